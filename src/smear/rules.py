@@ -1,0 +1,205 @@
+"""Rules as data: one field per rule, and the presets as values.
+
+>>> find_rules("house").max_bid
+6
+>>> find_rules("ten_point").points
+('high', 'low', 'jack', 'jick', 'big_joker', 'little_joker', 'game', 'trey')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from smear.cards import FULL_DECK_MASK, JOKERS_MASK, SUIT_MASK_BITS
+from smear.errors import RulesError
+
+
+class JokerRank(Enum):
+    """Where the two jokers stand in the trump order."""
+
+    LOWEST = "lowest"  # below the lowest trump: A K Q J T ... 2 BJ LJ (house)
+    BELOW_JICK = "below_jick"  # A K Q J jick BJ LJ T 9 ... 2 (ten_point)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule of a Smear game. Presets are values of this class (see :data:`PRESETS`)."""
+
+    name: str
+    # Player counts allowed without teams, and with teams (partners across the table).
+    player_counts: tuple[int, ...]
+    team_player_counts: tuple[int, ...]
+    # Cards dealt to each player; ``deal_by_players`` overrides it for some counts: ((6, 8), (8, 6)).
+    cards_dealt: int
+    deal_by_players: tuple[tuple[int, int], ...] = ()
+    # Cards each player keeps after the discard (and plays): there are this many tricks.
+    hand_size: int = 6
+    # Remove the lowest ranks until every player gets ``cards_dealt`` and this many cards sleep
+    # (even, odd player count); when False the whole 54-card deck is used.
+    trim_deck: bool = False
+    sleeping_even: int = 6
+    sleeping_odd: int = 4
+    # The auction: one round, bids from min_bid to max_bid, each higher than the last.
+    min_bid: int = 2
+    max_bid: int = 6
+    # When everyone else has passed, the dealer may not pass (and bids min_bid or more).
+    dealer_must_bid: bool = True
+    # True: the bidder names trump after the auction. False: the suit of the first lead is trump.
+    trump_named: bool = False
+    # The jack of the other suit of trump's colour is a trump, just below the jack of trump.
+    jick: bool = False
+    joker_rank: JokerRank = JokerRank.LOWEST
+    # A joker may be led to the first trick (never when the first lead sets trump).
+    joker_first_lead: bool = False
+    # The bidder's first lead must be a trump when the bidder holds one.
+    bidder_leads_trump: bool = False
+    # A player able to follow a non-trump suit may play a trump instead (the All Fours rule).
+    may_trump_instead: bool = False
+    # Low goes to the player who played it (True) or to the side that captures it (False).
+    low_to_player: bool = True
+    # Value of the three of trump (Trey); 0 means the point is not played.
+    trey_points: int = 0
+    # The score that ends the match.
+    target: int = 21
+
+    @property
+    def points(self) -> tuple[str, ...]:
+        """The names of the points of a hand, in the order records list them."""
+        names = ["high", "low", "jack"]
+        if self.jick:
+            names.append("jick")
+        names += ["big_joker", "little_joker", "game"]
+        if self.trey_points:
+            names.append("trey")
+        return tuple(names)
+
+    @property
+    def point_values(self) -> Mapping[str, int]:
+        return {name: (self.trey_points if name == "trey" else 1) for name in self.points}
+
+    def allows(self, players: int, teams: bool) -> bool:
+        """Whether this many players may play, with or without teams."""
+        return players in (self.team_player_counts if teams else self.player_counts)
+
+    def dealt_for(self, players: int) -> int:
+        """Cards dealt to each player at this table size."""
+        return dict(self.deal_by_players).get(players, self.cards_dealt)
+
+    def deck_mask(self, players: int) -> int:
+        """The cards in play at this table size, as a bitmask."""
+        if not self.trim_deck:
+            return FULL_DECK_MASK
+        sleeping = self.sleeping_even if players % 2 == 0 else self.sleeping_odd
+        plain = self.dealt_for(players) * players + sleeping - 2
+        if plain % 4 or not 4 <= plain <= 52:
+            raise RulesError(f"{self.name}: no trimmed deck fits {players} players")
+        ranks = plain // 4
+        lowest_kept = 13 - ranks  # index within a suit of the lowest rank kept
+        kept = (SUIT_MASK_BITS >> lowest_kept) << lowest_kept
+        mask = JOKERS_MASK
+        for suit in range(4):
+            mask |= kept << (13 * suit)
+        return mask
+
+    def with_changes(self, **changes: Any) -> Rules:
+        """A copy with some fields changed, checked field by field."""
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        for key, value in changes.items():
+            if key not in fields or key == "name":
+                raise RulesError(f"unknown rule: {key!r}")
+            current = getattr(self, key)
+            if key == "joker_rank":
+                try:
+                    changes[key] = JokerRank(value)
+                except ValueError:
+                    raise RulesError(f"joker_rank must be one of lowest, below_jick: {value!r}") from None
+            elif isinstance(current, bool):
+                if not isinstance(value, bool):
+                    raise RulesError(f"rule {key} takes true or false, not {value!r}")
+            elif isinstance(current, int):
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise RulesError(f"rule {key} takes a whole number, not {value!r}")
+            elif isinstance(current, tuple):
+                changes[key] = _tuple_value(key, value)
+        rules = dataclasses.replace(self, **changes)
+        rules.check()
+        return rules
+
+    def check(self) -> None:
+        """Refuse rule values that cannot make a game."""
+        if not 1 <= self.min_bid <= self.max_bid:
+            raise RulesError(f"bids must go from a minimum of 1 up: {self.min_bid}..{self.max_bid}")
+        if self.target < 1:
+            raise RulesError(f"the target must be positive, not {self.target}")
+        if self.hand_size < 1:
+            raise RulesError(f"hand_size must be positive, not {self.hand_size}")
+        for players in set(self.player_counts) | set(self.team_player_counts):
+            if players < 2:
+                raise RulesError(f"a game needs at least 2 players, not {players}")
+            dealt = self.dealt_for(players)
+            if dealt < self.hand_size:
+                raise RulesError(f"{dealt} cards dealt is fewer than a hand of {self.hand_size}")
+            if dealt * players > self.deck_mask(players).bit_count():
+                raise RulesError(f"{players} players x {dealt} cards is more than the deck")
+        for players in self.team_player_counts:
+            if players % 2:
+                raise RulesError(f"teams need an even number of players, not {players}")
+
+
+def _tuple_value(key: str, value: Any) -> tuple[Any, ...]:
+    if not isinstance(value, list | tuple):
+        raise RulesError(f"rule {key} takes a list, not {value!r}")
+    items: list[Any] = []
+    for item in value:
+        if isinstance(item, list | tuple):
+            if not all(isinstance(x, int) and not isinstance(x, bool) for x in item):
+                raise RulesError(f"rule {key} takes whole numbers, not {item!r}")
+            items.append(tuple(item))
+        elif isinstance(item, int) and not isinstance(item, bool):
+            items.append(item)
+        else:
+            raise RulesError(f"rule {key} takes whole numbers, not {item!r}")
+    return tuple(items)
+
+
+HOUSE = Rules(
+    name="house",
+    player_counts=(3, 4, 5, 6, 7, 8),
+    team_player_counts=(4, 6, 8),
+    cards_dealt=6,
+    trim_deck=True,
+    min_bid=2,
+    max_bid=6,
+)
+
+TEN_POINT = Rules(
+    name="ten_point",
+    player_counts=(3, 4, 5, 6),
+    team_player_counts=(4, 6, 8),
+    cards_dealt=10,
+    deal_by_players=((6, 8), (8, 6)),
+    min_bid=2,
+    max_bid=10,
+    trump_named=True,
+    jick=True,
+    joker_rank=JokerRank.BELOW_JICK,
+    joker_first_lead=True,
+    bidder_leads_trump=True,
+    may_trump_instead=True,
+    low_to_player=False,
+    trey_points=3,
+)
+
+PRESETS: Mapping[str, Rules] = {rules.name: rules for rules in (HOUSE, TEN_POINT)}
+
+
+def find_rules(name: str) -> Rules:
+    """The preset of that name."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        raise RulesError(f"unknown preset: {name!r} (presets: {', '.join(PRESETS)})") from None

@@ -1,0 +1,127 @@
+"""Scoring, as pure functions: the points of a hand, settlement and the end of the match."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from smear.cards import BIG_JOKER_INDEX, GAME_VALUES, LITTLE_JOKER_INDEX
+from smear.rules import Rules
+from smear.trick import TrumpOrder
+
+# Game points of every 13-bit rank pattern of one suit, so a side's count is four lookups.
+_GAME_BY_PATTERN: tuple[int, ...] = tuple(
+    sum(GAME_VALUES[i] for i in range(13) if pattern >> i & 1) for pattern in range(1 << 13)
+)
+
+
+def game_points(mask: int) -> int:
+    """The Game count of a set of cards (ten 10, ace 4, king 3, queen 2, jack 1)."""
+    table = _GAME_BY_PATTERN
+    return (
+        table[mask & 0x1FFF]
+        + table[mask >> 13 & 0x1FFF]
+        + table[mask >> 26 & 0x1FFF]
+        + table[mask >> 39 & 0x1FFF]
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What a hand's cards earned, before settlement."""
+
+    # Each point of the preset mapped to the side that won it, or None (out of play, Game tied).
+    points: dict[str, int | None]
+    # Each side's Game count.
+    game_points: tuple[int, ...]
+    # Each side's points taken (Trey counts its value).
+    taken: tuple[int, ...]
+
+
+def hand_points(
+    rules: Rules,
+    order: TrumpOrder,
+    captured: Sequence[int],
+    played: Sequence[int],
+    seat_side: Sequence[int],
+) -> HandScore:
+    """Score a finished hand.
+
+    ``captured`` is each side's bitmask of cards won in tricks; ``played`` each seat's bitmask of
+    cards it played. Only cards played count: a point whose card was never played (sleeping,
+    undealt, discarded) goes to nobody.
+    """
+    sides = len(captured)
+
+    def captor(bit: int) -> int | None:
+        for side in range(sides):
+            if captured[side] & bit:
+                return side
+        return None
+
+    all_played = 0
+    for mask in played:
+        all_played |= mask
+    natural = all_played & order.natural_trump_mask
+    points: dict[str, int | None] = {}
+    if natural:
+        high_bit = 1 << (natural.bit_length() - 1)
+        low_bit = natural & -natural
+        points["high"] = captor(high_bit)
+        if rules.low_to_player:
+            points["low"] = next(seat_side[s] for s, m in enumerate(played) if m & low_bit)
+        else:
+            points["low"] = captor(low_bit)
+    else:
+        points["high"] = points["low"] = None
+    points["jack"] = captor(1 << order.jack)
+    if rules.jick:
+        points["jick"] = captor(1 << order.jick) if order.jick is not None else None
+    points["big_joker"] = captor(1 << BIG_JOKER_INDEX)
+    points["little_joker"] = captor(1 << LITTLE_JOKER_INDEX)
+    counts = tuple(game_points(mask) for mask in captured)
+    best = max(counts)
+    leaders = [side for side, count in enumerate(counts) if count == best]
+    points["game"] = leaders[0] if len(leaders) == 1 and best > 0 else None
+    if rules.trey_points:
+        points["trey"] = captor(1 << (13 * order.trump + 1))
+    values = rules.point_values
+    taken = [0] * sides
+    for name, side in points.items():
+        if side is not None:
+            taken[side] += values[name]
+    return HandScore(points=points, game_points=counts, taken=tuple(taken))
+
+
+def settle(
+    scores: Sequence[int], taken: Sequence[int], bidder_side: int, bid: int
+) -> tuple[tuple[int, ...], bool]:
+    """New scores after a hand, and whether the bid was made.
+
+    A bidding side that took at least its bid adds all it took; otherwise it is set: it loses the
+    bid and adds nothing. Every other side adds what it took.
+    """
+    made = taken[bidder_side] >= bid
+    new = list(scores)
+    for side, points in enumerate(taken):
+        if side == bidder_side:
+            new[side] += points if made else -bid
+        else:
+            new[side] += points
+    return tuple(new), made
+
+
+def match_winner(rules: Rules, scores: Sequence[int], bidder_side: int) -> int | None:
+    """The side that has won once a hand is settled, or None to play on.
+
+    The bidding side wins if it reached the target; otherwise the highest side at or over the
+    target wins, and a tie at the top plays another hand.
+    """
+    reached = [side for side, score in enumerate(scores) if score >= rules.target]
+    if not reached:
+        return None
+    if bidder_side in reached:
+        return bidder_side
+    best = max(scores[side] for side in reached)
+    top = [side for side in reached if scores[side] == best]
+    return top[0] if len(top) == 1 else None

@@ -1,0 +1,700 @@
+"""The state of a match and the functions that move it: ``new_match``, ``legal_actions``, ``apply``,
+``next_hand``.
+
+States are immutable: ``apply`` returns a new state and never changes the one it was given, so a
+refused action changes nothing and a search can keep every state it visits. A ``State`` holds
+everything (server and search only); its ``public`` part is a :class:`PublicState`, what every seat
+may see; :func:`smear.views.player_view` adds one seat's own cards.
+
+>>> from smear import find_rules, new_match, legal_actions, apply
+>>> state = new_match(find_rules("house"), players=4, seed=7)
+>>> state.public.phase
+<Phase.AUCTION: 'auction'>
+>>> state = apply(state, legal_actions(state)[0])
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from smear.actions import (
+    PASS,
+    PLAYS,
+    TRUMPS,
+    Action,
+    Bid,
+    Discard,
+    NameTrump,
+    Pass,
+    Play,
+    bid,
+)
+from smear.cards import (
+    CARDS,
+    JOKERS_MASK,
+    Card,
+    CardSet,
+    Suit,
+    iter_bits,
+)
+from smear.errors import IllegalActionError, NotYourTurnError, RulesError, SmearError
+from smear.rules import Rules
+from smear.scoring import hand_points, match_winner, settle
+from smear.trick import TrumpOrder, trump_order, winning_index
+
+_SUITS = tuple(Suit)
+
+
+class Phase(Enum):
+    """Where a hand stands; each phase has its own kind of action."""
+
+    AUCTION = "auction"  # bid or pass, once each, from the left of the dealer
+    TRUMP = "trump"  # the bidder names trump (presets where trump is named)
+    DISCARD = "discard"  # each player, bidder first, discards down to the hand size
+    PLAY = "play"  # tricks
+    HAND_OVER = "hand_over"  # scored; call next_hand() to deal the next one
+    MATCH_OVER = "match_over"  # a side has won
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in the order played, who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` pairs in the order played."""
+        n = len(self.cards)
+        return tuple(((self.leader + i) % n, card) for i, card in enumerate(self.cards))
+
+
+class HandResult(NamedTuple):
+    """The outcome of a finished hand, public once the hand is over (with the hidden cards shown)."""
+
+    number: int
+    dealer: int
+    bidder: int | None  # None when everyone passed and the hand was thrown in
+    bid: int
+    trump: Suit | None
+    # Each point of the preset mapped to the side that won it, or None.
+    points: dict[str, int | None]
+    game_points: tuple[int, ...]
+    taken: tuple[int, ...]
+    made: bool
+    scores: tuple[int, ...]
+    # The cards nobody played, face up now: sleeping cards, stock, and each seat's discards.
+    out: CardSet
+    discards: tuple[CardSet, ...]
+
+
+class PublicState(NamedTuple):
+    """What every seat and spectator may see."""
+
+    rules: Rules
+    players: int
+    # Seats of each side; without teams side i is seat i.
+    sides: tuple[tuple[int, ...], ...]
+    seat_side: tuple[int, ...]
+    scores: tuple[int, ...]
+    hand_number: int  # 1 for the first hand of the match
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    # The auction so far, in order from the dealer's left: a bid amount, or None for a pass.
+    bids: tuple[int | None, ...]
+    bidder: int | None
+    bid: int
+    trump: Suit | None
+    # The cards of the trick in progress, in the order played from ``leader``.
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    # Cards each seat was dealt and how many it keeps: hand sizes follow from these and the tricks.
+    dealt_count: int
+    results: tuple[HandResult, ...]
+    winner: int | None  # the winning side once the match is over
+
+    @property
+    def bidder_side(self) -> int | None:
+        return None if self.bidder is None else self.seat_side[self.bidder]
+
+    @property
+    def trick_plays(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress as ``(seat, card)`` pairs."""
+        n = self.players
+        return tuple(((self.leader + i) % n, card) for i, card in enumerate(self.trick))
+
+    def bid_history(self) -> tuple[tuple[int, int | None], ...]:
+        """The auction as ``(seat, amount or None for a pass)`` pairs."""
+        n = self.players
+        return tuple(((self.dealer + 1 + i) % n, amount) for i, amount in enumerate(self.bids))
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds now."""
+        in_trick = {seat for seat, _ in self.trick_plays}
+        played = len(self.tricks)
+        return tuple(
+            self.dealt_count
+            - (self.dealt_count - self.rules.hand_size if self._has_discarded(seat) else 0)
+            - played
+            - (seat in in_trick)
+            for seat in range(self.players)
+        )
+
+    def _has_discarded(self, seat: int) -> bool:
+        if self.phase in (Phase.AUCTION, Phase.TRUMP):
+            return False
+        if self.phase is not Phase.DISCARD:
+            return True
+        assert self.bidder is not None and self.to_act is not None
+        n = self.players
+        return (seat - self.bidder) % n < (self.to_act - self.bidder) % n
+
+
+class HandLog(NamedTuple):
+    """A hand as a record holds it: the dealer, the deal, the undealt cards, every action."""
+
+    dealer: int
+    deal: tuple[CardSet, ...]
+    out: tuple[Card, ...]
+    actions: tuple[Action, ...]
+
+
+class State(NamedTuple):
+    """Everything about a match: the public state plus every hidden card. Never send it to a player."""
+
+    public: PublicState
+    hands: tuple[int, ...]  # each seat's cards now, as bitmasks
+    dealt: tuple[int, ...]  # each seat's cards as dealt
+    out: tuple[Card, ...]  # the undealt cards, in deck order
+    discards: tuple[int, ...]  # each seat's discards this hand, as bitmasks
+    actions: tuple[Action, ...]  # this hand's actions so far
+    log: tuple[HandLog, ...]  # the earlier hands of the match
+    seed: int | None  # deals the next hands when no explicit deal is given
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds now."""
+        return CardSet(self.hands[seat])
+
+    @property
+    def to_act(self) -> int | None:
+        return self.public.to_act
+
+    @property
+    def phase(self) -> Phase:
+        return self.public.phase
+
+    def hand_logs(self) -> tuple[HandLog, ...]:
+        """Every hand of the match so far, the current one last."""
+        current = HandLog(
+            self.public.dealer,
+            tuple(CardSet(mask) for mask in self.dealt),
+            self.out,
+            self.actions,
+        )
+        return (*self.log, current)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """An explicit deal: each seat's cards and the undealt cards (in deck order where it matters)."""
+
+    hands: tuple[CardSet, ...]
+    out: tuple[Card, ...] | None = None
+
+    @classmethod
+    def parse(cls, hands: Sequence[str], out: str | None = None) -> Deal:
+        """``Deal.parse(["Ah Jh 9h Ks Tc LJ", ...], out="...")``."""
+        return cls(
+            tuple(CardSet.parse(text) for text in hands),
+            None if out is None else tuple(CardSet.parse(out)),
+        )
+
+
+# --- setting up ---------------------------------------------------------------------------------
+
+
+def team_sides(players: int) -> tuple[tuple[int, ...], ...]:
+    """Partners across the table: seat s with seat s + players/2."""
+    half = players // 2
+    return tuple((seat, seat + half) for seat in range(half))
+
+
+def _check_sides(
+    rules: Rules, players: int, teams: bool | Sequence[Sequence[int]] | None
+) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise RulesError(f"the number of players must be a whole number, not {players!r}")
+    with_teams = bool(teams)
+    if not rules.allows(players, with_teams):
+        allowed = rules.team_player_counts if with_teams else rules.player_counts
+        kind = "with teams" if with_teams else "without teams"
+        raise RulesError(
+            f"{rules.name} is played by {', '.join(map(str, allowed))} players {kind}, not {players}"
+        )
+    if not teams:
+        return tuple((seat,) for seat in range(players))
+    if teams is True:
+        return team_sides(players)
+    sides = tuple(tuple(side) for side in teams)
+    seats = sorted(seat for side in sides for seat in side)
+    if seats != list(range(players)) or len(sides) < 2 or any(len(s) < 1 for s in sides):
+        raise RulesError(f"teams must split seats 0..{players - 1} into sides: {teams!r}")
+    return sides
+
+
+def new_match(
+    rules: Rules,
+    players: int,
+    teams: bool | Sequence[Sequence[int]] | None = None,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    deal: Deal | None = None,
+    scores: Sequence[int] | None = None,
+) -> State:
+    """Start a match and deal its first hand.
+
+    ``teams``: ``None``/``False`` for every player a side, ``True`` for partners across the table, or
+    an explicit list of sides (lists of seats). Give a ``seed`` (the first dealer and every deal
+    follow from it) or an explicit ``deal`` (and ``dealer``) for the first hand.
+    """
+    rules.check()
+    sides = _check_sides(rules, players, teams)
+    seat_side = [0] * players
+    for side, seats in enumerate(sides):
+        for seat in seats:
+            seat_side[seat] = side
+    if scores is None:
+        start = (0,) * len(sides)
+    else:
+        start = tuple(scores)
+        if len(start) != len(sides) or not all(isinstance(x, int) and not isinstance(x, bool) for x in start):
+            raise RulesError(f"start scores need one whole number per side: {list(scores)!r}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RulesError(f"the seed must be a whole number, not {seed!r}")
+    if deal is None and seed is None:
+        raise RulesError("give a seed or an explicit deal")
+    if dealer is None:
+        dealer = random.Random(f"smear:{seed}:dealer").randrange(players) if seed is not None else 0
+    elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        raise RulesError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    public = PublicState(
+        rules=rules,
+        players=players,
+        sides=sides,
+        seat_side=tuple(seat_side),
+        scores=start,
+        hand_number=0,
+        dealer=(dealer - 1) % players,
+        phase=Phase.HAND_OVER,
+        to_act=None,
+        bids=(),
+        bidder=None,
+        bid=0,
+        trump=None,
+        leader=0,
+        trick=(),
+        tricks=(),
+        dealt_count=rules.dealt_for(players),
+        results=(),
+        winner=None,
+    )
+    empty = (0,) * players
+    blank = State(public, empty, empty, (), empty, (), (), seed)
+    return _deal(blank, deal, keep_log=False)
+
+
+def next_hand(state: State, deal: Deal | None = None) -> State:
+    """Deal the next hand once a hand is over; the deal passes one seat clockwise."""
+    if state.public.phase is not Phase.HAND_OVER:
+        if state.public.phase is Phase.MATCH_OVER:
+            raise SmearError("the match is over")
+        raise SmearError("the hand is not over yet")
+    if deal is None and state.seed is None:
+        raise SmearError("this match has no seed: give the next hand's deal")
+    return _deal(state, deal, keep_log=True)
+
+
+def _deck_list(rules: Rules, players: int) -> list[int]:
+    return [int(card) for card in iter_bits(rules.deck_mask(players))]
+
+
+def _deal(state: State, deal: Deal | None, keep_log: bool) -> State:
+    pub = state.public
+    rules = pub.rules
+    n = pub.players
+    number = pub.hand_number + 1
+    dealer = (pub.dealer + 1) % n
+    per_seat = pub.dealt_count
+    if deal is None:
+        deck = _deck_list(rules, n)
+        random.Random(f"smear:{state.seed}:hand:{number}").shuffle(deck)
+        hands = []
+        for seat in range(n):
+            mask = 0
+            for index in deck[seat * per_seat : (seat + 1) * per_seat]:
+                mask |= 1 << index
+            hands.append(mask)
+        out = tuple(CARDS[index] for index in deck[n * per_seat :])
+    else:
+        hands, out = _check_deal(rules, n, per_seat, deal)
+    log = state.log
+    if keep_log:
+        log = state.hand_logs()
+    public = pub._replace(
+        hand_number=number,
+        dealer=dealer,
+        phase=Phase.AUCTION,
+        to_act=(dealer + 1) % n,
+        bids=(),
+        bidder=None,
+        bid=0,
+        trump=None,
+        leader=(dealer + 1) % n,
+        trick=(),
+        tricks=(),
+    )
+    dealt = tuple(hands)
+    return State(public, dealt, dealt, out, (0,) * n, (), log, state.seed)
+
+
+def _check_deal(rules: Rules, players: int, per_seat: int, deal: Deal) -> tuple[list[int], tuple[Card, ...]]:
+    deck = rules.deck_mask(players)
+    if len(deal.hands) != players:
+        raise SmearError(f"the deal has {len(deal.hands)} hands for {players} players")
+    seen = 0
+    hands = []
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != per_seat:
+            raise SmearError(f"seat {seat} is dealt {len(hand)} cards, not {per_seat}")
+        _check_in_deck(hand.mask, deck, seen, rules)
+        seen |= hand.mask
+        hands.append(hand.mask)
+    rest = deck & ~seen
+    if deal.out is None:
+        out = tuple(iter_bits(rest))
+    else:
+        out_mask = 0
+        for card in deal.out:
+            _check_in_deck(1 << card, deck, seen | out_mask, rules)
+            out_mask |= 1 << card
+        if out_mask != rest:
+            missing = CardSet(rest & ~out_mask)
+            raise SmearError(f"the undealt cards leave out {missing}")
+        out = tuple(deal.out)
+    return hands, out
+
+
+def _check_in_deck(mask: int, deck: int, seen: int, rules: Rules) -> None:
+    if mask & ~deck:
+        raise SmearError(f"not in the {rules.name} deck at this table: {CardSet(mask & ~deck)}")
+    if mask & seen:
+        raise SmearError(f"dealt twice: {CardSet(mask & seen)}")
+
+
+# --- legal actions --------------------------------------------------------------------------------
+
+
+def _order(pub: PublicState, trump: Suit) -> TrumpOrder:
+    return trump_order(trump, pub.rules.jick, pub.rules.joker_rank)
+
+
+def _play_mask(pub: PublicState, hand: int) -> int:
+    """The cards of ``hand`` that may be played now."""
+    trick = pub.trick
+    trump = pub.trump
+    if not trick:
+        if trump is None:  # the first lead sets trump: no joker
+            return hand & ~JOKERS_MASK or hand
+        rules = pub.rules
+        if rules.bidder_leads_trump and not pub.tricks and pub.to_act == pub.bidder:
+            return hand & _order(pub, trump).trump_mask or hand
+        return hand
+    assert trump is not None
+    order = _order(pub, trump)
+    led = order.suit_of[trick[0]]
+    follow = hand & order.suit_masks[led]
+    if not follow:
+        return hand
+    if led != trump and pub.rules.may_trump_instead:
+        return follow | (hand & order.trump_mask)
+    return follow
+
+
+def _auction_actions(pub: PublicState) -> tuple[Action, ...]:
+    rules = pub.rules
+    low = max(rules.min_bid, pub.bid + 1)
+    bids: tuple[Action, ...] = tuple(bid(amount) for amount in range(low, rules.max_bid + 1))
+    if _dealer_forced(pub):
+        return bids
+    return (PASS, *bids)
+
+
+def _dealer_forced(pub: PublicState) -> bool:
+    return pub.rules.dealer_must_bid and pub.to_act == pub.dealer and pub.bid == 0
+
+
+def _plays(mask: int) -> tuple[Action, ...]:
+    plays = PLAYS
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(plays[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every action the seat to act may take, in a stable order (empty when nobody is to act)."""
+    pub = state.public
+    phase = pub.phase
+    if phase is Phase.PLAY:
+        assert pub.to_act is not None
+        return _plays(_play_mask(pub, state.hands[pub.to_act]))
+    if phase is Phase.AUCTION:
+        return _auction_actions(pub)
+    if phase is Phase.TRUMP:
+        return TRUMPS
+    if phase is Phase.DISCARD:
+        assert pub.to_act is not None
+        hand = list(iter_bits(state.hands[pub.to_act]))
+        count = len(hand) - pub.rules.hand_size
+        return tuple(Discard(CardSet(combo)) for combo in itertools.combinations(hand, count))
+    return ()
+
+
+# --- applying actions -----------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action, seat: int | None = None) -> State:
+    """The state after the seat to act takes ``action``.
+
+    When ``seat`` is given it must be the seat to act. An illegal action raises
+    :class:`IllegalActionError` (a :class:`NotYourTurnError` for the wrong seat) and the state
+    passed in is unchanged, as always.
+    """
+    pub = state.public
+    to_act = pub.to_act
+    if to_act is None:
+        code = "match_over" if pub.phase is Phase.MATCH_OVER else "hand_over"
+        raise IllegalActionError(code, str(action), seat)
+    if seat is not None and seat != to_act:
+        raise NotYourTurnError("not_your_turn", str(action), seat, to_act=to_act)
+    phase = pub.phase
+    kind = type(action)
+    if phase is Phase.PLAY and kind is Play:
+        return _apply_play(state, action.card, to_act)  # type: ignore[union-attr]
+    if phase is Phase.AUCTION and (kind is Bid or kind is Pass):
+        return _apply_auction(state, action, to_act)
+    if phase is Phase.TRUMP and kind is NameTrump:
+        return _apply_trump(state, action, to_act)  # type: ignore[arg-type]
+    if phase is Phase.DISCARD and kind is Discard:
+        return _apply_discard(state, action, to_act)  # type: ignore[arg-type]
+    if kind not in (Play, Bid, Pass, NameTrump, Discard):
+        raise TypeError(f"not an action: {action!r}")
+    expected = {
+        Phase.AUCTION: "bid or pass",
+        Phase.TRUMP: "name trump",
+        Phase.DISCARD: "discard",
+        Phase.PLAY: "play a card",
+    }[phase]
+    raise IllegalActionError("wrong_phase", str(action), to_act, expected=expected)
+
+
+def _apply_auction(state: State, action: Action, seat: int) -> State:
+    pub = state.public
+    rules = pub.rules
+    if type(action) is Pass:
+        if _dealer_forced(pub):
+            raise IllegalActionError("dealer_must_bid", "pass", seat)
+        bids = (*pub.bids, None)
+        bidder, amount = pub.bidder, pub.bid
+    else:
+        assert isinstance(action, Bid)
+        amount = action.amount
+        if not rules.min_bid <= amount <= rules.max_bid:
+            raise IllegalActionError(
+                "bid_out_of_range",
+                str(action),
+                seat,
+                min_bid=rules.min_bid,
+                max_bid=rules.max_bid,
+            )
+        if amount <= pub.bid:
+            raise IllegalActionError("bid_too_low", str(action), seat, highest=pub.bid)
+        bids = (*pub.bids, amount)
+        bidder = seat
+    n = pub.players
+    actions = (*state.actions, action)
+    if len(bids) < n:
+        public = pub._replace(to_act=(seat + 1) % n, bids=bids, bidder=bidder, bid=amount)
+        return state._replace(public=public, actions=actions)
+    if bidder is None:  # everyone passed and the dealer may pass too: the hand is thrown in
+        public = pub._replace(bids=bids, to_act=None)
+        return _finish_thrown_in(state._replace(public=public, actions=actions))
+    if rules.trump_named:
+        phase = Phase.TRUMP
+    elif pub.dealt_count > rules.hand_size:
+        phase = Phase.DISCARD
+    else:
+        phase = Phase.PLAY
+    public = pub._replace(phase=phase, to_act=bidder, bids=bids, bidder=bidder, bid=amount, leader=bidder)
+    return state._replace(public=public, actions=actions)
+
+
+def _apply_trump(state: State, action: NameTrump, seat: int) -> State:
+    pub = state.public
+    phase = Phase.DISCARD if pub.dealt_count > pub.rules.hand_size else Phase.PLAY
+    public = pub._replace(phase=phase, trump=Suit(action.suit))
+    return state._replace(public=public, actions=(*state.actions, action))
+
+
+def _apply_discard(state: State, action: Discard, seat: int) -> State:
+    pub = state.public
+    hand = state.hands[seat]
+    mask = action.cards.mask
+    if mask & ~hand:
+        missing = CardSet(mask & ~hand)
+        raise IllegalActionError("not_in_hand", str(action), seat, card=str(missing))
+    expected = hand.bit_count() - pub.rules.hand_size
+    if mask.bit_count() != expected:
+        raise IllegalActionError(
+            "discard_count", str(action), seat, expected=expected, given=mask.bit_count()
+        )
+    n = pub.players
+    hands = _replace_at(state.hands, seat, hand & ~mask)
+    discards = _replace_at(state.discards, seat, mask)
+    following = (seat + 1) % n
+    if following == pub.bidder:
+        public = pub._replace(phase=Phase.PLAY, to_act=pub.bidder)
+    else:
+        public = pub._replace(to_act=following)
+    return state._replace(public=public, hands=hands, discards=discards, actions=(*state.actions, action))
+
+
+def _replace_at(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _refuse_play(pub: PublicState, hand: int, card: Card, seat: int) -> IllegalActionError:
+    text = str(card)
+    if not hand >> card & 1:
+        return IllegalActionError("not_in_hand", text, seat, card=text)
+    if not pub.trick:
+        if pub.trump is None:
+            return IllegalActionError("joker_first_lead", text, seat)
+        return IllegalActionError("must_lead_trump", text, seat)
+    assert pub.trump is not None
+    order = _order(pub, pub.trump)
+    led = _SUITS[order.suit_of[pub.trick[0]]]
+    args = {"led": led.plural, "led_one": led.singular}
+    if led == pub.trump:
+        return IllegalActionError("must_follow_trump", text, seat, **args)
+    if order.power[card]:
+        return IllegalActionError("no_trump_instead", text, seat, **args)
+    return IllegalActionError("must_follow", text, seat, **args)
+
+
+def _apply_play(state: State, card: Card, seat: int) -> State:
+    pub = state.public
+    hand = state.hands[seat]
+    if not _play_mask(pub, hand) >> card & 1:
+        raise _refuse_play(pub, hand, card, seat)
+    n = pub.players
+    trump = pub.trump
+    if trump is None:
+        trump = _SUITS[card // 13]
+    hands = (*state.hands[:seat], hand & ~(1 << card), *state.hands[seat + 1 :])
+    trick = (*pub.trick, card)
+    actions = (*state.actions, PLAYS[card])
+    if len(trick) < n:
+        public = pub._replace(to_act=(seat + 1) % n, trick=trick, trump=trump)
+        return State(public, hands, state.dealt, state.out, state.discards, actions, state.log, state.seed)
+    order = _order(pub, trump)
+    leader = pub.leader
+    winner = (leader + winning_index(trick, order)) % n
+    tricks = (*pub.tricks, Trick(leader, trick, winner))
+    if len(tricks) < pub.rules.hand_size:
+        public = pub._replace(to_act=winner, trick=(), tricks=tricks, leader=winner, trump=trump)
+        return State(public, hands, state.dealt, state.out, state.discards, actions, state.log, state.seed)
+    public = pub._replace(trick=(), tricks=tricks, leader=winner, trump=trump)
+    return _finish_hand(
+        State(public, hands, state.dealt, state.out, state.discards, actions, state.log, state.seed),
+        order,
+    )
+
+
+def _finish_hand(state: State, order: TrumpOrder) -> State:
+    pub = state.public
+    n = pub.players
+    seat_side = pub.seat_side
+    captured = [0] * len(pub.sides)
+    played = [0] * n
+    for trick in pub.tricks:
+        seat = trick.leader
+        taken = 0
+        for card in trick.cards:
+            bit = 1 << card
+            played[seat] |= bit
+            taken |= bit
+            seat = seat + 1 if seat + 1 < n else 0
+        captured[seat_side[trick.winner]] |= taken
+    score = hand_points(pub.rules, order, captured, played, seat_side)
+    assert pub.bidder is not None
+    bidder_side = seat_side[pub.bidder]
+    scores, made = settle(pub.scores, score.taken, bidder_side, pub.bid)
+    winner = match_winner(pub.rules, scores, bidder_side)
+    result = HandResult(
+        number=pub.hand_number,
+        dealer=pub.dealer,
+        bidder=pub.bidder,
+        bid=pub.bid,
+        trump=order.trump,
+        points=score.points,
+        game_points=score.game_points,
+        taken=score.taken,
+        made=made,
+        scores=scores,
+        out=CardSet(state.out),
+        discards=tuple(CardSet(mask) for mask in state.discards),
+    )
+    public = pub._replace(
+        phase=Phase.HAND_OVER if winner is None else Phase.MATCH_OVER,
+        to_act=None,
+        scores=scores,
+        results=(*pub.results, result),
+        winner=winner,
+    )
+    return state._replace(public=public)
+
+
+def _finish_thrown_in(state: State) -> State:
+    pub = state.public
+    sides = len(pub.sides)
+    result = HandResult(
+        number=pub.hand_number,
+        dealer=pub.dealer,
+        bidder=None,
+        bid=0,
+        trump=None,
+        points={},
+        game_points=(0,) * sides,
+        taken=(0,) * sides,
+        made=False,
+        scores=pub.scores,
+        out=CardSet(state.out),
+        discards=tuple(CardSet(0) for _ in range(pub.players)),
+    )
+    public = pub._replace(phase=Phase.HAND_OVER, to_act=None, results=(*pub.results, result))
+    return state._replace(public=public)
+
+
+def is_over(state: State) -> bool:
+    return state.public.phase is Phase.MATCH_OVER

@@ -1,0 +1,120 @@
+"""Trump-aware suits and trick winners: the jick and joker logic lives here and nowhere else.
+
+Once trump is known, every card has an *effective suit*: the jokers (and, where the rules have one,
+the jick) belong to trump and to no other suit. Trumps have a *power* that orders them; other cards
+are compared by rank, and only within the suit led.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from smear.cards import (
+    BIG_JOKER_INDEX,
+    CARDS,
+    DECK_SIZE,
+    LITTLE_JOKER_INDEX,
+    SUIT_MASKS,
+    Card,
+    Suit,
+)
+from smear.rules import JokerRank, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpOrder:
+    """Everything about the cards that depends on the trump suit, precomputed as tables."""
+
+    trump: Suit
+    # Effective suit of each card index (jokers and jick map to trump).
+    suit_of: tuple[int, ...]
+    # Bitmask of the cards of each effective suit.
+    suit_masks: tuple[int, ...]
+    # Strength of each card as a trump; 0 for a card that is not a trump.
+    power: tuple[int, ...]
+    trump_mask: int
+    # The trumps of the printed trump suit (no jick, no jokers): High and Low are chosen among them.
+    natural_trump_mask: int
+    jack: Card
+    jick: Card | None
+
+
+@cache
+def trump_order(trump: Suit, jick: bool, joker_rank: JokerRank) -> TrumpOrder:
+    """The tables for this trump under these rules (cached: there are only a few)."""
+    jick_index = Suit(trump).partner * 13 + 9 if jick else -1
+    suit_of = [i // 13 if i < LITTLE_JOKER_INDEX else int(trump) for i in range(DECK_SIZE)]
+    power = [0] * DECK_SIZE
+    for index in range(13 * trump, 13 * trump + 13):
+        rank = index % 13 + 2
+        if joker_rank is JokerRank.LOWEST:
+            power[index] = rank + 1  # 2 -> 3 ... A -> 15, above both jokers
+        else:
+            power[index] = rank + 2 if rank >= 11 else rank - 1  # J Q K A above jick and jokers
+    power[LITTLE_JOKER_INDEX] = 1 if joker_rank is JokerRank.LOWEST else 10
+    power[BIG_JOKER_INDEX] = 2 if joker_rank is JokerRank.LOWEST else 11
+    if jick_index >= 0:
+        suit_of[jick_index] = int(trump)
+        power[jick_index] = 12
+    masks = [0, 0, 0, 0]
+    for index, suit in enumerate(suit_of):
+        masks[suit] |= 1 << index
+    return TrumpOrder(
+        trump=Suit(trump),
+        suit_of=tuple(suit_of),
+        suit_masks=tuple(masks),
+        power=tuple(power),
+        trump_mask=masks[trump],
+        natural_trump_mask=SUIT_MASKS[trump] & ~(1 << jick_index if jick_index >= 0 else 0),
+        jack=CARDS[13 * trump + 9],
+        jick=CARDS[jick_index] if jick_index >= 0 else None,
+    )
+
+
+def order_for(rules: Rules, trump: Suit) -> TrumpOrder:
+    return trump_order(trump, rules.jick, rules.joker_rank)
+
+
+def effective_suit(card: Card, trump: Suit | None, rules: Rules) -> Suit | None:
+    """The suit a card belongs to for following: jokers and the jick are trump.
+
+    Before trump is known a joker has no suit (``None``).
+    """
+    if trump is None:
+        return card.suit
+    return Suit(order_for(rules, trump).suit_of[card])
+
+
+def is_trump(card: Card, trump: Suit, rules: Rules) -> bool:
+    return order_for(rules, trump).power[card] > 0
+
+
+def winning_index(cards: Iterable[int], order: TrumpOrder) -> int:
+    """Position in the trick of the winning card: the highest trump, else the highest of the suit led."""
+    power = order.power
+    suit_of = order.suit_of
+    best_index = 0
+    best = -1
+    led = -1
+    for index, card in enumerate(cards):
+        if index == 0:
+            led = suit_of[card]
+        strength = power[card]
+        if strength:
+            value = 100 + strength
+        elif suit_of[card] == led:
+            value = card % 13
+        else:
+            continue
+        if value > best:
+            best = value
+            best_index = index
+    return best_index
+
+
+def trick_winner(trick: Iterable[tuple[int, Card]], trump: Suit, rules: Rules) -> int:
+    """The seat that wins a trick given as ``(seat, card)`` pairs in the order played."""
+    plays = list(trick)
+    return plays[winning_index([card for _, card in plays], order_for(rules, trump))][0]

@@ -1,0 +1,52 @@
+"""What one seat may know: its own cards, its discards, the public state and its legal actions.
+
+A bot or a browser receives a :class:`PlayerView`, never a ``State``: nothing in a view belongs to
+another seat, to the sleeping cards or to the stock until the hand is over.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from smear.actions import Action
+from smear.cards import Card, CardSet, Suit
+from smear.state import Phase, PublicState, State, legal_actions
+
+
+class PlayerView(NamedTuple):
+    """One seat's view of a match."""
+
+    seat: int
+    hand: CardSet
+    discards: CardSet  # the cards this seat discarded this hand
+    public: PublicState
+    legal_actions: tuple[Action, ...]  # empty unless it is this seat's turn
+
+    @property
+    def phase(self) -> Phase:
+        return self.public.phase
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.public.trump
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.public.to_act == self.seat
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        return self.public.trick_plays
+
+    @property
+    def side(self) -> int:
+        return self.public.seat_side[self.seat]
+
+
+def player_view(state: State, seat: int) -> PlayerView:
+    """The view of ``seat``: its own cards and discards, public facts, and its legal actions."""
+    pub = state.public
+    if not isinstance(seat, int) or not 0 <= seat < pub.players:
+        raise ValueError(f"no seat {seat!r} at a table of {pub.players}")
+    legal = legal_actions(state) if pub.to_act == seat else ()
+    return PlayerView(seat, CardSet(state.hands[seat]), CardSet(state.discards[seat]), pub, legal)

@@ -1,5 +1,7 @@
 """Random complete hands per second through the public API (house rules, 4 players, one core).
 
+Actions are drawn by ``smear.bots.random_action`` (uniform cards, a cautious random auction).
+
 Each hand: deal, auction, six tricks, scoring. Prints hands/s, and the cost of player_view and
 legal_actions per call. Usage: python bench/engine.py [--seconds S] [--rules PRESET] [--players N]
 """
@@ -11,12 +13,12 @@ import random
 import time
 
 from smear import Phase, apply, find_rules, legal_actions, new_match, next_hand, player_view
+from smear.bots import random_action
 
 
 def play_hands(preset: str, players: int, teams: bool, seconds: float, seed: int) -> tuple[int, int, float]:
     rules = find_rules(preset)
     rng = random.Random(seed)
-    choose = rng.choice
     state = new_match(rules, players, teams, seed=seed)
     hands = actions = 0
     match_seed = seed
@@ -24,7 +26,7 @@ def play_hands(preset: str, players: int, teams: bool, seconds: float, seed: int
     deadline = start + seconds
     while True:
         while state.public.to_act is not None:
-            state = apply(state, choose(legal_actions(state)))
+            state = apply(state, random_action(legal_actions(state), rng))
             actions += 1
         hands += 1
         if state.public.phase is Phase.MATCH_OVER:
@@ -52,7 +54,7 @@ def per_call_cost(preset: str, players: int, teams: bool, samples: int) -> tuple
             )
             continue
         states.append(state)
-        state = apply(state, rng.choice(legal_actions(state)))
+        state = apply(state, random_action(legal_actions(state), rng))
     start = time.perf_counter()
     for state in states:
         player_view(state, state.public.to_act)  # type: ignore[arg-type]

@@ -27,13 +27,12 @@ from smear.state import (
     Phase,
     PublicState,
     State,
-    Trick,
     apply,
     legal_actions,
     new_match,
     next_hand,
 )
-from smear.trick import effective_suit, trick_winner
+from smear.trick import Trick, effective_suit, trick_winner
 from smear.views import PlayerView, player_view
 
 __all__ = [

@@ -79,10 +79,23 @@ SUIT_MASK_BITS = (1 << SUIT_BITS) - 1
 
 _RANK_LETTERS = "23456789TJQKA"
 _NAMES: list[str] = [_RANK_LETTERS[i % 13] + "cdhs"[i // 13] for i in range(52)] + ["LJ", "BJ"]
+_RANK_WORDS = [
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+]
 _LONG_NAMES: list[str] = [
-    f"{('two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king', 'ace')[i % 13]}"
-    f" of {('clubs', 'diamonds', 'hearts', 'spades')[i // 13]}"
-    for i in range(52)
+    f"{_RANK_WORDS[i % 13]} of {('clubs', 'diamonds', 'hearts', 'spades')[i // 13]}" for i in range(52)
 ] + ["little joker", "big joker"]
 
 # Game-point value of each card: ten 10, ace 4, king 3, queen 2, jack 1.

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from smear.cards import BIG_JOKER_INDEX, GAME_VALUES, LITTLE_JOKER_INDEX
 from smear.rules import Rules
-from smear.trick import TrumpOrder
+from smear.trick import Trick, TrumpOrder
 
 # Game points of every 13-bit rank pattern of one suit, so a side's count is four lookups.
 _GAME_BY_PATTERN: tuple[int, ...] = tuple(
@@ -41,17 +41,21 @@ class HandScore:
 def hand_points(
     rules: Rules,
     order: TrumpOrder,
-    captured: Sequence[int],
-    played: Sequence[int],
+    tricks: Sequence[Trick],
     seat_side: Sequence[int],
+    sides: int,
 ) -> HandScore:
-    """Score a finished hand.
+    """Score a finished hand from its tricks.
 
-    ``captured`` is each side's bitmask of cards won in tricks; ``played`` each seat's bitmask of
-    cards it played. Only cards played count: a point whose card was never played (sleeping,
-    undealt, discarded) goes to nobody.
+    Only cards played count: a point whose card was never played (sleeping, undealt, discarded)
+    goes to nobody.
     """
-    sides = len(captured)
+    captured = [0] * sides
+    for trick in tricks:
+        won = 0
+        for card in trick.cards:
+            won |= 1 << card
+        captured[seat_side[trick.winner]] |= won
 
     def captor(bit: int) -> int | None:
         for side in range(sides):
@@ -59,24 +63,21 @@ def hand_points(
                 return side
         return None
 
-    all_played = 0
-    for mask in played:
-        all_played |= mask
-    natural = all_played & order.natural_trump_mask
+    played = 0
+    for mask in captured:
+        played |= mask
+    natural = played & order.natural_trump_mask
     points: dict[str, int | None] = {}
     if natural:
-        high_bit = 1 << (natural.bit_length() - 1)
-        low_bit = natural & -natural
-        points["high"] = captor(high_bit)
-        if rules.low_to_player:
-            points["low"] = next(seat_side[s] for s, m in enumerate(played) if m & low_bit)
-        else:
-            points["low"] = captor(low_bit)
+        high = natural.bit_length() - 1
+        low = (natural & -natural).bit_length() - 1
+        points["high"] = captor(1 << high)
+        points["low"] = seat_side[_player_of(low, tricks)] if rules.low_to_player else captor(1 << low)
     else:
         points["high"] = points["low"] = None
     points["jack"] = captor(1 << order.jack)
     if rules.jick:
-        points["jick"] = captor(1 << order.jick) if order.jick is not None else None
+        points["jick"] = None if order.jick is None else captor(1 << order.jick)
     points["big_joker"] = captor(1 << BIG_JOKER_INDEX)
     points["little_joker"] = captor(1 << LITTLE_JOKER_INDEX)
     counts = tuple(game_points(mask) for mask in captured)
@@ -85,12 +86,19 @@ def hand_points(
     points["game"] = leaders[0] if len(leaders) == 1 and best > 0 else None
     if rules.trey_points:
         points["trey"] = captor(1 << (13 * order.trump + 1))
-    values = rules.point_values
     taken = [0] * sides
     for name, side in points.items():
         if side is not None:
-            taken[side] += values[name]
+            taken[side] += rules.trey_points if name == "trey" else 1
     return HandScore(points=points, game_points=counts, taken=tuple(taken))
+
+
+def _player_of(card: int, tricks: Sequence[Trick]) -> int:
+    """The seat that played ``card``."""
+    for trick in tricks:
+        if card in trick.cards:
+            return (trick.leader + trick.cards.index(card)) % len(trick.cards)
+    raise ValueError(f"card {card} was not played")
 
 
 def settle(

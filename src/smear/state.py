@@ -15,9 +15,10 @@ may see; :func:`smear.views.player_view` adds one seat's own cards.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import itertools
-import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -45,7 +46,7 @@ from smear.cards import (
 from smear.errors import IllegalActionError, NotYourTurnError, RulesError, SmearError
 from smear.rules import Rules
 from smear.scoring import hand_points, match_winner, settle
-from smear.trick import TrumpOrder, trump_order, winning_index
+from smear.trick import Trick, TrumpOrder, trump_order, winning_index
 
 _SUITS = tuple(Suit)
 
@@ -59,19 +60,6 @@ class Phase(Enum):
     PLAY = "play"  # tricks
     HAND_OVER = "hand_over"  # scored; call next_hand() to deal the next one
     MATCH_OVER = "match_over"  # a side has won
-
-
-class Trick(NamedTuple):
-    """A finished trick: who led, the cards in the order played, who won it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-
-    def plays(self) -> tuple[tuple[int, Card], ...]:
-        """``(seat, card)`` pairs in the order played."""
-        n = len(self.cards)
-        return tuple(((self.leader + i) % n, card) for i, card in enumerate(self.cards))
 
 
 class HandResult(NamedTuple):
@@ -119,6 +107,11 @@ class PublicState(NamedTuple):
     dealt_count: int
     results: tuple[HandResult, ...]
     winner: int | None  # the winning side once the match is over
+    start_scores: tuple[int, ...]  # the scores before the first hand
+    # The cards in play at this table (a trimmed deck in some presets).
+    deck: CardSet
+    # The trump order tables once trump is known (see smear.trick), else None.
+    order: TrumpOrder | None
 
     @property
     def bidder_side(self) -> int | None:
@@ -174,8 +167,7 @@ class State(NamedTuple):
     dealt: tuple[int, ...]  # each seat's cards as dealt
     out: tuple[Card, ...]  # the undealt cards, in deck order
     discards: tuple[int, ...]  # each seat's discards this hand, as bitmasks
-    actions: tuple[Action, ...]  # this hand's actions so far
-    log: tuple[HandLog, ...]  # the earlier hands of the match
+    previous: State | None  # the previous hand as it ended (a chain back to the first hand)
     seed: int | None  # deals the next hands when no explicit deal is given
 
     def hand(self, seat: int) -> CardSet:
@@ -190,15 +182,37 @@ class State(NamedTuple):
     def phase(self) -> Phase:
         return self.public.phase
 
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """This hand's actions so far, in order (they follow from the public state and discards)."""
+        pub = self.public
+        n = pub.players
+        taken: list[Action] = [PASS if amount is None else bid(amount) for amount in pub.bids]
+        if pub.rules.trump_named and pub.trump is not None:
+            taken.append(TRUMPS[pub.trump])
+        if pub.bidder is not None:
+            for offset in range(n):
+                seat = (pub.bidder + offset) % n
+                if self.discards[seat]:
+                    taken.append(Discard(CardSet(self.discards[seat])))
+        for trick in pub.tricks:
+            taken.extend(PLAYS[card] for card in trick.cards)
+        taken.extend(PLAYS[card] for card in pub.trick)
+        return tuple(taken)
+
+    def hand_log(self) -> HandLog:
+        """This hand as a record holds it."""
+        deal = tuple(CardSet(mask) for mask in self.dealt)
+        return HandLog(self.public.dealer, deal, self.out, self.actions)
+
     def hand_logs(self) -> tuple[HandLog, ...]:
         """Every hand of the match so far, the current one last."""
-        current = HandLog(
-            self.public.dealer,
-            tuple(CardSet(mask) for mask in self.dealt),
-            self.out,
-            self.actions,
-        )
-        return (*self.log, current)
+        logs = []
+        state: State | None = self
+        while state is not None:
+            logs.append(state.hand_log())
+            state = state.previous
+        return tuple(reversed(logs))
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +296,7 @@ def new_match(
     if deal is None and seed is None:
         raise RulesError("give a seed or an explicit deal")
     if dealer is None:
-        dealer = random.Random(f"smear:{seed}:dealer").randrange(players) if seed is not None else 0
+        dealer = shuffled(range(players), f"smear:{seed}:dealer")[0] if seed is not None else 0
     elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise RulesError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
     public = PublicState(
@@ -305,10 +319,12 @@ def new_match(
         dealt_count=rules.dealt_for(players),
         results=(),
         winner=None,
+        start_scores=start,
+        deck=CardSet(rules.deck_mask(players)),
+        order=None,
     )
     empty = (0,) * players
-    blank = State(public, empty, empty, (), empty, (), (), seed)
-    return _deal(blank, deal, keep_log=False)
+    return _deal(State(public, empty, empty, (), empty, None, seed), deal, previous=None)
 
 
 def next_hand(state: State, deal: Deal | None = None) -> State:
@@ -319,50 +335,61 @@ def next_hand(state: State, deal: Deal | None = None) -> State:
         raise SmearError("the hand is not over yet")
     if deal is None and state.seed is None:
         raise SmearError("this match has no seed: give the next hand's deal")
-    return _deal(state, deal, keep_log=True)
+    return _deal(state, deal, previous=state)
 
 
-def _deck_list(rules: Rules, players: int) -> list[int]:
-    return [int(card) for card in iter_bits(rules.deck_mask(players))]
+@functools.cache
+def _deck_indices(mask: int) -> tuple[int, ...]:
+    return tuple(int(card) for card in iter_bits(mask))
 
 
-def _deal(state: State, deal: Deal | None, keep_log: bool) -> State:
+def shuffled(cards: Iterable[int], key: str) -> list[int]:
+    """The cards in an order that depends only on ``key`` (Fisher-Yates driven by BLAKE2b).
+
+    Independent of Python's ``random`` so that a seed deals the same cards on every version.
+    """
+    deck = list(cards)
+    entropy = int.from_bytes(hashlib.blake2b(key.encode()).digest(), "big")
+    for i in range(len(deck) - 1, 0, -1):
+        entropy, j = divmod(entropy, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _deal(state: State, deal: Deal | None, previous: State | None) -> State:
     pub = state.public
-    rules = pub.rules
     n = pub.players
     number = pub.hand_number + 1
     dealer = (pub.dealer + 1) % n
     per_seat = pub.dealt_count
     if deal is None:
-        deck = _deck_list(rules, n)
-        random.Random(f"smear:{state.seed}:hand:{number}").shuffle(deck)
+        deck = shuffled(_deck_indices(pub.deck.mask), f"smear:{state.seed}:hand:{number}")
         hands = []
-        for seat in range(n):
+        for start in range(0, n * per_seat, per_seat):
             mask = 0
-            for index in deck[seat * per_seat : (seat + 1) * per_seat]:
+            for index in deck[start : start + per_seat]:
                 mask |= 1 << index
             hands.append(mask)
         out = tuple(CARDS[index] for index in deck[n * per_seat :])
     else:
-        hands, out = _check_deal(rules, n, per_seat, deal)
-    log = state.log
-    if keep_log:
-        log = state.hand_logs()
+        hands, out = _check_deal(pub.rules, n, per_seat, deal)
+    first = (dealer + 1) % n
     public = pub._replace(
         hand_number=number,
         dealer=dealer,
         phase=Phase.AUCTION,
-        to_act=(dealer + 1) % n,
+        to_act=first,
         bids=(),
         bidder=None,
         bid=0,
         trump=None,
-        leader=(dealer + 1) % n,
+        leader=first,
         trick=(),
         tricks=(),
+        order=None,
     )
     dealt = tuple(hands)
-    return State(public, dealt, dealt, out, (0,) * n, (), log, state.seed)
+    return State(public, dealt, dealt, out, (0,) * n, previous, state.seed)
 
 
 def _check_deal(rules: Rules, players: int, per_seat: int, deal: Deal) -> tuple[list[int], tuple[Card, ...]]:
@@ -402,28 +429,26 @@ def _check_in_deck(mask: int, deck: int, seen: int, rules: Rules) -> None:
 # --- legal actions --------------------------------------------------------------------------------
 
 
-def _order(pub: PublicState, trump: Suit) -> TrumpOrder:
-    return trump_order(trump, pub.rules.jick, pub.rules.joker_rank)
+def _order(rules: Rules, trump: Suit) -> TrumpOrder:
+    return trump_order(trump, rules.jick, rules.joker_rank)
 
 
 def _play_mask(pub: PublicState, hand: int) -> int:
     """The cards of ``hand`` that may be played now."""
     trick = pub.trick
-    trump = pub.trump
+    order = pub.order
     if not trick:
-        if trump is None:  # the first lead sets trump: no joker
+        if order is None:  # the first lead sets trump: no joker
             return hand & ~JOKERS_MASK or hand
-        rules = pub.rules
-        if rules.bidder_leads_trump and not pub.tricks and pub.to_act == pub.bidder:
-            return hand & _order(pub, trump).trump_mask or hand
+        if pub.rules.bidder_leads_trump and not pub.tricks and pub.to_act == pub.bidder:
+            return hand & order.trump_mask or hand
         return hand
-    assert trump is not None
-    order = _order(pub, trump)
+    assert order is not None
     led = order.suit_of[trick[0]]
     follow = hand & order.suit_masks[led]
     if not follow:
         return hand
-    if led != trump and pub.rules.may_trump_instead:
+    if led != order.trump and pub.rules.may_trump_instead:
         return follow | (hand & order.trump_mask)
     return follow
 
@@ -472,6 +497,22 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 # --- applying actions -----------------------------------------------------------------------------
 
+# Positions of the fields the hot paths change, so they can copy a state as a list.
+_PHASE = PublicState._fields.index("phase")
+_TO_ACT = PublicState._fields.index("to_act")
+_SCORES = PublicState._fields.index("scores")
+_RESULTS = PublicState._fields.index("results")
+_WINNER = PublicState._fields.index("winner")
+_BIDS = PublicState._fields.index("bids")
+_BIDDER = PublicState._fields.index("bidder")
+_BID = PublicState._fields.index("bid")
+_TRUMP = PublicState._fields.index("trump")
+_LEADER = PublicState._fields.index("leader")
+_TRICK = PublicState._fields.index("trick")
+_TRICKS = PublicState._fields.index("tricks")
+_ORDER = PublicState._fields.index("order")
+_new_tuple = tuple.__new__
+
 
 def apply(state: State, action: Action, seat: int | None = None) -> State:
     """The state after the seat to act takes ``action``.
@@ -511,49 +552,48 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
 def _apply_auction(state: State, action: Action, seat: int) -> State:
     pub = state.public
     rules = pub.rules
+    fields = list(pub)
     if type(action) is Pass:
         if _dealer_forced(pub):
             raise IllegalActionError("dealer_must_bid", "pass", seat)
         bids = (*pub.bids, None)
-        bidder, amount = pub.bidder, pub.bid
     else:
         assert isinstance(action, Bid)
         amount = action.amount
         if not rules.min_bid <= amount <= rules.max_bid:
             raise IllegalActionError(
-                "bid_out_of_range",
-                str(action),
-                seat,
-                min_bid=rules.min_bid,
-                max_bid=rules.max_bid,
+                "bid_out_of_range", str(action), seat, min_bid=rules.min_bid, max_bid=rules.max_bid
             )
         if amount <= pub.bid:
             raise IllegalActionError("bid_too_low", str(action), seat, highest=pub.bid)
         bids = (*pub.bids, amount)
-        bidder = seat
+        fields[_BIDDER] = seat
+        fields[_BID] = amount
+    fields[_BIDS] = bids
     n = pub.players
-    actions = (*state.actions, action)
     if len(bids) < n:
-        public = pub._replace(to_act=(seat + 1) % n, bids=bids, bidder=bidder, bid=amount)
-        return state._replace(public=public, actions=actions)
-    if bidder is None:  # everyone passed and the dealer may pass too: the hand is thrown in
-        public = pub._replace(bids=bids, to_act=None)
-        return _finish_thrown_in(state._replace(public=public, actions=actions))
-    if rules.trump_named:
-        phase = Phase.TRUMP
-    elif pub.dealt_count > rules.hand_size:
-        phase = Phase.DISCARD
+        fields[_TO_ACT] = seat + 1 if seat + 1 < n else 0
     else:
-        phase = Phase.PLAY
-    public = pub._replace(phase=phase, to_act=bidder, bids=bids, bidder=bidder, bid=amount, leader=bidder)
-    return state._replace(public=public, actions=actions)
+        bidder = fields[_BIDDER]
+        if bidder is None:  # everyone passed and the dealer may pass too: the hand is thrown in
+            fields[_TO_ACT] = None
+            return _finish_thrown_in(state._replace(public=_new_tuple(PublicState, fields)))
+        if rules.trump_named:
+            fields[_PHASE] = Phase.TRUMP
+        elif pub.dealt_count > rules.hand_size:
+            fields[_PHASE] = Phase.DISCARD
+        else:
+            fields[_PHASE] = Phase.PLAY
+        fields[_TO_ACT] = fields[_LEADER] = bidder
+    return _new_tuple(State, (_new_tuple(PublicState, fields), *state[1:]))
 
 
 def _apply_trump(state: State, action: NameTrump, seat: int) -> State:
     pub = state.public
     phase = Phase.DISCARD if pub.dealt_count > pub.rules.hand_size else Phase.PLAY
-    public = pub._replace(phase=phase, trump=Suit(action.suit))
-    return state._replace(public=public, actions=(*state.actions, action))
+    trump = Suit(action.suit)
+    public = pub._replace(phase=phase, trump=trump, order=_order(pub.rules, trump))
+    return state._replace(public=public)
 
 
 def _apply_discard(state: State, action: Discard, seat: int) -> State:
@@ -576,7 +616,7 @@ def _apply_discard(state: State, action: Discard, seat: int) -> State:
         public = pub._replace(phase=Phase.PLAY, to_act=pub.bidder)
     else:
         public = pub._replace(to_act=following)
-    return state._replace(public=public, hands=hands, discards=discards, actions=(*state.actions, action))
+    return state._replace(public=public, hands=hands, discards=discards)
 
 
 def _replace_at(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -591,11 +631,11 @@ def _refuse_play(pub: PublicState, hand: int, card: Card, seat: int) -> IllegalA
         if pub.trump is None:
             return IllegalActionError("joker_first_lead", text, seat)
         return IllegalActionError("must_lead_trump", text, seat)
-    assert pub.trump is not None
-    order = _order(pub, pub.trump)
+    order = pub.order
+    assert order is not None
     led = _SUITS[order.suit_of[pub.trick[0]]]
     args = {"led": led.plural, "led_one": led.singular}
-    if led == pub.trump:
+    if led == order.trump:
         return IllegalActionError("must_follow_trump", text, seat, **args)
     if order.power[card]:
         return IllegalActionError("no_trump_instead", text, seat, **args)
@@ -604,58 +644,48 @@ def _refuse_play(pub: PublicState, hand: int, card: Card, seat: int) -> IllegalA
 
 def _apply_play(state: State, card: Card, seat: int) -> State:
     pub = state.public
-    hand = state.hands[seat]
+    hands = list(state.hands)
+    hand = hands[seat]
     if not _play_mask(pub, hand) >> card & 1:
         raise _refuse_play(pub, hand, card, seat)
+    hands[seat] = hand & ~(1 << card)
     n = pub.players
-    trump = pub.trump
-    if trump is None:
-        trump = _SUITS[card // 13]
-    hands = (*state.hands[:seat], hand & ~(1 << card), *state.hands[seat + 1 :])
+    fields = list(pub)
+    order = pub.order
+    if order is None:  # the first lead names trump
+        order = _order(pub.rules, _SUITS[card // 13])
+        fields[_TRUMP] = order.trump
+        fields[_ORDER] = order
     trick = (*pub.trick, card)
-    actions = (*state.actions, PLAYS[card])
     if len(trick) < n:
-        public = pub._replace(to_act=(seat + 1) % n, trick=trick, trump=trump)
-        return State(public, hands, state.dealt, state.out, state.discards, actions, state.log, state.seed)
-    order = _order(pub, trump)
-    leader = pub.leader
-    winner = (leader + winning_index(trick, order)) % n
-    tricks = (*pub.tricks, Trick(leader, trick, winner))
-    if len(tricks) < pub.rules.hand_size:
-        public = pub._replace(to_act=winner, trick=(), tricks=tricks, leader=winner, trump=trump)
-        return State(public, hands, state.dealt, state.out, state.discards, actions, state.log, state.seed)
-    public = pub._replace(trick=(), tricks=tricks, leader=winner, trump=trump)
-    return _finish_hand(
-        State(public, hands, state.dealt, state.out, state.discards, actions, state.log, state.seed),
-        order,
-    )
+        fields[_TO_ACT] = seat + 1 if seat + 1 < n else 0
+        fields[_TRICK] = trick
+    else:
+        leader = pub.leader
+        winner = (leader + winning_index(trick, order)) % n
+        fields[_TRICK] = ()
+        fields[_TRICKS] = tricks = (*pub.tricks, Trick(leader, trick, winner))
+        fields[_LEADER] = fields[_TO_ACT] = winner
+        if len(tricks) == pub.rules.hand_size:
+            fields[_TO_ACT] = None
+            public: PublicState = _new_tuple(PublicState, fields)
+            return _finish_hand(public, state, tuple(hands), order)
+    public = _new_tuple(PublicState, fields)
+    return _new_tuple(State, (public, tuple(hands), *state[2:]))
 
 
-def _finish_hand(state: State, order: TrumpOrder) -> State:
-    pub = state.public
-    n = pub.players
-    seat_side = pub.seat_side
-    captured = [0] * len(pub.sides)
-    played = [0] * n
-    for trick in pub.tricks:
-        seat = trick.leader
-        taken = 0
-        for card in trick.cards:
-            bit = 1 << card
-            played[seat] |= bit
-            taken |= bit
-            seat = seat + 1 if seat + 1 < n else 0
-        captured[seat_side[trick.winner]] |= taken
-    score = hand_points(pub.rules, order, captured, played, seat_side)
-    assert pub.bidder is not None
-    bidder_side = seat_side[pub.bidder]
-    scores, made = settle(pub.scores, score.taken, bidder_side, pub.bid)
-    winner = match_winner(pub.rules, scores, bidder_side)
+def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], order: TrumpOrder) -> State:
+    """Score the hand that ``public`` has just completed and settle the match scores."""
+    score = hand_points(public.rules, order, public.tricks, public.seat_side, len(public.sides))
+    assert public.bidder is not None
+    bidder_side = public.seat_side[public.bidder]
+    scores, made = settle(public.scores, score.taken, bidder_side, public.bid)
+    winner = match_winner(public.rules, scores, bidder_side)
     result = HandResult(
-        number=pub.hand_number,
-        dealer=pub.dealer,
-        bidder=pub.bidder,
-        bid=pub.bid,
+        number=public.hand_number,
+        dealer=public.dealer,
+        bidder=public.bidder,
+        bid=public.bid,
         trump=order.trump,
         points=score.points,
         game_points=score.game_points,
@@ -665,14 +695,12 @@ def _finish_hand(state: State, order: TrumpOrder) -> State:
         out=CardSet(state.out),
         discards=tuple(CardSet(mask) for mask in state.discards),
     )
-    public = pub._replace(
-        phase=Phase.HAND_OVER if winner is None else Phase.MATCH_OVER,
-        to_act=None,
-        scores=scores,
-        results=(*pub.results, result),
-        winner=winner,
-    )
-    return state._replace(public=public)
+    fields = list(public)
+    fields[_PHASE] = Phase.HAND_OVER if winner is None else Phase.MATCH_OVER
+    fields[_SCORES] = scores
+    fields[_RESULTS] = (*public.results, result)
+    fields[_WINNER] = winner
+    return _new_tuple(State, (_new_tuple(PublicState, fields), hands, *state[2:]))
 
 
 def _finish_thrown_in(state: State) -> State:

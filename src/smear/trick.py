@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from smear.cards import (
     BIG_JOKER_INDEX,
@@ -21,6 +22,19 @@ from smear.cards import (
     Suit,
 )
 from smear.rules import JokerRank, Rules
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in the order played, who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` pairs in the order played."""
+        n = len(self.cards)
+        return tuple(((self.leader + i) % n, card) for i, card in enumerate(self.cards))
 
 
 @dataclass(frozen=True, slots=True)

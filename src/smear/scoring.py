@@ -119,17 +119,19 @@ def settle(
     return tuple(new), made
 
 
-def match_winner(rules: Rules, scores: Sequence[int], bidder_side: int) -> int | None:
+def match_winner(rules: Rules, scores: Sequence[int], bidder_side: int, made: bool) -> int | None:
     """The side that has won once a hand is settled, or None to play on.
 
-    The bidding side wins if it reached the target; otherwise the highest side at or over the
-    target wins, and a tie at the top plays another hand.
+    The bidding side is checked first: it wins if it made its bid and reached the target.
+    Otherwise the highest other side at or over the target wins, and a tie at the top plays on.
     """
     reached = [side for side, score in enumerate(scores) if score >= rules.target]
+    if bidder_side in reached:
+        if made:
+            return bidder_side
+        reached.remove(bidder_side)
     if not reached:
         return None
-    if bidder_side in reached:
-        return bidder_side
     best = max(scores[side] for side in reached)
     top = [side for side in reached if scores[side] == best]
     return top[0] if len(top) == 1 else None

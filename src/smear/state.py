@@ -62,6 +62,9 @@ class Phase(Enum):
     MATCH_OVER = "match_over"  # a side has won
 
 
+_PLAY = Phase.PLAY
+
+
 class HandResult(NamedTuple):
     """The outcome of a finished hand, public once the hand is over (with the hidden cards shown)."""
 
@@ -455,11 +458,13 @@ def _play_mask(pub: PublicState, hand: int) -> int:
 
 def _auction_actions(pub: PublicState) -> tuple[Action, ...]:
     rules = pub.rules
-    low = max(rules.min_bid, pub.bid + 1)
-    bids: tuple[Action, ...] = tuple(bid(amount) for amount in range(low, rules.max_bid + 1))
-    if _dealer_forced(pub):
-        return bids
-    return (PASS, *bids)
+    return _auction_choices(max(rules.min_bid, pub.bid + 1), rules.max_bid, _dealer_forced(pub))
+
+
+@functools.cache
+def _auction_choices(lowest: int, highest: int, forced: bool) -> tuple[Action, ...]:
+    bids = tuple(bid(amount) for amount in range(lowest, highest + 1))
+    return bids if forced else (PASS, *bids)
 
 
 def _dealer_forced(pub: PublicState) -> bool:
@@ -467,22 +472,33 @@ def _dealer_forced(pub: PublicState) -> bool:
 
 
 def _plays(mask: int) -> tuple[Action, ...]:
+    """The ``Play`` of every card of ``mask``, in card order."""
     plays = PLAYS
-    out = []
+    found = []
     while mask:
         low = mask & -mask
-        out.append(plays[low.bit_length() - 1])
+        found.append(plays[low.bit_length() - 1])
         mask ^= low
-    return tuple(out)
+    return tuple(found)
+
+
+# Legal plays by card mask: the same few masks recur in play, so a bounded memo pays.
+_PLAYS_MEMO: dict[int, tuple[Action, ...]] = {}
+_PLAYS_MEMO_SIZE = 1 << 16
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every action the seat to act may take, in a stable order (empty when nobody is to act)."""
     pub = state.public
     phase = pub.phase
-    if phase is Phase.PLAY:
-        assert pub.to_act is not None
-        return _plays(_play_mask(pub, state.hands[pub.to_act]))
+    if phase is _PLAY:
+        mask = _play_mask(pub, state.hands[pub.to_act])  # type: ignore[index]
+        plays = _PLAYS_MEMO.get(mask)
+        if plays is None:
+            if len(_PLAYS_MEMO) >= _PLAYS_MEMO_SIZE:
+                _PLAYS_MEMO.clear()
+            plays = _PLAYS_MEMO[mask] = _plays(mask)
+        return plays
     if phase is Phase.AUCTION:
         return _auction_actions(pub)
     if phase is Phase.TRUMP:
@@ -523,6 +539,8 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     """
     pub = state.public
     to_act = pub.to_act
+    if type(action) is Play and pub.phase is _PLAY and (seat is None or seat == to_act):
+        return _apply_play(state, action.card, to_act)  # type: ignore[arg-type]
     if to_act is None:
         code = "match_over" if pub.phase is Phase.MATCH_OVER else "hand_over"
         raise IllegalActionError(code, str(action), seat)
@@ -530,8 +548,6 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         raise NotYourTurnError("not_your_turn", str(action), seat, to_act=to_act)
     phase = pub.phase
     kind = type(action)
-    if phase is Phase.PLAY and kind is Play:
-        return _apply_play(state, action.card, to_act)  # type: ignore[union-attr]
     if phase is Phase.AUCTION and (kind is Bid or kind is Pass):
         return _apply_auction(state, action, to_act)
     if phase is Phase.TRUMP and kind is NameTrump:
@@ -644,11 +660,11 @@ def _refuse_play(pub: PublicState, hand: int, card: Card, seat: int) -> IllegalA
 
 def _apply_play(state: State, card: Card, seat: int) -> State:
     pub = state.public
-    hands = list(state.hands)
+    hands = state.hands
     hand = hands[seat]
     if not _play_mask(pub, hand) >> card & 1:
         raise _refuse_play(pub, hand, card, seat)
-    hands[seat] = hand & ~(1 << card)
+    hands = (*hands[:seat], hand & ~(1 << card), *hands[seat + 1 :])
     n = pub.players
     fields = list(pub)
     order = pub.order
@@ -662,16 +678,17 @@ def _apply_play(state: State, card: Card, seat: int) -> State:
         fields[_TRICK] = trick
     else:
         leader = pub.leader
-        winner = (leader + winning_index(trick, order)) % n
+        strength = order.strength_when_led[order.suit_of[trick[0]]]
+        values = [strength[played] for played in trick]
+        winner = (leader + values.index(max(values))) % n
         fields[_TRICK] = ()
         fields[_TRICKS] = tricks = (*pub.tricks, Trick(leader, trick, winner))
         fields[_LEADER] = fields[_TO_ACT] = winner
         if len(tricks) == pub.rules.hand_size:
             fields[_TO_ACT] = None
             public: PublicState = _new_tuple(PublicState, fields)
-            return _finish_hand(public, state, tuple(hands), order)
-    public = _new_tuple(PublicState, fields)
-    return _new_tuple(State, (public, tuple(hands), *state[2:]))
+            return _finish_hand(public, state, hands, order)
+    return _new_tuple(State, (_new_tuple(PublicState, fields), hands, *state[2:]))
 
 
 def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], order: TrumpOrder) -> State:
@@ -680,7 +697,7 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
     assert public.bidder is not None
     bidder_side = public.seat_side[public.bidder]
     scores, made = settle(public.scores, score.taken, bidder_side, public.bid)
-    winner = match_winner(public.rules, scores, bidder_side)
+    winner = match_winner(public.rules, scores, bidder_side, made)
     result = HandResult(
         number=public.hand_number,
         dealer=public.dealer,

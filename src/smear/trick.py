@@ -7,7 +7,7 @@ are compared by rank, and only within the suit led.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
@@ -53,6 +53,8 @@ class TrumpOrder:
     natural_trump_mask: int
     jack: Card
     jick: Card | None
+    # For each effective suit led: every card's strength in a trick (-1: cannot win it).
+    strength_when_led: tuple[tuple[int, ...], ...]
 
 
 @cache
@@ -75,6 +77,13 @@ def trump_order(trump: Suit, jick: bool, joker_rank: JokerRank) -> TrumpOrder:
     masks = [0, 0, 0, 0]
     for index, suit in enumerate(suit_of):
         masks[suit] |= 1 << index
+    strength_when_led = tuple(
+        tuple(
+            100 + power[index] if power[index] else (index % 13 if suit_of[index] == led else -1)
+            for index in range(DECK_SIZE)
+        )
+        for led in range(4)
+    )
     return TrumpOrder(
         trump=Suit(trump),
         suit_of=tuple(suit_of),
@@ -84,6 +93,7 @@ def trump_order(trump: Suit, jick: bool, joker_rank: JokerRank) -> TrumpOrder:
         natural_trump_mask=SUIT_MASKS[trump] & ~(1 << jick_index if jick_index >= 0 else 0),
         jack=CARDS[13 * trump + 9],
         jick=CARDS[jick_index] if jick_index >= 0 else None,
+        strength_when_led=strength_when_led,
     )
 
 
@@ -105,27 +115,11 @@ def is_trump(card: Card, trump: Suit, rules: Rules) -> bool:
     return order_for(rules, trump).power[card] > 0
 
 
-def winning_index(cards: Iterable[int], order: TrumpOrder) -> int:
+def winning_index(cards: Sequence[int], order: TrumpOrder) -> int:
     """Position in the trick of the winning card: the highest trump, else the highest of the suit led."""
-    power = order.power
-    suit_of = order.suit_of
-    best_index = 0
-    best = -1
-    led = -1
-    for index, card in enumerate(cards):
-        if index == 0:
-            led = suit_of[card]
-        strength = power[card]
-        if strength:
-            value = 100 + strength
-        elif suit_of[card] == led:
-            value = card % 13
-        else:
-            continue
-        if value > best:
-            best = value
-            best_index = index
-    return best_index
+    strength = order.strength_when_led[order.suit_of[cards[0]]]
+    values = [strength[card] for card in cards]
+    return values.index(max(values))
 
 
 def trick_winner(trick: Iterable[tuple[int, Card]], trump: Suit, rules: Rules) -> int:

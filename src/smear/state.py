@@ -678,9 +678,7 @@ def _apply_play(state: State, card: Card, seat: int) -> State:
         fields[_TRICK] = trick
     else:
         leader = pub.leader
-        strength = order.strength_when_led[order.suit_of[trick[0]]]
-        values = [strength[played] for played in trick]
-        winner = (leader + values.index(max(values))) % n
+        winner = (leader + winning_index(trick, order)) % n
         fields[_TRICK] = ()
         fields[_TRICKS] = tricks = (*pub.tricks, Trick(leader, trick, winner))
         fields[_LEADER] = fields[_TO_ACT] = winner

@@ -126,3 +126,22 @@ def trick_winner(trick: Iterable[tuple[int, Card]], trump: Suit, rules: Rules) -
     """The seat that wins a trick given as ``(seat, card)`` pairs in the order played."""
     plays = list(trick)
     return plays[winning_index([card for _, card in plays], order_for(rules, trump))][0]
+
+
+def display_order(cards: Iterable[Card], trump: Suit | None, rules: Rules) -> list[Card]:
+    """Cards as a player sorts a hand: trumps first, strongest first, then the other suits by rank.
+
+    Before trump is known: by suit (clubs, diamonds, hearts, spades), ace first, jokers last.
+    """
+    if trump is None:
+        return sorted(cards, key=lambda card: (card >= LITTLE_JOKER_INDEX, card // 13, -card))
+    order = order_for(rules, trump)
+    suits_after = [suit for suit in range(4) if suit != trump]
+    return sorted(
+        cards,
+        key=lambda card: (
+            (0, -order.power[card])
+            if order.power[card]
+            else (1 + suits_after.index(order.suit_of[card]), -(card % 13))
+        ),
+    )

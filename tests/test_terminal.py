@@ -1,0 +1,83 @@
+"""The terminal game: one person against bots, driven here by scripted input."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from smear import CardSet, Phase, Suit, find_rules, legal_actions, parse_card
+from smear.terminal import TerminalGame, default_names
+from smear.trick import display_order
+
+
+def make_game(
+    read_line, preset: str = "house", players: int = 4, seed: int = 5
+) -> tuple[TerminalGame, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    game = TerminalGame(
+        find_rules(preset), players, False, seed, default_names(players, "You"), console, read_line
+    )
+    return game, out
+
+
+def test_a_person_playing_legal_actions_reaches_the_end_of_the_match() -> None:
+    holder: list[TerminalGame] = []
+
+    def first_legal(prompt: str) -> str:
+        return str(legal_actions(holder[0].state)[0])
+
+    game, out = make_game(first_legal)
+    holder.append(game)
+    winner = game.play()
+    assert winner is not None
+    assert game.state.public.phase is Phase.MATCH_OVER
+    text = out.getvalue()
+    assert "Match over" in text
+    assert "Your hand:" in text
+    assert "Game" in text and "Low" in text
+
+
+def test_an_illegal_or_malformed_entry_is_explained_and_changes_nothing() -> None:
+    entries = iter(["bid 9", "Zz", "quit"])
+    game, out = make_game(lambda prompt: next(entries), seed=11)
+    while game.state.public.to_act != 0:  # let the bots act until it is the person's turn
+        game.step()
+    before = game.state
+    assert game.play() is None
+    assert game.state == before
+    text = out.getvalue()
+    assert "bids go from 2 to 6" in text
+    assert "not an action" in text
+    assert "You left the table." in text
+
+
+def test_ten_point_asks_for_trump_and_discards() -> None:
+    holder: list[TerminalGame] = []
+    asked: list[str] = []
+
+    def first_legal(prompt: str) -> str:
+        action = str(legal_actions(holder[0].state)[-1])  # the highest bid, so the person names trump
+        asked.append(action)
+        return action
+
+    game, out = make_game(first_legal, preset="ten_point", players=3, seed=2)
+    holder.append(game)
+    while game.state.public.hand_number < 2 and game.state.public.phase is not Phase.MATCH_OVER:
+        if game.state.public.phase is Phase.HAND_OVER:
+            break
+        game.step()
+    assert any(a.startswith("trump ") for a in asked)
+    assert any(a.startswith("discard ") for a in asked)
+    assert "Name trump" in out.getvalue()
+
+
+def test_hands_are_sorted_with_trump_first_then_by_suit_and_rank() -> None:
+    cards = CardSet.parse("Ah Jh 9h Ks Tc LJ Jd 2c BJ 3h")
+    ten_point = display_order(cards, Suit.HEARTS, find_rules("ten_point"))
+    assert [str(c) for c in ten_point] == ["Ah", "Jh", "Jd", "BJ", "LJ", "9h", "3h", "Tc", "2c", "Ks"]
+    house = display_order(cards, Suit.HEARTS, find_rules("house"))
+    assert [str(c) for c in house][:6] == ["Ah", "Jh", "9h", "3h", "BJ", "LJ"]
+    before_trump = display_order(cards, None, find_rules("house"))
+    assert before_trump[0] == parse_card("Tc") and before_trump[-2:] == [parse_card("BJ"), parse_card("LJ")]

@@ -1,0 +1,246 @@
+"""The ``smear`` command line: ``smear replay`` checks a match record, ``smear selfplay`` writes one.
+
+Each subcommand is a function registered on the :data:`cli` group, so more (serve, play, arena,
+bench) slot in beside them. Exit status: 0 success, 1 a record whose play breaks the rules, 2 an
+invalid record or bad arguments. Errors are one line on standard error, never a traceback.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from smear.bots import random_action
+from smear.cards import Suit
+from smear.errors import SmearError
+from smear.record import (
+    Record,
+    Replay,
+    ReplayError,
+    dump_record,
+    json_text,
+    load_record,
+    record_of,
+    replay,
+    whose_turn,
+)
+from smear.rules import PRESETS, Rules, find_rules
+from smear.state import Phase, State, apply, legal_actions, new_match, next_hand
+
+# A random match that has not ended after this many hands is a bug in the engine or in the policy.
+MAX_SELFPLAY_HANDS = 2000
+
+EXIT_ILLEGAL = 1
+EXIT_INVALID = 2
+EXIT_INTERNAL = 3
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """Smear, the Midwest trick-taking card game."""
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the ``smear`` command (and of ``python -m smear``)."""
+    cli.main(args=None if argv is None else list(argv), prog_name="smear")
+
+
+def _fail(message: str, status: int) -> NoReturn:
+    # One line, whatever the message holds, so scripts can read it.
+    click.echo(message.replace("\r", " ").replace("\n", " "), err=True)
+    raise SystemExit(status)
+
+
+# --- smear replay ---------------------------------------------------------------------------------
+
+
+@cli.command("replay")
+@click.argument("file", metavar="FILE|-")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+def replay_command(file: str, as_json: bool) -> None:
+    """Check every action of a match record and summarise its hands.
+
+    Exits 1 at the first illegal or malformed action, 2 if FILE is not a valid record.
+    """
+    try:
+        record = load_record(file)
+        result = replay(record)
+    except ReplayError as err:
+        _fail(str(err), EXIT_ILLEGAL)
+    except SmearError as err:  # a RecordError, or a deal the engine refused
+        _fail(f"invalid record: {err}", EXIT_INVALID)
+    except Exception as err:  # a bug: still one line, but say so
+        _fail(f"internal error: {type(err).__name__}: {err}", EXIT_INTERNAL)
+    if as_json:
+        click.echo(json_text(result.summary))
+    else:
+        click.echo(summary_text(record, result))
+
+
+_POINT_HEADERS = {
+    "high": "High",
+    "low": "Low",
+    "jack": "Jack",
+    "jick": "Jick",
+    "big_joker": "BJ",
+    "little_joker": "LJ",
+    "game": "Game",
+    "trey": "Trey",
+}
+
+
+def side_names(record: Record) -> list[str]:
+    """What to call each side: the player's name, or ``Team 1``, ``Team 2``... with teams."""
+    if record.teams is None:
+        return list(record.players)
+    return [f"Team {side + 1}" for side in range(len(record.teams))]
+
+
+def _team_members(record: Record) -> list[str]:
+    """``Team 1 (Ayse & You)``; without teams just the names."""
+    if record.teams is None:
+        return list(record.players)
+    return [
+        f"Team {number} ({' & '.join(record.players[seat] for seat in side)})"
+        for number, side in enumerate(record.teams, 1)
+    ]
+
+
+def summary_text(record: Record, result: Replay) -> str:
+    """The human summary of a replay: one table row per hand, then the scores and the winner."""
+    summary: dict[str, Any] = result.summary
+    players = record.players
+    sides = side_names(record)
+    points = list(record.rules.points)
+
+    def side(value: int | None) -> str:
+        return "-" if value is None else sides[value]
+
+    headers = ["Hand", "Dealer", "Bidder", "Bid", "Trump"]
+    headers += [_POINT_HEADERS.get(name, name.replace("_", " ").capitalize()) for name in points]
+    headers += ["Result", "Scores"]
+    score_width = max(len(str(score)) for entry in summary["hands"] for score in entry.get("scores", [0]))
+    rows = []
+    for number, (hand, entry) in enumerate(zip(record.hands, summary["hands"], strict=False), 1):
+        bidder = entry.get("bidder")
+        trump = entry.get("trump")
+        row = [
+            str(number),
+            players[hand.dealer],
+            "" if bidder is None else players[bidder],
+            "" if entry.get("bid") is None else str(entry["bid"]),
+            "" if trump is None else Suit("cdhs".index(trump)).plural,
+        ]
+        if "points" in entry:
+            row += [side(entry["points"][name]) for name in points]
+            made = entry["made"]
+            row.append("thrown in" if made is None else "made" if made else "set")
+            row.append("  ".join(str(score).rjust(score_width) for score in entry["scores"]))
+        else:  # the hand the record stops in
+            row += [""] * len(points) + ["in play", ""]
+        rows.append(row)
+    numeric = {0, 3, len(headers) - 1}
+    widths = [max(len(line[col]) for line in [headers, *rows]) for col in range(len(headers))]
+
+    def line(cells: list[str]) -> str:
+        parts = [
+            cell.rjust(width) if col in numeric else cell.ljust(width)
+            for col, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ]
+        return "  ".join(parts).rstrip()
+
+    members = _team_members(record)
+    teams = "" if record.teams is None else f" in {len(sides)} teams"
+    title = f"{record.rules.name}, {len(players)} players{teams}: {', '.join(members)} (scores in this order)"
+    out = [title, ""]
+    out += [line(headers), line(["-" * width for width in widths])]
+    out += [line(row) for row in rows]
+    out.append("")
+    scores = ", ".join(f"{name} {score}" for name, score in zip(members, summary["scores"], strict=True))
+    out.append(f"Scores: {scores}")
+    state = result.state
+    if not summary["complete"]:
+        out.append(
+            f"The record stops in hand {state.public.hand_number} after {len(state.actions)} actions, "
+            f"with {whose_turn(state, players)}."
+        )
+    elif summary["winner"] is not None:
+        out.append(f"Winner: {members[summary['winner']]}")
+    else:
+        out.append("No winner yet: the match goes on.")
+    return "\n".join(out)
+
+
+# --- smear selfplay -------------------------------------------------------------------------------
+
+
+def selfplay_match(rules: Rules, players: int, teams: bool, seed: int) -> State:
+    """Play one seeded match to its end with random legal actions.
+
+    The choices come from :func:`smear.bots.random_action` (a cautious random auction, so that
+    the match ends) drawing from ``random.Random(seed)``; the deals from the same seed.
+    """
+    rng = random.Random(seed)
+    state = new_match(rules, players, teams, seed=seed)
+    while state.public.phase is not Phase.MATCH_OVER:
+        if state.public.phase is Phase.HAND_OVER:
+            if state.public.hand_number >= MAX_SELFPLAY_HANDS:
+                raise SmearError(f"no side won within {MAX_SELFPLAY_HANDS} hands")
+            state = next_hand(state)
+        else:
+            state = apply(state, random_action(legal_actions(state), rng))
+    return state
+
+
+@cli.command("selfplay")
+@click.option(
+    "--rules", "preset", required=True, type=click.Choice(list(PRESETS)), help="The preset to play."
+)
+@click.option("--players", required=True, type=click.IntRange(min=2), help="Number of players.")
+@click.option("--teams", is_flag=True, help="Partners across the table.")
+@click.option("--seed", required=True, type=int, help="Seeds the deals and every choice.")
+@click.option(
+    "--out", "out", default="-", show_default=True, metavar="FILE|-", help="Where to write the record."
+)
+def selfplay_command(preset: str, players: int, teams: bool, seed: int, out: str) -> None:
+    """Play one match with random legal actions and write its record.
+
+    The same arguments write the same bytes.
+    """
+    rules = find_rules(preset)
+    if not rules.allows(players, teams):
+        allowed = rules.team_player_counts if teams else rules.player_counts
+        kind = "with teams" if teams else "without teams"
+        raise click.BadParameter(
+            f"{preset} is played by {', '.join(map(str, allowed))} players {kind}, not {players}",
+            param_hint="--players",
+        )
+    try:
+        state = selfplay_match(rules, players, teams, seed)
+    except SmearError as err:
+        raise click.ClickException(str(err)) from None
+    names = [f"Player {seat + 1}" for seat in range(players)]
+    data = dump_record(record_of(state, names)).encode("utf-8")
+    if out == "-":
+        click.echo(data, nl=False)  # bytes go to the binary stream as they are
+        return
+    try:
+        Path(out).write_bytes(data)
+    except OSError as err:
+        raise click.ClickException(f"cannot write {out}: {err.strerror or err}") from None
+    pub = state.public
+    sides = [" & ".join(names[seat] for seat in side) for side in pub.sides]
+    winner = "nobody" if pub.winner is None else sides[pub.winner]
+    scores = ", ".join(map(str, pub.scores))
+    click.echo(
+        f"wrote {out}: {preset}, {players} players, {len(pub.results)} hands; {winner} won ({scores})",
+        err=True,
+    )
+
+
+if __name__ == "__main__":
+    main()

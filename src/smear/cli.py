@@ -1,4 +1,5 @@
-"""The ``smear`` command line: ``smear replay`` checks a match record, ``smear selfplay`` writes one.
+"""The ``smear`` command line: ``smear play`` in the terminal, ``smear replay`` checks a match record,
+``smear selfplay`` writes one.
 
 Each subcommand is a function registered on the :data:`cli` group, so more (serve, play, arena,
 bench) slot in beside them. Exit status: 0 success, 1 a record whose play breaks the rules, 2 an
@@ -13,10 +14,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+from rich.console import Console
 
 from smear.bots import random_action
 from smear.cards import Suit
-from smear.errors import SmearError
+from smear.errors import RulesError, SmearError
 from smear.record import (
     Record,
     Replay,
@@ -30,6 +32,7 @@ from smear.record import (
 )
 from smear.rules import PRESETS, Rules, find_rules
 from smear.state import Phase, State, apply, legal_actions, new_match, next_hand
+from smear.terminal import TerminalGame, default_names
 
 # A random match that has not ended after this many hands is a bug in the engine or in the policy.
 MAX_SELFPLAY_HANDS = 2000
@@ -212,15 +215,10 @@ def selfplay_command(preset: str, players: int, teams: bool, seed: int, out: str
     The same arguments write the same bytes.
     """
     rules = find_rules(preset)
-    if not rules.allows(players, teams):
-        allowed = rules.team_player_counts if teams else rules.player_counts
-        kind = "with teams" if teams else "without teams"
-        raise click.BadParameter(
-            f"{preset} is played by {', '.join(map(str, allowed))} players {kind}, not {players}",
-            param_hint="--players",
-        )
     try:
         state = selfplay_match(rules, players, teams, seed)
+    except RulesError as err:
+        raise click.BadParameter(str(err), param_hint="--players") from None
     except SmearError as err:
         raise click.ClickException(str(err)) from None
     names = [f"Player {seat + 1}" for seat in range(players)]
@@ -240,6 +238,38 @@ def selfplay_command(preset: str, players: int, teams: bool, seed: int, out: str
         f"wrote {out}: {preset}, {players} players, {len(pub.results)} hands; {winner} won ({scores})",
         err=True,
     )
+
+
+# --- smear play -----------------------------------------------------------------------------------
+
+
+@cli.command("play")
+@click.option("--rules", "preset", default="house", show_default=True, type=click.Choice(list(PRESETS)))
+@click.option("--players", default=4, show_default=True, type=click.IntRange(min=2))
+@click.option("--teams", is_flag=True, help="Partners across the table.")
+@click.option("--seed", type=int, default=None, help="Seeds the deals and the bots (random if not given).")
+@click.option("--name", default="You", show_default=True, help="Your name at the table.")
+def play_command(preset: str, players: int, teams: bool, seed: int | None, name: str) -> None:
+    """Play a match in the terminal against bots; type 'help' at any prompt."""
+    rules = find_rules(preset)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    console = Console(highlight=False)
+    try:
+        game = TerminalGame(
+            rules, players, teams, seed, default_names(players, name), console, read_line=input_line
+        )
+    except RulesError as err:
+        raise click.BadParameter(str(err), param_hint="--players") from None
+    console.print(f"Smear, {preset} rules, seed {seed}. Type 'help' at any prompt.")
+    game.play()
+
+
+def input_line(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        return "quit"
 
 
 if __name__ == "__main__":

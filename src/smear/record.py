@@ -495,24 +495,6 @@ def rules_spec_of(rules: Rules) -> str | dict[str, Any]:
     return {"preset": rules.name, **changes}
 
 
-def _start_scores(state: State) -> tuple[int, ...]:
-    """The scores before the first hand of the state, undoing that hand's settlement."""
-    pub = state.public
-    if not pub.results:
-        return pub.scores
-    first = pub.results[0]
-    if first.bidder is None:
-        return first.scores
-    bidder_side = pub.seat_side[first.bidder]
-    before = []
-    for side, score in enumerate(first.scores):
-        if side == bidder_side:
-            before.append(score - first.taken[side] if first.made else score + first.bid)
-        else:
-            before.append(score - first.taken[side])
-    return tuple(before)
-
-
 def record_of(
     state: State, players: Sequence[str], rules_spec: str | dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -526,7 +508,7 @@ def record_of(
     if len(names) != pub.players:
         raise ValueError(f"{len(names)} names for {pub.players} seats")
     singles = all(len(side) == 1 for side in pub.sides)
-    start = _start_scores(state)
+    start = pub.start_scores
     return {
         "format": FORMAT,
         "rules": rules_spec_of(pub.rules) if rules_spec is None else copy.deepcopy(rules_spec),

@@ -727,7 +727,7 @@ def _finish_thrown_in(state: State) -> State:
         bidder=None,
         bid=0,
         trump=None,
-        points={},
+        points=dict.fromkeys(pub.rules.points),
         game_points=(0,) * sides,
         taken=(0,) * sides,
         made=False,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from smear.cards import CARDS, Card, CardSet, Suit, cards_text, parse_card, parse_suit
+from smear.cards import CARDS, Card, CardSet, Suit, parse_card, parse_suit
 from smear.errors import ActionError, CardError
 
 
@@ -96,6 +96,11 @@ def play(card: Card | str) -> Play:
     return PLAYS[parse_card(card) if isinstance(card, str) else card]
 
 
+def _is_number(text: str) -> bool:
+    # str.isdigit() also accepts digits such as "²" that int() refuses.
+    return text.isascii() and text.isdigit()
+
+
 def parse_action(text: str) -> Action:
     """Read one action in record notation. Raises :class:`ActionError` on anything else."""
     if not isinstance(text, str):
@@ -107,9 +112,9 @@ def parse_action(text: str) -> Action:
     try:
         if head == "pass" and len(words) == 1:
             return PASS
-        if (head == "bid" and len(words) == 2) or (head.isdigit() and len(words) == 1):
+        if (head == "bid" and len(words) == 2) or (_is_number(head) and len(words) == 1):
             amount_text = words[-1]
-            if not amount_text.isdigit() or len(amount_text) > 3:
+            if not _is_number(amount_text) or len(amount_text) > 3:
                 raise ActionError(f"not a bid: {text!r}")
             return bid(int(amount_text))
         if head == "trump" and len(words) == 2:
@@ -121,10 +126,3 @@ def parse_action(text: str) -> Action:
     except CardError as err:
         raise ActionError(f"not an action: {text!r} ({err})") from None
     raise ActionError(f"not an action: {text!r} (actions are pass, bid N, trump S, discard CARDS, or a card)")
-
-
-def action_text(action: Action) -> str:
-    """Record notation of an action (the same as ``str(action)``)."""
-    if isinstance(action, Discard):
-        return f"discard {cards_text(action.cards)}"
-    return str(action)

@@ -54,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def _fail(message: str, status: int) -> NoReturn:
     # One line, whatever the message holds, so scripts can read it.
-    click.echo(message.replace("\r", " ").replace("\n", " "), err=True)
+    click.echo(" ".join(message.splitlines()), err=True)
     raise SystemExit(status)
 
 

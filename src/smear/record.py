@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from smear.actions import action_text, parse_action
+from smear.actions import parse_action
 from smear.cards import Card, CardSet, parse_card
 from smear.errors import ActionError, IllegalActionError, RecordError, SmearError
 from smear.rules import Rules, find_rules
@@ -327,7 +327,7 @@ def _parse_hand(
 
 def _canonical_action(text: str) -> str:
     try:
-        return action_text(parse_action(text))
+        return str(parse_action(text))
     except ActionError:
         return text  # replay reports it; writing keeps it as it was
 
@@ -520,7 +520,7 @@ def record_of(
                 "dealer": log.dealer,
                 "deal": [[str(card) for card in cards] for cards in log.deal],
                 "out": [str(card) for card in log.out],
-                "actions": [action_text(action) for action in log.actions],
+                "actions": [str(action) for action in log.actions],
             }
             for log in state.hand_logs()
         ],

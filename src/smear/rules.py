@@ -53,8 +53,6 @@ class Rules:
     # The jack of the other suit of trump's colour is a trump, just below the jack of trump.
     jick: bool = False
     joker_rank: JokerRank = JokerRank.LOWEST
-    # A joker may be led to the first trick (never when the first lead sets trump).
-    joker_first_lead: bool = False
     # The bidder's first lead must be a trump when the bidder holds one.
     bidder_leads_trump: bool = False
     # A player able to follow a non-trump suit may play a trump instead (the All Fours rule).
@@ -187,7 +185,6 @@ TEN_POINT = Rules(
     trump_named=True,
     jick=True,
     joker_rank=JokerRank.BELOW_JICK,
-    joker_first_lead=True,
     bidder_leads_trump=True,
     may_trump_instead=True,
     low_to_player=False,

@@ -194,9 +194,14 @@ class TerminalGame:
             Phase.AUCTION: "Bid or pass",
             Phase.TRUMP: "Name trump (trump c/d/h/s)",
             Phase.DISCARD: f"Discard {len(view.hand) - pub.rules.hand_size} cards",
-            Phase.PLAY: "Play a card",
         }
-        self.console.print(f"{prompts[pub.phase]} ('help' for help)")
+        if pub.phase is Phase.PLAY:
+            playable = display_order(
+                (a.card for a in view.legal_actions if isinstance(a, Play)), pub.trump, pub.rules
+            )
+            self.console.print(f"Play a card: {' '.join(map(str, playable))} ('help' for help)")
+        else:
+            self.console.print(f"{prompts[pub.phase]} ('help' for help)")
 
     def show_result(self, result: HandResult) -> None:
         pub = self.state.public

@@ -1,0 +1,210 @@
+"""Small helpers shared by the engine tests: literal deals, scripted actions, random play."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from enum import Enum
+
+from smear import (
+    PRESETS,
+    Action,
+    Bid,
+    Card,
+    CardSet,
+    Deal,
+    Pass,
+    Phase,
+    Play,
+    PublicState,
+    Rules,
+    State,
+    apply,
+    find_rules,
+    legal_actions,
+    new_match,
+    next_hand,
+    parse_action,
+    parse_card,
+)
+from smear.trick import order_for
+
+HOUSE = find_rules("house")
+TEN_POINT = find_rules("ten_point")
+
+
+def cards(text: str) -> CardSet:
+    """``cards("Ah Ks")``: a CardSet from record notation."""
+    return CardSet.parse(text)
+
+
+def card(text: str) -> Card:
+    return parse_card(text)
+
+
+def start(
+    rules: Rules,
+    hands: Sequence[str],
+    *,
+    dealer: int | None = None,
+    teams: bool | None = None,
+    scores: Sequence[int] | None = None,
+    out: str | None = None,
+) -> State:
+    """A match whose first hand is dealt as given. The last seat deals unless told otherwise, so
+    seat 0 bids first."""
+    players = len(hands)
+    return new_match(
+        rules,
+        players,
+        teams,
+        dealer=players - 1 if dealer is None else dealer,
+        deal=Deal.parse(hands, out=out),
+        scores=scores,
+    )
+
+
+def act(state: State, *actions: str) -> State:
+    """Apply actions in record notation, each by the seat to act."""
+    for text in actions:
+        state = apply(state, parse_action(text))
+    return state
+
+
+def play_tricks(state: State, *tricks: str) -> State:
+    """Play tricks given as their cards in the order played (``"Ah 8h Td Qh"``)."""
+    for trick in tricks:
+        state = act(state, *trick.split())
+    return state
+
+
+def legal_cards(state: State) -> CardSet:
+    """The cards the seat to act may play now."""
+    return CardSet(action.card for action in legal_actions(state) if isinstance(action, Play))
+
+
+def configurations() -> list[tuple[str, int, bool]]:
+    """Every (preset, players, teams) the presets allow."""
+    found = []
+    for name, rules in PRESETS.items():
+        for players in rules.player_counts:
+            found.append((name, players, False))
+        for players in rules.team_player_counts:
+            found.append((name, players, True))
+    return found
+
+
+def config_id(config: tuple[str, int, bool]) -> str:
+    name, players, teams = config
+    return f"{name}-{players}{'-teams' if teams else ''}"
+
+
+def deck(rules: Rules, players: int) -> CardSet:
+    """The cards in play at this table."""
+    return CardSet(rules.deck_mask(players))
+
+
+def choose(state: State, rng: random.Random) -> Action:
+    """A random legal action: uniform, except that the auction leans towards passing and low bids.
+
+    Uniformly random bids are mostly set, every side's score drifts below zero and the match never
+    ends, so a match of uniform bids would not test that matches end.
+    """
+    legal = legal_actions(state)
+    if state.public.phase is Phase.AUCTION:
+        passes = [a for a in legal if isinstance(a, Pass)]
+        bids = [a for a in legal if isinstance(a, Bid)]
+        roll = rng.random()
+        if passes and roll < 0.7:
+            return passes[0]
+        if bids and roll < 0.9:
+            return bids[0]
+    return rng.choice(legal)
+
+
+MAX_HANDS = 400
+
+
+def random_match(rules: Rules, players: int, teams: bool, seed: int) -> Iterator[State]:
+    """Every state of a seeded random match, from the first deal to the end of the match (or to
+    ``MAX_HANDS`` hands, which a caller should treat as a failure)."""
+    rng = random.Random(f"tests:{rules.name}:{players}:{teams}:{seed}")
+    state = new_match(rules, players, teams, seed=seed)
+    yield state
+    while state.public.phase is not Phase.MATCH_OVER and state.public.hand_number <= MAX_HANDS:
+        if state.public.phase is Phase.HAND_OVER:
+            state = next_hand(state)
+        else:
+            state = apply(state, choose(state, rng))
+        yield state
+
+
+def played_cards(state: State) -> CardSet:
+    """Cards played this hand: finished tricks and the trick in progress."""
+    pub = state.public
+    played = CardSet(pub.trick)
+    for trick in pub.tricks:
+        played |= CardSet(trick.cards)
+    return played
+
+
+def public_facts(public: PublicState) -> tuple[object, ...]:
+    """Values every seat may know: the rules, the deck of this table (it follows from the rules and
+    the player count) and, once trump is known, its trump order (which names the jack and jick)."""
+    facts: list[object] = [public.rules, deck(public.rules, public.players)]
+    if public.trump is not None:
+        facts.append(order_for(public.rules, public.trump))
+    return tuple(facts)
+
+
+def mentioned_cards(value: object, facts: Sequence[object] = ()) -> CardSet:
+    """Every card a value mentions, walking tuples (named or not), lists, dicts, sets, dataclasses
+    and CardSets, but not inside a value equal to one of ``facts`` (see :func:`public_facts`).
+    Fails on a type it does not know, so a new kind of field is looked at."""
+    found: set[Card] = set()
+    _walk(value, found, facts)
+    return CardSet(found)
+
+
+def _walk(value: object, found: set[Card], facts: Sequence[object]) -> None:
+    if isinstance(value, Card):
+        found.add(value)
+    elif value is None or isinstance(value, bool | int | float | str | Enum) or _is_fact(value, facts):
+        return
+    elif isinstance(value, CardSet):
+        found.update(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _walk(key, found, facts)
+            _walk(item, found, facts)
+    elif isinstance(value, tuple | list | set | frozenset):
+        if all(type(item) is int for item in value):  # scores, seats, bitmask tables: no Card
+            return
+        if all(type(item) is Card for item in value):
+            found.update(value)
+            return
+        for item in value:
+            _walk(item, found, facts)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for name in _field_names(type(value)):
+            _walk(getattr(value, name), found, facts)
+    else:
+        raise AssertionError(f"unexpected {type(value).__name__} in a view: {value!r}")
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(field.name for field in dataclasses.fields(kind))
+
+
+def _is_fact(value: object, facts: Sequence[object]) -> bool:
+    return any(type(value) is type(fact) and (value is fact or value == fact) for fact in facts)
+
+
+def union(sets: Iterable[CardSet]) -> CardSet:
+    total = CardSet()
+    for item in sets:
+        total |= item
+    return total

@@ -1,0 +1,272 @@
+"""Seeded random matches under every preset, player count and team layout, checking at every step
+that cards are conserved, exactly one seat is to act, every legal action applies, other actions are
+refused without changing anything, hands are scored and settled consistently, and the match ends.
+
+Set ``SMEAR_CONFORMANCE_MATCHES`` to play more matches per configuration than the CI default.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import random
+
+import pytest
+from helpers import (
+    MAX_HANDS,
+    config_id,
+    configurations,
+    deck,
+    random_match,
+    union,
+)
+
+from smear import (
+    CARDS,
+    PRESETS,
+    Action,
+    Bid,
+    CardSet,
+    Discard,
+    IllegalActionError,
+    NameTrump,
+    NotYourTurnError,
+    Pass,
+    Phase,
+    Play,
+    State,
+    Suit,
+    apply,
+    legal_actions,
+    new_match,
+    trick_winner,
+)
+
+MATCHES = int(os.environ.get("SMEAR_CONFORMANCE_MATCHES", "3"))
+ACTING = (Phase.AUCTION, Phase.TRUMP, Phase.DISCARD, Phase.PLAY)
+
+
+def check_cards_conserved(state: State) -> None:
+    pub = state.public
+    parts = [CardSet(mask) for mask in state.hands]
+    parts += [CardSet(mask) for mask in state.discards]
+    parts += [CardSet(trick.cards) for trick in pub.tricks]
+    parts.append(CardSet(pub.trick))
+    parts.append(CardSet(state.out))
+    table_deck = deck(pub.rules, pub.players)
+    assert sum(len(part) for part in parts) == len(table_deck), "a card is in two places"
+    assert union(parts) == table_deck, "a card is missing or foreign to this table's deck"
+    assert len(state.out) == len(CardSet(state.out))
+    assert all(len(trick.cards) == pub.players for trick in pub.tricks)
+    assert pub.hand_sizes() == tuple(len(CardSet(mask)) for mask in state.hands)
+
+
+def check_turn(state: State, legal: tuple[Action, ...]) -> None:
+    pub = state.public
+    if pub.phase in ACTING:
+        assert pub.to_act is not None and 0 <= pub.to_act < pub.players
+        assert legal, f"nothing legal for seat {pub.to_act} in {pub.phase}"
+        assert len(set(legal)) == len(legal)
+    else:
+        assert pub.to_act is None
+        assert legal == ()
+
+
+def check_auction(state: State) -> None:
+    pub = state.public
+    amounts = [amount for amount in pub.bids if amount is not None]
+    assert amounts == sorted(set(amounts)), f"bids not rising: {pub.bids}"
+    assert all(pub.rules.min_bid <= amount <= pub.rules.max_bid for amount in amounts)
+    assert pub.bid == (amounts[-1] if amounts else 0)
+    if amounts:
+        assert pub.bid_history()[pub.bids.index(amounts[-1])] == (pub.bidder, pub.bid)
+    if pub.phase is Phase.AUCTION:
+        assert pub.to_act == (pub.dealer + 1 + len(pub.bids)) % pub.players
+    else:
+        assert len(pub.bids) == pub.players
+
+
+def check_play(state: State) -> None:
+    pub = state.public
+    if pub.phase is not Phase.PLAY and pub.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return
+    if pub.phase is Phase.PLAY:
+        assert pub.to_act == (pub.leader + len(pub.trick)) % pub.players
+    first = pub.tricks[0].cards[0] if pub.tricks else (pub.trick[0] if pub.trick else None)
+    if not pub.rules.trump_named:
+        assert pub.trump == (None if first is None else first.suit)
+        if first is not None:
+            assert not first.is_joker, "a joker was led to the first trick"
+    if pub.tricks:
+        assert pub.tricks[0].leader == pub.bidder, "the bidder leads the first trick"
+    for before, trick in zip((None, *pub.tricks), pub.tricks, strict=False):
+        assert pub.trump is not None
+        assert trick.winner == trick_winner(trick.plays(), pub.trump, pub.rules)
+        if before is not None:
+            assert trick.leader == before.winner, "the winner leads the next trick"
+
+
+def expected_scores(previous: tuple[int, ...], state: State) -> tuple[int, ...]:
+    result = state.public.results[-1]
+    bidder_side = state.public.seat_side[result.bidder] if result.bidder is not None else None
+    scores = []
+    for side, (score, taken) in enumerate(zip(previous, result.taken, strict=True)):
+        if side == bidder_side and not result.made:
+            scores.append(score - result.bid)
+        else:
+            scores.append(score + taken)
+    return tuple(scores)
+
+
+def check_hand_result(previous: State, state: State) -> None:
+    pub = state.public
+    rules = pub.rules
+    result = pub.results[-1]
+    assert len(pub.tricks) == rules.hand_size
+    assert result.trump == pub.trump
+    assert (result.bidder, result.bid) == (pub.bidder, pub.bid)
+    assert result.bidder is not None
+    values = rules.point_values
+    assert set(result.points) == set(rules.points)
+    sides = range(len(pub.sides))
+    taken = [0] * len(pub.sides)
+    for name, side in result.points.items():
+        assert side is None or side in sides
+        if side is not None:
+            taken[side] += values[name]
+    assert tuple(taken) == result.taken
+    captured_value = sum(c.game_value for trick in pub.tricks for c in trick.cards)
+    assert sum(result.game_points) == captured_value
+    if result.points["game"] is not None:
+        best = result.game_points[result.points["game"]]
+        assert best == max(result.game_points) > 0
+        assert result.game_points.count(best) == 1, "Game given despite a tie"
+    elif max(result.game_points) > 0:
+        assert result.game_points.count(max(result.game_points)) > 1, "Game untaken without a tie"
+    bidder_side = pub.seat_side[result.bidder]
+    assert result.made == (result.taken[bidder_side] >= result.bid)
+    assert pub.scores == result.scores == expected_scores(previous.public.scores, state)
+    assert result.out == CardSet(state.out)
+    assert result.discards == tuple(CardSet(mask) for mask in state.discards)
+    reached = [side for side in sides if pub.scores[side] >= rules.target]
+    if pub.phase is Phase.MATCH_OVER:
+        assert pub.winner in reached
+        if result.made and bidder_side in reached:
+            assert pub.winner == bidder_side, "the bidding side wins when it reaches the target"
+    else:
+        assert pub.winner is None
+        assert not (result.made and bidder_side in reached)
+
+
+def other_actions(state: State, legal: tuple[Action, ...], rng: random.Random) -> list[Action]:
+    """A sample of actions that should be refused in this state: in play, every card of the deck
+    but the legal ones; bids outside the legal range; actions of other phases; discards of the
+    wrong size or of cards not held."""
+    pub = state.public
+    rules = pub.rules
+    hand = list(CardSet(state.hands[pub.to_act])) if pub.to_act is not None else []
+    some_card = rng.choice(hand) if hand else rng.choice(CARDS)
+    wrong: list[Action] = []
+    if pub.phase is Phase.PLAY:
+        wrong += [Play(c) for c in CARDS]
+    else:
+        wrong += [Play(c) for c in hand] + [Play(c) for c in rng.sample(CARDS, 6)]
+    if pub.phase is Phase.AUCTION:
+        wrong += [Bid(amount) for amount in range(rules.min_bid - 2, rules.max_bid + 3)]
+        wrong += [Bid(-(10**9)), Bid(10**9)]
+    else:
+        wrong += [Bid(rng.randint(rules.min_bid, rules.max_bid)), Bid(0)]
+    wrong += [Pass(), NameTrump(rng.choice(list(Suit))), Discard(CardSet([some_card])), Discard(CardSet())]
+    if pub.phase is Phase.DISCARD:
+        count = len(hand) - rules.hand_size
+        wrong.append(Discard(CardSet(hand[: count - 1])))
+        wrong.append(Discard(CardSet(hand[: count + 1])))
+        outside = [c for c in deck(rules, pub.players) if c not in hand]
+        wrong.append(Discard(CardSet([*hand[: count - 1], rng.choice(outside)])))
+    legal_set = set(legal)
+    return [action for action in wrong if action not in legal_set]
+
+
+def refused(state: State, action: Action, seat: int | None = None) -> IllegalActionError:
+    try:
+        apply(state, action, seat)
+    except IllegalActionError as error:
+        return error
+    raise AssertionError(f"{action} by seat {seat} was accepted in {state.public.phase}")
+
+
+def fingerprint(state: State) -> bytes:
+    """The state of the hand in progress, serialized (earlier hands are left out: an action has no
+    business with them, and they would make a long match quadratic to check)."""
+    trimmed = state.public._replace(results=state.public.results[-1:])
+    return pickle.dumps(state._replace(public=trimmed, previous=None))
+
+
+def check_actions(state: State, legal: tuple[Action, ...], rng: random.Random) -> None:
+    pub = state.public
+    before = fingerprint(state)
+    for action in legal:
+        assert apply(state, action) != state
+    if pub.to_act is not None:
+        action = rng.choice(legal)
+        assert apply(state, action, seat=pub.to_act) == apply(state, action)
+        for seat in range(pub.players):
+            if seat != pub.to_act:
+                assert isinstance(refused(state, action, seat), NotYourTurnError)
+    hand = state.hand(pub.to_act) if pub.to_act is not None else CardSet()
+    for action in other_actions(state, legal, rng):
+        error = refused(state, action)
+        assert not isinstance(error, NotYourTurnError)
+        if pub.phase is Phase.PLAY and isinstance(action, Play):
+            # a card not held is refused as such; a card held is refused for a rule of play
+            assert ("do not hold" in str(error)) == (action.card not in hand), str(error)
+    assert fingerprint(state) == before, "an action changed the state it was applied to"
+
+
+def play_and_check(name: str, players: int, teams: bool, seed: int) -> State:
+    rules = PRESETS[name]
+    rng = random.Random(seed)
+    previous: State | None = None
+    state: State | None = None
+    for state in random_match(rules, players, teams, seed):
+        legal = legal_actions(state)
+        check_turn(state, legal)
+        check_cards_conserved(state)
+        check_auction(state)
+        check_play(state)
+        check_actions(state, legal, rng)
+        if previous is not None:
+            pub, before = state.public, previous.public
+            if pub.hand_number == before.hand_number + 1:
+                assert before.phase is Phase.HAND_OVER
+                assert pub.dealer == (before.dealer + 1) % players
+                assert pub.scores == before.scores
+                assert pub.phase is Phase.AUCTION
+            else:
+                assert pub.hand_number == before.hand_number
+                assert len(state.actions) == len(previous.actions) + 1
+                assert state.actions[-1] in legal_actions(previous)
+                if pub.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                    check_hand_result(previous, state)
+                else:
+                    assert pub.results == before.results
+        previous = state
+    assert state is not None
+    return state
+
+
+@pytest.mark.parametrize("config", configurations(), ids=config_id)
+def test_random_matches_keep_the_rules(config: tuple[str, int, bool]) -> None:
+    name, players, teams = config
+    for seed in range(MATCHES):
+        final = play_and_check(name, players, teams, seed)
+        pub = final.public
+        assert pub.phase is Phase.MATCH_OVER, f"no winner after {MAX_HANDS} hands: {pub.scores}"
+        assert pub.winner is not None
+        assert pub.scores[pub.winner] >= pub.rules.target
+        assert len(pub.results) == pub.hand_number
+
+
+def test_the_first_dealer_is_drawn_from_the_seed() -> None:
+    dealers = {new_match(PRESETS["house"], 5, seed=seed).public.dealer for seed in range(40)}
+    assert dealers == set(range(5))

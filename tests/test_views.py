@@ -1,0 +1,76 @@
+"""What one seat sees: its own cards and discards, the public state, and its legal actions."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import HOUSE, TEN_POINT, act, cards, mentioned_cards, play_tricks, public_facts, start
+
+from smear import Phase, State, player_view
+
+HANDS = [
+    "As Kc Qc Jh Th 9h 2h 3h 4h 5h",
+    "4s Jc Ad 2d 3d 4d 5d 6d 7d 8d",
+    "5s 6s 7s 8s 9s Ts 2c 3c 4c 5c",
+]
+
+
+def discarded() -> State:
+    state = act(start(TEN_POINT, HANDS), "bid 2", "pass", "pass", "trump s")
+    return act(state, "discard 2h 3h 4h 5h", "discard 5d 6d 7d 8d", "discard 2c 3c 4c 5c")
+
+
+def test_a_view_holds_the_seats_own_hand_and_discards() -> None:
+    state = discarded()
+    view = player_view(state, 1)
+    assert view.seat == 1
+    assert view.hand == cards("4s Jc Ad 2d 3d 4d")
+    assert view.discards == cards("5d 6d 7d 8d")
+    assert view.public == state.public
+    assert view.side == 1
+
+
+def test_only_the_seat_to_act_gets_legal_actions() -> None:
+    state = discarded()
+    assert state.public.to_act == 0
+    me = player_view(state, 0)
+    assert me.is_my_turn
+    assert [str(a) for a in me.legal_actions] == ["As"]
+    for seat in (1, 2):
+        other = player_view(state, seat)
+        assert not other.is_my_turn
+        assert other.legal_actions == ()
+
+
+def test_a_view_shows_trump_and_the_trick_in_progress() -> None:
+    state = play_tricks(discarded(), "As 4s")
+    view = player_view(state, 2)
+    assert view.phase is Phase.PLAY
+    assert view.trump is not None and view.trump.letter == "s"
+    assert [(seat, str(c)) for seat, c in view.trick] == [(0, "As"), (1, "4s")]
+    assert view.public.hand_sizes() == (5, 5, 6)
+
+
+def test_a_view_mentions_no_card_of_another_hand_or_of_the_undealt_cards() -> None:
+    state = play_tricks(discarded(), "As 4s")
+    view = player_view(state, 2)
+    seen = mentioned_cards(view, public_facts(view.public))
+    assert seen == cards("5s 6s 7s 8s 9s Ts 2c 3c 4c 5c") | cards("As 4s")
+
+
+def test_the_hidden_cards_are_shown_once_the_hand_is_over() -> None:
+    state = start(HOUSE, ["Ah Kh Tc Ac Td Ad", "Th Jh Qc Kc Jd BJ", "Qh Js Qs Ks As Jc"])
+    state = act(state, "bid 2", "bid 3", "pass")
+    before_end = play_tricks(state, "Th Qh Ah", "Kh Jh Jc", "Tc Kc Js", "BJ Qs Td", "Qc Ks Ac", "Ad Jd")
+    view = player_view(before_end, 0)
+    assert cards("LJ").isdisjoint(mentioned_cards(view, public_facts(view.public)))
+    over = act(before_end, "As")
+    assert over.public.phase is Phase.HAND_OVER
+    assert over.public.results[-1].out == cards("Qd Kd Ts LJ")
+    view = player_view(over, 0)
+    assert cards("Qd Kd Ts LJ") <= mentioned_cards(view, public_facts(view.public))
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 10])
+def test_a_seat_outside_the_table_is_refused(seat: int) -> None:
+    with pytest.raises(ValueError, match=str(seat)):
+        player_view(discarded(), seat)

@@ -11,11 +11,9 @@ from enum import Enum
 from smear import (
     PRESETS,
     Action,
-    Bid,
     Card,
     CardSet,
     Deal,
-    Pass,
     Phase,
     Play,
     PublicState,
@@ -29,6 +27,7 @@ from smear import (
     parse_action,
     parse_card,
 )
+from smear.bots import random_action
 from smear.trick import order_for
 
 HOUSE = find_rules("house")
@@ -107,21 +106,9 @@ def deck(rules: Rules, players: int) -> CardSet:
 
 
 def choose(state: State, rng: random.Random) -> Action:
-    """A random legal action: uniform, except that the auction leans towards passing and low bids.
-
-    Uniformly random bids are mostly set, every side's score drifts below zero and the match never
-    ends, so a match of uniform bids would not test that matches end.
-    """
-    legal = legal_actions(state)
-    if state.public.phase is Phase.AUCTION:
-        passes = [a for a in legal if isinstance(a, Pass)]
-        bids = [a for a in legal if isinstance(a, Bid)]
-        roll = rng.random()
-        if passes and roll < 0.7:
-            return passes[0]
-        if bids and roll < 0.9:
-            return bids[0]
-    return rng.choice(legal)
+    """A random legal action, as the library's random player draws it (a cautious auction, so that
+    random matches end)."""
+    return random_action(legal_actions(state), rng)
 
 
 MAX_HANDS = 400

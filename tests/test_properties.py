@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pickle
 import random
+from typing import Any
 
+import pytest
 from helpers import choose, configurations
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -175,3 +177,20 @@ def test_card_sets_behave_as_python_sets(a: int, b: int) -> None:
     assert CardSet.parse(str(first)) == first
     assert all(c in first for c in plain_first)
     assert all(c not in first for c in set(CARDS) - plain_first)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Bid(2.5),  # type: ignore[arg-type]
+        lambda: Bid(True),
+        lambda: Play(-1),  # type: ignore[arg-type]
+        lambda: Play(54),  # type: ignore[arg-type]
+        lambda: Play("Ah"),  # type: ignore[arg-type]
+        lambda: NameTrump(2),  # type: ignore[arg-type]
+        lambda: Discard([1]),  # type: ignore[arg-type]
+    ],
+)
+def test_actions_with_values_of_the_wrong_kind_cannot_be_made(make: Any) -> None:
+    with pytest.raises(ActionError):
+        make()

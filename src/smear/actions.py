@@ -29,6 +29,10 @@ class Bid:
 
     amount: int
 
+    def __post_init__(self) -> None:
+        if type(self.amount) is not int:
+            raise ActionError(f"a bid is a whole number of points, not {self.amount!r}")
+
     def __str__(self) -> str:
         return f"bid {self.amount}"
 
@@ -41,6 +45,10 @@ class NameTrump:
     """The bidder names the trump suit (presets where trump is named)."""
 
     suit: Suit
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.suit, Suit):
+            raise ActionError(f"trump is a suit, not {self.suit!r}")
 
     def __str__(self) -> str:
         return f"trump {self.suit.letter}"
@@ -55,6 +63,10 @@ class Discard:
 
     cards: CardSet
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.cards, CardSet):
+            raise ActionError(f"a discard is a CardSet, not {self.cards!r}")
+
     def __str__(self) -> str:
         return f"discard {self.cards}" if self.cards else "discard"
 
@@ -67,6 +79,13 @@ class Play:
     """Play a card to the trick."""
 
     card: Card
+
+    def __post_init__(self) -> None:
+        card = self.card
+        if type(card) is not Card:
+            if type(card) is not int or not 0 <= card < len(CARDS):
+                raise ActionError(f"not a card: {card!r}")
+            object.__setattr__(self, "card", CARDS[card])
 
     def __str__(self) -> str:
         return str(self.card)

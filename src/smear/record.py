@@ -27,7 +27,7 @@ from smear.actions import parse_action
 from smear.cards import Card, CardSet, parse_card
 from smear.errors import ActionError, IllegalActionError, RecordError, SmearError
 from smear.rules import Rules, find_rules
-from smear.state import Deal, HandResult, Phase, State, apply, new_match, next_hand
+from smear.state import PHASE_ACTIONS, Deal, HandResult, Phase, State, apply, new_match, next_hand
 
 FORMAT = "smear-record/1"
 
@@ -407,20 +407,12 @@ def _refusal(err: IllegalActionError, state: State, players: Sequence[str]) -> s
     return err.describe(players[seat])
 
 
-_PHASE_VERBS = {
-    Phase.AUCTION: "bid or pass",
-    Phase.TRUMP: "name trump",
-    Phase.DISCARD: "discard",
-    Phase.PLAY: "play a card",
-}
-
-
 def whose_turn(state: State, players: Sequence[str]) -> str:
     """Who is to act and what they must do, in words: ``"Kemal to play a card"``."""
     pub = state.public
     if pub.to_act is None:
         return "nobody to act"
-    return f"{players[pub.to_act]} to {_PHASE_VERBS[pub.phase]}"
+    return f"{players[pub.to_act]} to {PHASE_ACTIONS[pub.phase]}"
 
 
 def _result_entry(result: HandResult, rules: Rules) -> dict[str, Any]:

@@ -64,6 +64,14 @@ class Phase(Enum):
 
 _PLAY = Phase.PLAY
 
+# What the seat to act does in each phase, in words.
+PHASE_ACTIONS = {
+    Phase.AUCTION: "bid or pass",
+    Phase.TRUMP: "name trump",
+    Phase.DISCARD: "discard",
+    Phase.PLAY: "play a card",
+}
+
 
 class HandResult(NamedTuple):
     """The outcome of a finished hand, public once the hand is over (with the hidden cards shown)."""
@@ -556,13 +564,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         return _apply_discard(state, action, to_act)  # type: ignore[arg-type]
     if kind not in (Play, Bid, Pass, NameTrump, Discard):
         raise TypeError(f"not an action: {action!r}")
-    expected = {
-        Phase.AUCTION: "bid or pass",
-        Phase.TRUMP: "name trump",
-        Phase.DISCARD: "discard",
-        Phase.PLAY: "play a card",
-    }[phase]
-    raise IllegalActionError("wrong_phase", str(action), to_act, expected=expected)
+    raise IllegalActionError("wrong_phase", str(action), to_act, expected=PHASE_ACTIONS[phase])
 
 
 def _apply_auction(state: State, action: Action, seat: int) -> State:

@@ -12,6 +12,7 @@ import argparse
 import random
 import time
 
+import smear.state
 from smear import Phase, apply, find_rules, legal_actions, new_match, next_hand, player_view
 from smear.bots import random_action
 
@@ -77,7 +78,8 @@ def main() -> None:
     play_hands(args.rules, args.players, args.teams, 0.5, args.seed)  # warm the caches
     hands, actions, elapsed = play_hands(args.rules, args.players, args.teams, args.seconds, args.seed)
     view_us, legal_us = per_call_cost(args.rules, args.players, args.teams, 20_000)
-    print(f"rules: {args.rules}, players: {args.players}, teams: {args.teams}")
+    build = "compiled with mypyc" if smear.state.__file__.endswith(".so") else "pure Python"
+    print(f"rules: {args.rules}, players: {args.players}, teams: {args.teams}, engine: {build}")
     print(f"hands played: {hands} in {elapsed:.2f} s ({actions} actions, {actions / elapsed:,.0f} actions/s)")
     print(f"player_view: {view_us:.2f} us/call")
     print(f"legal_actions: {legal_us:.2f} us/call")

@@ -1,0 +1,529 @@
+"""The server's message layer: strict inbound models, error payloads, and outbound JSON that shows a
+seat only what it may know (RULES.md section 5)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from smear import (
+    CardSet,
+    Discard,
+    IllegalActionError,
+    Phase,
+    State,
+    apply,
+    find_rules,
+    legal_actions,
+    new_match,
+    next_hand,
+    parse_card,
+    player_view,
+)
+from smear.bots import random_action
+from smear.server.protocol import (
+    ERROR_ARGS,
+    ERROR_CODES,
+    INBOUND,
+    MAX_MESSAGE_BYTES,
+    Act,
+    CreateTable,
+    JoinTable,
+    Kick,
+    Leave,
+    PlayAgain,
+    ProtocolError,
+    Resume,
+    SetBot,
+    Start,
+    TakeSeat,
+    WatchTable,
+    error_payload,
+    illegal_action_payload,
+    parse_inbound,
+    public_event,
+    public_json,
+    result_json,
+    view_json,
+)
+
+TABLE = "kitchen-42"
+TOKEN = "Zm9vYmFyYmF6cXV4LXRva2Vu"
+
+# A valid message of every event.
+VALID: dict[str, dict[str, Any]] = {
+    "create_table": {"name": "Kemal", "preset": "house", "players": 4, "teams": True},
+    "join_table": {"table": TABLE, "name": "Ada"},
+    "watch_table": {"table": TABLE},
+    "resume": {"table": TABLE, "token": TOKEN, "version": 7},
+    "take_seat": {"table": TABLE, "token": TOKEN, "seat": 3},
+    "set_bot": {"table": TABLE, "token": TOKEN, "seat": 2, "bot": True},
+    "kick": {"table": TABLE, "token": TOKEN, "seat": 1},
+    "start": {"table": TABLE, "token": TOKEN},
+    "act": {"table": TABLE, "token": TOKEN, "version": 0, "action": "discard 2c 3d 4h 5s"},
+    "play_again": {"table": TABLE, "token": TOKEN},
+    "leave": {"table": TABLE, "token": TOKEN},
+}
+
+MODELS: dict[str, type[BaseModel]] = {
+    "create_table": CreateTable,
+    "join_table": JoinTable,
+    "watch_table": WatchTable,
+    "resume": Resume,
+    "take_seat": TakeSeat,
+    "set_bot": SetBot,
+    "kick": Kick,
+    "start": Start,
+    "act": Act,
+    "play_again": PlayAgain,
+    "leave": Leave,
+}
+
+
+def refusal(event: str, data: Any) -> ProtocolError:
+    with pytest.raises(ProtocolError) as caught:
+        parse_inbound(event, data)
+    return caught.value
+
+
+def refused_field(event: str, data: dict[str, Any]) -> str:
+    err = refusal(event, data)
+    assert err.code == "invalid_message", err
+    return str(err.args_map["field"])
+
+
+def with_fields(event: str, **changes: Any) -> dict[str, Any]:
+    return {**VALID[event], **changes}
+
+
+# --- inbound ---------------------------------------------------------------------------------------
+
+
+def test_every_event_has_its_model() -> None:
+    assert INBOUND == MODELS
+
+
+@pytest.mark.parametrize("event", sorted(VALID))
+def test_a_valid_message_is_accepted(event: str) -> None:
+    message = parse_inbound(event, VALID[event])
+    assert type(message) is MODELS[event]
+    assert message.model_dump(include=set(VALID[event])) == VALID[event]
+
+
+@pytest.mark.parametrize("event", sorted(VALID))
+def test_every_missing_field_is_refused(event: str) -> None:
+    for field in VALID[event]:
+        data = {key: value for key, value in VALID[event].items() if key != field}
+        assert refused_field(event, data) == field
+
+
+@pytest.mark.parametrize("event", sorted(VALID))
+def test_an_extra_field_is_refused(event: str) -> None:
+    assert refused_field(event, with_fields(event, admin=True)) == "admin"
+
+
+@pytest.mark.parametrize("event", sorted(VALID))
+def test_a_field_of_the_wrong_type_is_refused(event: str) -> None:
+    for field, value in VALID[event].items():
+        wrong: Any = 5 if isinstance(value, str) else "5"
+        assert refused_field(event, with_fields(event, **{field: wrong})) == field
+        assert refused_field(event, with_fields(event, **{field: None})) == field
+        assert refused_field(event, with_fields(event, **{field: [value]})) == field
+
+
+def test_create_table_fills_the_defaults() -> None:
+    message = parse_inbound("create_table", VALID["create_table"])
+    assert isinstance(message, CreateTable)
+    assert (message.target, message.turn_timer, message.bot_level, message.hints) == (21, 0, "random", True)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("players", True),  # a bool is not a number
+        ("players", 4.0),
+        ("players", 1),
+        ("players", 9),
+        ("teams", 1),  # a number is not a bool
+        ("teams", "true"),
+        ("target", 20),
+        ("target", 21.0),
+        ("turn_timer", False),
+        ("turn_timer", 10),
+        ("hints", 0),
+        ("bot_level", ""),
+        ("bot_level", "Random!"),
+        ("preset", "House"),
+        ("preset", "nine_point"),
+        ("preset", "x" * 1000),
+    ],
+)
+def test_create_table_refuses_bad_settings(field: str, value: Any) -> None:
+    assert refused_field("create_table", with_fields("create_table", **{field: value})) == field
+
+
+@pytest.mark.parametrize("target", [11, 21, 31, 52])
+def test_create_table_accepts_each_target(target: int) -> None:
+    message = parse_inbound("create_table", with_fields("create_table", target=target, turn_timer=60))
+    assert isinstance(message, CreateTable)
+    assert message.target == target
+
+
+@pytest.mark.parametrize("event", ["create_table", "join_table"])
+def test_names_are_stripped_and_bounded(event: str) -> None:
+    message = parse_inbound(event, with_fields(event, name="  Zoë Ça 🂡  "))
+    assert getattr(message, "name") == "Zoë Ça 🂡"  # noqa: B009
+    assert getattr(parse_inbound(event, with_fields(event, name="x" * 24)), "name") == "x" * 24  # noqa: B009
+    for bad in ["", "   ", "x" * 25, "\u200d"]:
+        assert refused_field(event, with_fields(event, name=bad)) == "name", bad
+
+
+@pytest.mark.parametrize(
+    "name", ["Ada\nLovelace", "Ada\x00", "\x1b[31mAda", "Ada\u202eadA", "Ada\u2028Lovelace", "A\x7f"]
+)
+def test_names_with_control_characters_are_refused(name: str) -> None:
+    err = refusal("join_table", with_fields("join_table", name=name))
+    assert err.args_map == {"field": "name", "problem": "a name may not contain control characters"}
+
+
+@pytest.mark.parametrize(
+    "code", ["short", "x" * 33, "kitchen 42", "kitchen/42", "kitchen.42", "kitchen-42\n", "kïtchen-42"]
+)
+def test_bad_table_codes_are_refused(code: str) -> None:
+    for event in sorted(VALID):
+        if "table" in VALID[event]:
+            assert refused_field(event, with_fields(event, table=code)) == "table"
+
+
+@pytest.mark.parametrize("token", ["x" * 15, "x" * 129, "a+b/c=" * 4, "Zm9vYmFy YmF6cXV4"])
+def test_bad_tokens_are_refused(token: str) -> None:
+    assert refused_field("start", with_fields("start", token=token)) == "token"
+
+
+@pytest.mark.parametrize("event", ["resume", "act"])
+def test_versions_are_whole_and_not_negative(event: str) -> None:
+    for version in [-1, True, 1.0, "3", 2**53]:
+        assert refused_field(event, with_fields(event, version=version)) == "version"
+
+
+@pytest.mark.parametrize("event", ["take_seat", "set_bot", "kick"])
+def test_seats_are_zero_to_seven(event: str) -> None:
+    for seat in [-1, 8, True, False]:
+        assert refused_field(event, with_fields(event, seat=seat)) == "seat"
+    message = parse_inbound(event, with_fields(event, seat=7))
+    assert getattr(message, "seat") == 7  # noqa: B009
+
+
+def test_set_bot_wants_a_bool() -> None:
+    assert refused_field("set_bot", with_fields("set_bot", bot=1)) == "bot"
+
+
+def test_act_bounds_the_action_text() -> None:
+    assert refused_field("act", with_fields("act", action="")) == "action"
+    assert refused_field("act", with_fields("act", action="x" * 65)) == "action"
+    message = parse_inbound("act", with_fields("act", action="Ah"))
+    assert isinstance(message, Act)
+    assert message.action == "Ah"
+
+
+def test_a_refusal_does_not_echo_the_value() -> None:
+    secret = "<script>alert(1)</script>"
+    for event, data in [
+        ("join_table", with_fields("join_table", name=secret)),
+        ("create_table", with_fields("create_table", preset=secret)),
+        ("start", with_fields("start", table=secret)),
+        ("act", with_fields("act", version=secret)),
+    ]:
+        err = refusal(event, data)
+        assert err.code == "invalid_message"
+        assert "script" not in json.dumps(err.args_map) and "script" not in str(err)
+
+
+def test_parse_inbound_reads_json_text() -> None:
+    text = json.dumps(VALID["act"])
+    assert parse_inbound("act", text) == parse_inbound("act", text.encode()) == Act(**VALID["act"])
+
+
+@pytest.mark.parametrize(
+    "data",
+    ['{"table": ', "{'table': 'kitchen-42'}", "[1, 2]", '"text"', "null", "", b"\xff\xfe", '{"a": NaN}'],
+)
+def test_bad_json_is_refused(data: str | bytes) -> None:
+    assert refusal("watch_table", data).code == "malformed_json"
+
+
+@pytest.mark.parametrize("data", [None, 42, [VALID["watch_table"]], {"table": b"kitchen-42"}])
+def test_a_message_that_is_not_an_object_is_refused(data: Any) -> None:
+    assert refusal("watch_table", data).code == "malformed_json"
+
+
+def test_deeply_nested_json_is_refused() -> None:
+    assert refusal("watch_table", "[" * 3000 + "]" * 3000).code in ("malformed_json", "message_too_large")
+    assert refusal("watch_table", "[" * 2000 + "]" * 2000).code == "malformed_json"
+
+
+def test_oversized_messages_are_refused() -> None:
+    padding = "x" * (MAX_MESSAGE_BYTES - 40)
+    big = {"table": TABLE, "padding": padding}
+    assert refusal("watch_table", big).code == "invalid_message"  # under the limit: the schema decides
+    bigger = {"table": TABLE, "padding": padding + "x" * 100}
+    for data in [bigger, json.dumps(bigger), json.dumps(bigger).encode()]:
+        err = refusal("watch_table", data)
+        assert (err.code, err.args_map) == ("message_too_large", {"limit": MAX_MESSAGE_BYTES})
+    # the limit is in bytes of UTF-8, not characters
+    wide = {"table": TABLE, "padding": "é" * (MAX_MESSAGE_BYTES // 2)}
+    assert refusal("watch_table", wide).code == "message_too_large"
+    assert refusal("watch_table", json.dumps(wide, ensure_ascii=False)).code == "message_too_large"
+
+
+def test_unknown_events_are_refused() -> None:
+    err = refusal("deal_me_aces", VALID["watch_table"])
+    assert (err.code, err.args_map) == ("unknown_event", {"event": "deal_me_aces"})
+    assert len(str(refusal("x" * 5000, {}).args_map["event"])) <= 40
+
+
+# --- errors ----------------------------------------------------------------------------------------
+
+# The args each code is sent with.
+ARGS: dict[str, dict[str, str | int]] = {
+    "malformed_json": {},
+    "message_too_large": {"limit": MAX_MESSAGE_BYTES},
+    "unknown_event": {"event": "deal"},
+    "invalid_message": {"field": "name", "problem": "a name has at most 24 characters"},
+    "rate_limited": {},
+    "no_such_table": {},
+    "table_full": {},
+    "bad_token": {},
+    "not_host": {},
+    "not_in_lobby": {},
+    "seat_taken": {"seat": 2},
+    "no_such_seat": {"seat": 6},
+    "not_enough_players": {},
+    "match_over": {},
+    "not_your_turn": {},
+    "stale_version": {"version": 12},
+    "illegal_action": {"reason_code": "bid_too_low", "highest": 3, "reason": "you cannot bid 2: too low"},
+    "bad_action": {"reason": "not an action: 'bid'"},
+    "rules_refused": {"reason": "house is played by 4, 6, 8 players with teams, not 5"},
+    "internal_error": {},
+}
+
+
+def test_every_code_has_args_in_this_table() -> None:
+    assert set(ARGS) == set(ERROR_CODES) == set(ERROR_ARGS)
+
+
+@pytest.mark.parametrize("code", sorted(ERROR_CODES))
+def test_error_payload_fills_every_template(code: str) -> None:
+    payload = error_payload(code, **ARGS[code])
+    assert payload["code"] == code and payload["args"] == ARGS[code]
+    assert "{" not in payload["message"] and payload["message"]
+    assert set(ERROR_ARGS[code]) <= set(ARGS[code])
+    json.dumps(payload)
+
+
+def test_error_payload_keeps_a_missing_placeholder_and_refuses_unknown_codes() -> None:
+    assert error_payload("stale_version")["message"] == (
+        "the table has moved on to version {version}: update and try again"
+    )
+    with pytest.raises(ValueError, match="nonsense"):
+        error_payload("nonsense")
+
+
+def test_protocol_errors_carry_their_payload() -> None:
+    err = ProtocolError("message_too_large", limit=MAX_MESSAGE_BYTES)
+    assert str(err) == "the message is larger than 4096 bytes"
+    assert err.payload() == error_payload("message_too_large", limit=MAX_MESSAGE_BYTES)
+
+
+def test_illegal_action_payload() -> None:
+    rules = find_rules("house")
+    state = new_match(rules, 4, seed=3)
+    to_act = state.public.to_act
+    assert to_act is not None
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, Discard(CardSet()), to_act)
+    payload = illegal_action_payload(caught.value)
+    assert payload["code"] == "illegal_action"
+    assert payload["args"]["reason_code"] == "wrong_phase"
+    assert payload["args"]["expected"] == "bid or pass"
+    assert payload["message"] == str(caught.value) == payload["args"]["reason"]
+    json.dumps(payload)
+
+
+# --- outbound: hidden information -------------------------------------------------------------------
+
+CARD_TOKEN = re.compile(r"^(?:[2-9TJQKA][cdhs]|LJ|BJ)$")
+
+
+def card_strings(value: Any) -> Iterator[str]:
+    """Every card-like word in a JSON value (keys and values, inside longer strings too)."""
+    if isinstance(value, str):
+        yield from (word for word in value.split() if CARD_TOKEN.match(word))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from card_strings(key)
+            yield from card_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from card_strings(item)
+
+
+def cards_in(value: Any) -> CardSet:
+    return CardSet(parse_card(text) for text in card_strings(value))
+
+
+def roundtrip(value: dict[str, Any]) -> Any:
+    return json.loads(json.dumps(value, allow_nan=False))
+
+
+def played(state: State) -> CardSet:
+    pub = state.public
+    return CardSet([*pub.trick, *(card for trick in pub.tricks for card in trick.cards)])
+
+
+def hidden_from(state: State, seat: int | None) -> CardSet:
+    """The cards of this hand that ``seat`` (or a spectator, None) may not see now."""
+    hidden = CardSet(state.out)
+    for other in range(state.public.players):
+        if other != seat:
+            hidden |= state.hand(other) | CardSet(state.discards[other])
+    return hidden - played(state)
+
+
+def without_results(public: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in public.items() if key != "results"}
+
+
+def check_step(state: State) -> None:
+    pub = state.public
+    in_hand = pub.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    public = roundtrip(public_json(pub))
+    assert len(public["results"]) == len(pub.results)
+    if in_hand:
+        # every result belongs to an earlier, finished hand; the rest must show played cards only
+        assert all(result["number"] < pub.hand_number for result in public["results"])
+        assert not cards_in(without_results(public)) & hidden_from(state, None)
+        assert cards_in(without_results(public)) <= played(state)
+    for seat in range(pub.players):
+        view = roundtrip(view_json(player_view(state, seat)))
+        assert view["public"] == public
+        assert cards_in(view["hand"]) == state.hand(seat)
+        assert len(view["hand"]) == len(state.hand(seat)) == public["hand_sizes"][seat]
+        if in_hand:
+            seen = cards_in(view["hand"]) | cards_in(view["discards"]) | cards_in(view["legal"])
+            seen |= cards_in(without_results(view["public"]))
+            leaked = seen & hidden_from(state, seat)
+            assert not leaked, f"seat {seat} sees {leaked} in {pub.phase}"
+        assert bool(view["legal"]) == (pub.to_act == seat)
+
+
+CONFIGS = [
+    ("house", 4, True, 11),
+    ("house", 5, False, 5),
+    ("ten_point", 4, False, 7),
+    ("ten_point", 6, True, 2),
+]
+
+
+@pytest.mark.parametrize(("preset", "players", "teams", "seed"), CONFIGS)
+def test_views_of_random_matches_show_only_what_a_seat_may_know(
+    preset: str, players: int, teams: bool, seed: int
+) -> None:
+    rules = find_rules(preset).with_changes(target=11)  # short matches
+    state = new_match(rules, players, teams, seed=seed)
+    rng = random.Random(seed)
+    discards = 0
+    while True:
+        check_step(state)
+        phase = state.public.phase
+        if phase is Phase.MATCH_OVER:
+            break
+        if phase is Phase.HAND_OVER:
+            last = state.public.results[-1]
+            shown = roundtrip(result_json(last))
+            # now the hidden cards are face up, in the result only
+            assert cards_in(shown["out"]) == last.out
+            assert [cards_in(cards) for cards in shown["discards"]] == list(last.discards)
+            state = next_hand(state)
+            continue
+        seat = state.public.to_act
+        assert seat is not None
+        action = random_action(legal_actions(state), rng)
+        event = roundtrip(public_event(seat, action))
+        assert event["seat"] == seat
+        if isinstance(action, Discard):
+            discards += 1
+            assert event == {"seat": seat, "action": "discard", "count": len(action.cards)}
+        else:
+            assert event == {"seat": seat, "action": str(action)}
+        assert not cards_in(event) & hidden_from(state, None) - action_cards(action)
+        state = apply(state, action)
+    assert discards or preset == "house"
+    final = roundtrip(public_json(state.public))
+    assert final["phase"] == "match_over" and final["winner"] == state.public.winner
+
+
+def action_cards(action: Any) -> CardSet:
+    """The card a play makes public (a discard makes none)."""
+    return CardSet() if isinstance(action, Discard) else cards_in(str(action))
+
+
+def test_the_leak_check_can_fail() -> None:
+    state = new_match(find_rules("house"), 4, seed=1)
+    view = view_json(player_view(state, 0))
+    view["public"]["trick"] = [[1, str(next(iter(state.hand(1))))]]
+    assert cards_in(view["public"]) & hidden_from(state, 0)
+    assert cards_in({"legal": ["discard 2c Th", "BJ"]}) == CardSet.parse("2c Th BJ")
+
+
+def test_public_json_shape() -> None:
+    state = new_match(find_rules("ten_point"), 4, seed=9)
+    public = public_json(state.public)
+    assert set(public) == {
+        "rules",
+        "players",
+        "sides",
+        "seat_side",
+        "scores",
+        "start_scores",
+        "hand_number",
+        "dealer",
+        "phase",
+        "to_act",
+        "bids",
+        "bidder",
+        "bid",
+        "trump",
+        "leader",
+        "trick",
+        "tricks",
+        "hand_sizes",
+        "results",
+        "winner",
+    }
+    assert public["rules"]["name"] == "ten_point" and public["rules"]["trump_named"] is True
+    assert public["rules"]["point_values"]["trey"] == 3
+    assert public["hand_sizes"] == [10, 10, 10, 10]
+    first = public["to_act"]
+    state = apply(state, legal_actions(state)[0])  # a pass
+    assert public_json(state.public)["bids"] == [[first, None]]
+
+
+def test_view_json_sorts_the_hand_trumps_first() -> None:
+    rules = find_rules("house")
+    state = new_match(rules, 4, seed=5)
+    rng = random.Random(5)
+    while state.public.trump is None:
+        state = apply(state, random_action(legal_actions(state), rng))
+    view = view_json(player_view(state, 0))
+    trump = state.public.trump.letter
+    suits = [card[1] if card[0] not in "LB" or card[1] != "J" else trump for card in view["hand"]]
+    trumps = [suit == trump for suit in suits]
+    assert trumps == sorted(trumps, reverse=True)

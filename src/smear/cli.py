@@ -265,6 +265,28 @@ def play_command(preset: str, players: int, teams: bool, seed: int | None, name:
     game.play()
 
 
+# --- smear serve ----------------------------------------------------------------------------------
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--database",
+    default="sqlite:///smear.db",
+    show_default=True,
+    help="SQLAlchemy database URL; tables and every action are kept there.",
+)
+def serve_command(host: str, port: int, database: str) -> None:
+    """Run the game server: tables, invite links and real-time play."""
+    import uvicorn
+
+    from smear.server.app import create_app
+
+    click.echo(f"Smear server on http://{host}:{port} (database {database})", err=True)
+    uvicorn.run(create_app(database), host=host, port=port, log_level="warning")
+
+
 def input_line(prompt: str) -> str:
     try:
         return input(prompt)

@@ -1,0 +1,379 @@
+"""A table: seats, a host, the match in play and the versioned history everyone is sent.
+
+This module holds no I/O: the app calls these methods, stores what they report and sends the views.
+Every method either changes the table and bumps its version, or raises :class:`TableError` and
+changes nothing. The rules themselves are the engine's: a table only decides who may act.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from smear.actions import Action, parse_action
+from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
+from smear.rules import Rules, find_rules
+from smear.server.protocol import public_event
+from smear.state import Phase, State, apply, new_match, next_hand, team_sides
+
+# Public events kept for clients that reconnect; one further behind gets a full resync.
+EVENT_HISTORY = 256
+
+
+class TableError(SmearError):
+    """A refused request, as a protocol error code with its arguments."""
+
+    def __init__(self, code: str, **args: str | int) -> None:
+        self.code = code
+        self.args_map: dict[str, str | int] = dict(args)
+        super().__init__(f"{code} {args}" if args else code)
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What the host chose when creating the table."""
+
+    preset: str
+    players: int
+    teams: bool = False
+    target: int = 21
+    turn_timer: int = 0  # seconds; 0 means no timer
+    bot_level: str = "random"
+    hints: bool = True
+
+    def rules(self) -> Rules:
+        rules = find_rules(self.preset)
+        return rules if rules.target == self.target else rules.with_changes(target=self.target)
+
+    def check(self) -> None:
+        """Refuse settings the preset does not allow (raises ``TableError("rules_refused")``)."""
+        try:
+            rules = self.rules()
+        except RulesError as err:
+            raise TableError("rules_refused", reason=str(err)) from None
+        if not rules.allows(self.players, self.teams):
+            allowed = rules.team_player_counts if self.teams else rules.player_counts
+            kind = "with teams" if self.teams else "without teams"
+            counts = ", ".join(map(str, allowed))
+            raise TableError(
+                "rules_refused",
+                reason=f"{self.preset} is played by {counts} players {kind}, not {self.players}",
+            )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "preset": self.preset,
+            "players": self.players,
+            "teams": self.teams,
+            "target": self.target,
+            "turn_timer": self.turn_timer,
+            "bot_level": self.bot_level,
+            "hints": self.hints,
+        }
+
+
+@dataclass
+class Seat:
+    """One chair at the table: open, a person (known by the hash of a secret token) or a bot."""
+
+    name: str | None = None
+    token_hash: str | None = None
+    is_bot: bool = False
+
+    @property
+    def is_open(self) -> bool:
+        return self.name is None
+
+    @property
+    def is_person(self) -> bool:
+        return self.token_hash is not None
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored and compared only as hashes, so a leaked database holds no usable token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_code() -> str:
+    """An unguessable table code for invite links."""
+    return secrets.token_urlsafe(12)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+BOT_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
+
+
+@dataclass
+class Table:
+    """A table and, once started, its match."""
+
+    code: str
+    settings: TableSettings
+    seats: list[Seat]
+    host_seat: int | None = 0
+    status: str = "lobby"  # lobby, playing, finished
+    version: int = 0
+    match_number: int = 0
+    seed: int = 0
+    names: list[str] = field(default_factory=list)  # the seat names when the match started
+    state: State | None = None
+    action_count: int = 0  # actions stored for the current match
+    events: deque[tuple[int, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=EVENT_HISTORY))
+
+    # --- creating and joining -------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, settings: TableSettings, host_name: str, code: str | None = None) -> tuple[Table, str]:
+        """A new table with its host in seat 0; returns the table and the host's seat token."""
+        settings.check()
+        token = new_token()
+        seats = [Seat() for _ in range(settings.players)]
+        seats[0] = Seat(name=host_name, token_hash=hash_token(token))
+        table = cls(code=code or new_code(), settings=settings, seats=seats, host_seat=0)
+        table.bump({"kind": "created"})
+        return table, token
+
+    def join(self, name: str) -> tuple[int, str]:
+        """Sit a newcomer in the first open seat; returns the seat and its token."""
+        if self.status != "lobby":
+            raise TableError("not_in_lobby")
+        for index, seat in enumerate(self.seats):
+            if seat.is_open:
+                token = new_token()
+                self.seats[index] = Seat(name=name, token_hash=hash_token(token))
+                if self.host_seat is None:
+                    self.host_seat = index
+                self.bump({"kind": "joined", "seat": index})
+                return index, token
+        raise TableError("table_full")
+
+    # --- who is asking ------------------------------------------------------------------------------
+
+    def seat_of(self, token: str) -> int:
+        """The seat a token holds (raises ``bad_token``)."""
+        digest = hash_token(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return index
+        raise TableError("bad_token")
+
+    def _host(self, token: str) -> int:
+        seat = self.seat_of(token)
+        if seat != self.host_seat:
+            raise TableError("not_host")
+        return seat
+
+    def _lobby(self) -> None:
+        if self.status != "lobby":
+            raise TableError("not_in_lobby")
+
+    def _seat_index(self, seat: int) -> int:
+        if not 0 <= seat < len(self.seats):
+            raise TableError("no_such_seat", seat=seat)
+        return seat
+
+    # --- the lobby ----------------------------------------------------------------------------------
+
+    def take_seat(self, token: str, seat: int) -> None:
+        """Move to another open seat before the match starts."""
+        self._lobby()
+        current = self.seat_of(token)
+        target = self._seat_index(seat)
+        if target == current:
+            return
+        if not self.seats[target].is_open:
+            raise TableError("seat_taken", seat=seat)
+        self.seats[target], self.seats[current] = self.seats[current], Seat()
+        if self.host_seat == current:
+            self.host_seat = target
+        self.bump({"kind": "seated", "seat": target})
+
+    def set_bot(self, token: str, seat: int, bot: bool) -> None:
+        """The host puts a bot in an open seat, or takes one out."""
+        self._host(token)
+        self._lobby()
+        target = self._seat_index(seat)
+        chair = self.seats[target]
+        if bot:
+            if not chair.is_open:
+                raise TableError("seat_taken", seat=seat)
+            taken = {s.name for s in self.seats}
+            name = next((n for n in BOT_NAMES if f"{n} (bot)" not in taken), "Bot")
+            self.seats[target] = Seat(name=f"{name} (bot)", is_bot=True)
+        else:
+            if not chair.is_bot:
+                raise TableError("no_such_seat", seat=seat)
+            self.seats[target] = Seat()
+        self.bump({"kind": "bot", "seat": target, "bot": bot})
+
+    def kick(self, token: str, seat: int) -> None:
+        """The host removes a player (or bot) from a seat before the match starts."""
+        host = self._host(token)
+        self._lobby()
+        target = self._seat_index(seat)
+        if target == host or self.seats[target].is_open:
+            raise TableError("no_such_seat", seat=seat)
+        self.seats[target] = Seat()
+        self.bump({"kind": "kicked", "seat": target})
+
+    def leave(self, token: str) -> int:
+        """A person leaves. In the lobby the seat opens; in a match a bot takes it over for good.
+
+        If the host leaves, the host role passes to the next person clockwise.
+        """
+        seat = self.seat_of(token)
+        if self.status == "lobby":
+            self.seats[seat] = Seat()
+        else:
+            name = self.seats[seat].name or "Player"
+            self.seats[seat] = Seat(name=f"{name} (bot)", is_bot=True)
+        if self.host_seat == seat:
+            self.host_seat = self._next_person(seat)
+        self.bump({"kind": "left", "seat": seat})
+        return seat
+
+    def _next_person(self, after: int) -> int | None:
+        n = len(self.seats)
+        for step in range(1, n + 1):
+            index = (after + step) % n
+            if self.seats[index].is_person:
+                return index
+        return None
+
+    # --- the match ----------------------------------------------------------------------------------
+
+    def start(self, token: str, seed: int | None = None) -> None:
+        """The host starts the match: every seat must be filled (by people or bots).
+
+        With teams, partners are drawn at random: everyone is reseated at random and partners sit
+        across the table.
+        """
+        self._host(token)
+        if self.status == "playing":
+            raise TableError("not_in_lobby")
+        if any(seat.is_open for seat in self.seats):
+            raise TableError("not_enough_players")
+        rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        if self.settings.teams:
+            host = self.seats[self.host_seat] if self.host_seat is not None else None
+            rng.shuffle(self.seats)
+            if host is not None:
+                self.host_seat = self.seats.index(host)
+        self.seed = rng.randrange(1 << 62)
+        self.match_number += 1
+        self._begin_match()
+        self.bump({"kind": "started", "match": self.match_number})
+
+    def _begin_match(self) -> None:
+        players = self.settings.players
+        self.names = [seat.name or f"Seat {i + 1}" for i, seat in enumerate(self.seats)]
+        teams = team_sides(players) if self.settings.teams else None
+        self.state = new_match(self.settings.rules(), players, teams, seed=self.seed)
+        self.status = "playing"
+        self.action_count = 0
+
+    @property
+    def sides(self) -> list[list[int]]:
+        assert self.state is not None
+        return [list(side) for side in self.state.public.sides]
+
+    def act(self, token: str, version: int, text: str) -> tuple[int, Action]:
+        """A seat's action, checked in order: match on, seat held, its turn, version current, legal.
+
+        Returns the seat and the action; the new state is in ``self.state``.
+        """
+        if self.status != "playing" or self.state is None:
+            raise TableError("match_over" if self.status == "finished" else "not_in_lobby")
+        seat = self.seat_of(token)
+        to_act = self.state.public.to_act
+        if to_act != seat:
+            raise TableError("not_your_turn")
+        if version != self.version:
+            raise TableError("stale_version", version=self.version)
+        try:
+            action = parse_action(text)
+        except ActionError as err:
+            raise TableError("bad_action", reason=str(err)) from None
+        self.apply_action(seat, action)
+        return seat, action
+
+    def apply_action(self, seat: int, action: Action) -> None:
+        """Apply an action for ``seat`` (a person's, a bot's or the timer's); raises on an illegal one."""
+        assert self.state is not None
+        try:
+            self.state = apply(self.state, action, seat)
+        except IllegalActionError as err:
+            raise TableError(
+                "illegal_action", reason_code=err.code, reason=str(err), **err.args_map
+            ) from None
+        self.action_count += 1
+        event = {"kind": "action", **public_event(seat, action)}
+        if self.state.public.phase is Phase.MATCH_OVER:
+            self.status = "finished"
+        self.bump(event)
+
+    def deal_next_hand(self) -> None:
+        """Deal the next hand once the last one has been shown."""
+        assert self.state is not None and self.state.public.phase is Phase.HAND_OVER
+        self.state = next_hand(self.state)
+        self.bump({"kind": "deal", "hand": self.state.public.hand_number})
+
+    def play_again(self, token: str, seed: int | None = None) -> None:
+        """After a match, the host starts another one with the same people."""
+        self._host(token)
+        if self.status != "finished":
+            raise TableError("not_in_lobby")
+        self.status = "lobby"
+        self.start(token, seed)
+
+    # --- restoring after a restart ------------------------------------------------------------------
+
+    def restore_match(self, number: int, seed: int, actions: list[tuple[int, str]]) -> None:
+        """Rebuild the match in progress by replaying its stored actions through the engine."""
+        self.match_number = number
+        self.seed = seed
+        self._begin_match()
+        for seat, text in actions:
+            assert self.state is not None
+            if self.state.public.phase is Phase.HAND_OVER:
+                self.state = next_hand(self.state)
+            self.apply_action(seat, parse_action(text))
+
+    # --- history ------------------------------------------------------------------------------------
+
+    def bump(self, event: dict[str, Any]) -> None:
+        """Every change gets the next version and a public event."""
+        self.version += 1
+        self.events.append((self.version, event))
+
+    def events_since(self, version: int) -> list[tuple[int, dict[str, Any]]] | None:
+        """The events after ``version``, or None when they are no longer all kept (resync)."""
+        if version > self.version or version < 0:
+            return None
+        if version == self.version:
+            return []
+        if not self.events or self.events[0][0] > version + 1:
+            return None
+        return [(v, e) for v, e in self.events if v > version]
+
+    def lobby_json(self, you: int | None) -> dict[str, Any]:
+        """The table as everyone at it may see it."""
+        return {
+            "code": self.code,
+            "settings": self.settings.to_json(),
+            "status": self.status,
+            "host": self.host_seat,
+            "seats": [
+                {"seat": i, "name": s.name, "bot": s.is_bot, "open": s.is_open}
+                for i, s in enumerate(self.seats)
+            ],
+            "you": you,
+            "match_number": self.match_number,
+        }

@@ -1,0 +1,110 @@
+"""Runs the server in-process on a free port and talks to it over real Socket.IO connections."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import socketio
+import uvicorn
+
+from smear.server.app import SmearServer, Timing
+
+FAST = Timing(bot_pause=0.01, hand_pause=0.01, grace=0.3)
+
+
+@contextlib.asynccontextmanager
+async def running_server(database: Path, timing: Timing = FAST) -> AsyncIterator[tuple[SmearServer, str]]:
+    server = SmearServer(f"sqlite:///{database}", timing)
+    config = uvicorn.Config(server.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+    uv = uvicorn.Server(config)
+    task = asyncio.create_task(uv.serve())
+    while not uv.started:
+        await asyncio.sleep(0.01)
+    port = uv.servers[0].sockets[0].getsockname()[1]
+    try:
+        yield server, f"http://127.0.0.1:{port}"
+    finally:
+        uv.should_exit = True
+        await task
+
+
+@dataclass
+class Client:
+    """A Socket.IO client that keeps every message it receives."""
+
+    url: str
+    sio: socketio.AsyncClient = field(default_factory=lambda: socketio.AsyncClient(reconnection=False))
+    states: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    received: list[tuple[str, Any]] = field(default_factory=list)
+    token: str | None = None
+    table: str | None = None
+    seat: int | None = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def connect(self) -> Client:
+        self.sio.on("state", self._on_state)
+        self.sio.on("event", self._on_event)
+        await self.sio.connect(self.url, transports=["websocket"])
+        return self
+
+    async def _on_state(self, data: dict[str, Any]) -> None:
+        self.states.append(data)
+        self.received.append(("state", data))
+        self.changed.set()
+
+    async def _on_event(self, data: dict[str, Any]) -> None:
+        self.events.append(data)
+        self.received.append(("event", data))
+
+    async def call(self, event: str, data: Any) -> dict[str, Any]:
+        reply: dict[str, Any] = await self.sio.call(event, data, timeout=10)
+        return reply
+
+    async def send(self, event: str, **data: Any) -> dict[str, Any]:
+        """Call an event with this client's table and token filled in."""
+        payload = {"table": self.table, "token": self.token, **data}
+        return await self.call(event, {k: v for k, v in payload.items() if v is not None})
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.states[-1]
+
+    async def wait_for(self, predicate: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """The first state (old or new) that satisfies ``predicate``."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            for state in reversed(self.states):
+                if predicate(state):
+                    return state
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                raise TimeoutError("no state matched")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), remaining)
+
+    async def close(self) -> None:
+        await self.sio.disconnect()
+
+
+async def create(url: str, name: str = "Host", **settings: Any) -> Client:
+    client = await Client(url).connect()
+    payload = {"name": name, "preset": "house", "players": 4, "teams": False, **settings}
+    reply = await client.call("create_table", payload)
+    assert reply["ok"], reply
+    client.token, client.table, client.seat = reply["token"], reply["table"], reply["seat"]
+    return client
+
+
+async def join(url: str, table: str, name: str) -> Client:
+    client = await Client(url).connect()
+    reply = await client.call("join_table", {"table": table, "name": name})
+    assert reply["ok"], reply
+    client.token, client.table, client.seat = reply["token"], reply["table"], reply["seat"]
+    return client

@@ -1,0 +1,1 @@
+"""The game server: tables, seats and matches kept in a database and played over Socket.IO."""

@@ -1,0 +1,543 @@
+"""Durable storage for the server: tables, their seats, matches and every action taken (SQLAlchemy).
+
+Each method is one transaction, committed before the method returns. The server acknowledges an
+action only after :meth:`Storage.append_action` has returned, so an acknowledged action survives a
+crash of the server process; after a restart, :meth:`Storage.unfinished_tables` gives back every
+table still in its lobby or playing, with the actions of its current match in order to replay.
+
+Any SQLAlchemy URL works; the default is a SQLite file. SQLite runs in WAL mode with
+``synchronous=NORMAL``: a commit is in the operating system's hands when it returns, which is
+durable against the process being killed (not against the machine losing power, which would need
+``synchronous=FULL`` and an fsync per action).
+
+>>> storage = Storage("sqlite:///:memory:")
+>>> storage.create_table("ABCD", {"rules": "house"}, 0, [SeatRow(0, "Ayse", None, False)], 0.0)
+>>> storage.start_match("ABCD", 1, seed=7, sides=[[0], [1], [2]], names=["Ayse", "Kemal", "Sam"])
+>>> storage.append_action("ABCD", 1, 1, 1, "bid 2")
+>>> stored = storage.table("ABCD")
+>>> stored.status, stored.current_match.actions
+('playing', [(1, 'bid 2')])
+>>> storage.close()
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Final
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    ColumnElement,
+    Connection,
+    Double,
+    ForeignKey,
+    ForeignKeyConstraint,
+    String,
+    and_,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from smear.errors import SmearError
+
+__all__ = [
+    "MISSING",
+    "STATUSES",
+    "MatchRow",
+    "Missing",
+    "SeatRow",
+    "Storage",
+    "StorageError",
+    "StoredTable",
+]
+
+STATUSES: Final = ("lobby", "playing", "finished")
+"""The states of a table: seats being filled, a match under way, the last match over."""
+
+# How long a write waits for another process holding the SQLite write lock before failing.
+_BUSY_TIMEOUT_SECONDS: Final = 5.0
+
+# SQLite and most other databases store integers in 64 bits.
+_INT64_MIN: Final = -(2**63)
+_INT64_MAX: Final = 2**63 - 1
+
+
+class StorageError(SmearError):
+    """A write the stored data refuses (an unknown table, an action out of sequence...) or a failure
+    of the database itself. Nothing was changed."""
+
+
+class Missing(enum.Enum):
+    """The type of :data:`MISSING`."""
+
+    MISSING = enum.auto()
+
+
+MISSING: Final = Missing.MISSING
+"""The default of an argument that was not given, where ``None`` is a value the caller may give."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat of a table. ``name`` is ``None`` for an open seat; ``token_hash`` is the hash of the
+    secret that lets a player take the seat back after reconnecting."""
+
+    seat: int
+    name: str | None
+    token_hash: str | None
+    is_bot: bool
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """A match of a table: how it was set up, and its actions so far in the order they were taken
+    (``(seat, action in record notation)``)."""
+
+    number: int
+    seed: int
+    sides: list[list[int]]
+    names: list[str]
+    actions: list[tuple[int, str]]
+    finished: bool
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table as stored: its settings, seats and latest match (``None`` before the first one)."""
+
+    code: str
+    settings: dict[str, Any]
+    host_seat: int | None
+    status: str
+    created_at: float
+    seats: list[SeatRow]
+    current_match: MatchRow | None
+
+
+# The schema. The models are private: callers see only the frozen rows above.
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class _TableModel(_Base):
+    __tablename__ = "card_tables"
+    __table_args__ = (CheckConstraint(f"status IN {STATUSES!r}", name="known_status"),)
+
+    code: Mapped[str] = mapped_column(String(64), primary_key=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    host_seat: Mapped[int | None]
+    status: Mapped[str] = mapped_column(String(16), index=True)  # unfinished_tables() filters on it
+    created_at: Mapped[float] = mapped_column(Double)
+
+
+class _SeatModel(_Base):
+    __tablename__ = "seats"
+
+    table_code: Mapped[str] = mapped_column(
+        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    name: Mapped[str | None]
+    token_hash: Mapped[str | None]
+    is_bot: Mapped[bool]
+
+
+class _MatchModel(_Base):
+    __tablename__ = "matches"
+    __table_args__ = (CheckConstraint("number >= 1", name="number_from_one"),)
+
+    table_code: Mapped[str] = mapped_column(
+        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    sides: Mapped[list[list[int]]] = mapped_column(JSON)
+    names: Mapped[list[str]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(default=False)
+    # SQL NULL (not the JSON text "null") until the match is finished.
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), default=None)
+
+
+class _ActionModel(_Base):
+    """One action. ``prev_seq`` points at the action before it in the same match, so the database
+    itself refuses a gap (no such previous action) as the primary key refuses a duplicate, with a
+    single INSERT and no read by the caller."""
+
+    __tablename__ = "actions"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["table_code", "match_number"],
+            ["matches.table_code", "matches.number"],
+            ondelete="CASCADE",
+        ),
+        ForeignKeyConstraint(
+            ["table_code", "match_number", "prev_seq"],
+            ["actions.table_code", "actions.match_number", "actions.seq"],
+            ondelete="CASCADE",
+        ),
+        # Spelled out so that a NULL prev_seq cannot make the check pass for a later action.
+        CheckConstraint(
+            "(seq = 1 AND prev_seq IS NULL) OR (seq > 1 AND prev_seq IS NOT NULL AND prev_seq = seq - 1)",
+            name="seq_follows_prev",
+        ),
+    )
+
+    table_code: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match_number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    seq: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    prev_seq: Mapped[int | None]
+    seat: Mapped[int]
+    action: Mapped[str] = mapped_column(String(64))
+
+
+def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Let SQLAlchemy emit BEGIN itself (see _sqlite_on_begin): the sqlite3 module's legacy mode
+    # would begin only at the first write, so the reads of one method could see different states.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={int(_BUSY_TIMEOUT_SECONDS * 1000)}")
+    finally:
+        cursor.close()
+
+
+def _sqlite_on_begin(connection: Connection) -> None:
+    connection.exec_driver_sql("BEGIN")
+
+
+class Storage:
+    """The server's database. Each method is one transaction, committed before it returns; calls
+    are serialized by a lock, so the object may be shared between threads."""
+
+    def __init__(self, url: str = "sqlite:///smear.db") -> None:
+        """Opens (and creates if needed) the database at the SQLAlchemy ``url``."""
+        parsed = make_url(url)
+        options: dict[str, Any] = {}
+        is_sqlite = parsed.get_backend_name() == "sqlite"
+        if is_sqlite:
+            # The lock below keeps calls apart, so a connection may move between threads.
+            options["connect_args"] = {"check_same_thread": False, "timeout": _BUSY_TIMEOUT_SECONDS}
+            if parsed.database in (None, "", ":memory:"):
+                # Each connection to :memory: is a separate empty database: keep exactly one.
+                options["poolclass"] = StaticPool
+        self._engine = create_engine(parsed, **options)
+        if is_sqlite:
+            event.listen(self._engine, "connect", _sqlite_on_connect)
+            event.listen(self._engine, "begin", _sqlite_on_begin)
+        self._sessions = sessionmaker(self._engine)
+        self._lock = threading.Lock()
+        self._closed = False
+        try:
+            _Base.metadata.create_all(self._engine)
+        except SQLAlchemyError as err:
+            self._engine.dispose()
+            raise StorageError(f"cannot open the database {parsed.render_as_string()!r}: {err}") from err
+
+    # -- writing --
+
+    def create_table(
+        self,
+        code: str,
+        settings: dict[str, Any],
+        host_seat: int | None,
+        seats: list[SeatRow],
+        created_at: float,
+    ) -> None:
+        """Stores a new table, in the lobby, with its seats. A table ``code`` already stored is refused."""
+        with self._transaction(f"create table {code!r}") as session:
+            session.add(
+                _TableModel(
+                    code=code, settings=settings, host_seat=host_seat, status="lobby", created_at=created_at
+                )
+            )
+            session.flush()  # the table before its seats, whose foreign key needs it
+            session.add_all(_seat_models(code, seats))
+
+    def update_table(
+        self,
+        code: str,
+        *,
+        settings: dict[str, Any] | None = None,
+        host_seat: int | Missing | None = MISSING,
+        status: str | None = None,
+    ) -> None:
+        """Changes the given fields of a table and leaves the others. ``host_seat=None`` means the
+        table has no host; leaving ``host_seat`` out keeps the current one."""
+        if status is not None:
+            _check_status(status)
+        with self._transaction(f"update table {code!r}") as session:
+            row = _get_table(session, code)
+            if settings is not None:
+                row.settings = settings
+            if not isinstance(host_seat, Missing):
+                row.host_seat = host_seat
+            if status is not None:
+                row.status = status
+
+    def save_seats(self, code: str, seats: list[SeatRow]) -> None:
+        """Replaces every seat of a table with ``seats``."""
+        with self._transaction(f"save the seats of table {code!r}") as session:
+            _get_table(session, code)
+            session.execute(delete(_SeatModel).where(_SeatModel.table_code == code))
+            session.add_all(_seat_models(code, seats))
+
+    def start_match(
+        self, code: str, number: int, seed: int, sides: list[list[int]], names: list[str]
+    ) -> None:
+        """Stores the start of match ``number`` (from 1) of a table, and marks the table as playing."""
+        if not _INT64_MIN <= seed <= _INT64_MAX:
+            raise StorageError(f"the seed {seed} does not fit in 64 bits")
+        with self._transaction(f"start match {number} of table {code!r}") as session:
+            row = _get_table(session, code)
+            row.status = "playing"
+            session.add(
+                _MatchModel(
+                    table_code=code, number=number, seed=seed, sides=sides, names=names, finished=False
+                )
+            )
+
+    def append_action(self, code: str, match_number: int, seq: int, seat: int, action: str) -> None:
+        """Stores action number ``seq`` (from 1) of a match. It must be the next one: a ``seq`` already
+        stored, or one that leaves a gap, is refused and nothing is changed."""
+        # The hot path: one INSERT on a plain connection, without the ORM's bookkeeping.
+        params = {
+            "table_code": code,
+            "match_number": match_number,
+            "seq": seq,
+            "prev_seq": seq - 1 if seq > 1 else None,
+            "seat": seat,
+            "action": action,
+        }
+        what = f"store action {seq} ({action!r}) of match {match_number} of table {code!r}"
+        with self._lock:
+            self._check_open()
+            try:
+                with self._engine.begin() as connection:
+                    connection.execute(_INSERT_ACTION, params)
+            except IntegrityError as err:
+                raise StorageError(f"cannot {what}: {self._why_not_next(code, match_number, seq)}") from err
+            except SQLAlchemyError as err:
+                raise StorageError(f"cannot {what}: {_reason(err)}") from err
+
+    def finish_match(self, code: str, number: int, record: dict[str, Any]) -> None:
+        """Stores the ``smear-record/1`` document of a match that is over, marks the match finished and
+        the table finished."""
+        with self._transaction(f"finish match {number} of table {code!r}") as session:
+            match = session.get(_MatchModel, (code, number))
+            if match is None:
+                raise StorageError(f"table {code!r} has no match {number}")
+            if match.finished:
+                raise StorageError(f"match {number} of table {code!r} is already finished")
+            match.finished = True
+            match.record = record
+            session.execute(update(_TableModel).where(_TableModel.code == code).values(status="finished"))
+
+    # -- reading --
+
+    def unfinished_tables(self) -> list[StoredTable]:
+        """Every table in its lobby or playing (oldest first), with its seats and its latest match's
+        actions in order: what a restarted server needs to put its tables back."""
+        with self._transaction("read the unfinished tables") as session:
+            return _load_tables(session, _TableModel.status.in_(("lobby", "playing")))
+
+    def table(self, code: str) -> StoredTable | None:
+        """One table with its seats and latest match, or ``None`` if there is no such table."""
+        with self._transaction(f"read table {code!r}") as session:
+            tables = _load_tables(session, _TableModel.code == code)
+        return tables[0] if tables else None
+
+    def match_record(self, code: str, number: int) -> dict[str, Any] | None:
+        """The ``smear-record/1`` document of a finished match, or ``None`` if it is not finished or
+        does not exist."""
+        with self._transaction(f"read the record of match {number} of table {code!r}") as session:
+            return session.scalar(
+                select(_MatchModel.record).where(
+                    _MatchModel.table_code == code, _MatchModel.number == number, _MatchModel.finished
+                )
+            )
+
+    def finished_matches(self, code: str) -> list[int]:
+        """The numbers of a table's finished matches, in order (empty for an unknown table)."""
+        with self._transaction(f"list the finished matches of table {code!r}") as session:
+            numbers = session.scalars(
+                select(_MatchModel.number)
+                .where(_MatchModel.table_code == code, _MatchModel.finished)
+                .order_by(_MatchModel.number)
+            )
+            return list(numbers)
+
+    # -- lifetime --
+
+    def close(self) -> None:
+        """Closes the database's connections. The object may not be used afterwards."""
+        with self._lock:
+            self._closed = True
+            self._engine.dispose()
+
+    def __enter__(self) -> Storage:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # -- internals --
+
+    @contextmanager
+    def _transaction(self, what: str) -> Iterator[Session]:
+        """A session in a transaction that commits when the block ends (rolls back if it raises),
+        with every database failure turned into a :class:`StorageError` that says what was tried."""
+        with self._lock:
+            self._check_open()
+            try:
+                with self._sessions.begin() as session:
+                    yield session
+            except SQLAlchemyError as err:
+                raise StorageError(f"cannot {what}: {_reason(err)}") from err
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StorageError("the storage is closed")
+
+    def _why_not_next(self, code: str, match_number: int, seq: int) -> str:
+        """Why action ``seq`` was refused; read only after a failure, to keep the hot path a bare INSERT."""
+        try:
+            with self._sessions.begin() as session:
+                if session.get(_MatchModel, (code, match_number)) is None:
+                    return f"table {code!r} has no match {match_number}"
+                last = session.scalar(
+                    select(func.max(_ActionModel.seq)).where(
+                        _ActionModel.table_code == code, _ActionModel.match_number == match_number
+                    )
+                )
+        except SQLAlchemyError as err:
+            return _reason(err)
+        last = last or 0
+        if seq < 1:
+            return f"actions are numbered from 1, not {seq}"
+        if seq <= last:
+            return f"action {seq} is already stored (the last is {last})"
+        return f"the next action is {last + 1}, not {seq}"
+
+
+_INSERT_ACTION: Final = insert(_ActionModel)
+
+
+def _reason(err: SQLAlchemyError) -> str:
+    # The driver's own message, without SQLAlchemy's SQL text and parameters (which may be long).
+    original = getattr(err, "orig", None)
+    return str(original) if original is not None else str(err)
+
+
+def _check_status(status: str) -> None:
+    if status not in STATUSES:
+        raise StorageError(f"unknown table status {status!r}: expected one of {', '.join(STATUSES)}")
+
+
+def _get_table(session: Session, code: str) -> _TableModel:
+    row = session.get(_TableModel, code)
+    if row is None:
+        raise StorageError(f"no table {code!r}")
+    return row
+
+
+def _seat_models(code: str, seats: list[SeatRow]) -> list[_SeatModel]:
+    return [
+        _SeatModel(table_code=code, seat=s.seat, name=s.name, token_hash=s.token_hash, is_bot=s.is_bot)
+        for s in seats
+    ]
+
+
+def _load_tables(session: Session, which: ColumnElement[bool]) -> list[StoredTable]:
+    """The tables matching ``which``, each with its seats and latest match: four queries however
+    many tables there are."""
+    tables = session.scalars(
+        select(_TableModel).where(which).order_by(_TableModel.created_at, _TableModel.code)
+    ).all()
+    if not tables:
+        return []
+
+    seats: defaultdict[str, list[SeatRow]] = defaultdict(list)
+    for seat in session.scalars(
+        select(_SeatModel).join(_TableModel).where(which).order_by(_SeatModel.table_code, _SeatModel.seat)
+    ):
+        seats[seat.table_code].append(SeatRow(seat.seat, seat.name, seat.token_hash, seat.is_bot))
+
+    latest = (
+        select(_MatchModel.table_code, func.max(_MatchModel.number).label("number"))
+        .join(_TableModel)
+        .where(which)
+        .group_by(_MatchModel.table_code)
+        .subquery()
+    )
+    matches = {
+        match.table_code: match
+        for match in session.scalars(
+            select(_MatchModel).join(
+                latest,
+                and_(_MatchModel.table_code == latest.c.table_code, _MatchModel.number == latest.c.number),
+            )
+        )
+    }
+    actions: defaultdict[str, list[tuple[int, str]]] = defaultdict(list)
+    for table_code, seat_number, action in session.execute(
+        select(_ActionModel.table_code, _ActionModel.seat, _ActionModel.action)
+        .join(
+            latest,
+            and_(
+                _ActionModel.table_code == latest.c.table_code,
+                _ActionModel.match_number == latest.c.number,
+            ),
+        )
+        .order_by(_ActionModel.table_code, _ActionModel.seq)
+    ):
+        actions[table_code].append((seat_number, action))
+
+    result = []
+    for table in tables:
+        match = matches.get(table.code)
+        current = None
+        if match is not None:
+            current = MatchRow(
+                number=match.number,
+                seed=match.seed,
+                sides=match.sides,
+                names=match.names,
+                actions=actions[table.code],
+                finished=match.finished,
+            )
+        result.append(
+            StoredTable(
+                code=table.code,
+                settings=table.settings,
+                host_seat=table.host_seat,
+                status=table.status,
+                created_at=table.created_at,
+                seats=seats[table.code],
+                current_match=current,
+            )
+        )
+    return result

@@ -1,5 +1,7 @@
-"""Players that are not people."""
+"""Players that are not people: a registry of bots by name, each choosing from a PlayerView."""
 
+from smear.bots.base import Bot, RandomBot, bot_names, make_bot, register
+from smear.bots.heuristic import HeuristicBot
 from smear.bots.randomplay import random_action
 
-__all__ = ["random_action"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "bot_names", "make_bot", "random_action", "register"]

@@ -1,0 +1,229 @@
+"""A rule-of-thumb player: bid what the hand can really take, pull trumps, smear points to partners.
+
+It follows the advice players give: count the points a trump suit would bring (High from the top
+trump, Low from the bottom one, Jack and jokers when they are protected, Game from tens), lead the
+best trump first, play jokers only onto tricks the side already wins or when no other trump is left,
+drop tens onto a partner's winning trick, win cheaply, and throw the least valuable card otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from smear.actions import PASS, PLAYS, TRUMPS, Action, Bid, Discard, Play, bid
+from smear.bots.base import register
+from smear.cards import BIG_JOKER_INDEX, GAME_VALUES, LITTLE_JOKER_INDEX, CardSet, Suit, iter_bits
+from smear.rules import Rules
+from smear.state import Phase
+from smear.trick import TrumpOrder, trump_order
+from smear.views import PlayerView
+
+_SUITS = tuple(Suit)
+
+
+def _order(rules: Rules, suit: Suit) -> TrumpOrder:
+    return trump_order(suit, rules.jick, rules.joker_rank)
+
+
+def _top(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _bottom(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+@dataclass(frozen=True)
+class SuitEstimate:
+    suit: Suit
+    points: float
+
+
+def estimate(hand: int, deck: int, rules: Rules, suit: Suit) -> float:
+    """Points a hand can expect to take with ``suit`` as trump (a rough, fast count)."""
+    order = _order(rules, suit)
+    trumps = hand & order.trump_mask
+    count = trumps.bit_count()
+    natural = deck & order.natural_trump_mask
+    mine = hand & order.natural_trump_mask
+    strong = count >= 3
+    points = 0.0
+    if mine:
+        if _top(mine) == _top(natural):
+            points += 1.0  # the top trump in play always wins its trick
+        elif _top(mine) == _top(natural & ~(1 << _top(natural))):
+            points += 0.35
+        if _bottom(mine) == _bottom(natural):
+            points += 1.0 if rules.low_to_player else (0.6 if strong else 0.3)
+        elif rules.low_to_player and _bottom(mine) == _bottom(natural & ~(1 << _bottom(natural))):
+            points += 0.3
+    protected = 0.8 if strong else 0.4
+    if hand >> order.jack & 1:
+        points += protected
+    if order.jick is not None and rules.jick and hand >> order.jick & 1:
+        points += protected * 0.9
+    for joker in (BIG_JOKER_INDEX, LITTLE_JOKER_INDEX):
+        if hand >> joker & 1:
+            points += 0.6 if strong else 0.3
+    if rules.trey_points and hand >> (13 * suit + 1) & 1:
+        points += rules.trey_points * (0.7 if strong else 0.35)
+    tens = sum(1 for card in iter_bits(hand) if card < 52 and card % 13 == 8)
+    points += 0.15 * tens + (0.25 if strong else 0.0)
+    return points
+
+
+def best_suit(hand: int, deck: int, rules: Rules) -> SuitEstimate:
+    """The trump suit that suits this hand best (house: only suits the hand can lead)."""
+    candidates = [s for s in _SUITS if not (not rules.trump_named and not hand & (0x1FFF << 13 * s))]
+    scored = [SuitEstimate(s, estimate(hand, deck, rules, s)) for s in candidates]
+    return max(scored, key=lambda e: e.points)
+
+
+class HeuristicBot:
+    """Sound, fast play from rules of thumb; no search."""
+
+    name = "heuristic"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase is Phase.AUCTION:
+            return self.bid(view)
+        if phase is Phase.TRUMP:
+            choice = best_suit(view.hand.mask, view.public.deck.mask, view.public.rules)
+            return TRUMPS[choice.suit]
+        if phase is Phase.DISCARD:
+            return self.discard(view)
+        return self.play(view)
+
+    # --- the auction --------------------------------------------------------------------------------
+
+    def bid(self, view: PlayerView) -> Action:
+        pub = view.public
+        rules = pub.rules
+        legal_bids = [a.amount for a in view.legal_actions if isinstance(a, Bid)]
+        passing = any(a == PASS for a in view.legal_actions)
+        guess = best_suit(view.hand.mask, pub.deck.mask, rules).points
+        amount = int(guess + 0.25)
+        me = pub.seat_side[view.seat]
+        if pub.bidder is not None:
+            their_side = pub.seat_side[pub.bidder]
+            if their_side == me and amount < pub.bid + 2:
+                amount = 0  # leave the bid to a partner unless this hand is clearly stronger
+            elif their_side != me and pub.scores[their_side] + pub.bid >= rules.target:
+                amount += 1  # a bidder about to win the match is worth outbidding
+        if amount in legal_bids:
+            return bid(amount)
+        if not passing:  # the dealer must bid
+            return bid(legal_bids[0])
+        if legal_bids and amount > legal_bids[-1]:
+            return bid(legal_bids[-1])
+        return PASS
+
+    # --- the discard --------------------------------------------------------------------------------
+
+    def discard(self, view: PlayerView) -> Action:
+        order = view.public.order
+        assert order is not None
+        keep = view.public.rules.hand_size
+        cards = sorted(view.hand, key=lambda c: self._keep_value(c, order), reverse=True)
+        return Discard(CardSet(cards[keep:]))
+
+    @staticmethod
+    def _keep_value(card: int, order: TrumpOrder) -> float:
+        if order.power[card]:
+            return 100.0 + order.power[card]
+        rank = card % 13
+        return rank + (6.0 if rank == 8 else 0.0)  # aces, then tens and kings
+
+    # --- the play -----------------------------------------------------------------------------------
+
+    def play(self, view: PlayerView) -> Action:
+        pub = view.public
+        rules = pub.rules
+        cards: list[int] = [a.card for a in view.legal_actions if isinstance(a, Play)]
+        order = pub.order
+        if order is None:  # the first lead names trump: lead the top card of the best suit
+            suit = best_suit(view.hand.mask, pub.deck.mask, rules).suit
+            in_suit = [c for c in cards if c < 52 and c // 13 == suit]
+            return PLAYS[max(in_suit or cards)]
+        played = 0
+        for trick in pub.tricks:
+            for card in trick.cards:
+                played |= 1 << card
+        for card in pub.trick:
+            played |= 1 << card
+        unseen = pub.deck.mask & ~view.hand.mask & ~played & ~view.discards.mask
+        if not pub.trick:
+            return PLAYS[self._lead(view, cards, order, unseen)]
+        return PLAYS[self._follow(view, cards, order, unseen)]
+
+    def _value(self, card: int, order: TrumpOrder, rules: Rules) -> float:
+        """How much it costs to hand this card to the other side."""
+        value = GAME_VALUES[card] / 4.0
+        if card == order.jack or card == order.jick or card >= 52:
+            value += 1.5
+        if rules.trey_points and card == 13 * order.trump + 1:
+            value += rules.trey_points
+        return value
+
+    def _lead(self, view: PlayerView, cards: list[int], order: TrumpOrder, unseen: int) -> int:
+        pub = view.public
+        rules = pub.rules
+        trumps = [c for c in cards if order.power[c]]
+        their_trumps = unseen & order.trump_mask
+        if trumps:
+            best = max(trumps, key=lambda c: order.power[c])
+            boss = all(order.power[best] > order.power[c] for c in iter_bits(their_trumps))
+            our_bid = pub.bidder is not None and pub.seat_side[pub.bidder] == view.side
+            if not their_trumps:
+                jokers = [c for c in trumps if c >= 52]
+                return jokers[0] if jokers else best  # nothing left can beat a lone trump
+            if boss and (our_bid or order.power[best] >= 12):
+                return best
+        plain = [c for c in cards if not order.power[c]]
+        if plain:
+            # An ace that nobody can top wins; otherwise give away a small card, never a ten.
+            aces = [c for c in plain if c % 13 == 12]
+            if aces:
+                return aces[0]
+            return min(plain, key=lambda c: (self._value(c, order, rules), c % 13))
+        return min(cards, key=lambda c: (self._value(c, order, rules), order.power[c]))
+
+    def _follow(self, view: PlayerView, cards: list[int], order: TrumpOrder, unseen: int) -> int:
+        pub = view.public
+        rules = pub.rules
+        n = pub.players
+        plays = pub.trick_plays
+        led = order.suit_of[plays[0][1]]
+        strength = order.strength_when_led[led]
+        best_seat, best_card = max(plays, key=lambda p: strength[p[1]])
+        partner_winning = pub.seat_side[best_seat] == view.side
+        last = len(plays) == n - 1
+        # Can anyone still to play beat the card now winning? Only unseen cards could.
+        threat = any(strength[c] > strength[best_card] for c in iter_bits(unseen))
+        safe = partner_winning and (last or not threat)
+        if safe:
+            # Smear: the most valuable card we can spare goes onto our own trick.
+            return max(cards, key=lambda c: (self._value(c, order, rules), -order.power[c]))
+        winners = [c for c in cards if strength[c] > strength[best_card]]
+        on_table = sum(self._value(c, order, rules) for _, c in plays)
+        if winners:
+            sure = [
+                c for c in winners if last or not any(strength[u] > strength[c] for u in iter_bits(unseen))
+            ]
+            pick = sure or (winners if on_table >= 1 else [])
+            if pick:
+                return min(pick, key=lambda c: (strength[c], self._value(c, order, rules)))
+        if rules.low_to_player:
+            # House Low scores for whoever plays it: the lowest trump is never wasted.
+            natural = [c for c in cards if order.natural_trump_mask >> c & 1]
+            if natural and not any(u < min(natural) for u in iter_bits(unseen & order.natural_trump_mask)):
+                return min(natural)
+        return min(cards, key=lambda c: (self._value(c, order, rules), strength[c]))
+
+
+register("heuristic", HeuristicBot)

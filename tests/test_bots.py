@@ -1,0 +1,118 @@
+"""Bots choose only legal actions, from a PlayerView, in every preset, table size and team layout."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import config_id, configurations
+
+from smear import Deal, Phase, apply, find_rules, new_match, next_hand, parse_action, player_view
+from smear.bots import HeuristicBot, RandomBot, bot_names, make_bot
+from smear.bots.heuristic import best_suit, estimate
+from smear.cards import CardSet, Suit
+from smear.views import PlayerView
+
+
+def play_match(preset: str, players: int, teams: bool, seed: int, lineup: list[str]) -> tuple[int, int]:
+    """Play a match between bots, checking every choice; returns (winning side, hands played)."""
+    rules = find_rules(preset)
+    rng = random.Random(seed)
+    bots = [make_bot(name) for name in lineup]
+    state = new_match(rules, players, teams, seed=seed)
+    hands = 1
+    while state.public.phase is not Phase.MATCH_OVER:
+        if state.public.phase is Phase.HAND_OVER:
+            state = next_hand(state)
+            hands += 1
+            assert hands < 300, "the match does not end"
+            continue
+        seat = state.public.to_act
+        assert seat is not None
+        view = player_view(state, seat)
+        action = bots[seat].choose(view, rng)
+        assert action in view.legal_actions, (lineup[seat], str(action), [str(a) for a in view.legal_actions])
+        state = apply(state, action, seat)
+    assert state.public.winner is not None
+    return state.public.winner, hands
+
+
+@pytest.mark.parametrize("config", configurations(), ids=config_id)
+def test_every_bot_plays_only_legal_actions(config: tuple[str, int, bool]) -> None:
+    preset, players, teams = config
+    for seed in range(2):
+        lineup = [("heuristic", "random")[(seat + seed) % 2] for seat in range(players)]
+        play_match(preset, players, teams, seed, lineup)
+    play_match(preset, players, teams, 7, ["heuristic"] * players)
+
+
+def test_the_registry_names_the_bots() -> None:
+    assert {"random", "heuristic"} <= set(bot_names())
+    assert isinstance(make_bot("heuristic"), HeuristicBot)
+    assert isinstance(make_bot("random"), RandomBot)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("oracle")
+
+
+def test_the_heuristic_beats_random_play_in_teams() -> None:
+    wins = 0
+    for seed in range(12):
+        lineup = [("heuristic", "random")[(seat + seed) % 2] for seat in range(4)]
+        winner, _ = play_match("house", 4, True, 100 + seed, lineup)
+        heuristic_side = 0 if seed % 2 == 0 else 1
+        wins += winner == heuristic_side
+    assert wins >= 9  # it wins nearly all of them; chance alone gives six
+
+
+def test_a_strong_trump_suit_is_valued_above_a_weak_one() -> None:
+    rules = find_rules("house")
+    hand = CardSet.parse("Ah Kh Jh 9h Ts 8c")
+    deck = rules.deck_mask(4)
+    assert estimate(hand.mask, deck, rules, Suit.HEARTS) > estimate(hand.mask, deck, rules, Suit.SPADES) + 2
+    assert best_suit(hand.mask, deck, rules).suit is Suit.HEARTS
+
+
+def test_the_heuristic_bids_a_strong_hand_and_passes_a_weak_one() -> None:
+    rules = find_rules("house")
+    bot = HeuristicBot()
+    strong = CardSet.parse("Ah Kh Qh Jh 8h BJ")
+    weak = CardSet.parse("9c 9d 8s Qc 8d 9s")
+    for hand, expect_bid in ((strong, True), (weak, False)):
+        state = new_match(rules, 4, seed=3)
+        view = player_view(state, state.public.to_act)  # type: ignore[arg-type]
+        view = PlayerView(view.seat, hand, view.discards, view.public, view.legal_actions)
+        action = bot.choose(view, random.Random(0))
+        assert (str(action) != "pass") is expect_bid, str(action)
+
+
+def test_the_last_player_smears_the_ten_onto_the_partners_trick() -> None:
+    rules = find_rules("house")
+    deal = Deal.parse(
+        [
+            "Ah 8c 8h 9s Ts Js",  # seat 0, the bidder
+            "9h Ac Qs Ks As 8s",  # seat 1
+            "Th 9c Qd Kd Ad 8d",  # seat 2
+            "Jh Tc Jc Qc 9d Td",  # seat 3, partner of seat 1
+        ]
+    )
+    state = new_match(rules, 4, True, dealer=3, deal=deal)
+    # Hearts become trump; seat 0 wins the first trick, then leads a club that seat 1 takes with
+    # the ace, and seat 3, last to play, has three clubs to choose from.
+    for text in ("bid 2", "pass", "pass", "pass", "Ah", "9h", "Th", "Jh", "8c", "Ac", "9c"):
+        state = apply(state, parse_action(text))
+    view = player_view(state, 3)
+    assert {str(a) for a in view.legal_actions} == {"Tc", "Jc", "Qc"}
+    assert str(HeuristicBot().choose(view, random.Random(0))) == "Tc"
+    # With the opponents winning instead, the ten is kept back.
+    other = Deal.parse(
+        [
+            "Ah Ac 8h 9s Ts Js",
+            "9h 8c Qs Ks As 8s",
+            "Th 9c Qd Kd Ad 8d",
+            "Jh Tc Jc Qc 9d Td",
+        ]
+    )
+    state = new_match(rules, 4, True, dealer=3, deal=other)
+    for text in ("bid 2", "pass", "pass", "pass", "Ah", "9h", "Th", "Jh", "Ac", "8c", "9c"):
+        state = apply(state, parse_action(text))
+    assert str(HeuristicBot().choose(player_view(state, 3), random.Random(0))) == "Jc"

@@ -249,7 +249,8 @@ def selfplay_command(preset: str, players: int, teams: bool, seed: int, out: str
 @click.option("--teams", is_flag=True, help="Partners across the table.")
 @click.option("--seed", type=int, default=None, help="Seeds the deals and the bots (random if not given).")
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
-def play_command(preset: str, players: int, teams: bool, seed: int | None, name: str) -> None:
+@click.option("--bot", default="heuristic", show_default=True, type=click.Choice(["heuristic", "random"]))
+def play_command(preset: str, players: int, teams: bool, seed: int | None, name: str, bot: str) -> None:
     """Play a match in the terminal against bots; type 'help' at any prompt."""
     rules = find_rules(preset)
     if seed is None:
@@ -257,7 +258,7 @@ def play_command(preset: str, players: int, teams: bool, seed: int | None, name:
     console = Console(highlight=False)
     try:
         game = TerminalGame(
-            rules, players, teams, seed, default_names(players, name), console, read_line=input_line
+            rules, players, teams, seed, default_names(players, name), console, read_line=input_line, bot=bot
         )
     except RulesError as err:
         raise click.BadParameter(str(err), param_hint="--players") from None

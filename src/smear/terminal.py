@@ -16,11 +16,11 @@ from rich.table import Table
 from rich.text import Text
 
 from smear.actions import Action, Bid, Discard, NameTrump, Pass, Play, parse_action
-from smear.bots import random_action
+from smear.bots import Bot, make_bot
 from smear.cards import Card, CardSet
 from smear.errors import ActionError, IllegalActionError
 from smear.rules import Rules
-from smear.state import HandResult, Phase, PublicState, State, apply, legal_actions, new_match, next_hand
+from smear.state import HandResult, Phase, PublicState, State, apply, new_match, next_hand
 from smear.trick import display_order
 from smear.views import PlayerView, player_view
 
@@ -88,7 +88,7 @@ def describe_action(name: str, action: Action, you: bool = False) -> str:
 
 
 class TerminalGame:
-    """One match: the person at seat 0, random bots elsewhere."""
+    """One match: the person at seat 0, bots elsewhere."""
 
     def __init__(
         self,
@@ -99,8 +99,10 @@ class TerminalGame:
         names: Sequence[str],
         console: Console,
         read_line: ReadLine,
+        bot: str = "heuristic",
     ) -> None:
         self.state: State = new_match(rules, players, teams, seed=seed)
+        self.bots: list[Bot] = [make_bot(bot) for _ in range(players)]
         self.names = [escape(name) for name in names]  # names are shown through rich markup
         self.console = console
         self.read_line = read_line
@@ -137,7 +139,10 @@ class TerminalGame:
         assert seat is not None
         if pub.hand_number == 1 and not pub.bids and seat == (pub.dealer + 1) % pub.players:
             self.announce_hand()
-        action = self.ask() if seat == 0 else random_action(legal_actions(self.state), self.bot_rng)
+        if seat == 0:
+            action = self.ask()
+        else:
+            action = self.bots[seat].choose(player_view(self.state, seat), self.bot_rng)
         before = pub
         self.state = apply(self.state, action, seat)
         self.console.print(describe_action(self.names[seat], action, you=seat == 0))

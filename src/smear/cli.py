@@ -266,6 +266,82 @@ def play_command(preset: str, players: int, teams: bool, seed: int | None, name:
     game.play()
 
 
+# --- smear arena ----------------------------------------------------------------------------------
+
+
+@cli.command("arena")
+@click.option("--rules", "preset", default="house", show_default=True, type=click.Choice(list(PRESETS)))
+@click.option("--players", default=4, show_default=True, type=click.IntRange(min=2))
+@click.option("--teams", is_flag=True, help="Two sides of partners; name one bot per side.")
+@click.option(
+    "--bots",
+    "lineup_text",
+    default="heuristic,random",
+    show_default=True,
+    help="Bots by seat, comma-separated (the last fills the other seats); with --teams, one per side.",
+)
+@click.option("--matches", default=100, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True, type=int, help="First deal seed.")
+@click.option("--workers", type=click.IntRange(min=1), help="Processes (default: one per core).")
+@click.option("--records", type=click.Path(file_okay=False), help="Write every match record here.")
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+def arena_command(
+    preset: str,
+    players: int,
+    teams: bool,
+    lineup_text: str,
+    matches: int,
+    seed: int,
+    workers: int | None,
+    records: str | None,
+    as_json: bool,
+) -> None:
+    """Play seeded matches between bots, seats rotated, and print how each did."""
+    import os
+
+    from rich.progress import Progress
+    from rich.table import Table as RichTable
+
+    from smear.arena import ArenaConfig, format_table, parse_lineup, run_arena
+
+    rules = find_rules(preset)
+    if not rules.allows(players, teams):
+        try:
+            new_match(rules, players, teams, seed=0)
+        except RulesError as err:
+            raise click.BadParameter(str(err), param_hint="--players") from None
+    try:
+        lineup = parse_lineup(lineup_text, players, teams)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--bots") from None
+    config = ArenaConfig(preset, players, teams, lineup, matches, seed)
+    folder = Path(records) if records else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    console = Console(stderr=True)
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{preset}, {players} players", total=matches)
+
+        def done(result: Any) -> None:
+            if folder is not None and result.record is not None:
+                (folder / f"match-{result.index:05d}.json").write_text(dump_record(result.record))
+            progress.advance(task)
+
+        report = run_arena(
+            config, workers or os.cpu_count() or 1, keep_records=folder is not None, on_result=done
+        )
+    if as_json:
+        click.echo(json_text(report.as_json()))
+        return
+    table = RichTable(title=f"{preset}, {players} players{' in teams' if teams else ''}, {matches} matches")
+    headings = ("bot", "matches", "wins", "win rate [95% interval]", "points/hand", "made/set", "avg bid")
+    for heading in headings:
+        table.add_column(heading)
+    for row in format_table(report):
+        table.add_row(*row)
+    Console().print(table)
+
+
 # --- smear serve ----------------------------------------------------------------------------------
 
 

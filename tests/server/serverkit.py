@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import urllib.error
+import urllib.request
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,6 +78,15 @@ class Client:
     def state(self) -> dict[str, Any]:
         return self.states[-1]
 
+    @property
+    def seat_now(self) -> int | None:
+        """The seat the latest state says this client holds (seats are redrawn when teams start)."""
+        you: int | None = self.states[-1]["table"]["you"]
+        return you
+
+    def event_versions(self) -> list[int]:
+        return [event["version"] for event in self.events]
+
     async def wait_for(self, predicate: Any, timeout: float = 10.0) -> dict[str, Any]:
         """The first state (old or new) that satisfies ``predicate``."""
         deadline = asyncio.get_running_loop().time() + timeout
@@ -108,3 +120,79 @@ async def join(url: str, table: str, name: str) -> Client:
     assert reply["ok"], reply
     client.token, client.table, client.seat = reply["token"], reply["table"], reply["seat"]
     return client
+
+
+async def watch(url: str, table: str) -> Client:
+    client = await Client(url).connect()
+    reply = await client.call("watch_table", {"table": table})
+    assert reply["ok"], reply
+    client.table = table
+    return client
+
+
+async def resume(url: str, table: str, token: str, version: int) -> tuple[Client, dict[str, Any]]:
+    """A new connection taking a seat back with ``resume``; returns the client and the ack."""
+    client = await Client(url).connect()
+    client.table, client.token = table, token
+    reply = await client.call("resume", {"table": table, "token": token, "version": version})
+    if reply["ok"]:
+        client.seat = reply["seat"]
+    return client, reply
+
+
+async def get_json(url: str) -> tuple[int, Any]:
+    """``GET url``: the status and the decoded JSON body (off the event loop, which runs the server)."""
+
+    def fetch() -> tuple[int, Any]:
+        try:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as err:
+            with err:
+                return err.code, json.loads(err.read())
+
+    return await asyncio.to_thread(fetch)
+
+
+@dataclass
+class Session:
+    """A running server and every client opened through it, all closed when the session ends."""
+
+    server: SmearServer
+    url: str
+    clients: list[Client] = field(default_factory=list)
+
+    def _keep(self, client: Client) -> Client:
+        self.clients.append(client)
+        return client
+
+    async def create(self, name: str = "Host", **settings: Any) -> Client:
+        return self._keep(await create(self.url, name, **settings))
+
+    async def join(self, table: str, name: str) -> Client:
+        return self._keep(await join(self.url, table, name))
+
+    async def watch(self, table: str) -> Client:
+        return self._keep(await watch(self.url, table))
+
+    async def connect(self) -> Client:
+        return self._keep(await Client(self.url).connect())
+
+    async def resume(self, table: str, token: str, version: int) -> tuple[Client, dict[str, Any]]:
+        client, reply = await resume(self.url, table, token, version)
+        return self._keep(client), reply
+
+    async def close(self) -> None:
+        for client in self.clients:
+            if client.sio.connected:
+                await client.close()
+
+
+@contextlib.asynccontextmanager
+async def session(database: Path, timing: Timing = FAST) -> AsyncIterator[Session]:
+    async with running_server(database, timing) as (server, url):
+        opened = Session(server, url)
+        try:
+            yield opened
+        finally:
+            await opened.close()

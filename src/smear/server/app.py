@@ -60,6 +60,10 @@ class Connection:
     checked: float = field(default_factory=time.monotonic)
 
 
+class ActionNotStored(RuntimeError):
+    """Storing an action failed and the table was put back; the message names no card."""
+
+
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
 
@@ -73,6 +77,9 @@ class SmearServer:
         self.tables: dict[str, Table] = {}
         self.connections: dict[str, Connection] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
+        # Sending yields to the event loop, so each table's messages go out one batch at a time, in
+        # the order the batches were made: no client sees a version before one it has already seen.
+        self.send_locks: dict[str, asyncio.Lock] = {}
         self.disconnected_at: dict[tuple[str, int], float] = {}
         self.rng = random.Random()
         self.sio = socketio.AsyncServer(
@@ -99,6 +106,7 @@ class SmearServer:
         }
         for event, handler in handlers.items():
             self.sio.on(event, self._wrap(event, handler))
+        self.sio.on("*", self.on_other_event)  # every other event name
 
     # --- the ASGI application -----------------------------------------------------------------------
 
@@ -130,6 +138,8 @@ class SmearServer:
         for stored in self.storage.unfinished_tables():
             table = self._table_from_storage(stored)
             table.version = max(table.version, epoch)
+            # The replay gave its events versions no client saw: whoever is behind gets a resync.
+            table.events.clear()
             self.tables[table.code] = table
             self.drive(table)
         log.info("restored %d tables", len(self.tables))
@@ -167,8 +177,14 @@ class SmearServer:
         seat = self._seat_of_hash(table, connection.token_hash)
         if seat is not None and not self._connected(table, seat):
             self.disconnected_at[(table.code, seat)] = time.monotonic()
-            await self.broadcast(table)
+            await self.broadcast(table, with_event=False)
             self.drive(table)
+
+    async def on_other_event(self, event: str, sid: str, *data: Any) -> dict[str, Any]:
+        """An event with no handler is answered too: ``unknown_event`` (within the rate limit)."""
+        if not self._rate_ok(sid):
+            return {"ok": False, "error": error_payload("rate_limited")}
+        return {"ok": False, "error": error_payload("unknown_event", event=str(event)[:40])}
 
     def _rate_ok(self, sid: str) -> bool:
         connection = self.connections.setdefault(sid, Connection())
@@ -241,22 +257,25 @@ class SmearServer:
         )
         self.tables[table.code] = table
         self._follow(sid, table, table.seats[0].token_hash)
+        version = table.version
         await self.broadcast(table)
-        return {"table": table.code, "seat": 0, "token": token, "version": table.version}
+        return {"table": table.code, "seat": 0, "token": token, "version": version}
 
     async def join_table(self, sid: str, message: Any) -> dict[str, Any]:
         table = self._table(message.table)
         seat, token = table.join(message.name)
         self._save_lobby(table)
         self._follow(sid, table, table.seats[seat].token_hash)
+        version = table.version
         await self.broadcast(table)
-        return {"table": table.code, "seat": seat, "token": token, "version": table.version}
+        return {"table": table.code, "seat": seat, "token": token, "version": version}
 
     async def watch_table(self, sid: str, message: Any) -> dict[str, Any]:
         table = self._table(message.table)
         self._follow(sid, table, None)
+        version = table.version
         await self.send_state(sid, table)
-        return {"version": table.version}
+        return {"version": version}
 
     async def resume(self, sid: str, message: Any) -> dict[str, Any]:
         """A client back after a disconnection or a reload: the events it missed, then its state."""
@@ -265,15 +284,13 @@ class SmearServer:
         self._follow(sid, table, table.seats[seat].token_hash)
         self.disconnected_at.pop((table.code, seat), None)
         missed = table.events_since(message.version)
-        if missed is None:
-            await self.send_state(sid, table, resync=True)
-        else:
-            for version, event in missed:
-                await self.sio.emit("event", {"version": version, "event": event}, to=sid)
-            await self.send_state(sid, table)
-        await self.broadcast(table)  # others see the seat connected again
+        version = table.version  # the version of the state sent below, whatever happens meanwhile
+        messages = [("event", {"version": v, "event": e}, sid) for v, e in missed or []]
+        messages.append(("state", self._state_payload(table, seat, resync=missed is None), sid))
+        await self._send(table.code, messages)
+        await self.broadcast(table, with_event=False, skip=sid)  # others see the seat connected again
         self.drive(table)
-        return {"seat": seat, "version": table.version, "replayed": len(missed or [])}
+        return {"seat": seat, "version": version, "replayed": len(missed or [])}
 
     async def take_seat(self, sid: str, message: Any) -> dict[str, Any]:
         table = self._table(message.table)
@@ -311,14 +328,16 @@ class SmearServer:
     async def _match_started(self, table: Table) -> dict[str, Any]:
         self._save_lobby(table)
         self.storage.start_match(table.code, table.match_number, table.seed, table.sides, table.names)
+        version = table.version
         await self.broadcast(table)
         self.drive(table)
-        return {"version": table.version}
+        return {"version": version}
 
     async def _lobby_changed(self, table: Table) -> dict[str, Any]:
         self._save_lobby(table)
+        version = table.version
         await self.broadcast(table)
-        return {"version": table.version}
+        return {"version": version}
 
     def _seat_rows(self, table: Table) -> list[SeatRow]:
         return [SeatRow(i, s.name, s.token_hash, s.is_bot) for i, s in enumerate(table.seats)]
@@ -334,9 +353,10 @@ class SmearServer:
         before = _Snapshot.of(table)
         seat, action = table.act(message.token, message.version, message.action)
         self._store_action(table, before, seat, action)
+        version = table.version
         await self.broadcast(table)
         self.drive(table)
-        return {"version": table.version}
+        return {"version": version}
 
     def _store_action(self, table: Table, before: _Snapshot, seat: int, action: Action) -> None:
         """Commit the action before anyone hears of it; if that fails, the table is put back."""
@@ -344,9 +364,13 @@ class SmearServer:
             self.storage.append_action(table.code, table.match_number, table.action_count, seat, str(action))
             if table.status == "finished":
                 self._store_finished(table)
-        except Exception:
+        except Exception as err:
             before.restore(table)
-            raise
+            # Not the error itself: it quotes the action, whose cards may be hidden (a discard).
+            raise ActionNotStored(
+                f"action {before.action_count + 1} of match {table.match_number} at table {table.code}"
+                f" was not stored ({type(err).__name__})"
+            ) from None
 
     def _store_finished(self, table: Table) -> None:
         assert table.state is not None
@@ -421,20 +445,30 @@ class SmearServer:
                 game = view_json(player_view(table.state, seat))
         return {"version": table.version, "table": lobby, "game": game, "resync": resync}
 
+    async def _send(self, code: str, messages: list[tuple[str, dict[str, Any], str]]) -> None:
+        """Send ``(event, data, sid)`` messages in order, after the batches of this table made before."""
+        async with self.send_locks.setdefault(code, asyncio.Lock()):
+            for name, data, sid in messages:
+                await self.sio.emit(name, data, to=sid)
+
     async def send_state(self, sid: str, table: Table, resync: bool = False) -> None:
         connection = self.connections.get(sid)
         seat = None
         if connection is not None and connection.token_hash is not None:
             seat = self._seat_of_hash(table, connection.token_hash)
-        await self.sio.emit("state", self._state_payload(table, seat, resync), to=sid)
+        await self._send(table.code, [("state", self._state_payload(table, seat, resync), sid)])
 
-    async def broadcast(self, table: Table) -> None:
-        """Send the latest event and each follower its own state."""
-        event = table.events[-1][1] if table.events else None
+    async def broadcast(self, table: Table, *, with_event: bool = True, skip: str | None = None) -> None:
+        """Send the latest event and each follower (but ``skip``) its own state.
+
+        A connection lost or resumed changes no version, so it goes out as states only
+        (``with_event=False``): an event is sent once per version.
+        """
+        event = table.events[-1][1] if table.events and with_event else None
         payloads: dict[int | None, dict[str, Any]] = {}
-        sends = []
+        messages: list[tuple[str, dict[str, Any], str]] = []
         for sid, connection in list(self.connections.items()):
-            if connection.table != table.code:
+            if connection.table != table.code or sid == skip:
                 continue
             seat = None
             if connection.token_hash is not None:
@@ -442,10 +476,9 @@ class SmearServer:
             if seat not in payloads:
                 payloads[seat] = self._state_payload(table, seat)
             if event is not None:
-                sends.append(self.sio.emit("event", {"version": table.version, "event": event}, to=sid))
-            sends.append(self.sio.emit("state", payloads[seat], to=sid))
-        for send in sends:
-            await send
+                messages.append(("event", {"version": table.version, "event": event}, sid))
+            messages.append(("state", payloads[seat], sid))
+        await self._send(table.code, messages)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Any
 from smear.actions import Action, parse_action
 from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
 from smear.rules import Rules, find_rules
-from smear.server.protocol import public_event
+from smear.server.protocol import illegal_action_payload, public_event
 from smear.state import Phase, State, apply, new_match, next_hand, team_sides
 
 # Public events kept for clients that reconnect; one further behind gets a full resync.
@@ -310,9 +310,7 @@ class Table:
         try:
             self.state = apply(self.state, action, seat)
         except IllegalActionError as err:
-            raise TableError(
-                "illegal_action", reason_code=err.code, reason=str(err), **err.args_map
-            ) from None
+            raise TableError("illegal_action", **illegal_action_payload(err)["args"]) from None
         self.action_count += 1
         event = {"kind": "action", **public_event(seat, action)}
         if self.state.public.phase is Phase.MATCH_OVER:

@@ -140,7 +140,8 @@ def test_a_field_of_the_wrong_type_is_refused(event: str) -> None:
 def test_create_table_fills_the_defaults() -> None:
     message = parse_inbound("create_table", VALID["create_table"])
     assert isinstance(message, CreateTable)
-    assert (message.target, message.turn_timer, message.bot_level, message.hints) == (21, 0, "random", True)
+    defaults = (message.target, message.turn_timer, message.bot_level, message.hints)
+    assert defaults == (21, 0, "heuristic", True)
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from smear.actions import Action
-from smear.bots import random_action
+from smear.bots import make_bot
 from smear.record import record_of
 from smear.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -34,7 +34,7 @@ from smear.server.protocol import (
 )
 from smear.server.storage import SeatRow, Storage, StoredTable
 from smear.server.tables import Seat, Table, TableError, TableSettings
-from smear.state import Phase, legal_actions
+from smear.state import Phase
 from smear.views import player_view
 
 log = logging.getLogger("smear.server")
@@ -417,8 +417,9 @@ class SmearServer:
             if seat is None:
                 table.deal_next_hand()
             else:
-                state = table.state
-                action = await asyncio.to_thread(random_action, legal_actions(state), self.rng)
+                view = player_view(table.state, seat)
+                bot = make_bot(table.settings.bot_level)
+                action = await asyncio.to_thread(bot.choose, view, self.rng)
                 if table.version != version:
                     return
                 before = _Snapshot.of(table)
@@ -426,6 +427,7 @@ class SmearServer:
                 self._store_action(table, before, seat, action)
         except Exception:
             log.exception("the server could not act at table %s", code)
+            self.drive(table)  # try again after the usual pause rather than leave the table stuck
             return
         await self.broadcast(table)
         self.drive(table)

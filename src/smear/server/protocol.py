@@ -228,7 +228,7 @@ class CreateTable(_Message):
     teams: bool
     target: Annotated[int, _one_of(TARGETS)] = 21
     turn_timer: Annotated[int, _one_of(TURN_TIMERS)] = 0
-    bot_level: BotLevel = "random"
+    bot_level: BotLevel = "heuristic"
     hints: bool = True
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smear.actions import Action, parse_action
+from smear.bots import bot_names
 from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
 from smear.rules import Rules, find_rules
 from smear.server.protocol import illegal_action_payload, public_event
@@ -42,7 +43,7 @@ class TableSettings:
     teams: bool = False
     target: int = 21
     turn_timer: int = 0  # seconds; 0 means no timer
-    bot_level: str = "random"
+    bot_level: str = "heuristic"
     hints: bool = True
 
     def rules(self) -> Rules:
@@ -55,6 +56,8 @@ class TableSettings:
             rules = self.rules()
         except RulesError as err:
             raise TableError("rules_refused", reason=str(err)) from None
+        if self.bot_level not in bot_names():
+            raise TableError("rules_refused", reason=f"no bot called {self.bot_level!r}")
         if not rules.allows(self.players, self.teams):
             allowed = rules.team_player_counts if self.teams else rules.player_counts
             kind = "with teams" if self.teams else "without teams"

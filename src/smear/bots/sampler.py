@@ -1,0 +1,381 @@
+"""Determinization: full states consistent with what one seat knows, for search bots.
+
+A search bot sees a :class:`~smear.views.PlayerView`, but the engine plays on a full
+:class:`~smear.state.State`. :func:`sample_state` deals the cards the seat cannot see (the other
+hands, the other seats' discards, the undealt cards) again at random, keeping everything the seat
+does know: its own hand and discards, the public state (every bid, every card played and by whom,
+trump, scores, the dealer, whose turn it is, the results of finished hands), how many cards every
+seat holds, and the voids that play has revealed. The seat's view of the sample is its view of the
+real game, exactly.
+
+>>> import random
+>>> from smear import find_rules, new_match, player_view
+>>> state = new_match(find_rules("house"), players=4, seed=3)
+>>> view = player_view(state, 0)
+>>> player_view(sample_state(view, random.Random(1)), 0) == view
+True
+
+Without ``bid_prior`` every deal consistent with the view is equally likely: rejection sampling
+first (a plain shuffle, kept when it breaks no void), then, when the voids make that slow, an exact
+sampler that counts the ways to fill the seats with voids. Both draw from the same uniform
+distribution, so a sample never depends on which of them produced it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Literal, NamedTuple
+
+from smear.bots.heuristic import best_suit, estimate
+from smear.cards import CARDS, Card, iter_bits
+from smear.state import PublicState, State
+from smear.views import PlayerView
+
+# Shuffles tried before the exact sampler takes over. A shuffle costs a few microseconds; the exact
+# sampler costs more, but its cost does not grow as the voids make a valid shuffle rare.
+REJECTION_ATTEMPTS = 40
+# Uniform samples drawn and weighed against the auction when ``bid_prior`` is on.
+BID_PRIOR_CANDIDATES = 8
+
+
+class Place(NamedTuple):
+    """Somewhere hidden cards go: a seat's hand, a seat's discards, or the undealt cards."""
+
+    kind: Literal["hand", "discards", "out"]
+    seat: int  # -1 for "out"
+    size: int
+    forbidden: int  # cards that may not go here (revealed voids), as a bitmask
+
+
+def plays_by_seat(public: PublicState) -> tuple[int, ...]:
+    """The cards each seat has played this hand (finished tricks and the trick in progress)."""
+    n = public.players
+    played = [0] * n
+    for trick in public.tricks:
+        for seat, card in trick.plays():
+            played[seat] |= 1 << card
+    for seat, card in public.trick_plays:
+        played[seat] |= 1 << card
+    return tuple(played)
+
+
+def revealed_voids(public: PublicState) -> tuple[int, ...]:
+    """For each seat, the cards play has shown it cannot hold now, as a bitmask.
+
+    Suits are effective suits (the jokers, and the jick where there is one, are trump):
+
+    - a player who does not play the suit led holds none of it, except that where a player may trump
+      instead of following (``may_trump_instead``, ten_point) playing a trump to a plain suit
+      shows nothing; with trump led, playing a non-trump always shows a void in trump;
+    - where the bidder must lead trump to the first trick (``bidder_leads_trump``), a first lead
+      that is not a trump shows the bidder held none.
+
+    A hand only loses cards during play, so a void once shown lasts to the end of the hand.
+    """
+    n = public.players
+    voids = [0] * n
+    order = public.order
+    if order is None:  # no card played yet (house: the first lead names trump)
+        return tuple(voids)
+    rules = public.rules
+    tricks = [(trick.leader, trick.cards) for trick in public.tricks]
+    if public.trick:
+        tricks.append((public.leader, public.trick))
+    for number, (leader, cards) in enumerate(tricks):
+        led = order.suit_of[cards[0]]
+        if number == 0 and rules.bidder_leads_trump and not order.power[cards[0]]:
+            voids[leader] |= order.trump_mask
+        for offset, card in enumerate(cards[1:], start=1):
+            if order.suit_of[card] == led:
+                continue
+            if rules.may_trump_instead and order.power[card]:
+                continue  # trumping in is allowed while holding the suit led
+            voids[(leader + offset) % n] |= order.suit_masks[led]
+    return tuple(voids)
+
+
+class Determinizer:
+    """Samples states consistent with one view; set up once, then draw as many samples as needed.
+
+    ``attempts`` is the number of shuffles tried before the exact sampler takes over (0: always
+    the exact sampler; both are uniform over the consistent deals). After the set-up, ``pool`` is
+    the hidden cards (a bitmask), ``places`` where they go (the ``constrained`` places with voids
+    first), ``played`` and ``voids`` each seat's plays and revealed voids, and ``out`` the undealt
+    cards when the hand is over and they are known (else ``None``).
+    """
+
+    def __init__(self, view: PlayerView, *, attempts: int = REJECTION_ATTEMPTS) -> None:
+        pub = view.public
+        n = pub.players
+        me = view.seat
+        self.view = view
+        self.attempts = attempts
+        self.played = plays_by_seat(pub)
+        self.voids = revealed_voids(pub)
+        sizes = pub.hand_sizes()
+        hands = [0] * n
+        discards = [0] * n
+        hands[me] = view.hand.mask
+        discards[me] = view.discards.mask
+        known = view.hand.mask | view.discards.mask
+        for mask in self.played:
+            known |= mask
+        places: list[Place] = []
+        current = pub.results[-1] if pub.results else None
+        if current is not None and current.number == pub.hand_number:
+            # The hand is over: its result shows the undealt cards and every discard.
+            self.out: int | None = current.out.mask
+            for seat, cards in enumerate(current.discards):
+                discards[seat] = cards.mask
+                known |= cards.mask
+            known |= current.out.mask
+        else:
+            self.out = None
+            for seat in range(n):
+                # A seat has discarded whatever it was dealt and neither holds nor has played.
+                count = pub.dealt_count - sizes[seat] - self.played[seat].bit_count()
+                if seat != me and count:
+                    places.append(Place("discards", seat, count, 0))
+        pool = pub.deck.mask & ~known
+        for seat in range(n):
+            if seat != me and sizes[seat]:
+                places.append(Place("hand", seat, sizes[seat], self.voids[seat] & pool))
+        if self.out is None:
+            undealt = pool.bit_count() - sum(place.size for place in places)
+            places.append(Place("out", -1, undealt, 0))
+        if sum(place.size for place in places) != pool.bit_count() or any(p.size < 0 for p in places):
+            raise ValueError("the view's card counts do not add up")
+        # Seats with voids first: a shuffle is checked, and the exact sampler fills, those first.
+        places.sort(key=lambda place: not place.forbidden)
+        self.places = tuple(places)
+        self.constrained = sum(1 for place in places if place.forbidden)
+        self.pool = pool
+        self.base_hands = tuple(hands)
+        self.base_discards = tuple(discards)
+        self._bits = [1 << card for card in iter_bits(pool)]
+        self._rejection_failed = False
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._classes: list[list[Card]] | None = None
+        self._patterns: list[list[tuple[int, ...]]] = []
+
+    # --- drawing the hidden cards -------------------------------------------------------------------
+
+    def layout(self, rng: random.Random) -> tuple[int, ...]:
+        """One uniformly random consistent layout: the cards of each place, as bitmasks."""
+        if not self.constrained:
+            masks = self._shuffle(rng, check=False)
+            assert masks is not None
+            return masks
+        if not self._rejection_failed:
+            for _ in range(self.attempts):
+                masks = self._shuffle(rng, check=True)
+                if masks is not None:
+                    return masks
+            # Valid shuffles are rare for this view: the exact sampler, its counts now cached, is
+            # cheaper from here on.
+            self._rejection_failed = True
+        return self._exact(rng)
+
+    def _shuffle(self, rng: random.Random, *, check: bool) -> tuple[int, ...] | None:
+        """The hidden cards shuffled and dealt in place order; with ``check``, ``None`` as soon as
+        a place breaks one of its voids."""
+        bits = self._bits[:]  # a copy: one determinizer may serve several threads
+        rng.shuffle(bits)
+        masks = []
+        start = 0
+        for place in self.places:
+            end = start + place.size
+            mask = sum(bits[start:end])  # distinct bits: the sum is the union
+            if check and mask & place.forbidden:
+                return None
+            masks.append(mask)
+            start = end
+        return tuple(masks)
+
+    def _exact(self, rng: random.Random) -> tuple[int, ...]:
+        """Fill the seats with voids one at a time, choosing how many cards of each class a seat
+        takes in proportion to the number of consistent layouts that choice leaves, then deal the
+        rest at random: exactly uniform over the consistent layouts."""
+        classes = self._card_classes()
+        remaining = [list(cards) for cards in classes]
+        if not self._count(0, tuple(len(cards) for cards in remaining)):
+            raise ValueError("no deal is consistent with this view")
+        masks: list[int] = []
+        for index in range(self.constrained):
+            split = _pick(self._options(index, tuple(len(cards) for cards in remaining)), rng)
+            mask = 0
+            for cls, take in enumerate(split):
+                if take:
+                    chosen = rng.sample(remaining[cls], take)
+                    for card in chosen:
+                        mask |= 1 << card
+                    remaining[cls] = [card for card in remaining[cls] if not mask >> card & 1]
+            masks.append(mask)
+        rest = [1 << card for cards in remaining for card in cards]
+        rng.shuffle(rest)
+        start = 0
+        for place in self.places[self.constrained :]:
+            masks.append(sum(rest[start : start + place.size]))
+            start += place.size
+        return tuple(masks)
+
+    def _card_classes(self) -> list[list[Card]]:
+        """The hidden cards grouped by which seats may not hold them (cards alike for the voids),
+        and for each seat with voids every way to make up its hand as counts per class."""
+        if self._classes is None:
+            groups: dict[tuple[bool, ...], list[Card]] = {}
+            for card in iter_bits(self.pool):
+                key = tuple(bool(p.forbidden >> card & 1) for p in self.places[: self.constrained])
+                groups.setdefault(key, []).append(card)
+            self._classes = list(groups.values())
+            self._patterns = [
+                _compositions(
+                    self.places[j].size,
+                    tuple(not self.places[j].forbidden >> cards[0] & 1 for cards in self._classes),
+                )
+                for j in range(self.constrained)
+            ]
+        return self._classes
+
+    def _options(self, index: int, rem: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Each way constrained place ``index`` can take its cards from ``rem`` cards per class,
+        with the number of consistent layouts of the constrained places that it leaves."""
+        options = []
+        last = index + 1 == self.constrained
+        for split in self._patterns[index]:
+            ways = 1
+            left = []
+            for have, take in zip(rem, split, strict=True):
+                if take > have:
+                    break
+                ways *= _COMB[have][take]
+                left.append(have - take)
+            else:
+                if not last:
+                    ways *= self._count(index + 1, tuple(left))
+                if ways:
+                    options.append((split, ways))
+        return options
+
+    def _count(self, index: int, rem: tuple[int, ...]) -> int:
+        """Ways to fill constrained places ``index``.. from ``rem`` cards per class (the places
+        without voids take what is left in a number of ways that is the same for every ``rem``)."""
+        key = (index, rem)
+        ways = self._ways.get(key)
+        if ways is None:
+            ways = self._ways[key] = sum(weight for _, weight in self._options(index, rem))
+        return ways
+
+    # --- building states ----------------------------------------------------------------------------
+
+    def state(self, masks: Sequence[int]) -> State:
+        """The full state for a layout from :meth:`layout`."""
+        pub = self.view.public
+        hands = list(self.base_hands)
+        discards = list(self.base_discards)
+        out = self.out
+        for place, mask in zip(self.places, masks, strict=True):
+            if place.kind == "hand":
+                hands[place.seat] = mask
+            elif place.kind == "discards":
+                discards[place.seat] = mask
+            else:
+                out = mask
+        assert out is not None
+        dealt = tuple(hands[s] | self.played[s] | discards[s] for s in range(pub.players))
+        undealt = tuple(CARDS[card] for card in iter_bits(out))
+        return State(pub, tuple(hands), dealt, undealt, tuple(discards), None, None)
+
+    def sample(self, rng: random.Random, *, bid_prior: bool = False) -> State:
+        """A consistent state; see :func:`sample_state`."""
+        if not bid_prior:
+            return self.state(self.layout(rng))
+        candidates = [self.state(self.layout(rng)) for _ in range(BID_PRIOR_CANDIDATES)]
+        weights = [self._auction_weight(state) for state in candidates]
+        return rng.choices(candidates, weights)[0]
+
+    def _auction_weight(self, state: State) -> float:
+        """How well the deal explains the bids of the other seats, by the heuristic bot's count.
+
+        Each other seat that bid is assumed to have counted about as many points in its hand as it
+        bid: a deal loses a factor e for every point its hand falls short. Passes are not weighed.
+        """
+        pub = state.public
+        rules = pub.rules
+        deck = pub.deck.mask
+        shortfall = 0.0
+        for seat, amount in pub.bid_history():
+            if amount is None or seat == self.view.seat:
+                continue
+            hand = state.dealt[seat]
+            if seat == pub.bidder and pub.trump is not None:
+                points = estimate(hand, deck, rules, pub.trump)
+            else:
+                points = best_suit(hand, deck, rules).points
+            shortfall += max(0.0, amount - points)
+        return math.exp(-shortfall)
+
+
+def _pick(choices: Sequence[tuple[tuple[int, ...], int]], rng: random.Random) -> tuple[int, ...]:
+    """One of ``(value, weight)`` pairs, with probability in proportion to its (exact int) weight."""
+    pick = rng.randrange(sum(weight for _, weight in choices))
+    for value, weight in choices:
+        if pick < weight:
+            return value
+        pick -= weight
+    raise AssertionError("weights changed while picking")
+
+
+# Binomial coefficients C(n, k) for every n a deck can hold.
+_COMB: tuple[tuple[int, ...], ...] = tuple(tuple(math.comb(n, k) for k in range(n + 1)) for n in range(55))
+
+
+def _compositions(size: int, allowed: tuple[bool, ...]) -> list[tuple[int, ...]]:
+    """Every way to write ``size`` as a sum of counts, one per class, zero where not allowed."""
+    if not allowed:
+        return [()] if size == 0 else []
+    found = []
+    for take in range(size + 1 if allowed[0] else 1):
+        for tail in _compositions(size - take, allowed[1:]):
+            found.append((take, *tail))
+    return found
+
+
+def sample_state(view: PlayerView, rng: random.Random, *, bid_prior: bool = False) -> State:
+    """A full state consistent with everything the seat of ``view`` knows, drawn with ``rng``.
+
+    The hidden cards (other hands, other seats' discards, undealt cards) are dealt uniformly at
+    random among their places, subject to the voids play has revealed (see :func:`revealed_voids`).
+    The state is of the current hand only: ``previous`` is ``None`` and so is ``seed`` (play it to
+    the end of the hand, not beyond), and its ``public`` is the view's own.
+
+    ``bid_prior=True`` leans towards deals that explain the auction: it draws
+    ``BID_PRIOR_CANDIDATES`` uniform samples and picks one weighted by how close each bidder's dealt
+    hand comes to its bid by the heuristic bot's count. A coarse prior, not a model of any player.
+
+    The set-up for a view (what is hidden, where it may go) is kept for the last view seen, so a
+    search that samples the same view object many times pays for it once; a
+    :class:`Determinizer` does the same explicitly.
+    """
+    global _last
+    last = _last
+    if last is None or last.view is not view:
+        last = _last = Determinizer(view)
+    return last.sample(rng, bid_prior=bid_prior)
+
+
+# The determinizer of the last view sampled (views are immutable, so reuse by identity is safe).
+_last: Determinizer | None = None
+
+
+__all__ = [
+    "BID_PRIOR_CANDIDATES",
+    "REJECTION_ATTEMPTS",
+    "Determinizer",
+    "Place",
+    "plays_by_seat",
+    "revealed_voids",
+    "sample_state",
+]

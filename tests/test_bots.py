@@ -8,7 +8,7 @@ import pytest
 from helpers import config_id, configurations
 
 from smear import Deal, Phase, apply, find_rules, new_match, next_hand, parse_action, player_view
-from smear.bots import HeuristicBot, RandomBot, bot_names, make_bot
+from smear.bots import ExpertBot, HeuristicBot, RandomBot, bot_names, make_bot
 from smear.bots.heuristic import best_suit, estimate
 from smear.cards import CardSet, Suit
 from smear.views import PlayerView
@@ -47,7 +47,7 @@ def test_every_bot_plays_only_legal_actions(config: tuple[str, int, bool]) -> No
 
 
 def test_the_registry_names_the_bots() -> None:
-    assert {"random", "heuristic"} <= set(bot_names())
+    assert {"random", "heuristic", "expert"} <= set(bot_names())
     assert isinstance(make_bot("heuristic"), HeuristicBot)
     assert isinstance(make_bot("random"), RandomBot)
     with pytest.raises(ValueError, match="unknown bot"):
@@ -116,3 +116,32 @@ def test_the_last_player_smears_the_ten_onto_the_partners_trick() -> None:
     for text in ("bid 2", "pass", "pass", "pass", "Ah", "9h", "Th", "Jh", "Ac", "8c", "9c"):
         state = apply(state, parse_action(text))
     assert str(HeuristicBot().choose(player_view(state, 3), random.Random(0))) == "Jc"
+
+
+@pytest.mark.parametrize("config", configurations(), ids=config_id)
+def test_the_expert_plays_only_legal_actions(config: tuple[str, int, bool]) -> None:
+    preset, players, teams = config
+    rules = find_rules(preset)
+    rng = random.Random(5)
+    expert = ExpertBot(samples=2, seconds=0.02)
+    others = HeuristicBot()
+    state = new_match(rules, players, teams, seed=5)
+    while state.public.to_act is not None:  # one whole hand, the expert in seat 0
+        seat = state.public.to_act
+        view = player_view(state, seat)
+        action = (expert if seat == 0 else others).choose(view, rng)
+        assert action in view.legal_actions
+        state = apply(state, action, seat)
+    assert state.public.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+
+
+def test_the_expert_stops_at_its_time_budget_and_is_seeded() -> None:
+    rules = find_rules("house")
+    state = new_match(rules, 4, True, seed=8)
+    view = player_view(state, state.public.to_act)  # type: ignore[arg-type]
+    expert = ExpertBot(samples=100_000, seconds=0.05)
+    expert.choose(view, random.Random(1))
+    assert 4 <= expert.last_samples < 100_000  # the time limit ended the search, not the count
+    small = ExpertBot(samples=6, seconds=60)
+    assert small.choose(view, random.Random(2)) == small.choose(view, random.Random(2))
+    assert small.last_samples == 6

@@ -1,0 +1,84 @@
+"""The expert: search over deals consistent with what the seat knows (Perfect Information Monte Carlo).
+
+For each decision it samples complete deals that agree with its view (:mod:`smear.bots.sampler`),
+tries every legal action on each sample, plays the rest of the hand out with the heuristic player
+at every seat, and keeps the action whose hands end best for its side on average. The auction is
+searched the same way: pass or each bid, then the rest of the auction and the hand played out, so a
+bid is chosen for its expected points and its risk of being set, with trump picked to match.
+
+The budget is a number of samples and a time limit, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from smear.actions import Action
+from smear.bots.base import register
+from smear.bots.heuristic import HeuristicBot
+from smear.bots.sampler import sample_state
+from smear.state import Phase, State, apply
+from smear.views import PlayerView, player_view
+
+DEFAULT_SAMPLES = 48
+DEFAULT_SECONDS = 0.25
+
+
+class ExpertBot:
+    """PIMC with heuristic play-outs; ``samples`` and ``seconds`` bound the work of one decision."""
+
+    name = "expert"
+
+    def __init__(self, samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS) -> None:
+        self.samples = samples
+        self.seconds = seconds
+        self.policy = HeuristicBot()
+        self.last_samples = 0  # deals searched for the last decision, for measuring
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.DISCARD:
+            # Too many discards to try them all; the heuristic keeps trumps and aces.
+            return self.policy.choose(view, rng)
+        candidates = list(legal)
+        if view.phase is Phase.AUCTION:
+            candidates = self._auction_candidates(view, rng)
+        totals = {str(action): 0.0 for action in candidates}
+        deadline = time.perf_counter() + self.seconds
+        samples = 0
+        while samples < self.samples and (samples < 4 or time.perf_counter() < deadline):
+            world = sample_state(view, rng)
+            for action in candidates:
+                totals[str(action)] += self._outcome(apply(world, action, view.seat), view.seat, rng)
+            samples += 1
+        self.last_samples = samples
+        return max(candidates, key=lambda action: totals[str(action)])
+
+    def _auction_candidates(self, view: PlayerView, rng: random.Random) -> list[Action]:
+        """Pass and the bids worth a look: the heuristic's own choice and one step either side."""
+        legal = list(view.legal_actions)
+        suggested = self.policy.choose(view, rng)
+        index = legal.index(suggested)
+        keep = {0, index - 1, index, index + 1}
+        return [action for i, action in enumerate(legal) if i in keep and 0 <= i < len(legal)]
+
+    def _outcome(self, state: State, seat: int, rng: random.Random) -> float:
+        """Play the hand out with the heuristic everywhere; our side's score change minus the best
+        other side's."""
+        number = state.public.hand_number
+        before = state.public.scores
+        while state.public.to_act is not None:
+            actor = state.public.to_act
+            state = apply(state, self.policy.choose(player_view(state, actor), rng), actor)
+        pub = state.public
+        assert pub.hand_number == number
+        side = pub.seat_side[seat]
+        change = [after - start for after, start in zip(pub.scores, before, strict=True)]
+        others = [value for index, value in enumerate(change) if index != side]
+        return change[side] - (max(others) if others else 0)
+
+
+register("expert", ExpertBot)

@@ -81,3 +81,14 @@ def test_hands_are_sorted_with_trump_first_then_by_suit_and_rank() -> None:
     assert [str(c) for c in house][:6] == ["Ah", "Jh", "9h", "3h", "BJ", "LJ"]
     before_trump = display_order(cards, None, find_rules("house"))
     assert before_trump[0] == parse_card("Tc") and before_trump[-2:] == [parse_card("BJ"), parse_card("LJ")]
+
+
+def test_hint_asks_the_expert_and_changes_nothing() -> None:
+    entries = iter(["hint", "quit"])
+    game, out = make_game(lambda prompt: next(entries), seed=11)
+    while game.state.public.to_act != 0:
+        game.step()
+    before = game.state
+    game.play()
+    assert game.state == before
+    assert "The expert would " in out.getvalue()

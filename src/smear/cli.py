@@ -249,7 +249,9 @@ def selfplay_command(preset: str, players: int, teams: bool, seed: int, out: str
 @click.option("--teams", is_flag=True, help="Partners across the table.")
 @click.option("--seed", type=int, default=None, help="Seeds the deals and the bots (random if not given).")
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
-@click.option("--bot", default="heuristic", show_default=True, type=click.Choice(["heuristic", "random"]))
+@click.option(
+    "--bot", default="heuristic", show_default=True, type=click.Choice(["expert", "heuristic", "random"])
+)
 def play_command(preset: str, players: int, teams: bool, seed: int | None, name: str, bot: str) -> None:
     """Play a match in the terminal against bots; type 'help' at any prompt."""
     rules = find_rules(preset)

@@ -36,7 +36,7 @@ POINT_NAMES = {
 }
 HELP = (
     "Type an action: 'pass', 'bid 3', a card such as 'Ah' or '10d', 'trump h', "
-    "'discard 2c 3d 4h 5s'. 'help' shows this, 'quit' leaves."
+    "'discard 2c 3d 4h 5s'. 'hint' asks the expert, 'help' shows this, 'quit' leaves."
 )
 
 ReadLine = Callable[[str], str]
@@ -166,6 +166,10 @@ class TerminalGame:
             line = self.read_line("> ").strip()
             if line.lower() in ("quit", "exit", "q"):
                 raise Quit
+            if line.lower() == "hint":
+                suggestion = make_bot("expert").choose(view, random.Random())
+                self.console.print(f"The expert would {describe_action('', suggestion, you=True).strip()}.")
+                continue
             if line.lower() in ("help", "?", ""):
                 self.console.print(HELP)
                 self.console.print("Legal now: " + ", ".join(str(a) for a in view.legal_actions[:20]))

@@ -2,7 +2,8 @@
 step, same trick winners, same points and settlement; and the solver against a brute-force minimax
 over the engine's own ``apply``/``legal_actions``.
 
-Set ``SMEAR_KERNEL_HANDS`` to replay more hands per configuration than the CI default.
+Set ``SMEAR_KERNEL_HANDS`` to replay more hands per configuration than the CI default, and
+``SMEAR_SOLVER_POSITIONS`` to check more endgames.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import numpy as np
 import pytest
 from helpers import HOUSE, TEN_POINT, cards, config_id, configurations
 
-from smear import Rules, State, apply, find_rules, legal_actions, new_match
+from smear import Phase, Rules, State, apply, find_rules, legal_actions, new_match
 from smear.bots import random_action
 from smear.kernel import (
     BID,
@@ -37,8 +38,10 @@ from smear.kernel import (
     reference_result,
     trick_winner_index,
 )
+from smear.kernel_solver import position_of, random_first_trick_positions, solve, solve_all_moves
 
 HANDS = int(os.environ.get("SMEAR_KERNEL_HANDS", "300"))
+SOLVER_POSITIONS = int(os.environ.get("SMEAR_SOLVER_POSITIONS", "40"))
 
 # Rule variants beyond the presets, so every field the kernel reads is exercised both ways.
 VARIANTS: list[tuple[Rules, int, bool]] = [
@@ -180,3 +183,109 @@ def test_trick_winners_of_rules_3a(rules: Rules, trump: str, trick: str, winner:
     kr = kernel_rules(rules, 5)
     played = np.array([cards(text).mask.bit_length() - 1 for text in trick.split()], dtype=np.int64)
     assert trick_winner_index(kr.table, "cdhs".index(trump), played, len(played)) == winner
+
+
+# --- the solver against brute force over the engine --------------------------------------------------
+
+
+def _brute_force(state: State, us: int, weight: list[int]) -> int:
+    """Minimax over the engine's own moves: the acting side's (weighted) points at the end of the hand."""
+    pub = state.public
+    if pub.to_act is None:
+        result = pub.results[-1]
+        values = pub.rules.point_values
+        return sum(values[name] * weight[side] for name, side in result.points.items() if side is not None)
+    values_of = [_brute_force(apply(state, action), us, weight) for action in legal_actions(state)]
+    return max(values_of) if pub.seat_side[pub.to_act] == us else min(values_of)
+
+
+def _endgame(
+    rules: Rules, players: int, teams: bool, seed: int, cards_left: int, in_trick: int
+) -> State | None:
+    """A state of a random hand with ``cards_left`` cards in the hand to act, ``in_trick`` cards led."""
+    rng = random.Random(seed)
+    state = new_match(rules, players, teams, seed=seed)
+    while state.public.to_act is not None:
+        pub = state.public
+        seat = pub.to_act
+        if (
+            pub.phase is Phase.PLAY
+            and state.hands[seat].bit_count() == cards_left
+            and len(pub.trick) == in_trick
+        ):
+            return state
+        state = apply(state, random_action(legal_actions(state), rng))
+    return None
+
+
+def _check_solver(kr: KernelRules, state: State, oppose: bool) -> None:
+    pub = state.public
+    assert pub.to_act is not None
+    us = pub.seat_side[pub.to_act]
+    weight = [1 if side == us else (-1 if oppose else 0) for side in range(len(pub.sides))]
+    expected = {action_code(a): _brute_force(apply(state, a), us, weight) for a in legal_actions(state)}
+    best = max(expected.values())
+    position = position_of(state)
+    solution = solve(kr, position, oppose)
+    assert solution.value == best
+    assert expected[solution.card] == best, "the best card must reach the best value"
+    assert solve_all_moves(kr, position, oppose) == expected
+
+
+SOLVER_TABLES = [
+    ("house", 4, False),
+    ("house", 4, True),
+    ("house", 3, False),
+    ("house", 6, True),
+    ("ten_point", 4, False),
+    ("ten_point", 4, True),
+    ("ten_point", 3, False),
+    ("ten_point", 5, False),
+]
+
+
+@pytest.mark.parametrize("config", SOLVER_TABLES, ids=config_id)
+def test_the_solver_matches_brute_force_on_endgames(config: tuple[str, int, bool]) -> None:
+    name, players, teams = config
+    rules = find_rules(name)
+    kr = kernel_rules(rules, players, teams)
+    checked = 0
+    for seed in range(SOLVER_POSITIONS):
+        cards_left = 3 if players <= 4 and seed % 3 else 2
+        state = _endgame(rules, players, teams, seed, cards_left, seed % players)
+        if state is not None:
+            _check_solver(kr, state, oppose=seed % 2 == 1)
+            checked += 1
+    assert checked >= SOLVER_POSITIONS // 2
+
+
+# Tiny hands so brute force reaches back to the first lead: trump set by it, or the bidder's trump lead.
+FIRST_LEAD_TABLES = [
+    (HOUSE.with_changes(cards_dealt=2, hand_size=2, player_counts=[4], team_player_counts=[4]), 4, True),
+    (HOUSE.with_changes(cards_dealt=3, hand_size=3, player_counts=[4], team_player_counts=[]), 4, False),
+    (TEN_POINT.with_changes(cards_dealt=4, hand_size=2, deal_by_players=[]), 4, False),
+    (TEN_POINT.with_changes(cards_dealt=3, hand_size=3, deal_by_players=[]), 3, False),
+]
+
+
+@pytest.mark.parametrize("table", FIRST_LEAD_TABLES, ids=["house-2", "house-3", "ten_point-2", "ten_point-3"])
+def test_the_solver_matches_brute_force_from_the_first_lead(table: tuple[Rules, int, bool]) -> None:
+    rules, players, teams = table
+    kr = kernel_rules(rules, players, teams)
+    for seed in range(SOLVER_POSITIONS // 2):
+        state = _endgame(rules, players, teams, seed, rules.hand_size, 0)
+        assert state is not None and not state.public.tricks
+        _check_solver(kr, state, oppose=seed % 2 == 0)
+
+
+@pytest.mark.parametrize(
+    "config", [("house", 4, False), ("ten_point", 4, True), ("house", 5, False)], ids=config_id
+)
+def test_full_hands_the_best_value_is_the_best_of_all_moves(config: tuple[str, int, bool]) -> None:
+    # Whole six-card hands are out of brute force's reach: check that alpha-beta with a moving window
+    # (solve) and with full windows for every card (solve_all_moves) agree.
+    name, players, teams = config
+    kr = kernel_rules(find_rules(name), players, teams)
+    for position in random_first_trick_positions(kr, 30, seed=3):
+        for oppose in (False, True):
+            assert solve(kr, position, oppose).value == max(solve_all_moves(kr, position, oppose).values())

@@ -5,6 +5,7 @@ Usage:
     python bench/kernel.py [--seconds S] [--rules PRESET] [--players N] [--teams]
     python bench/kernel.py --verify N [--workers W]   # N random hands of each preset, kernel vs engine
     python bench/kernel.py --solve [--positions P]    # solver time per first-trick position
+                                                      # (of --rules, --players, --teams)
 
 The hands/s figure counts whole hands (deal, random auction, trump, discards, tricks, scoring) played
 by ``smear.kernel.play_random_hands`` after a warm-up call (the first call compiles or loads numba's
@@ -92,11 +93,10 @@ def verify(hands: int, workers: int) -> int:
     return total_bad
 
 
-def solve_times(positions: int, seed: int) -> None:
-    """Solver time per random first-trick position (4-player house)."""
+def solve_times(kr: KernelRules, positions: int, seed: int) -> None:
+    """Solver time per random first-trick position."""
     from smear.kernel_solver import random_first_trick_positions, solve
 
-    kr = kernel_rules(find_rules("house"), 4)
     found = random_first_trick_positions(kr, positions + 20, seed)
     for position in found[:20]:  # compile or load the cache
         solve(kr, position)
@@ -110,7 +110,8 @@ def solve_times(positions: int, seed: int) -> None:
     times.sort()
     ms = [t * 1000 for t in times]
     p95 = ms[int(0.95 * (len(ms) - 1))]
-    print(f"solve: {len(ms)} positions (house, 4 players, the bidder to lead trick 1, trump known)")
+    table = f"{kr.rules.name}, {kr.players} players{', teams' if len(kr.sides) < kr.players else ''}"
+    print(f"solve: {len(ms)} positions ({table}, the bidder to lead trick 1, trump known, one core)")
     print(f"solve ms: median {statistics.median(ms):.2f}, mean {statistics.fmean(ms):.2f}, p95 {p95:.2f}")
     print(f"solve nodes: median {statistics.median(nodes):.0f}, mean {statistics.fmean(nodes):.0f}")
 
@@ -131,9 +132,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.verify:
         verify(args.verify, args.workers)
-    if args.solve:
-        solve_times(args.positions, args.seed)
     kr = kernel_rules(find_rules(args.rules), args.players, args.teams)
+    if args.solve:
+        solve_times(kr, args.positions, args.seed)
     hands, elapsed = hands_per_second(kr, args.seconds)
     print(f"rules: {args.rules}, players: {args.players}, teams: {args.teams}, one core, numba")
     print(f"hands played: {hands:,} in {elapsed:.2f} s")

@@ -78,7 +78,10 @@ T_JACK = T_NATURAL + 4  # [trump]: card index
 T_JICK = T_JACK + 4  # [trump]: card index, -1 without a jick
 T_TREY = T_JICK + 4  # [trump]: card index of the three of trump
 T_GAME = T_TREY + 4  # [card]: game points
-T_SIZE = T_GAME + 54
+T_NEXT = T_GAME + 54  # [trump][card]: the next stronger card of its effective suit, -1 for the top one
+T_TOP = T_NEXT + 4 * 54  # [trump]: the strongest trump
+T_PREV = T_TOP + 4  # [trump][card]: the next weaker card of its effective suit, -1 for the lowest
+T_SIZE = T_PREV + 4 * 54
 
 MAX_PLAYERS = 8
 MAX_SIDES = 8
@@ -179,6 +182,18 @@ def kernel_rules(
         table[T_JACK + trump] = order.jack
         table[T_JICK + trump] = -1 if order.jick is None else order.jick
         table[T_TREY + trump] = 13 * trump + 1  # the three of trump, as smear.scoring counts Trey
+        table[T_NEXT + 54 * trump : T_NEXT + 54 * trump + 54] = -1
+        table[T_PREV + 54 * trump : T_PREV + 54 * trump + 54] = -1
+        for suit in range(4):
+            strength = order.strength_when_led[suit]
+            ranked = sorted(
+                (c for c in range(DECK_SIZE) if order.suit_of[c] == suit), key=lambda c: strength[c]
+            )
+            for weaker, stronger in itertools.pairwise(ranked):
+                table[T_NEXT + 54 * trump + weaker] = stronger
+                table[T_PREV + 54 * trump + stronger] = weaker
+            if suit == trump:
+                table[T_TOP + trump] = ranked[-1]
     table[T_GAME : T_GAME + 54] = GAME_VALUES
     return KernelRules(table, rules, players, pub.sides, pub.seat_side)
 

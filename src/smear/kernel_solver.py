@@ -12,16 +12,24 @@ takes in the whole hand (already won, settled by the deal, and still to win: Hig
 jokers, Game, Trey at its value); with ``oppose=True`` it is that minus the points of every other side.
 The bid does not enter: a bot can turn points into a score change itself.
 
-**How.** Fail-soft alpha-beta over the remaining cards, with
+**How.** Fail-soft alpha-beta over the remaining cards; at the root, null-window tests find each
+value (a test asks only "at least v?", which prunes far more than a wide window). With
 
 - points settled before the search: a point card that is the highest trump still to be played wins
   its trick, so its holder's side takes it (in ``house`` that is always High: the ANCHORS insight),
   and ``house``'s Low goes to the side that plays it wherever it falls;
+- bounds at every node: the loose points may all go to us or all away, except those of the run of
+  strongest trumps left in one side's hands, which are that side's; and whether Game can still be
+  won or lost;
 - a transposition table at trick boundaries keyed by the remaining cards, the leader and each side's
   Game count (the only part of the past the rest of the hand depends on), storing bounds;
-- cheap bounds: the points still loose and whether Game can still be won or lost;
-- move ordering: the table's best card first, then winning cheaply, smearing points onto a partner's
-  trick and throwing low cards otherwise.
+- equivalent cards searched once: cards next to each other in their suit among the live cards, in
+  one hand, worth the same points and Game;
+- move ordering: the table's best card first, then winning cheaply, smearing points onto a trick the
+  player's coalition wins (every other side counts as one coalition against us) and throwing low.
+
+Where the first lead sets trump and it has not been made (``Position.trump`` is None), each suit the
+leader may lead is solved with that suit as trump.
 """
 
 from __future__ import annotations
@@ -46,11 +54,14 @@ from smear.kernel import (
     T_JACK,
     T_JICK,
     T_NATURAL,
+    T_NEXT,
     T_POWER,
+    T_PREV,
     T_SEAT_SIDE,
     T_STRENGTH,
     T_SUIT_MASKS,
     T_SUIT_OF,
+    T_TOP,
     T_TREY,
     Int64Array,
     KernelRules,
@@ -125,6 +136,7 @@ def _order_moves(
     trump = st[ST_TRUMP]
     n = tab[P_PLAYERS]
     my_side = tab[T_SEAT_SIDE + seat]
+    us = st[ST_US]
     scores = out[MAX_MOVES:]
     count = 0
     base = 0
@@ -139,7 +151,8 @@ def _order_moves(
             if s > best:
                 best = s
                 best_at = i
-        partner_wins = tab[T_SEAT_SIDE + (leader + best_at) % n] == my_side
+        # Paranoid search: every other side plays with the others against us.
+        partner_wins = (tab[T_SEAT_SIDE + (leader + best_at) % n] == us) == (my_side == us)
     m = legal
     while m:
         low = m & -m
@@ -209,13 +222,36 @@ def _search(
         card = st[ST_POINT_CARDS + k]
         if loose >> card & 1:
             points += st[ST_VAL + card]
+    # The strongest trumps left win their tricks: a run of them held by one side is that side's.
+    fixed = 0
+    owner = -1
+    card = tab[T_TOP + trump]
+    while card >= 0:
+        if loose >> card & 1:
+            holder = -1
+            for s in range(n):
+                if st[ST_HANDS + s] >> card & 1:
+                    holder = s
+            if holder < 0:  # in the trick
+                for i in range(ntrick):
+                    if st[ST_TRICK + i] == card:
+                        holder = (leader + i) % n
+            side = tab[T_SEAT_SIDE + holder]
+            if owner < 0:
+                owner = side
+            elif side != owner:
+                break
+            worth = st[ST_VAL + card]
+            fixed += worth * st[ST_WEIGHT + owner]
+            points -= worth
+        card = tab[T_PREV + 54 * trump + card]
     ours = st[ST_GAME + us]
     others = 0
     for side in range(sides):
         if side != us and st[ST_GAME + side] > others:
             others = st[ST_GAME + side]
-    hi: int = points + (1 if ours + rgame > others else 0)
-    lo: int = points * st[ST_MIN_WEIGHT] + (1 if ours > others + rgame else st[ST_MIN_WEIGHT])
+    hi: int = fixed + points + (1 if ours + rgame > others else 0)
+    lo: int = fixed + points * st[ST_MIN_WEIGHT] + (1 if ours > others + rgame else st[ST_MIN_WEIGHT])
     if hi <= alpha:
         return hi
     if lo >= beta:
@@ -260,6 +296,23 @@ def _search(
     hand = st[ST_HANDS + seat]
     lead = st[ST_TRICK] if ntrick > 0 else -1
     legal = play_mask(tab, trump, hand, lead, False)
+    # Of cards next to each other in their suit among the cards still live, worth the same to the
+    # captor and the same in Game, search only the strongest: the others lead to the same values.
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        card = lowest_index(low)
+        above = tab[T_NEXT + 54 * trump + card]
+        while above >= 0 and not loose >> above & 1:
+            above = tab[T_NEXT + 54 * trump + above]
+        if (
+            above >= 0
+            and hand >> above & 1
+            and st[ST_VAL + above] == st[ST_VAL + card]
+            and tab[T_GAME + above] == tab[T_GAME + card]
+        ):
+            legal ^= low
     moves = buf[depth]
     count = _order_moves(tab, st, legal, seat, ntrick, leader, first, moves)
     maximising = tab[T_SEAT_SIDE + seat] == us
@@ -345,6 +398,88 @@ def _search(
 
 
 @njit(cache=True)
+def _child(
+    tab: Int64Array,
+    st: Int64Array,
+    tt: Int64Array,
+    buf: Int64Array,
+    ntrick: int,
+    leader: int,
+    rgame: int,
+    card: int,
+    alpha: int,
+    beta: int,
+) -> int:
+    """The value of the root seat playing ``card`` (fail-soft in the window ``alpha``, ``beta``)."""
+    n = tab[P_PLAYERS]
+    seat = (leader + ntrick) % n
+    hand = st[ST_HANDS + seat]
+    trump = st[ST_TRUMP]
+    st[ST_HANDS + seat] = hand & ~(1 << card)
+    st[ST_TRICK + ntrick] = card
+    if ntrick + 1 < n:
+        value = _search(tab, st, tt, buf, ntrick + 1, leader, rgame, alpha, beta, 1)
+    else:
+        led = tab[T_SUIT_OF + 54 * trump + st[ST_TRICK]]
+        base = T_STRENGTH + 54 * (4 * trump + led)
+        top = -1
+        top_at = 0
+        won = 0
+        count_game = 0
+        for j in range(n):
+            c = st[ST_TRICK + j]
+            s = tab[base + c]
+            if s > top:
+                top = s
+                top_at = j
+            won += st[ST_VAL + c]
+            count_game += tab[T_GAME + c]
+        side = tab[T_SEAT_SIDE + (leader + top_at) % n]
+        gain = won * st[ST_WEIGHT + side]
+        st[ST_GAME + side] += count_game
+        saved = buf[MAX_DEPTH - 1]
+        for j in range(n - 1):
+            saved[j] = st[ST_TRICK + j]
+        winner = (leader + top_at) % n
+        value = gain + _search(
+            tab, st, tt, buf, ntrick - ntrick, winner, rgame - count_game, alpha - gain, beta - gain, 1
+        )
+        for j in range(n - 1):
+            st[ST_TRICK + j] = saved[j]
+        st[ST_GAME + side] -= count_game
+    st[ST_HANDS + seat] = hand
+    return value
+
+
+@njit(cache=True)
+def _exact_child(
+    tab: Int64Array,
+    st: Int64Array,
+    tt: Int64Array,
+    buf: Int64Array,
+    ntrick: int,
+    leader: int,
+    rgame: int,
+    card: int,
+    lower: int,
+    upper: int,
+) -> int:
+    """The exact value of a root card known to lie in ``lower..upper``, by null-window tests.
+
+    Each test asks only "is it at least ``mid``?", which prunes far more than a wide window; the
+    transposition table carries what one test learnt to the next.
+    """
+    while lower < upper:
+        mid = (lower + upper + 1) // 2
+        g = _child(tab, st, tt, buf, ntrick, leader, rgame, card, mid - 1, mid)
+        if g >= mid:
+            lower = g
+        else:
+            upper = g
+    return lower
+
+
+@njit(cache=True)
 def _solve_root(
     tab: Int64Array,
     st: Int64Array,
@@ -353,68 +488,37 @@ def _solve_root(
     ntrick: int,
     leader: int,
     rgame: int,
-    moves: Int64Array,
+    moves_mask: int,
+    cards: Int64Array,
     values: Int64Array,
     exact: bool,
 ) -> int:
-    """Search each root card (the acting seat is ours); ``values`` gets each card's value, exact for
-    every card when ``exact``, else exact for the best and an upper bound for the others. Returns the
-    index of the best card (the first of the best)."""
+    """Search the root cards of ``moves_mask`` (the acting seat is ours), best-first by the move
+    ordering: ``cards`` and ``values`` get each card and its value, exact for every card when
+    ``exact``, else exact for the best and an upper bound for the others. Returns how many cards."""
     n = tab[P_PLAYERS]
     seat = (leader + ntrick) % n
-    hand = st[ST_HANDS + seat]
-    trump = st[ST_TRUMP]
+    order = buf[0]
+    count = _order_moves(tab, st, moves_mask, seat, ntrick, leader, -1, order)
+    points = 0
+    for k in range(st[ST_N_POINTS]):
+        points += st[ST_VAL + st[ST_POINT_CARDS + k]]
+    lowest = st[ST_MIN_WEIGHT] * (points + 1)
+    highest = points + 1
     best = -INF
-    best_at = 0
-    saved = buf[0]  # _search starts at depth 1
-    for i in range(moves.shape[0]):
-        card = moves[i]
-        st[ST_HANDS + seat] = hand & ~(1 << card)
-        st[ST_TRICK + ntrick] = card
-        alpha = -INF if exact else best
-        if ntrick + 1 == n:
-            led = tab[T_SUIT_OF + 54 * trump + st[ST_TRICK]]
-            base = T_STRENGTH + 54 * (4 * trump + led)
-            top = -1
-            top_at = 0
-            won = 0
-            count_game = 0
-            for j in range(n):
-                c = st[ST_TRICK + j]
-                s = tab[base + c]
-                if s > top:
-                    top = s
-                    top_at = j
-                won += st[ST_VAL + c]
-                count_game += tab[T_GAME + c]
-            side = tab[T_SEAT_SIDE + (leader + top_at) % n]
-            gain = won * st[ST_WEIGHT + side]
-            st[ST_GAME + side] += count_game
-            for j in range(n - 1):
-                saved[j] = st[ST_TRICK + j]
-            value = gain + _search(
-                tab,
-                st,
-                tt,
-                buf,
-                ntrick - ntrick,
-                (leader + top_at) % n,
-                rgame - count_game,
-                alpha - gain,
-                INF,
-                1,
-            )
-            for j in range(n - 1):
-                st[ST_TRICK + j] = saved[j]
-            st[ST_GAME + side] -= count_game
+    for i in range(count):
+        card = order[i]
+        cards[i] = card
+        if exact or i == 0:
+            value = _exact_child(tab, st, tt, buf, ntrick, leader, rgame, card, lowest, highest)
         else:
-            value = _search(tab, st, tt, buf, ntrick + 1, leader, rgame, alpha, INF, 1)
+            value = _child(tab, st, tt, buf, ntrick, leader, rgame, card, best, best + 1)
+            if value > best:
+                value = _exact_child(tab, st, tt, buf, ntrick, leader, rgame, card, value, highest)
         values[i] = value
         if value > best:
             best = value
-            best_at = i
-    st[ST_HANDS + seat] = hand
-    return best_at
+    return count
 
 
 # --- positions --------------------------------------------------------------------------------------
@@ -481,6 +585,8 @@ class Solver:
     ) -> tuple[dict[int, int], int, int]:
         """Each root card's value (exact for all when ``exact``), the best card, and the nodes searched."""
         if position.trump is None:
+            if kr.table[P_TRUMP_NAMED]:
+                raise ValueError("trump is named in these rules: give it")
             return self._first_lead(kr, position, oppose, exact)
         tab = kr.table
         trump = position.trump
@@ -505,13 +611,24 @@ class Solver:
         self.generation += 1
         st[ST_GEN] = self.generation
         rgame = _game_count(tab, _union(position.hands) | _mask(position.trick))
-        moves = np.array([c for c in range(54) if moves_mask >> c & 1], dtype=np.int64)
-        values = np.zeros(len(moves), dtype=np.int64)
-        best = _solve_root(
-            tab, st, self.tt, self.buf, len(position.trick), position.leader, rgame, moves, values, exact
+        cards = np.zeros(MAX_MOVES, dtype=np.int64)
+        values = np.zeros(MAX_MOVES, dtype=np.int64)
+        count = _solve_root(
+            tab,
+            st,
+            self.tt,
+            self.buf,
+            len(position.trick),
+            position.leader,
+            rgame,
+            moves_mask,
+            cards,
+            values,
+            exact,
         )
-        result = {int(card): int(value) + base for card, value in zip(moves, values, strict=True)}
-        return result, int(moves[best]), int(st[ST_NODES])
+        result = {int(cards[i]): int(values[i]) + base for i in range(count)}
+        best = max(range(count), key=lambda i: int(values[i]))  # the first of the best, in search order
+        return result, int(cards[best]), int(st[ST_NODES])
 
     def _first_lead(
         self, kr: KernelRules, position: Position, oppose: bool, exact: bool
@@ -625,14 +742,20 @@ def _game_count(tab: Int64Array, mask: int) -> int:
     return sum(int(tab[T_GAME + c]) for c in _cards(mask))
 
 
-_DEFAULT = Solver()
+_DEFAULT: list[Solver] = []
+
+
+def _default_solver() -> Solver:
+    if not _DEFAULT:
+        _DEFAULT.append(Solver())
+    return _DEFAULT[0]
 
 
 def solve(
     kr: KernelRules, position: Position, oppose: bool = False, solver: Solver | None = None
 ) -> Solution:
     """The value of ``position`` for the side to act and its best card (see the module docstring)."""
-    values, card, nodes = (solver or _DEFAULT).solve_moves(kr, position, oppose, exact=False)
+    values, card, nodes = (solver or _default_solver()).solve_moves(kr, position, oppose, exact=False)
     return Solution(values[card], card, nodes)
 
 
@@ -640,7 +763,7 @@ def solve_all_moves(
     kr: KernelRules, position: Position, oppose: bool = False, solver: Solver | None = None
 ) -> dict[int, int]:
     """The exact value of every card the seat to act may play."""
-    values, _, _ = (solver or _DEFAULT).solve_moves(kr, position, oppose, exact=True)
+    values, _, _ = (solver or _default_solver()).solve_moves(kr, position, oppose, exact=True)
     return values
 
 

@@ -1,0 +1,195 @@
+import type { HowTo } from "./types";
+
+const scoring = {
+  title: "Le décompte d’une donne",
+  blocks: [
+    "Si le camp du preneur a pris au moins autant de points qu’il en a annoncé, il marque tout ce qu’il a pris. Sinon il chute : son annonce est retirée de son score et il ne marque rien pour cette donne.",
+    "Les autres camps marquent simplement les points qu’ils ont pris. Un score peut devenir négatif.",
+  ],
+};
+
+const winning = {
+  title: "Gagner la partie",
+  blocks: [
+    "On enchaîne les donnes jusqu’à ce qu’un camp atteigne l’objectif (21, sauf si la table a choisi 11, 31 ou 52). Après chaque donne :",
+    {
+      list: [
+        "si le camp du preneur a réussi son annonce et atteint ou dépasse l’objectif, il gagne, même si un autre camp l’a atteint aussi avec davantage de points ;",
+        "sinon, le camp qui a le plus haut score parmi ceux qui ont atteint l’objectif gagne ;",
+        "si deux camps sont à égalité sur ce plus haut score, on joue une donne de plus.",
+      ],
+    },
+    "Un camp qui vient de chuter ne peut pas gagner sur cette donne.",
+  ],
+};
+
+export const howto: HowTo = {
+  house: {
+    title: "Variante maison (6 points)",
+    intro:
+      "Le Smear est un jeu de levées de la famille du Pitch. Dans la variante maison, chacun reçoit six cartes, le preneur fixe l’atout par sa première entame, et six points sont en jeu à chaque donne.",
+    sections: [
+      {
+        title: "Joueurs et camps",
+        blocks: [
+          "On joue de trois à huit. À quatre, six ou huit, l’hôte peut choisir de jouer en équipes : les partenaires sont tirés au sort, s’assoient face à face, mettent en commun les cartes qu’ils remportent et partagent un même score. Sinon, chacun joue pour soi.",
+        ],
+      },
+      {
+        title: "Le jeu de cartes",
+        blocks: [
+          "Les 52 cartes plus deux jokers, dont on retire les plus petites valeurs jusqu’à ce que chacun reçoive exactement six cartes et qu’il en reste quelques-unes face cachée. Ces cartes dormantes (quatre avec un nombre impair de joueurs, six avec un nombre pair) n’appartiennent à personne et ne sont montrées qu’à la fin de la donne.",
+          {
+            table: [
+              ["Joueurs", "Valeurs de chaque couleur", "Cartes dormantes"],
+              ["3", "du 10 à l’as", "4"],
+              ["4", "du 8 à l’as", "6"],
+              ["5", "du 7 à l’as", "4"],
+              ["6", "du 5 à l’as", "6"],
+              ["7", "du 4 à l’as", "4"],
+              ["8", "du 2 à l’as (les 54 cartes)", "6"],
+            ],
+          },
+          "Les deux jokers font toujours partie du jeu : l’un ou l’autre peut donc dormir. Le premier donneur est tiré au sort ; ensuite la donne passe d’une place dans le sens des aiguilles d’une montre à chaque fois.",
+        ],
+      },
+      {
+        title: "Les annonces",
+        blocks: [
+          "Il n’y a qu’un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce un nombre entier de 2 à 6, plus élevé que toutes les annonces précédentes. Qui a passé ne peut plus annoncer.",
+          "Si tous les autres ont passé, le donneur n’a pas le droit de passer et doit annoncer (de 2 à 6, à son choix). Le camp de la plus forte annonce doit ensuite prendre au moins autant de points.",
+        ],
+      },
+      {
+        title: "L’atout",
+        blocks: [
+          "Le preneur entame la première levée, et la couleur de cette carte devient l’atout pour toute la donne. On ne peut pas entamer la première levée avec un joker, puisqu’il n’a pas de couleur. À partir de la deuxième levée on peut entamer un joker, et cela revient à entamer atout.",
+          "Les atouts vont de l’as jusqu’à la plus petite valeur du jeu, suivis du grand joker puis du petit joker : les jokers sont les deux plus petits atouts. N’importe quelle carte de la couleur d’atout bat les deux jokers. Il n’y a pas de jick dans cette variante.",
+        ],
+      },
+      {
+        title: "Les levées",
+        blocks: [
+          {
+            list: [
+              "Si l’entame est dans une couleur ordinaire et que vous en avez, vous devez fournir, et vous ne pouvez pas couper à la place.",
+              "Si l’entame est à l’atout (joker compris) et que vous avez de l’atout, vous devez en jouer. Les jokers comptent comme des atouts.",
+              "Si vous ne pouvez pas fournir, vous jouez la carte de votre choix, atouts compris.",
+              "Un joker ne compte jamais comme une carte d’une couleur ordinaire.",
+            ],
+          },
+          "Le plus fort atout remporte la levée ; s’il n’y a pas d’atout, c’est la plus forte carte de la couleur d’entame. Celui qui remporte la levée entame la suivante. On joue six levées.",
+        ],
+      },
+      {
+        title: "Les six points",
+        blocks: [
+          {
+            list: [
+              "Haut : la plus forte carte de la couleur d’atout distribuée, au camp qui la remporte.",
+              "Bas : la plus faible carte de la couleur d’atout distribuée, au camp du joueur qui l’a jouée, quel que soit le gagnant de la levée.",
+              "Valet : le valet d’atout, au camp qui le remporte.",
+              "Grand joker et petit joker : chacun au camp qui le remporte.",
+              "Partie : au camp dont les cartes remportées comptent le plus (chaque dix 10, as 4, roi 3, dame 2, valet 1, le reste 0, dans toutes les couleurs). En cas d’égalité en tête, personne ne la marque.",
+            ],
+          },
+          "Les jokers ne sont jamais Haut ni Bas. Si une seule carte de la couleur d’atout a été distribuée, elle est à la fois Haut et Bas. Le point d’une carte dormante n’est pas attribué : certaines donnes valent donc moins de six points, et une annonce de 6 peut devenir impossible.",
+        ],
+      },
+      scoring,
+      winning,
+      {
+        title: "À cette table",
+        blocks: [
+          "Seules les cartes jouables peuvent être cliquées ; les autres sont grisées. Si un joueur se déconnecte, un robot joue pour lui après un court délai, et si la table a un temps par tour, on joue automatiquement pour celui qui le dépasse.",
+        ],
+      },
+    ],
+  },
+  ten_point: {
+    title: "Variante à dix points",
+    intro:
+      "Le jeu du Midwest avec le jick et le trois : dix cartes distribuées, un écart jusqu’à six, un atout nommé par le preneur, et dix points en jeu à chaque donne.",
+    sections: [
+      {
+        title: "Joueurs et camps",
+        blocks: [
+          "De trois à six joueurs jouent chacun pour soi, ou bien quatre, six ou huit jouent en équipes fixes, les partenaires face à face partageant un même score. À huit, on joue toujours en équipes.",
+        ],
+      },
+      {
+        title: "Le jeu et la distribution",
+        blocks: [
+          "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers).",
+          {
+            table: [
+              ["Joueurs", "Cartes pour chacun", "Écart"],
+              ["3, 4 ou 5", "10", "4 chacun, pour garder 6"],
+              ["6", "8", "2 chacun, pour garder 6"],
+              ["8 (équipes)", "6", "aucun"],
+            ],
+          },
+          "Les cartes non distribuées (le talon) et tous les écarts restent face cachée, hors jeu, et ne valent rien pour personne. On les montre à la fin de la donne.",
+        ],
+      },
+      {
+        title: "Les annonces",
+        blocks: [
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 2 à 10, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
+        ],
+      },
+      {
+        title: "L’atout et l’écart",
+        blocks: [
+          "Aussitôt les annonces finies, le preneur nomme la couleur d’atout. Puis chaque joueur, en commençant par le preneur et dans le sens des aiguilles d’une montre, écarte face cachée jusqu’à ne garder que six cartes. On peut écarter n’importe quelles cartes, même des atouts, mais il est en général sage de garder les siens.",
+        ],
+      },
+      {
+        title: "Les atouts",
+        blocks: [
+          "Le jick est le valet de l’autre couleur de même teinte que l’atout : le valet de carreau quand cœur est atout, et ainsi de suite. Pendant cette donne, c’est un atout et rien d’autre. Les jokers sont aussi des atouts. Du plus fort au plus faible :",
+          {
+            list: ["as, roi, dame et valet d’atout", "le jick", "le grand joker, puis le petit joker", "dix, neuf… jusqu’au deux d’atout"],
+          },
+        ],
+      },
+      {
+        title: "Les levées",
+        blocks: [
+          "Le preneur entame la première levée et doit entamer atout s’il en a (le jick et les jokers comptent) ; s’il n’en a aucun, il entame ce qu’il veut.",
+          {
+            list: [
+              "Si l’entame est dans une couleur ordinaire, vous pouvez fournir ou couper, au choix, même si vous avez la couleur. Ce n’est que si vous n’avez ni l’un ni l’autre que vous jouez autre chose.",
+              "Si l’entame est à l’atout et que vous en avez, vous devez en jouer.",
+              "Le jick et les jokers suivent l’atout, jamais la couleur imprimée.",
+            ],
+          },
+          "Le plus fort atout remporte la levée ; sans atout, c’est la plus forte carte de la couleur d’entame. Le gagnant entame la suivante. On joue six levées.",
+        ],
+      },
+      {
+        title: "Les dix points",
+        blocks: [
+          {
+            list: [
+              "Haut (1) : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+              "Bas (1) : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+              "Valet (1), Jick (1), grand joker (1), petit joker (1) : chacun au camp qui le remporte.",
+              "Partie (1) : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
+              "Trois (3) : le trois d’atout, au camp qui le remporte.",
+            ],
+          },
+          "Haut et Bas se choisissent parmi les cartes de la couleur d’atout elle-même (jamais le jick ni un joker) qui ont vraiment été jouées. Le point d’une carte écartée ou restée au talon n’est attribué à personne.",
+        ],
+      },
+      scoring,
+      winning,
+      {
+        title: "À cette table",
+        blocks: [
+          "Pour écarter, cliquez sur les cartes à jeter (elles se soulèvent), puis confirmez. Seules les cartes jouables peuvent être cliquées ; les autres sont grisées.",
+        ],
+      },
+    ],
+  },
+};

@@ -1,0 +1,195 @@
+import type { HowTo } from "./types";
+
+const scoring = {
+  title: "Il conteggio di una mano",
+  blocks: [
+    "Se la parte di chi ha vinto l’asta ha fatto almeno i punti dichiarati, segna tutto quello che ha preso. Se resta sotto, va sotto: la dichiarazione le viene tolta dal punteggio e per quella mano non segna niente.",
+    "Le altre parti segnano semplicemente i punti che hanno preso. Il punteggio può scendere sotto zero.",
+  ],
+};
+
+const winning = {
+  title: "Chi vince la partita",
+  blocks: [
+    "Si gioca una mano dopo l’altra finché una parte raggiunge il traguardo (21, a meno che il tavolo non abbia scelto 11, 31 o 52). Dopo ogni mano:",
+    {
+      list: [
+        "se la parte di chi ha vinto l’asta ha mantenuto la dichiarazione ed è al traguardo o oltre, vince, anche se un’altra parte ci è arrivata con più punti;",
+        "altrimenti vince la parte con il punteggio più alto tra quelle al traguardo o oltre;",
+        "se due parti sono pari su quel punteggio più alto, si gioca un’altra mano.",
+      ],
+    },
+    "Una parte che è appena andata sotto non può vincere con quella mano.",
+  ],
+};
+
+export const howto: HowTo = {
+  house: {
+    title: "Variante della casa (6 punti)",
+    intro:
+      "Lo Smear è un gioco di prese della famiglia del Pitch. Nella variante della casa ognuno riceve sei carte, chi vince l’asta fissa la briscola con la prima carta che gioca, e in ogni mano sono in palio sei punti.",
+    sections: [
+      {
+        title: "Giocatori e parti",
+        blocks: [
+          "Giocano da tre a otto persone. In quattro, sei o otto il padrone di casa può scegliere di giocare a squadre: i compagni vengono sorteggiati, siedono uno di fronte all’altro, mettono insieme le carte che prendono e hanno un solo punteggio. Altrimenti ognuno gioca per sé.",
+        ],
+      },
+      {
+        title: "Il mazzo",
+        blocks: [
+          "Le 52 carte più due jolly, togliendo i valori più bassi finché ognuno riceve esattamente sei carte e ne avanzano alcune coperte. Queste carte dormienti (quattro con un numero dispari di giocatori, sei con un numero pari) non sono di nessuno e si scoprono solo a fine mano.",
+          {
+            table: [
+              ["Giocatori", "Carte di ogni seme", "Carte dormienti"],
+              ["3", "dal 10 all’asso", "4"],
+              ["4", "dall’8 all’asso", "6"],
+              ["5", "dal 7 all’asso", "4"],
+              ["6", "dal 5 all’asso", "6"],
+              ["7", "dal 4 all’asso", "4"],
+              ["8", "dal 2 all’asso (tutte le 54 carte)", "6"],
+            ],
+          },
+          "I due jolly sono sempre nel mazzo, quindi l’uno o l’altro può restare dormiente. Il primo mazziere è sorteggiato; poi a ogni mano il mazzo passa di un posto in senso orario.",
+        ],
+      },
+      {
+        title: "L’asta",
+        blocks: [
+          "C’è un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara un numero intero da 2 a 6 più alto di tutte le dichiarazioni precedenti. Chi passa è fuori dall’asta.",
+          "Se tutti gli altri hanno passato, il mazziere non può passare e deve dichiarare (quanto vuole, da 2 a 6). La parte di chi ha fatto la dichiarazione più alta deve poi prendere almeno quei punti.",
+        ],
+      },
+      {
+        title: "La briscola",
+        blocks: [
+          "Chi ha vinto l’asta apre la prima presa, e il seme di quella carta diventa briscola per tutta la mano. Non si può aprire la prima presa con un jolly, perché non ha seme. Dalla seconda presa in poi si può aprire con un jolly, e vale come aprire con la briscola.",
+          "Le briscole vanno dall’asso fino al valore più basso del mazzo, seguite dal jolly grande e poi da quello piccolo: i jolly sono le due briscole più basse. Qualunque carta del seme di briscola batte entrambi i jolly. In questa variante non c’è il jick.",
+        ],
+      },
+      {
+        title: "Le prese",
+        blocks: [
+          {
+            list: [
+              "Se si apre con un seme normale e tu ce l’hai, devi rispondere al seme, e non puoi tagliare con la briscola.",
+              "Se si apre con la briscola (anche con un jolly) e tu ne hai, devi giocare una briscola. I jolly contano come briscole.",
+              "Se non puoi rispondere al seme, puoi giocare qualsiasi carta, briscole comprese.",
+              "Un jolly non conta mai come carta di un seme normale.",
+            ],
+          },
+          "Vince la presa la briscola più alta; se non ci sono briscole, la carta più alta del seme di apertura. Chi vince la presa apre la successiva. Si giocano sei prese.",
+        ],
+      },
+      {
+        title: "I sei punti",
+        blocks: [
+          {
+            list: [
+              "Alta: la carta più alta del seme di briscola tra quelle distribuite, alla parte che la prende.",
+              "Bassa: la carta più bassa del seme di briscola tra quelle distribuite, alla parte di chi l’ha giocata, chiunque vinca quella presa.",
+              "Fante: il fante di briscola, alla parte che lo prende.",
+              "Jolly grande e jolly piccolo: ciascuno alla parte che lo prende.",
+              "Partita: alla parte le cui carte prese contano di più (ogni dieci 10, asso 4, re 3, donna 2, fante 1, il resto 0, in ogni seme). In caso di parità in testa non va a nessuno.",
+            ],
+          },
+          "I jolly non sono mai Alta né Bassa. Se è stata distribuita una sola carta del seme di briscola, è sia Alta sia Bassa. Il punto di una carta dormiente non viene assegnato: alcune mani valgono quindi meno di sei punti, e una dichiarazione di 6 può diventare impossibile.",
+        ],
+      },
+      scoring,
+      winning,
+      {
+        title: "A questo tavolo",
+        blocks: [
+          "Si possono cliccare solo le carte che puoi giocare; le altre appaiono sbiadite. Se qualcuno si disconnette, dopo una breve attesa un bot gioca al suo posto, e se il tavolo ha un tempo per turno, si gioca in automatico per chi lo lascia scadere.",
+        ],
+      },
+    ],
+  },
+  ten_point: {
+    title: "Variante a dieci punti",
+    intro:
+      "Il gioco del Midwest con il jick e il tre: dieci carte distribuite, uno scarto fino a sei, la briscola nominata da chi vince l’asta, e dieci punti in palio a ogni mano.",
+    sections: [
+      {
+        title: "Giocatori e parti",
+        blocks: [
+          "Da tre a sei persone giocano ognuna per sé, oppure in quattro, sei o otto si gioca a coppie fisse, con i compagni uno di fronte all’altro e un solo punteggio. In otto si gioca sempre a squadre.",
+        ],
+      },
+      {
+        title: "Il mazzo e la distribuzione",
+        blocks: [
+          "Si usa il mazzo completo di 54 carte (le 52 e due jolly).",
+          {
+            table: [
+              ["Giocatori", "Carte a testa", "Scarto"],
+              ["3, 4 o 5", "10", "4 a testa, fino a 6"],
+              ["6", "8", "2 a testa, fino a 6"],
+              ["8 (a squadre)", "6", "nessuno"],
+            ],
+          },
+          "Le carte non distribuite (il tallone) e tutti gli scarti restano coperti, fuori gioco, e non valgono niente per nessuno. Si scoprono a fine mano.",
+        ],
+      },
+      {
+        title: "L’asta",
+        blocks: [
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 2 a 10, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
+        ],
+      },
+      {
+        title: "La briscola e lo scarto",
+        blocks: [
+          "Subito dopo l’asta, chi l’ha vinta nomina il seme di briscola. Poi ogni giocatore, a partire da chi ha vinto l’asta e in senso orario, scarta coperto fino a tenere sei carte. Si può scartare qualsiasi carta, anche le briscole, anche se di solito conviene tenerle.",
+        ],
+      },
+      {
+        title: "Le briscole",
+        blocks: [
+          "Il jick è il fante dell’altro seme dello stesso colore della briscola: il fante di quadri quando la briscola è cuori, e così via. Per quella mano è una briscola e nient’altro. Anche i jolly sono briscole. Dalla più alta alla più bassa:",
+          {
+            list: ["asso, re, donna e fante di briscola", "il jick", "il jolly grande, poi quello piccolo", "dieci, nove… fino al due di briscola"],
+          },
+        ],
+      },
+      {
+        title: "Le prese",
+        blocks: [
+          "Chi ha vinto l’asta apre la prima presa e deve aprire con una briscola se ne ha (il jick e i jolly contano); se non ne ha, apre con quello che vuole.",
+          {
+            list: [
+              "Se si apre con un seme normale, puoi rispondere al seme o giocare una briscola, come preferisci, anche se hai quel seme. Solo se non hai né l’uno né l’altra puoi giocare altro.",
+              "Se si apre con la briscola e tu ne hai, devi giocarla.",
+              "Il jick e i jolly rispondono alla briscola, mai al seme stampato sulla carta.",
+            ],
+          },
+          "Vince la presa la briscola più alta; senza briscole, la carta più alta del seme di apertura. Chi vince apre la successiva. Si giocano sei prese.",
+        ],
+      },
+      {
+        title: "I dieci punti",
+        blocks: [
+          {
+            list: [
+              "Alta (1): la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
+              "Bassa (1): la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
+              "Fante (1), Jick (1), jolly grande (1), jolly piccolo (1): ciascuno alla parte che lo prende.",
+              "Partita (1): alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
+              "Tre (3): il tre di briscola, alla parte che lo prende.",
+            ],
+          },
+          "Alta e Bassa si scelgono tra le carte del seme di briscola vero e proprio (mai il jick né un jolly) effettivamente giocate. Il punto di una carta scartata o rimasta nel tallone non va a nessuno.",
+        ],
+      },
+      scoring,
+      winning,
+      {
+        title: "A questo tavolo",
+        blocks: [
+          "Per scartare, clicca le carte da buttare (si alzano) e conferma. Si possono cliccare solo le carte che puoi giocare; le altre appaiono sbiadite.",
+        ],
+      },
+    ],
+  },
+};

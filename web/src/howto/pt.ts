@@ -1,0 +1,195 @@
+import type { HowTo } from "./types";
+
+const scoring = {
+  title: "A contagem de uma mão",
+  blocks: [
+    "Se o lado de quem apostou fez pelo menos os pontos que apostou, soma tudo o que fez. Se ficou abaixo, não cumpriu: o valor da aposta sai do seu placar e ele não soma nada nessa mão.",
+    "Os outros lados simplesmente somam os pontos que fizeram. O placar pode ficar negativo.",
+  ],
+};
+
+const winning = {
+  title: "Quem vence a partida",
+  blocks: [
+    "Jogam-se mãos até que um lado chegue à meta (21, a não ser que a mesa tenha escolhido 11, 31 ou 52). Depois de cada mão:",
+    {
+      list: [
+        "se o lado de quem apostou cumpriu a aposta e está na meta ou acima, ele vence, mesmo que outro lado também tenha chegado lá com mais pontos;",
+        "senão, vence o lado com o maior placar entre os que estão na meta ou acima;",
+        "se dois lados empatam nesse maior placar, joga-se mais uma mão.",
+      ],
+    },
+    "Um lado que não cumpriu a aposta não pode vencer nessa mão.",
+  ],
+};
+
+export const howto: HowTo = {
+  house: {
+    title: "Variante da casa (6 pontos)",
+    intro:
+      "O Smear é um jogo de vazas da família do Pitch. Na variante da casa cada um recebe seis cartas, quem ganha a aposta define o trunfo com a primeira carta que joga, e cada mão vale seis pontos.",
+    sections: [
+      {
+        title: "Jogadores e lados",
+        blocks: [
+          "Jogam de três a oito pessoas. Com quatro, seis ou oito, o anfitrião pode escolher jogar em equipes: os parceiros são sorteados, sentam frente a frente, juntam as cartas que ganham e dividem um só placar. Caso contrário, cada um joga por si.",
+        ],
+      },
+      {
+        title: "O baralho",
+        blocks: [
+          "As 52 cartas mais dois curingas, tirando os valores mais baixos até que cada um receba exatamente seis cartas e sobrem algumas viradas para baixo. Essas cartas dormidas (quatro com número ímpar de jogadores, seis com número par) não são de ninguém e só aparecem quando a mão termina.",
+          {
+            table: [
+              ["Jogadores", "Cartas de cada naipe", "Cartas dormidas"],
+              ["3", "do 10 ao ás", "4"],
+              ["4", "do 8 ao ás", "6"],
+              ["5", "do 7 ao ás", "4"],
+              ["6", "do 5 ao ás", "6"],
+              ["7", "do 4 ao ás", "4"],
+              ["8", "do 2 ao ás (as 54 cartas)", "6"],
+            ],
+          },
+          "Os dois curingas estão sempre no baralho, então qualquer um deles pode ficar dormindo. O primeiro carteador é sorteado; depois a vez de dar as cartas passa um lugar no sentido horário a cada mão.",
+        ],
+      },
+      {
+        title: "A aposta",
+        blocks: [
+          "Há uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta um número inteiro de 2 a 6 maior que todas as apostas anteriores. Quem passa está fora do leilão.",
+          "Se todos os outros passaram, o carteador não pode passar e tem que apostar (qualquer valor de 2 a 6). O lado de quem fez a maior aposta precisa então fazer pelo menos esses pontos.",
+        ],
+      },
+      {
+        title: "O trunfo",
+        blocks: [
+          "Quem ganhou a aposta sai na primeira vaza, e o naipe dessa carta vira trunfo durante a mão inteira. Não se pode sair com curinga na primeira vaza, porque ele não tem naipe. A partir da segunda vaza pode-se sair com curinga, e isso conta como sair de trunfo.",
+          "Os trunfos vão do ás até o valor mais baixo do baralho, seguidos do curinga grande e depois do pequeno: os curingas são os dois trunfos mais baixos. Qualquer carta do naipe de trunfo ganha dos dois curingas. Não há jick nesta variante.",
+        ],
+      },
+      {
+        title: "As vazas",
+        blocks: [
+          {
+            list: [
+              "Se a saída for de um naipe comum e você tiver esse naipe, tem que segui-lo, e não pode cortar com trunfo.",
+              "Se a saída for de trunfo (inclusive de curinga) e você tiver trunfo, tem que jogar trunfo. Os curingas contam como trunfos.",
+              "Se não puder seguir o naipe, pode jogar qualquer carta, trunfos inclusive.",
+              "Um curinga nunca conta como carta de um naipe comum.",
+            ],
+          },
+          "Ganha a vaza o trunfo mais alto; sem trunfos, a carta mais alta do naipe de saída. Quem ganha a vaza sai na seguinte. São seis vazas.",
+        ],
+      },
+      {
+        title: "Os seis pontos",
+        blocks: [
+          {
+            list: [
+              "Alta: a carta mais alta do naipe de trunfo que foi distribuída, para o lado que a ganha.",
+              "Baixa: a carta mais baixa do naipe de trunfo que foi distribuída, para o lado de quem a jogou, não importa quem ganhe a vaza.",
+              "Valete: o valete de trunfo, para o lado que o ganha.",
+              "Curinga grande e curinga pequeno: cada um para o lado que o ganha.",
+              "Jogo: para o lado cujas cartas ganhas somam mais (cada dez 10, ás 4, rei 3, dama 2, valete 1, o resto 0, em qualquer naipe). Se houver empate no topo, ninguém leva.",
+            ],
+          },
+          "Os curingas nunca são Alta nem Baixa. Se só uma carta do naipe de trunfo foi distribuída, ela é Alta e Baixa ao mesmo tempo. O ponto de uma carta dormida não vai para ninguém, então algumas mãos valem menos de seis pontos e uma aposta de 6 pode ser impossível.",
+        ],
+      },
+      scoring,
+      winning,
+      {
+        title: "Nesta mesa",
+        blocks: [
+          "Só dá para clicar nas cartas que você pode jogar; as outras ficam apagadas. Se alguém se desconectar, um robô joga por essa pessoa depois de uma pequena espera, e se a mesa tiver tempo por jogada, joga-se automaticamente por quem deixar o tempo acabar.",
+        ],
+      },
+    ],
+  },
+  ten_point: {
+    title: "Variante de dez pontos",
+    intro:
+      "O jogo do Meio-Oeste com jick e três: dez cartas distribuídas, descarte até ficar com seis, trunfo escolhido por quem ganha a aposta, e dez pontos em jogo a cada mão.",
+    sections: [
+      {
+        title: "Jogadores e lados",
+        blocks: [
+          "De três a seis pessoas jogam cada uma por si, ou quatro, seis ou oito jogam em duplas fixas, com os parceiros frente a frente dividindo um só placar. Com oito jogadores sempre se joga em equipes.",
+        ],
+      },
+      {
+        title: "O baralho e a distribuição",
+        blocks: [
+          "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas).",
+          {
+            table: [
+              ["Jogadores", "Cartas para cada um", "Descarte"],
+              ["3, 4 ou 5", "10", "4 cada um, até ficar com 6"],
+              ["6", "8", "2 cada um, até ficar com 6"],
+              ["8 (equipes)", "6", "nenhum"],
+            ],
+          },
+          "As cartas que não foram distribuídas (o monte) e todos os descartes ficam virados para baixo, fora do jogo, sem valor para ninguém. São mostrados quando a mão termina.",
+        ],
+      },
+      {
+        title: "A aposta",
+        blocks: [
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 2 a 10, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
+        ],
+      },
+      {
+        title: "O trunfo e o descarte",
+        blocks: [
+          "Logo depois da aposta, quem a ganhou escolhe o naipe de trunfo. Depois cada jogador, começando por quem apostou e seguindo no sentido horário, descarta virado para baixo até ficar com seis cartas. Pode-se descartar qualquer carta, até trunfos, embora guardá-los costume ser uma boa ideia.",
+        ],
+      },
+      {
+        title: "Os trunfos",
+        blocks: [
+          "O jick é o valete do outro naipe da mesma cor do trunfo: o valete de ouros quando o trunfo é copas, e assim por diante. Nessa mão ele é trunfo e nada mais. Os curingas também são trunfos. Do mais alto ao mais baixo:",
+          {
+            list: ["ás, rei, dama e valete de trunfo", "o jick", "o curinga grande e depois o pequeno", "dez, nove… até o dois de trunfo"],
+          },
+        ],
+      },
+      {
+        title: "As vazas",
+        blocks: [
+          "Quem ganhou a aposta sai na primeira vaza e tem que sair de trunfo se tiver algum (o jick e os curingas contam); se não tiver nenhum, sai com o que quiser.",
+          {
+            list: [
+              "Se a saída for de um naipe comum, você pode seguir o naipe ou jogar um trunfo, como preferir, mesmo tendo o naipe. Só se não tiver nem um nem outro pode jogar outra carta.",
+              "Se a saída for de trunfo e você tiver trunfo, tem que jogá-lo.",
+              "O jick e os curingas seguem o trunfo, nunca o naipe impresso.",
+            ],
+          },
+          "Ganha a vaza o trunfo mais alto; sem trunfos, a carta mais alta do naipe de saída. Quem ganha sai na seguinte. São seis vazas.",
+        ],
+      },
+      {
+        title: "Os dez pontos",
+        blocks: [
+          {
+            list: [
+              "Alta (1): a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
+              "Baixa (1): a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
+              "Valete (1), Jick (1), curinga grande (1), curinga pequeno (1): cada um para o lado que o ganha.",
+              "Jogo (1): para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
+              "Três (3): o três de trunfo, para o lado que o ganha.",
+            ],
+          },
+          "Alta e Baixa são escolhidas entre as cartas do próprio naipe de trunfo (nunca o jick nem um curinga) que foram de fato jogadas. O ponto de uma carta descartada ou que ficou no monte não vai para ninguém.",
+        ],
+      },
+      scoring,
+      winning,
+      {
+        title: "Nesta mesa",
+        blocks: [
+          "Para descartar, clique nas cartas que quer jogar fora (elas sobem) e confirme. Só dá para clicar nas cartas que você pode jogar; as outras ficam apagadas.",
+        ],
+      },
+    ],
+  },
+};

@@ -1,0 +1,139 @@
+// Interface strings: one catalog per language, chosen from the browser and switchable from the menu.
+
+import { parseCard, suitFromWord } from "../cards";
+import type { ServerError, SuitLetter } from "../types";
+import { en, type Catalog, type MessageKey } from "./en";
+import { es } from "./es";
+import { fr } from "./fr";
+import { it } from "./it";
+import { pt } from "./pt";
+
+export type Lang = "en" | "es" | "fr" | "pt" | "it";
+export const LANGS: Lang[] = ["en", "es", "fr", "pt", "it"];
+/** Each language's name in that language, for the menu. */
+export const LANG_NAMES: Record<Lang, string> = {
+  en: "English",
+  es: "Español",
+  fr: "Français",
+  pt: "Português",
+  it: "Italiano",
+};
+
+const CATALOGS: Record<Lang, Catalog> = { en, es, fr, pt, it };
+const STORAGE_KEY = "smear.lang";
+
+type Args = Record<string, string | number>;
+
+let lang: Lang = pickLang();
+let plural = new Intl.PluralRules(lang);
+
+function pickLang(): Lang {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved && (LANGS as string[]).includes(saved)) return saved as Lang;
+  } catch {
+    // storage may be unavailable (private mode): fall through to the browser's languages
+  }
+  const wanted = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of wanted) {
+    const base = (tag || "").toLowerCase().split("-")[0] as Lang;
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+export function currentLang(): Lang {
+  return lang;
+}
+
+export function setLang(next: Lang): void {
+  lang = next;
+  plural = new Intl.PluralRules(lang);
+  document.documentElement.lang = lang;
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch {
+    // not remembered, but still switched
+  }
+}
+
+function fill(template: string, args?: Args): string {
+  if (!args) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in args ? String(args[name]) : whole,
+  );
+}
+
+/** The text of a key in the current language, with its {placeholders} filled. */
+export function t(key: MessageKey, args?: Args): string {
+  return fill(CATALOGS[lang][key] ?? en[key], args);
+}
+
+/** A key chosen at run time (an error code, a point name); falls back to English, then to the key. */
+export function tk(key: string, args?: Args): string {
+  const catalog = CATALOGS[lang] as Record<string, string>;
+  const template = catalog[key] ?? (en as Record<string, string>)[key];
+  return template === undefined ? key : fill(template, args);
+}
+
+/** A counted text: `${base}.one` or `${base}.other` by the language's plural rules; {n} is the count. */
+export function tn(base: string, n: number, args?: Args): string {
+  const category = plural.select(n);
+  const catalog = CATALOGS[lang] as Record<string, string>;
+  const template = catalog[`${base}.${category}`] ?? catalog[`${base}.other`] ?? base;
+  return fill(template, { n, ...args });
+}
+
+export function suitName(suit: SuitLetter): string {
+  return tk(`suit.${suit}`);
+}
+
+export function suitTitle(suit: SuitLetter): string {
+  return tk(`suit_title.${suit}`);
+}
+
+/** "ace of hearts", "as de corazones"... for aria labels and messages. */
+export function cardName(text: string): string {
+  const card = parseCard(text);
+  if (!card) return text;
+  if (card.joker) return t(card.big ? "card.big_joker" : "card.little_joker");
+  return t("card.name", { rank: tk(`rank.${card.rank}`), suit: suitName(card.suit) });
+}
+
+export function pointName(point: string): string {
+  return tk(`point.${point}`);
+}
+
+const PHASE_ACTIONS: Record<string, string> = {
+  "bid or pass": "phase_action.bid",
+  "name trump": "phase_action.trump",
+  discard: "phase_action.discard",
+  "play a card": "phase_action.play",
+};
+
+/**
+ * An error from the server in the current language. Seat numbers are shown counted from 1; an
+ * illegal action is explained from the engine's reason code, with suits and cards translated.
+ */
+export function errorText(error: ServerError, seatName: (seat: number) => string): string {
+  const args: Args = { ...error.args };
+  if (typeof args.seat === "number") args.seatn = args.seat + 1;
+  if (error.code === "illegal_action" && typeof args.reason_code === "string") {
+    const reasonArgs: Args = { ...args };
+    if (typeof args.to_act === "number") reasonArgs.name = seatName(args.to_act);
+    const led = suitFromWord(args.led);
+    if (led) reasonArgs.led = suitName(led);
+    if (typeof args.card === "string") {
+      reasonArgs.card = args.card.split(" ").map(cardName).join(", ");
+    }
+    if (typeof args.expected === "string" && args.expected in PHASE_ACTIONS) {
+      reasonArgs.expected = tk(PHASE_ACTIONS[args.expected]);
+    }
+    const key = `reason.${args.reason_code}`;
+    const text = tk(key, reasonArgs);
+    if (text !== key) return text;
+  }
+  const key = `error.${error.code}`;
+  const text = tk(key, args);
+  return text === key ? error.message : text;
+}

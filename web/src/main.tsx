@@ -1,0 +1,11 @@
+import { render } from "preact";
+import { currentLang } from "./i18n";
+import { startNetwork } from "./net";
+import { unlockAudioOnGesture } from "./sound";
+import { App } from "./ui/App";
+import "./styles.css";
+
+document.documentElement.lang = currentLang();
+unlockAudioOnGesture();
+startNetwork();
+render(<App />, document.getElementById("app") as HTMLElement);

@@ -1,0 +1,297 @@
+// The socket to the server, the requests the UI makes, and what happens when messages arrive.
+
+import { io } from "socket.io-client";
+import { loadSession, removeSession, saveName, saveSession } from "./session";
+import { playTurnChime } from "./sound";
+import { getApp, newId, toast, update, type LogEntry, type Route } from "./store";
+import { publicGame, seatView, type Ack, type EventMessage, type Settings, type StateMessage } from "./types";
+
+const socket = io({ path: "/socket.io", autoConnect: false });
+
+/** How this connection follows the table on screen: as its seat, as a spectator, or not yet. */
+let mode: "none" | "seat" | "watch" = "none";
+let attachedTo: string | null = null;
+
+const CODE = /^[A-Za-z0-9_-]{8,32}$/;
+
+export function isTableCode(code: string): boolean {
+  return CODE.test(code);
+}
+
+// --- routes ----------------------------------------------------------------------------------------
+
+export function parseRoute(): Route {
+  const match = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
+  if (match) {
+    const code = decodeURIComponent(match[1]);
+    if (isTableCode(code)) {
+      return { kind: "table", code, watch: new URLSearchParams(location.search).get("watch") === "1" };
+    }
+  }
+  return { kind: "landing" };
+}
+
+export function navigate(path: string): void {
+  if (path !== location.pathname + location.search) history.pushState(null, "", path);
+  routeChanged();
+}
+
+export function routeChanged(): void {
+  const route = parseRoute();
+  const app = getApp();
+  const sameTable =
+    route.kind === "table" && app.route.kind === "table" && app.route.code === route.code;
+  if (!sameTable) {
+    update({ route, state: null, log: [], notFound: false });
+    mode = "none";
+    attachedTo = null;
+  } else {
+    update({ route });
+  }
+  attach();
+}
+
+// --- requests --------------------------------------------------------------------------------------
+
+/** Emit an event and wait for its ack; a missing answer becomes a `timeout` error. */
+export function request(event: string, payload: Record<string, unknown>): Promise<Ack> {
+  return new Promise((resolve) => {
+    if (!socket.connected) {
+      resolve({ ok: false, error: { code: "timeout", args: {}, message: "not connected" } });
+      return;
+    }
+    socket.timeout(10000).emit(event, payload, (err: Error | null, ack: Ack) => {
+      if (err || !ack || typeof ack !== "object") {
+        resolve({ ok: false, error: { code: "timeout", args: {}, message: "no answer" } });
+      } else {
+        resolve(ack);
+      }
+    });
+  });
+}
+
+/** A request from a button: shows the error, if any, and keeps the buttons disabled meanwhile. */
+async function userRequest(event: string, payload: Record<string, unknown>): Promise<Ack> {
+  update({ pending: true });
+  try {
+    const ack = await request(event, payload);
+    if (!ack.ok && ack.error.code !== "stale_version") toast({ error: ack.error });
+    return ack;
+  } finally {
+    update({ pending: false });
+  }
+}
+
+function seatPayload(): Record<string, unknown> | null {
+  const route = getApp().route;
+  if (route.kind !== "table") return null;
+  const session = loadSession(route.code);
+  if (!session) return null;
+  return { table: route.code, token: session.token };
+}
+
+export async function createTable(name: string, settings: Settings): Promise<boolean> {
+  saveName(name);
+  const ack = await userRequest("create_table", { name, ...settings });
+  if (!ack.ok) return false;
+  const table = String(ack.table);
+  saveSession({ table, token: String(ack.token), seat: Number(ack.seat), version: 0, seen: 0 });
+  navigate(`/t/${encodeURIComponent(table)}`);
+  return true;
+}
+
+export async function joinTable(name: string): Promise<void> {
+  const route = getApp().route;
+  if (route.kind !== "table") return;
+  saveName(name);
+  const ack = await userRequest("join_table", { table: route.code, name });
+  if (!ack.ok) return;
+  saveSession({
+    table: route.code,
+    token: String(ack.token),
+    seat: Number(ack.seat),
+    version: Number(ack.version),
+    seen: 0,
+  });
+  mode = "seat";
+  if (route.watch) navigate(`/t/${encodeURIComponent(route.code)}`);
+}
+
+/** Sit in a given seat: join first if this browser has no seat yet, then move there. */
+export async function sitAt(seat: number, name: string): Promise<void> {
+  if (!seatPayload()) {
+    await joinTable(name);
+  }
+  const payload = seatPayload();
+  const you = getApp().state?.table.you;
+  if (payload && you !== seat) await userRequest("take_seat", { ...payload, seat });
+}
+
+export async function setBot(seat: number, bot: boolean): Promise<void> {
+  const payload = seatPayload();
+  if (payload) await userRequest("set_bot", { ...payload, seat, bot });
+}
+
+export async function fillWithBots(): Promise<void> {
+  const payload = seatPayload();
+  const state = getApp().state;
+  if (!payload || !state) return;
+  for (const seat of state.table.seats) {
+    if (seat.open) {
+      const ack = await userRequest("set_bot", { ...payload, seat: seat.seat, bot: true });
+      if (!ack.ok) break;
+    }
+  }
+}
+
+export async function kick(seat: number): Promise<void> {
+  const payload = seatPayload();
+  if (payload) await userRequest("kick", { ...payload, seat });
+}
+
+export async function startMatch(): Promise<void> {
+  const payload = seatPayload();
+  if (payload) await userRequest("start", payload);
+}
+
+export async function playAgain(): Promise<void> {
+  const payload = seatPayload();
+  if (payload) await userRequest("play_again", payload);
+}
+
+export async function act(action: string): Promise<boolean> {
+  const payload = seatPayload();
+  const state = getApp().state;
+  if (!payload || !state || getApp().pending) return false;
+  const ack = await userRequest("act", { ...payload, version: state.version, action });
+  return ack.ok;
+}
+
+export async function leave(): Promise<void> {
+  const route = getApp().route;
+  const payload = seatPayload();
+  if (route.kind !== "table") return;
+  if (payload) {
+    const ack = await userRequest("leave", payload);
+    if (!ack.ok && ack.error.code !== "bad_token") return;
+  }
+  removeSession(route.code);
+  navigate("/");
+}
+
+// --- following a table -----------------------------------------------------------------------------
+
+/** Take the seat back (resume) or follow as a spectator, once connected and on a table's page. */
+async function attach(): Promise<void> {
+  const route = getApp().route;
+  if (route.kind !== "table" || !socket.connected) return;
+  const key = `${socket.id}:${route.code}:${route.watch}`;
+  if (attachedTo === key) return;
+  attachedTo = key;
+  const session = route.watch ? null : loadSession(route.code);
+  if (session) {
+    const seen = getApp().state?.version ?? session.version;
+    const ack = await request("resume", { table: route.code, token: session.token, version: seen });
+    if (ack.ok) {
+      mode = "seat";
+      saveSession({ ...session, seat: Number(ack.seat), version: Number(ack.version) });
+      return;
+    }
+    if (ack.error.code === "no_such_table") {
+      removeSession(route.code);
+      update({ notFound: true });
+      return;
+    }
+    if (ack.error.code === "bad_token") {
+      removeSession(route.code);
+      toast({ text: "lobby.not_seated" });
+    } else {
+      attachedTo = null; // a timeout or a hiccup: try again on the next connection
+      toast({ error: ack.error });
+      return;
+    }
+  }
+  const ack = await request("watch_table", { table: route.code });
+  if (ack.ok) {
+    mode = "watch";
+  } else if (ack.error.code === "no_such_table") {
+    update({ notFound: true });
+  } else {
+    attachedTo = null;
+    toast({ error: ack.error });
+  }
+}
+
+const ACTIVE = new Set(["auction", "trump", "discard", "play"]);
+
+function isMyTurn(state: StateMessage | null): boolean {
+  const view = state ? seatView(state) : null;
+  return !!view && view.public.to_act === view.seat && ACTIVE.has(view.public.phase) && view.legal.length > 0;
+}
+
+function onState(message: StateMessage): void {
+  const app = getApp();
+  const route = app.route;
+  if (route.kind !== "table" || message.table.code !== route.code) return;
+  const previous = app.state;
+  if (previous && message.version < previous.version && !message.resync) return; // an older state
+
+  const session = loadSession(route.code);
+  if (session && mode === "seat") {
+    if (message.table.you === null) {
+      // The token no longer holds a seat: kicked by the host (or left from another tab).
+      removeSession(route.code);
+      mode = "watch";
+      toast({ text: "lobby.not_seated" });
+    } else {
+      saveSession({ ...session, seat: message.table.you, version: message.version });
+    }
+  }
+
+  const log = [...app.log];
+  const before = previous ? publicGame(previous) : null;
+  const after = publicGame(message);
+  if (before && after && before.hand_number === after.hand_number && after.tricks.length > before.tricks.length) {
+    const last = after.tricks[after.tricks.length - 1];
+    log.push({ id: newId(), version: message.version, event: { kind: "trick", seat: last.winner } });
+  }
+
+  const turnNow = isMyTurn(message);
+  if (turnNow && !isMyTurn(previous) && app.sound) playTurnChime();
+  update({
+    state: message,
+    notFound: false,
+    log: message.resync ? [] : log.slice(-120),
+    turnSince: Date.now(),
+  });
+  document.title = (turnNow ? "● " : "") + "Smear";
+}
+
+function onEvent(message: EventMessage): void {
+  const app = getApp();
+  if (app.route.kind !== "table") return;
+  if (app.log.some((entry: LogEntry) => entry.version === message.version && entry.event.kind !== "trick")) return;
+  update({ log: [...app.log, { id: newId(), version: message.version, event: message.event }].slice(-120) });
+}
+
+export function startNetwork(): void {
+  socket.on("connect", () => {
+    update({ conn: "connected" });
+    attachedTo = null;
+    void attach();
+  });
+  socket.on("disconnect", () => {
+    update({ conn: "disconnected" });
+    attachedTo = null;
+  });
+  socket.io.on("reconnect_attempt", () => update({ conn: "disconnected" }));
+  socket.on("connect_error", () => update({ conn: "disconnected" }));
+  socket.on("state", onState);
+  socket.on("event", onEvent);
+  socket.on("error", (error) => {
+    if (error && typeof error === "object" && "code" in error) toast({ error });
+  });
+  window.addEventListener("popstate", routeChanged);
+  routeChanged();
+  socket.connect();
+}

@@ -1,0 +1,99 @@
+// One small observable store for the whole app; components read it with useApp().
+
+import { useEffect, useState } from "preact/hooks";
+import { currentLang, type Lang } from "./i18n";
+import type { Preset, ServerError, StateMessage, TableEvent } from "./types";
+
+export type Route = { kind: "landing" } | { kind: "table"; code: string; watch: boolean };
+
+export interface LogEntry {
+  id: number;
+  version: number;
+  event: TableEvent | { kind: "trick"; seat: number };
+}
+
+export interface Toast {
+  id: number;
+  /** A server error (translated when shown, so a language switch applies) or a message key. */
+  error?: ServerError;
+  text?: string;
+}
+
+export interface AppState {
+  lang: Lang;
+  sound: boolean;
+  conn: "connecting" | "connected" | "disconnected";
+  route: Route;
+  /** The latest state of the table on screen. */
+  state: StateMessage | null;
+  /** No table has the code in the address. */
+  notFound: boolean;
+  log: LogEntry[];
+  toasts: Toast[];
+  /** A request is waiting for its ack (buttons that act are disabled meanwhile). */
+  pending: boolean;
+  /** When (client clock, ms) the seat to act got the turn, for the turn timer. */
+  turnSince: number;
+  /** The "How to play" page that is open, if any. */
+  howTo: Preset | null;
+}
+
+function loadSound(): boolean {
+  try {
+    return localStorage.getItem("smear.sound") !== "off";
+  } catch {
+    return true;
+  }
+}
+
+let app: AppState = {
+  lang: currentLang(),
+  sound: loadSound(),
+  conn: "connecting",
+  route: { kind: "landing" },
+  state: null,
+  notFound: false,
+  log: [],
+  toasts: [],
+  pending: false,
+  turnSince: Date.now(),
+  howTo: null,
+};
+
+const listeners = new Set<() => void>();
+
+export function getApp(): AppState {
+  return app;
+}
+
+export function update(patch: Partial<AppState>): void {
+  app = { ...app, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export function useApp(): AppState {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const listener = () => setTick((n) => n + 1);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
+  return app;
+}
+
+let nextId = 1;
+export function newId(): number {
+  return nextId++;
+}
+
+export function toast(entry: Omit<Toast, "id">): void {
+  const id = newId();
+  update({ toasts: [...app.toasts.slice(-3), { id, ...entry }] });
+  setTimeout(() => dismissToast(id), 6000);
+}
+
+export function dismissToast(id: number): void {
+  update({ toasts: app.toasts.filter((t) => t.id !== id) });
+}

@@ -1,0 +1,141 @@
+// The server's messages, as docs/protocol.md describes them.
+
+export type Preset = "house" | "ten_point";
+export type Phase = "auction" | "trump" | "discard" | "play" | "hand_over" | "match_over";
+export type SuitLetter = "c" | "d" | "h" | "s";
+
+export interface Settings {
+  preset: Preset;
+  players: number;
+  teams: boolean;
+  target: number;
+  turn_timer: number;
+  bot_level: string;
+  hints: boolean;
+}
+
+export interface SeatInfo {
+  seat: number;
+  name: string | null;
+  bot: boolean;
+  open: boolean;
+  connected: boolean;
+}
+
+export interface TableInfo {
+  code: string;
+  settings: Settings;
+  status: "lobby" | "playing" | "finished";
+  host: number | null;
+  seats: SeatInfo[];
+  you: number | null;
+  match_number: number;
+}
+
+export interface RulesInfo {
+  name: Preset;
+  target: number;
+  min_bid: number;
+  max_bid: number;
+  trump_named: boolean;
+  hand_size: number;
+  cards_dealt: number;
+  points: string[];
+  point_values: Record<string, number>;
+}
+
+export interface TrickInfo {
+  leader: number;
+  cards: string[];
+  winner: number;
+}
+
+export interface HandResult {
+  number: number;
+  dealer: number;
+  bidder: number | null;
+  bid: number | null;
+  trump: SuitLetter | null;
+  points: Record<string, number | null>;
+  game_points: number[];
+  taken: number[];
+  made: boolean | null;
+  scores: number[];
+  out: string[];
+  discards: string[][];
+}
+
+export interface PublicGame {
+  rules: RulesInfo;
+  players: number;
+  sides: number[][];
+  seat_side: number[];
+  scores: number[];
+  start_scores: number[];
+  hand_number: number;
+  dealer: number;
+  phase: Phase;
+  to_act: number | null;
+  bids: [number, number | null][];
+  bidder: number | null;
+  bid: number;
+  trump: SuitLetter | null;
+  leader: number | null;
+  trick: [number, string][];
+  tricks: TrickInfo[];
+  hand_sizes: number[];
+  results: HandResult[];
+  winner: number | null;
+}
+
+export interface SeatView {
+  seat: number;
+  hand: string[];
+  discards: string[];
+  legal: string[];
+  public: PublicGame;
+}
+
+export interface StateMessage {
+  version: number;
+  table: TableInfo;
+  game: SeatView | PublicGame | null;
+  resync: boolean;
+}
+
+export interface TableEvent {
+  kind: string;
+  seat?: number;
+  action?: string;
+  count?: number;
+  bot?: boolean;
+  match?: number;
+  hand?: number;
+}
+
+export interface EventMessage {
+  version: number;
+  event: TableEvent;
+}
+
+export interface ServerError {
+  code: string;
+  args: Record<string, string | number>;
+  message: string;
+}
+
+export type Ack = ({ ok: true } & Record<string, unknown>) | { ok: false; error: ServerError };
+
+/** The seat's view when the receiver holds a seat, null for a spectator or in the lobby. */
+export function seatView(state: StateMessage): SeatView | null {
+  const game = state.game;
+  if (game && "hand" in game) return game;
+  return null;
+}
+
+/** The public part of the game, for seats and spectators alike. */
+export function publicGame(state: StateMessage): PublicGame | null {
+  const game = state.game;
+  if (!game) return null;
+  return "hand" in game ? game.public : game;
+}

@@ -1,0 +1,221 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { errorText, LANG_NAMES, LANGS, setLang, t, tk, type Lang } from "../i18n";
+import { leave, navigate } from "../net";
+import { loadSession } from "../session";
+import { dismissToast, update, useApp } from "../store";
+import { GameScreen } from "./Game";
+import { HowToDialog } from "./HowTo";
+import { Landing } from "./Landing";
+import { Lobby } from "./Lobby";
+import { seatName } from "./names";
+
+function ConnectionStatus() {
+  const { conn } = useApp();
+  const text = t(conn === "connected" ? "conn.connected" : conn === "connecting" ? "conn.connecting" : "conn.disconnected");
+  return (
+    <span class={`conn ${conn}`} role="status" title={text}>
+      <span class="dot" aria-hidden="true" />
+      <span class="conn-text">{text}</span>
+    </span>
+  );
+}
+
+function Menu() {
+  const app = useApp();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+
+  const route = app.route;
+  const seated = route.kind === "table" && !route.watch && app.state?.table.you != null && !!loadSession(route.code);
+  const status = app.state?.table.status;
+  const preset = app.state?.table.settings.preset ?? "house";
+
+  const onLeave = () => {
+    setOpen(false);
+    if (status === "playing" && !window.confirm(t("table.leave_confirm"))) return;
+    void leave();
+  };
+
+  return (
+    <div class="menu" ref={box}>
+      <button
+        type="button"
+        class="btn small secondary menu-button"
+        aria-expanded={open}
+        aria-controls="main-menu"
+        onClick={() => setOpen(!open)}
+      >
+        ☰ {t("menu.menu")}
+      </button>
+      {open && (
+        <div class="menu-panel" id="main-menu">
+          <label for="menu-lang">{t("menu.language")}</label>
+          <select
+            id="menu-lang"
+            value={app.lang}
+            onChange={(e) => {
+              const lang = e.currentTarget.value as Lang;
+              setLang(lang);
+              update({ lang });
+            }}
+          >
+            {LANGS.map((lang) => (
+              <option key={lang} value={lang} lang={lang}>
+                {LANG_NAMES[lang]}
+              </option>
+            ))}
+          </select>
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={app.sound}
+              onChange={(e) => {
+                const sound = e.currentTarget.checked;
+                try {
+                  localStorage.setItem("smear.sound", sound ? "on" : "off");
+                } catch {
+                  // not remembered
+                }
+                update({ sound });
+              }}
+            />
+            {t("menu.sound")}
+          </label>
+          <button
+            type="button"
+            class="btn small secondary"
+            onClick={() => {
+              setOpen(false);
+              update({ howTo: preset });
+            }}
+          >
+            {t("menu.how_to_play")}
+          </button>
+          {route.kind === "table" && (
+            <button
+              type="button"
+              class="btn small secondary"
+              onClick={() => {
+                setOpen(false);
+                navigate("/");
+              }}
+            >
+              {t("menu.home")}
+            </button>
+          )}
+          {seated && (
+            <button type="button" class="btn small danger" onClick={onLeave}>
+              {t("menu.leave")}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TopBar() {
+  const app = useApp();
+  const route = app.route;
+  return (
+    <header class="topbar">
+      <a
+        class="brand"
+        href="/"
+        onClick={(event) => {
+          event.preventDefault();
+          navigate("/");
+        }}
+      >
+        <span aria-hidden="true">♠</span> {t("app.title")}
+      </a>
+      {route.kind === "table" && (
+        <span class="table-code" title={route.code}>
+          #{route.code}
+        </span>
+      )}
+      <span class="spacer" />
+      <ConnectionStatus />
+      <Menu />
+    </header>
+  );
+}
+
+function Toasts() {
+  const app = useApp();
+  const state = app.state;
+  const name = (seat: number) => (state ? seatName(state, seat) : t("lobby.seat_n", { n: seat + 1 }));
+  return (
+    <div class="toasts" role="status" aria-live="polite">
+      {app.toasts.map((entry) => (
+        <div key={entry.id} class="toast">
+          <span>{entry.error ? errorText(entry.error, name) : tk(entry.text ?? "")}</span>
+          <button type="button" class="toast-close" aria-label={t("menu.close")} onClick={() => dismissToast(entry.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function TableScreen() {
+  const app = useApp();
+  const state = app.state;
+  if (app.notFound) {
+    return (
+      <div class="panel light center-panel">
+        <p>{t("error.no_such_table")}</p>
+        <a
+          class="btn"
+          href="/"
+          onClick={(event) => {
+            event.preventDefault();
+            navigate("/");
+          }}
+        >
+          {t("menu.home")}
+        </a>
+      </div>
+    );
+  }
+  if (!state) return <p class="loading">{t("app.loading")}</p>;
+  if (state.table.status === "lobby") return <Lobby state={state} />;
+  return (
+    <>
+      {state.table.you === null && state.table.status === "playing" && (
+        <p class="watch-note">{t("lobby.watching_match")}</p>
+      )}
+      <GameScreen state={state} />
+    </>
+  );
+}
+
+export function App() {
+  const app = useApp();
+  return (
+    <>
+      <TopBar />
+      <main id="main" class={app.route.kind}>
+        {app.route.kind === "landing" ? <Landing /> : <TableScreen />}
+      </main>
+      <Toasts />
+      {app.howTo && <HowToDialog preset={app.howTo} />}
+    </>
+  );
+}
+

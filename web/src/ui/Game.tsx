@@ -1,0 +1,590 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { shortCard, SUIT_SYMBOL, SUITS } from "../cards";
+import { cardName, suitName, suitTitle, t, tn } from "../i18n";
+import { act, playAgain } from "../net";
+import { update, useApp, type LogEntry } from "../store";
+import { publicGame, seatView, type PublicGame, type StateMessage, type SuitLetter } from "../types";
+import { CardFace, CardRow } from "./Card";
+import { Hand } from "./Hand";
+import { seatName, sideColor, sideNames } from "./names";
+import { HandSummary, ScoreChart } from "./Summary";
+
+const ACTIVE = new Set(["auction", "trump", "discard", "play"]);
+
+/** Where a seat sits around the table, with the receiver's own seat at the bottom. */
+function angleOf(seat: number, bottom: number, players: number): number {
+  const rel = (seat - bottom + players) % players;
+  return ((90 + (rel * 360) / players) * Math.PI) / 180;
+}
+
+function TurnTimer({ seconds, since }: { seconds: number; since: number }) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const id = setInterval(() => setTick((n) => n + 1), 500);
+    return () => clearInterval(id);
+  }, []);
+  const left = Math.max(0, Math.ceil(seconds - (Date.now() - since) / 1000));
+  return (
+    <span class={`timer${left <= 5 ? " urgent" : ""}`} role="timer" aria-live="off">
+      {t("table.seconds_left", { n: left })}
+    </span>
+  );
+}
+
+function MiniBacks({ count }: { count: number }) {
+  return (
+    <span class="mini-backs" aria-hidden="true">
+      {Array.from({ length: Math.min(count, 10) }, (_, i) => (
+        <span key={i} class="mini-back" />
+      ))}
+    </span>
+  );
+}
+
+function SeatPlate({ state, pub, seat, angle }: { state: StateMessage; pub: PublicGame; seat: number; angle: number }) {
+  const app = useApp();
+  const info = state.table.seats[seat];
+  const side = pub.seat_side[seat];
+  const active = pub.to_act === seat && ACTIVE.has(pub.phase);
+  const bidEntry = pub.bids.find(([s]) => s === seat);
+  const inAuction = pub.phase === "auction";
+  const name = seatName(state, seat);
+  const isYou = state.table.you === seat;
+  const count = pub.hand_sizes[seat] ?? 0;
+  const style = {
+    left: `calc(50% + ${Math.cos(angle).toFixed(4)} * var(--rx))`,
+    top: `calc(50% + ${Math.sin(angle).toFixed(4)} * var(--ry))`,
+    "--side": sideColor(side),
+  };
+  let bidText: string | null = null;
+  if (bidEntry && (inAuction || pub.bidder === seat)) {
+    bidText = bidEntry[1] === null ? t("table.passed") : t("table.bid_n", { n: bidEntry[1] });
+  }
+  return (
+    <div
+      class={`seat-plate${active ? " active" : ""}${isYou ? " you" : ""}${pub.bidder === seat && !inAuction ? " bidder" : ""}`}
+      style={style}
+      aria-label={t("table.seat_aria", { name, cards: tn("table.cards", count) })}
+      role="group"
+    >
+      <div class="seat-name">
+        <span class="name-text">{name}</span>
+        {isYou && <span class="tag">{t("table.you")}</span>}
+      </div>
+      <div class="seat-meta">
+        {pub.dealer === seat && (
+          <span class="chip dealer" title={t("table.dealer")} aria-label={t("table.dealer")}>
+            {t("table.dealer_short")}
+          </span>
+        )}
+        {!isYou && <MiniBacks count={count} />}
+        {bidText && <span class={`chip bid${bidEntry?.[1] === null ? " passed" : ""}`}>{bidText}</span>}
+        {!info?.connected && !info?.bot && <span class="chip offline">{t("table.offline")}</span>}
+        {active && state.table.settings.turn_timer > 0 && !info?.bot && (
+          <TurnTimer seconds={state.table.settings.turn_timer} since={app.turnSince} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The cards in the middle: the trick being played, or the last one with its winner until the next lead. */
+function TrickArea({ state, pub, bottom }: { state: StateMessage; pub: PublicGame; bottom: number }) {
+  let plays = pub.trick;
+  let winner: number | null = null;
+  if (plays.length === 0 && pub.tricks.length > 0) {
+    const last = pub.tricks[pub.tricks.length - 1];
+    plays = last.cards.map((card, i): [number, string] => [(last.leader + i) % pub.players, card]);
+    winner = last.winner;
+  }
+  return (
+    <div class={`trick${winner !== null ? " done" : ""}${pub.players >= 6 ? " many" : ""}`} role="list" aria-label={t("a11y.trick")}>
+      {plays.map(([seat, card], order) => {
+        const angle = angleOf(seat, bottom, pub.players);
+        const style = {
+          left: `calc(50% + ${Math.cos(angle).toFixed(4)} * var(--tx))`,
+          top: `calc(50% + ${Math.sin(angle).toFixed(4)} * var(--ty))`,
+          zIndex: order + 1,
+        };
+        return (
+          <div key={card} class={`trick-card${winner === seat ? " winner" : ""}`} style={style} role="listitem">
+            <CardFace card={card} label={t("card.played_by", { card: cardName(card), name: seatName(state, seat) })} />
+          </div>
+        );
+      })}
+      {winner !== null && pub.phase !== "hand_over" && pub.phase !== "match_over" && (
+        <div class="trick-caption">{t("table.takes_trick", { name: seatName(state, winner) })}</div>
+      )}
+    </div>
+  );
+}
+
+function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGame }) {
+  const you = state.table.you;
+  const trickCount = (side: number) => pub.tricks.filter((trick) => pub.seat_side[trick.winner] === side).length;
+  const bidderName = pub.bidder === null ? null : seatName(state, pub.bidder);
+  return (
+    <section class="panel scores-panel" aria-label={t("table.scores")}>
+      <div class="panel-head">
+        <h2>{t("table.scores")}</h2>
+        <span class="muted">{t("table.first_to", { n: pub.rules.target })}</span>
+      </div>
+      <ul class="score-list">
+        {pub.sides.map((seats, side) => (
+          <li key={side} class={you !== null && seats.includes(you) ? "mine" : ""} style={{ "--side": sideColor(side) }}>
+            <span class="swatch" aria-hidden="true" />
+            <span class="side-name">
+              {seats.map((seat, i) => (
+                <span key={seat}>
+                  {i > 0 && " & "}
+                  <span class={seat === you ? "me" : ""}>{seatName(state, seat)}</span>
+                </span>
+              ))}
+            </span>
+            {ACTIVE.has(pub.phase) && pub.phase === "play" && (
+              <span class="muted tricks">{tn("table.tricks", trickCount(side))}</span>
+            )}
+            <strong class="score">{pub.scores[side]}</strong>
+          </li>
+        ))}
+      </ul>
+      <dl class="contract">
+        <div>
+          <dt>{t("table.hand_n", { n: pub.hand_number })}</dt>
+          <dd>
+            {t("table.dealer")}: {seatName(state, pub.dealer)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("table.contract")}</dt>
+          <dd>{bidderName === null ? t("table.no_bid") : t("table.bid_by", { name: bidderName, n: pub.bid })}</dd>
+        </div>
+        <div>
+          <dt>{t("table.trump")}</dt>
+          <dd>
+            {pub.trump ? (
+              <span class={`trump-tag suit-${pub.trump}`}>
+                <span class="trump-symbol" aria-hidden="true">
+                  {SUIT_SYMBOL[pub.trump]}
+                </span>{" "}
+                {suitTitle(pub.trump)}
+              </span>
+            ) : (
+              <span class="muted">{pub.rules.trump_named ? t("table.trump_not_set") : t("table.trump_by_lead")}</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function logText(entry: LogEntry, state: StateMessage): string {
+  const event = entry.event;
+  const name = event.seat === undefined ? "" : seatName(state, event.seat);
+  const seatNumber = (event.seat ?? 0) + 1;
+  if (event.kind === "trick") return t("table.takes_trick", { name });
+  if (event.kind === "action" && "action" in event && event.action) {
+    const action = event.action;
+    if (action === "pass") return t("ev.pass", { name });
+    if (action.startsWith("bid ")) return t("ev.bid", { name, n: action.slice(4) });
+    if (action.startsWith("trump ")) return t("ev.trump", { name, suit: suitName(action.slice(6) as SuitLetter) });
+    if (action === "discard") return tn("ev.discard", ("count" in event && event.count) || 0, { name });
+    return t("ev.play", { name, card: shortCard(action) });
+  }
+  switch (event.kind) {
+    case "created":
+      return t("ev.created");
+    case "joined":
+      return t("ev.joined", { name });
+    case "seated":
+      return t("ev.seated", { name });
+    case "bot":
+      return t("bot" in event && event.bot ? "ev.bot_on" : "ev.bot_off", { n: seatNumber });
+    case "kicked":
+      return t("ev.kicked", { n: seatNumber });
+    case "left":
+      return t("ev.left", { n: seatNumber });
+    case "started":
+      return t("ev.started", { n: ("match" in event && event.match) || 1 });
+    case "deal":
+      return t("ev.deal", { n: ("hand" in event && event.hand) || 1 });
+    default:
+      return event.kind;
+  }
+}
+
+function PlayLog({ state }: { state: StateMessage }) {
+  const app = useApp();
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [app.log.length]);
+  const lines = app.log.slice(-60);
+  const last = lines[lines.length - 1];
+  return (
+    <section class="panel log-panel">
+      <h2>{t("table.log")}</h2>
+      <ol class="log" ref={list}>
+        {lines.map((entry) => (
+          <li key={entry.id}>{logText(entry, state)}</li>
+        ))}
+      </ol>
+      <p class="visually-hidden" aria-live="polite">
+        {last ? logText(last, state) : ""}
+      </p>
+    </section>
+  );
+}
+
+function LastTrick({ state, pub }: { state: StateMessage; pub: PublicGame }) {
+  const last = pub.tricks[pub.tricks.length - 1];
+  if (!last) return <p class="muted">{t("table.no_last_trick")}</p>;
+  return (
+    <div class="last-trick">
+      <ul>
+        {last.cards.map((card, i) => {
+          const seat = (last.leader + i) % pub.players;
+          return (
+            <li key={card} class={seat === last.winner ? "winner" : ""}>
+              <CardFace card={card} size="sm" />
+              <span class="name-text">{seatName(state, seat)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <p>{t("table.won_by", { name: seatName(state, last.winner) })}</p>
+    </div>
+  );
+}
+
+function ActionPanel({
+  state,
+  pub,
+  chosen,
+  discardCount,
+}: {
+  state: StateMessage;
+  pub: PublicGame;
+  chosen: Set<string>;
+  discardCount: number;
+}) {
+  const app = useApp();
+  const view = seatView(state);
+  if (!view) {
+    return (
+      <div class="action-panel watching" aria-live="polite">
+        <span class="badge">{t("table.watching")}</span>
+        {pub.to_act !== null && ACTIVE.has(pub.phase) && (
+          <span>{t("table.waiting_for", { name: seatName(state, pub.to_act) })}</span>
+        )}
+      </div>
+    );
+  }
+  const myTurn = pub.to_act === view.seat && view.legal.length > 0;
+  if (pub.phase === "hand_over") {
+    return <div class="action-panel">{t("act.hand_over")}</div>;
+  }
+  if (!myTurn) {
+    return (
+      <div class="action-panel" aria-live="polite">
+        {pub.to_act !== null && ACTIVE.has(pub.phase) && t("act.waiting", { name: seatName(state, pub.to_act) })}
+      </div>
+    );
+  }
+  const busy = app.pending;
+  if (pub.phase === "auction") {
+    const bids = view.legal.filter((a) => a.startsWith("bid ")).map((a) => Number(a.slice(4)));
+    const canPass = view.legal.includes("pass");
+    return (
+      <div class="action-panel mine" role="group" aria-labelledby="bid-title">
+        <h2 id="bid-title">{t("act.bid_title")}</h2>
+        <p class="muted">
+          {pub.bidder === null
+            ? t("act.no_bid_yet")
+            : t("act.highest", { n: pub.bid, name: seatName(state, pub.bidder) })}
+          {!canPass && <> {t("act.dealer_must_bid")}</>}
+        </p>
+        <div class="bid-buttons">
+          {canPass && (
+            <button type="button" class="btn secondary" disabled={busy} onClick={() => act("pass")}>
+              {t("act.pass")}
+            </button>
+          )}
+          {bids.map((n) => (
+            <button
+              key={n}
+              type="button"
+              class="btn bid-btn"
+              disabled={busy}
+              aria-label={t("act.bid_n", { n })}
+              onClick={() => act(`bid ${n}`)}
+            >
+              {n}
+            </button>
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (pub.phase === "trump") {
+    const suits = SUITS.filter((s) => view.legal.includes(`trump ${s}`));
+    return (
+      <div class="action-panel mine" role="group" aria-labelledby="trump-title">
+        <h2 id="trump-title">{t("act.trump_title")}</h2>
+        <div class="trump-buttons">
+          {suits.map((suit) => (
+            <button
+              key={suit}
+              type="button"
+              class={`btn suit-btn suit-${suit}`}
+              disabled={busy}
+              onClick={() => act(`trump ${suit}`)}
+            >
+              <span class="trump-symbol" aria-hidden="true">
+                {SUIT_SYMBOL[suit]}
+              </span>{" "}
+              {suitTitle(suit)}
+            </button>
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (pub.phase === "discard") {
+    const ready = chosen.size === discardCount;
+    return (
+      <div class="action-panel mine" role="group" aria-labelledby="discard-title">
+        <h2 id="discard-title">{tn("act.discard_title", discardCount)}</h2>
+        <p class="muted" aria-live="polite">
+          {t("act.discard_progress", { k: chosen.size, n: discardCount })}
+        </p>
+        <button
+          type="button"
+          class="btn"
+          disabled={!ready || busy}
+          onClick={() => act(`discard ${[...chosen].join(" ")}`)}
+        >
+          {t("act.discard_confirm")}
+        </button>
+      </div>
+    );
+  }
+  const firstLeadSetsTrump = !pub.rules.trump_named && pub.trump === null && pub.trick.length === 0;
+  return (
+    <div class="action-panel mine">
+      <h2>{t("act.play_title")}</h2>
+      {firstLeadSetsTrump && <p class="muted">{t("act.lead_sets_trump")}</p>}
+    </div>
+  );
+}
+
+function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame }) {
+  const app = useApp();
+  const you = state.table.you;
+  const winner = pub.winner;
+  const mySide = you === null ? null : pub.seat_side[you];
+  const teams = pub.sides.some((side) => side.length > 1);
+  let headline = winner === null ? t("end.title") : t("end.winner", { names: sideNames(state, pub.sides[winner]) });
+  if (winner !== null && mySide === winner) headline = teams ? t("end.your_side_wins") : t("end.you_win");
+  const isHost = you !== null && state.table.host === you;
+  const [showLast, setShowLast] = useState(false);
+  const record = `/tables/${encodeURIComponent(state.table.code)}/matches/${state.table.match_number}/record.json`;
+  return (
+    <section class="panel match-end" aria-labelledby="end-title">
+      <h2 id="end-title">{t("end.title")}</h2>
+      <p class="headline" style={winner === null ? undefined : { "--side": sideColor(winner) }}>
+        {winner !== null && (
+          <span class="trophy" aria-hidden="true">
+            ★{" "}
+          </span>
+        )}
+        {headline}
+      </p>
+      {winner !== null && mySide === winner && (
+        <p class="muted">{t("end.winner", { names: sideNames(state, pub.sides[winner]) })}</p>
+      )}
+      <ScoreChart state={state} pub={pub} />
+      <div class="end-actions">
+        {isHost ? (
+          <button type="button" class="btn" disabled={app.pending} onClick={() => playAgain()}>
+            {t("end.play_again")}
+          </button>
+        ) : (
+          <p class="muted">{t("end.waiting_host")}</p>
+        )}
+        <a class="btn secondary" href={record} download>
+          {t("end.download")}
+        </a>
+        {pub.results.length > 0 && (
+          <button type="button" class="btn secondary" aria-expanded={showLast} onClick={() => setShowLast(!showLast)}>
+            {t("table.last_hand")}
+          </button>
+        )}
+        <a class="btn secondary" href="/">
+          {t("end.new_table")}
+        </a>
+      </div>
+      {showLast && pub.results.length > 0 && (
+        <div class="end-last-hand">
+          <h3>{t("sum.title", { n: pub.results[pub.results.length - 1].number })}</h3>
+          <HandSummary state={state} pub={pub} index={pub.results.length - 1} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function GameScreen({ state }: { state: StateMessage }) {
+  const app = useApp();
+  const pub = publicGame(state) as PublicGame;
+  const view = seatView(state);
+  const bottom = view ? view.seat : 0;
+  const myTurn = !!view && pub.to_act === view.seat && view.legal.length > 0;
+
+  // The summary of a hand opens when the hand ends and closes at the first card of the next one.
+  const resultsSeen = useRef(pub.phase === "hand_over" ? pub.results.length - 1 : pub.results.length);
+  const [summary, setSummary] = useState<{ index: number; auto: boolean } | null>(
+    pub.phase === "hand_over" && pub.results.length > 0 ? { index: pub.results.length - 1, auto: true } : null,
+  );
+  useEffect(() => {
+    if (pub.results.length > resultsSeen.current) {
+      resultsSeen.current = pub.results.length;
+      setSummary({ index: pub.results.length - 1, auto: true });
+    } else if (pub.results.length < resultsSeen.current) {
+      resultsSeen.current = pub.results.length; // a new match
+      setSummary(null);
+    }
+  }, [pub.results.length]);
+  useEffect(() => {
+    if (summary?.auto && pub.phase === "play") setSummary(null);
+  }, [pub.phase]);
+  useEffect(() => {
+    if (!summary) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setSummary(null);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [summary]);
+
+  // Cards chosen for the discard, cleared when the phase or the hand changes.
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  useEffect(() => setChosen(new Set()), [pub.phase, pub.hand_number]);
+  const discarding = !!view && myTurn && pub.phase === "discard";
+  const discardCount = view ? Math.max(0, view.hand.length - pub.rules.hand_size) : 0;
+
+  const [showLastTrick, setShowLastTrick] = useState(false);
+
+  if (state.table.status === "finished" || pub.phase === "match_over") {
+    return (
+      <div class="game finished">
+        <MatchEnd state={state} pub={pub} />
+      </div>
+    );
+  }
+
+  let playable = new Set<string>();
+  if (view && myTurn) {
+    if (pub.phase === "play") playable = new Set(view.legal);
+    else if (discarding) playable = new Set(view.hand);
+  }
+
+  const onCard = (card: string) => {
+    if (discarding) {
+      const next = new Set(chosen);
+      if (next.has(card)) next.delete(card);
+      else if (next.size < discardCount) next.add(card);
+      setChosen(next);
+    } else if (pub.phase === "play") {
+      void act(card);
+    }
+  };
+
+  return (
+    <div class={`game${myTurn ? " my-turn" : ""}`}>
+      <Scoreboard state={state} pub={pub} />
+      <section class={`felt${pub.players >= 6 ? " many" : ""}`} aria-label={t("table.hand_n", { n: pub.hand_number })}>
+        {pub.trump && (
+          <div class={`felt-trump suit-${pub.trump}`} aria-hidden="true" title={t("table.trump")}>
+            {SUIT_SYMBOL[pub.trump]}
+          </div>
+        )}
+        {Array.from({ length: pub.players }, (_, seat) => (
+          <SeatPlate key={seat} state={state} pub={pub} seat={seat} angle={angleOf(seat, bottom, pub.players)} />
+        ))}
+        <TrickArea state={state} pub={pub} bottom={bottom} />
+        {myTurn && <div class="turn-banner">{t("table.your_turn")}</div>}
+        {summary && pub.results[summary.index] && (
+          <div class="summary-overlay" role="dialog" aria-labelledby="summary-title">
+            <div class="summary-head">
+              <h2 id="summary-title">{t("sum.title", { n: pub.results[summary.index].number })}</h2>
+              <button type="button" class="btn small secondary" onClick={() => setSummary(null)}>
+                {t("menu.close")}
+              </button>
+            </div>
+            <HandSummary state={state} pub={pub} index={summary.index} />
+          </div>
+        )}
+      </section>
+      <section class="bottom">
+        <ActionPanel state={state} pub={pub} chosen={chosen} discardCount={discardCount} />
+        {view && (
+          <Hand
+            cards={view.hand}
+            playable={playable}
+            myTurn={myTurn && pub.phase === "play"}
+            selected={discarding ? chosen : undefined}
+            onActivate={onCard}
+            disabled={app.pending}
+          />
+        )}
+      </section>
+      <aside class="side">
+        <section class="panel">
+          <div class="tool-row">
+            <button
+              type="button"
+              class="btn small secondary"
+              aria-expanded={showLastTrick}
+              onClick={() => setShowLastTrick(!showLastTrick)}
+            >
+              {t("table.last_trick")}
+            </button>
+            {pub.results.length > 0 && (
+              <button
+                type="button"
+                class="btn small secondary"
+                onClick={() => setSummary({ index: pub.results.length - 1, auto: false })}
+              >
+                {t("table.last_hand")}
+              </button>
+            )}
+            <button
+              type="button"
+              class="btn small secondary"
+              onClick={() => update({ howTo: state.table.settings.preset })}
+            >
+              {t("menu.how_to_play")}
+            </button>
+          </div>
+          {showLastTrick && <LastTrick state={state} pub={pub} />}
+        </section>
+        {view && view.discards.length > 0 && (
+          <section class="panel">
+            <h2>{t("table.your_discards")}</h2>
+            <CardRow cards={view.discards} size="xs" />
+          </section>
+        )}
+        <PlayLog state={state} />
+      </aside>
+      {myTurn && (
+        <p class="visually-hidden" aria-live="assertive">
+          {t("a11y.your_turn")}
+        </p>
+      )}
+    </div>
+  );
+}
+

@@ -1,0 +1,179 @@
+import { useRef, useState } from "preact/hooks";
+import { t, tk, tn } from "../i18n";
+import { fillWithBots, joinTable, kick, leave, setBot, sitAt, startMatch } from "../net";
+import { loadName } from "../session";
+import { useApp } from "../store";
+import type { StateMessage } from "../types";
+
+function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      // no clipboard API (plain http): select the text and use the older command
+      input.current?.select();
+      document.execCommand("copy");
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+  const id = `copy-${label.replace(/\W+/g, "-")}`;
+  return (
+    <div class="copy-field">
+      <label for={id}>{label}</label>
+      <div class="copy-row">
+        <input id={id} ref={input} readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" class="btn small" onClick={copy} aria-label={copyLabel}>
+          {copied ? `✓ ${t("lobby.copied")}` : t("lobby.copy")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function SettingsChips({ state }: { state: StateMessage }) {
+  const s = state.table.settings;
+  const chips = [
+    tk(`preset.${s.preset}`),
+    tn("settings.players", s.players),
+    s.teams ? t("settings.teams") : t("settings.no_teams"),
+    t("settings.target", { n: s.target }),
+    s.turn_timer ? t("settings.timer", { n: s.turn_timer }) : t("settings.no_timer"),
+    t("settings.bots", { level: tk(`bot.${s.bot_level}`) }),
+  ];
+  return (
+    <ul class="chips">
+      {chips.map((chip) => (
+        <li key={chip}>{chip}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function Lobby({ state }: { state: StateMessage }) {
+  const app = useApp();
+  const [name, setName] = useState(loadName());
+  const table = state.table;
+  const you = table.you;
+  const isHost = you !== null && table.host === you;
+  const openSeats = table.seats.filter((seat) => seat.open).length;
+  const invite = `${location.origin}/t/${encodeURIComponent(table.code)}`;
+  const busy = app.pending;
+  const trimmed = name.trim();
+  const nameOk = trimmed.length >= 1 && trimmed.length <= 24;
+
+  return (
+    <div class="lobby">
+      <section class="panel light">
+        <h1>{t("lobby.title")}</h1>
+        <SettingsChips state={state} />
+        {table.settings.teams && <p class="muted">{t("lobby.teams_note")}</p>}
+        <CopyField label={t("lobby.invite")} value={invite} copyLabel={t("lobby.copy_invite")} />
+        <CopyField label={t("lobby.watch_link")} value={`${invite}?watch=1`} copyLabel={t("lobby.copy_watch")} />
+      </section>
+
+      <section class="panel light" aria-labelledby="seats-title">
+        <h2 id="seats-title">{t("lobby.seats")}</h2>
+        <ol class="seat-list">
+          {table.seats.map((seat) => {
+            const mine = seat.seat === you;
+            return (
+              <li key={seat.seat} class={`${seat.open ? "open" : ""}${mine ? " mine" : ""}`}>
+                <span class="seat-number">{seat.seat + 1}</span>
+                <span class="seat-who">
+                  {seat.open ? (
+                    <span class="muted">{t("lobby.open_seat")}</span>
+                  ) : (
+                    <span class="name-text">{seat.name}</span>
+                  )}
+                  {table.host === seat.seat && <span class="tag host">★ {t("lobby.host")}</span>}
+                  {mine && <span class="tag">{t("lobby.you")}</span>}
+                  {seat.bot && <span class="tag">{t("lobby.bot")}</span>}
+                  {!seat.open && !seat.bot && !seat.connected && <span class="tag warn">{t("lobby.offline")}</span>}
+                </span>
+                <span class="seat-actions">
+                  {seat.open && !mine && (nameOk || you !== null) && (
+                    <button type="button" class="btn small secondary" disabled={busy} onClick={() => sitAt(seat.seat, trimmed)}>
+                      {t("lobby.sit_here")}
+                    </button>
+                  )}
+                  {isHost && seat.open && (
+                    <button type="button" class="btn small" disabled={busy} onClick={() => setBot(seat.seat, true)}>
+                      {t("lobby.add_bot")}
+                    </button>
+                  )}
+                  {isHost && seat.bot && (
+                    <button type="button" class="btn small secondary" disabled={busy} onClick={() => setBot(seat.seat, false)}>
+                      {t("lobby.remove_bot")}
+                    </button>
+                  )}
+                  {isHost && !seat.open && !seat.bot && !mine && (
+                    <button type="button" class="btn small danger" disabled={busy} onClick={() => kick(seat.seat)}>
+                      {t("lobby.kick")}
+                    </button>
+                  )}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+
+        {you === null && (
+          <div class="join-box">
+            {openSeats > 0 ? (
+              <form
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (nameOk) void joinTable(trimmed);
+                }}
+              >
+                <h3>{t("lobby.join_title")}</h3>
+                <label for="join-name">{t("landing.your_name")}</label>
+                <div class="copy-row">
+                  <input
+                    id="join-name"
+                    value={name}
+                    maxLength={40}
+                    autoComplete="nickname"
+                    placeholder={t("landing.name_placeholder")}
+                    onInput={(e) => setName(e.currentTarget.value)}
+                  />
+                  <button type="submit" class="btn" disabled={!nameOk || busy}>
+                    {t("lobby.join_button")}
+                  </button>
+                </div>
+                <p class="muted">{t("lobby.not_seated")}</p>
+              </form>
+            ) : (
+              <p>{t("lobby.full")}</p>
+            )}
+          </div>
+        )}
+
+        <div class="lobby-actions">
+          {isHost && openSeats > 0 && (
+            <button type="button" class="btn secondary" disabled={busy} onClick={() => fillWithBots()}>
+              {t("lobby.fill_bots")}
+            </button>
+          )}
+          {isHost && (
+            <button type="button" class="btn primary-big" disabled={busy || openSeats > 0} onClick={() => startMatch()}>
+              {t("lobby.start")}
+            </button>
+          )}
+          {!isHost && you !== null && (
+            <p class="muted">{table.host === null ? t("lobby.no_host") : t("lobby.waiting_host")}</p>
+          )}
+          {isHost && openSeats > 0 && <p class="muted">{t("lobby.need_players")}</p>}
+          {you !== null && (
+            <button type="button" class="btn secondary" disabled={busy} onClick={() => leave()}>
+              {t("menu.leave")}
+            </button>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -13,13 +13,15 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import socketio  # type: ignore[import-untyped]
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
 
 from smear.actions import Action
 from smear.bots import make_bot
@@ -38,6 +40,9 @@ from smear.state import Phase
 from smear.views import player_view
 
 log = logging.getLogger("smear.server")
+
+# The browser game, built from web/ by `npm run build` (a checkout that has not built it has none).
+STATIC_DIR = Path(__file__).parent / "static"
 
 
 @dataclass(frozen=True)
@@ -111,9 +116,10 @@ class SmearServer:
     # --- the ASGI application -----------------------------------------------------------------------
 
     def asgi_app(self) -> Any:
-        routes = [
+        routes: list[BaseRoute] = [
             Route("/health", self.health),
             Route("/tables/{code}/matches/{number:int}/record.json", self.record),
+            *client_routes(STATIC_DIR),  # after the routes above, so they keep their paths
         ]
         http = Starlette(routes=routes)
         return socketio.ASGIApp(
@@ -504,6 +510,24 @@ class _Snapshot:
         table.status = self.status
         while len(table.events) > self.events:
             table.events.pop()
+
+
+def client_routes(directory: Path) -> list[BaseRoute]:
+    """The built browser game at ``/``, and its page at ``/t/{code}`` for invite links.
+
+    Nothing when the client has not been built (no ``index.html``): the server runs without it.
+    """
+    index = directory / "index.html"
+    if not index.is_file():
+        return []
+
+    async def invite(request: Request) -> Response:
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    return [
+        Route("/t/{code}", invite),
+        Mount("/", app=StaticFiles(directory=directory, html=True), name="client"),
+    ]
 
 
 def create_app(database: str = "sqlite:///smear.db", timing: Timing | None = None) -> Any:

@@ -248,12 +248,13 @@ function onState(message: StateMessage): void {
     }
   }
 
-  const log = [...app.log];
+  const names = message.table.seats.map((seat) => seat.name);
+  const log = app.log.map((entry) => (entry.names ? entry : { ...entry, names }));
   const before = previous ? publicGame(previous) : null;
   const after = publicGame(message);
   if (before && after && before.hand_number === after.hand_number && after.tricks.length > before.tricks.length) {
     const last = after.tricks[after.tricks.length - 1];
-    log.push({ id: newId(), version: message.version, event: { kind: "trick", seat: last.winner } });
+    log.push({ id: newId(), version: message.version, event: { kind: "trick", seat: last.winner }, names });
   }
 
   const turnNow = isMyTurn(message);

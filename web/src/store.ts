@@ -10,6 +10,8 @@ export interface LogEntry {
   id: number;
   version: number;
   event: TableEvent | { kind: "trick"; seat: number };
+  /** The seat names in the state that followed the event, so a later seat change does not rename it. */
+  names?: (string | null)[];
 }
 
 export interface Toast {

@@ -521,11 +521,13 @@ def client_routes(directory: Path) -> list[BaseRoute]:
     if not index.is_file():
         return []
 
-    async def invite(request: Request) -> Response:
+    async def page(request: Request) -> Response:
+        # Always revalidated: it names the hashed bundles of the latest build.
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
     return [
-        Route("/t/{code}", invite),
+        Route("/", page),
+        Route("/t/{code}", page),
         Mount("/", app=StaticFiles(directory=directory, html=True), name="client"),
     ]
 

@@ -86,7 +86,6 @@ export const en = {
   "lobby.full": "Every seat is taken. You can watch.",
   "lobby.teams_note": "Partners are drawn at random when the match starts.",
   "lobby.not_seated": "You do not have a seat at this table.",
-  "lobby.watching_match": "The match has started: you are watching.",
   "lobby.seat_n": "Seat {n}",
 
   "table.your_turn": "Your turn",
@@ -119,10 +118,8 @@ export const en = {
   "table.log": "Play by play",
   "table.you": "you",
   "table.offline": "offline",
-  "table.partners": "partners",
   "table.leave_confirm": "Leave the match? A bot will play your seat from now on.",
   "table.last_hand": "Last hand",
-  "table.turn_aria": "{name} is to play",
   "table.seat_aria": "{name}, {cards}",
 
   "act.bid_title": "Your bid",
@@ -163,7 +160,6 @@ export const en = {
   "sum.thrown_in": "Everyone passed: the hand was thrown in.",
   "sum.trump": "Trump: {suit}",
   "sum.point": "Point",
-  "sum.won_by": "Won by",
   "sum.nobody": "nobody",
   "sum.side": "Side",
   "sum.game_points": "Game count",
@@ -188,7 +184,6 @@ export const en = {
   "end.you_win": "You win!",
   "end.your_side_wins": "Your side wins!",
   "end.winner": "Winner: {names}",
-  "end.final_scores": "Final scores",
   "end.chart": "Scores hand by hand",
   "end.chart_aria": "Line chart of each side's score after every hand",
   "end.hand_axis": "hand",
@@ -258,7 +253,7 @@ export const en = {
   "reason.bid_too_low": "Your bid must be higher than {highest}.",
   "reason.dealer_must_bid": "Everyone else passed, so the dealer must bid.",
   "reason.not_bidder": "Only the bidder names trump.",
-  "reason.not_in_hand": "You do not hold {card}.",
+  "reason.not_in_hand": "You do not hold the {card}.",
   "reason.joker_first_lead": "A joker cannot be led to the first trick.",
   "reason.must_lead_trump": "The bidder must lead a trump, and you hold one.",
   "reason.must_follow": "You must follow suit: {led} were led and you hold one.",
@@ -271,7 +266,6 @@ export const en = {
   "phase_action.play": "play a card",
 
   "howto.title": "How to play",
-  "howto.back": "Back",
 };
 
 export type MessageKey = keyof typeof en;

@@ -85,7 +85,6 @@ export const es: Catalog = {
   "lobby.full": "Todos los asientos están ocupados. Puedes mirar.",
   "lobby.teams_note": "Las parejas se sortean al empezar la partida.",
   "lobby.not_seated": "No tienes asiento en esta mesa.",
-  "lobby.watching_match": "La partida ha empezado: estás mirando.",
   "lobby.seat_n": "Asiento {n}",
 
   "table.your_turn": "Te toca",
@@ -118,10 +117,8 @@ export const es: Catalog = {
   "table.log": "Jugada a jugada",
   "table.you": "tú",
   "table.offline": "desconectado",
-  "table.partners": "compañeros",
   "table.leave_confirm": "¿Dejar la partida? Un bot jugará por ti a partir de ahora.",
   "table.last_hand": "Última mano",
-  "table.turn_aria": "Le toca a {name}",
   "table.seat_aria": "{name}, {cards}",
 
   "act.bid_title": "Tu apuesta",
@@ -162,7 +159,6 @@ export const es: Catalog = {
   "sum.thrown_in": "Todos pasaron: la mano se anuló.",
   "sum.trump": "Triunfo: {suit}",
   "sum.point": "Punto",
-  "sum.won_by": "Para",
   "sum.nobody": "nadie",
   "sum.side": "Bando",
   "sum.game_points": "Tantos de Juego",
@@ -187,7 +183,6 @@ export const es: Catalog = {
   "end.you_win": "¡Has ganado!",
   "end.your_side_wins": "¡Tu pareja gana!",
   "end.winner": "Ganador: {names}",
-  "end.final_scores": "Puntuación final",
   "end.chart": "Puntuación mano a mano",
   "end.chart_aria": "Gráfico de líneas con la puntuación de cada bando tras cada mano",
   "end.hand_axis": "mano",
@@ -270,5 +265,4 @@ export const es: Catalog = {
   "phase_action.play": "jugar una carta",
 
   "howto.title": "Cómo se juega",
-  "howto.back": "Volver",
 };

@@ -85,7 +85,6 @@ export const fr: Catalog = {
   "lobby.full": "Toutes les places sont prises. Vous pouvez regarder.",
   "lobby.teams_note": "Les équipes sont tirées au sort au début de la partie.",
   "lobby.not_seated": "Vous n’avez pas de place à cette table.",
-  "lobby.watching_match": "La partie a commencé : vous êtes spectateur.",
   "lobby.seat_n": "Place {n}",
 
   "table.your_turn": "À vous de jouer",
@@ -118,10 +117,8 @@ export const fr: Catalog = {
   "table.log": "Coup par coup",
   "table.you": "vous",
   "table.offline": "hors ligne",
-  "table.partners": "partenaires",
   "table.leave_confirm": "Quitter la partie ? Un robot jouera à votre place à partir de maintenant.",
   "table.last_hand": "Dernière donne",
-  "table.turn_aria": "C’est à {name} de jouer",
   "table.seat_aria": "{name}, {cards}",
 
   "act.bid_title": "Votre annonce",
@@ -162,7 +159,6 @@ export const fr: Catalog = {
   "sum.thrown_in": "Tout le monde a passé : la donne est annulée.",
   "sum.trump": "Atout : {suit}",
   "sum.point": "Point",
-  "sum.won_by": "Gagné par",
   "sum.nobody": "personne",
   "sum.side": "Camp",
   "sum.game_points": "Points de Partie",
@@ -187,7 +183,6 @@ export const fr: Catalog = {
   "end.you_win": "Vous avez gagné !",
   "end.your_side_wins": "Votre équipe a gagné !",
   "end.winner": "Vainqueur : {names}",
-  "end.final_scores": "Scores finaux",
   "end.chart": "Les scores donne après donne",
   "end.chart_aria": "Graphique du score de chaque camp après chaque donne",
   "end.hand_axis": "donne",
@@ -252,7 +247,7 @@ export const fr: Catalog = {
   "reason.match_over": "La partie est terminée.",
   "reason.hand_over": "La donne est finie ; la suivante n’est pas encore distribuée.",
   "reason.not_your_turn": "C’est au tour de {name}.",
-  "reason.wrong_phase": "C’est le moment de {expected}.",
+  "reason.wrong_phase": "Il faut maintenant {expected}.",
   "reason.bid_out_of_range": "Les annonces vont de {min_bid} à {max_bid}.",
   "reason.bid_too_low": "Votre annonce doit dépasser {highest}.",
   "reason.dealer_must_bid": "Tous les autres ont passé, le donneur doit donc annoncer.",
@@ -270,5 +265,4 @@ export const fr: Catalog = {
   "phase_action.play": "jouer une carte",
 
   "howto.title": "Règles du jeu",
-  "howto.back": "Retour",
 };

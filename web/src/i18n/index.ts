@@ -78,7 +78,8 @@ export function tk(key: string, args?: Args): string {
 
 /** A counted text: `${base}.one` or `${base}.other` by the language's plural rules; {n} is the count. */
 export function tn(base: string, n: number, args?: Args): string {
-  const category = plural.select(n);
+  // Portuguese plural rules put 0 with 1 ("0 carta"); "0 cartas" reads more naturally.
+  const category = lang === "pt" && n === 0 ? "other" : plural.select(n);
   const catalog = CATALOGS[lang] as Record<string, string>;
   const template = catalog[`${base}.${category}`] ?? catalog[`${base}.other`] ?? base;
   return fill(template, { n, ...args });

@@ -85,7 +85,6 @@ export const it: Catalog = {
   "lobby.full": "Tutti i posti sono occupati. Puoi guardare.",
   "lobby.teams_note": "Le squadre vengono sorteggiate all’inizio della partita.",
   "lobby.not_seated": "Non hai un posto a questo tavolo.",
-  "lobby.watching_match": "La partita è iniziata: stai guardando.",
   "lobby.seat_n": "Posto {n}",
 
   "table.your_turn": "Tocca a te",
@@ -118,10 +117,8 @@ export const it: Catalog = {
   "table.log": "Mossa per mossa",
   "table.you": "tu",
   "table.offline": "non connesso",
-  "table.partners": "compagni",
   "table.leave_confirm": "Lasciare la partita? Da adesso un bot giocherà al posto tuo.",
   "table.last_hand": "Ultima mano",
-  "table.turn_aria": "Tocca a {name}",
   "table.seat_aria": "{name}, {cards}",
 
   "act.bid_title": "La tua dichiarazione",
@@ -162,7 +159,6 @@ export const it: Catalog = {
   "sum.thrown_in": "Tutti hanno passato: la mano è stata annullata.",
   "sum.trump": "Briscola: {suit}",
   "sum.point": "Punto",
-  "sum.won_by": "A",
   "sum.nobody": "nessuno",
   "sum.side": "Parte",
   "sum.game_points": "Conteggio per la Partita",
@@ -187,7 +183,6 @@ export const it: Catalog = {
   "end.you_win": "Hai vinto!",
   "end.your_side_wins": "La tua squadra ha vinto!",
   "end.winner": "Vincitore: {names}",
-  "end.final_scores": "Punteggio finale",
   "end.chart": "Il punteggio mano per mano",
   "end.chart_aria": "Grafico a linee del punteggio di ogni parte dopo ogni mano",
   "end.hand_axis": "mano",
@@ -270,5 +265,4 @@ export const it: Catalog = {
   "phase_action.play": "giocare una carta",
 
   "howto.title": "Come si gioca",
-  "howto.back": "Indietro",
 };

@@ -85,7 +85,6 @@ export const pt: Catalog = {
   "lobby.full": "Todos os lugares estão ocupados. Você pode assistir.",
   "lobby.teams_note": "As equipes são sorteadas quando a partida começa.",
   "lobby.not_seated": "Você não tem lugar nesta mesa.",
-  "lobby.watching_match": "A partida começou: você está assistindo.",
   "lobby.seat_n": "Lugar {n}",
 
   "table.your_turn": "Sua vez",
@@ -118,10 +117,8 @@ export const pt: Catalog = {
   "table.log": "Lance a lance",
   "table.you": "você",
   "table.offline": "desconectado",
-  "table.partners": "parceiros",
   "table.leave_confirm": "Sair da partida? Um robô vai jogar no seu lugar a partir de agora.",
   "table.last_hand": "Última mão",
-  "table.turn_aria": "É a vez de {name}",
   "table.seat_aria": "{name}, {cards}",
 
   "act.bid_title": "Sua aposta",
@@ -162,7 +159,6 @@ export const pt: Catalog = {
   "sum.thrown_in": "Todos passaram: a mão foi anulada.",
   "sum.trump": "Trunfo: {suit}",
   "sum.point": "Ponto",
-  "sum.won_by": "Para",
   "sum.nobody": "ninguém",
   "sum.side": "Lado",
   "sum.game_points": "Contagem do Jogo",
@@ -187,7 +183,6 @@ export const pt: Catalog = {
   "end.you_win": "Você venceu!",
   "end.your_side_wins": "Sua equipe venceu!",
   "end.winner": "Vencedor: {names}",
-  "end.final_scores": "Placar final",
   "end.chart": "Placar mão a mão",
   "end.chart_aria": "Gráfico de linhas com o placar de cada lado depois de cada mão",
   "end.hand_axis": "mão",
@@ -270,5 +265,4 @@ export const pt: Catalog = {
   "phase_action.play": "jogar uma carta",
 
   "howto.title": "Como jogar",
-  "howto.back": "Voltar",
 };

@@ -195,14 +195,7 @@ function TableScreen() {
   }
   if (!state) return <p class="loading">{t("app.loading")}</p>;
   if (state.table.status === "lobby") return <Lobby state={state} />;
-  return (
-    <>
-      {state.table.you === null && state.table.status === "playing" && (
-        <p class="watch-note">{t("lobby.watching_match")}</p>
-      )}
-      <GameScreen state={state} />
-    </>
-  );
+  return <GameScreen state={state} />;
 }
 
 export function App() {

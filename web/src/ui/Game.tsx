@@ -181,7 +181,8 @@ function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGame }) {
 
 function logText(entry: LogEntry, state: StateMessage): string {
   const event = entry.event;
-  const name = event.seat === undefined ? "" : seatName(state, event.seat);
+  const name =
+    event.seat === undefined ? "" : (entry.names?.[event.seat] ?? seatName(state, event.seat));
   const seatNumber = (event.seat ?? 0) + 1;
   if (event.kind === "trick") return t("table.takes_trick", { name });
   if (event.kind === "action" && "action" in event && event.action) {
@@ -528,7 +529,10 @@ export function GameScreen({ state }: { state: StateMessage }) {
           </div>
         )}
       </section>
-      <section class="bottom">
+      <section class="bottom" aria-labelledby="hand-title">
+        <h2 id="hand-title" class="visually-hidden">
+          {t("table.your_hand")}
+        </h2>
         <ActionPanel state={state} pub={pub} chosen={chosen} discardCount={discardCount} />
         {view && (
           <Hand

@@ -43,6 +43,7 @@ export function routeChanged(): void {
     route.kind === "table" && app.route.kind === "table" && app.route.code === route.code;
   if (!sameTable) {
     update({ route, state: null, log: [], notFound: false });
+    document.title = "Smear";
     mode = "none";
     attachedTo = null;
   } else {

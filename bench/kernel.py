@@ -114,6 +114,19 @@ def solve_times(kr: KernelRules, positions: int, seed: int) -> None:
     print(f"solve: {len(ms)} positions ({table}, the bidder to lead trick 1, trump known, one core)")
     print(f"solve ms: median {statistics.median(ms):.2f}, mean {statistics.fmean(ms):.2f}, p95 {p95:.2f}")
     print(f"solve nodes: median {statistics.median(nodes):.0f}, mean {statistics.fmean(nodes):.0f}")
+    if not kr.rules.trump_named:  # the bidder's first lead before it has made trump: every suit held
+        unmade = [position._replace(trump=None) for position in found[20:]]
+        times = []
+        for position in unmade:
+            start = time.perf_counter()
+            solve(kr, position)
+            times.append(time.perf_counter() - start)
+        ms = sorted(t * 1000 for t in times)
+        p95 = ms[int(0.95 * (len(ms) - 1))]
+        print(
+            f"solve ms, first lead with trump not yet made: median {statistics.median(ms):.2f}, "
+            f"mean {statistics.fmean(ms):.2f}, p95 {p95:.2f}"
+        )
 
 
 def main() -> None:

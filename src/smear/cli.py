@@ -362,7 +362,7 @@ def serve_command(host: str, port: int, database: str) -> None:
 
     from smear.server.app import create_app
 
-    click.echo(f"Smear server on http://{host}:{port} (database {database})", err=True)
+    click.echo(f"Smear is ready: open http://{host}:{port} in a browser (database {database})", err=True)
     uvicorn.run(create_app(database), host=host, port=port, log_level="warning")
 
 

@@ -208,8 +208,9 @@ class Table:
             if not chair.is_open:
                 raise TableError("seat_taken", seat=seat)
             taken = {s.name for s in self.seats}
-            name = next((n for n in BOT_NAMES if f"{n} (bot)" not in taken), "Bot")
-            self.seats[target] = Seat(name=f"{name} (bot)", is_bot=True)
+            # Clients mark bots from the seat's flag, in the reader's language; the name stays bare.
+            name = next((n for n in BOT_NAMES if n not in taken), "Bot")
+            self.seats[target] = Seat(name=name, is_bot=True)
         else:
             if not chair.is_bot:
                 raise TableError("no_such_seat", seat=seat)
@@ -236,7 +237,7 @@ class Table:
             self.seats[seat] = Seat()
         else:
             name = self.seats[seat].name or "Player"
-            self.seats[seat] = Seat(name=f"{name} (bot)", is_bot=True)
+            self.seats[seat] = Seat(name=name, is_bot=True)
         if self.host_seat == seat:
             self.host_seat = self._next_person(seat)
         self.bump({"kind": "left", "seat": seat})

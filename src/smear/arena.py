@@ -13,11 +13,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from smear.actions import Action
 from smear.bots import make_bot
 from smear.record import record_of
 from smear.rules import find_rules
-from smear.state import Phase, apply, new_match, next_hand
+from smear.state import Phase, State, apply, new_match, next_hand
 from smear.views import player_view
+
+# Bots only the arena plays: they see the whole State (never offered at a table, not in the registry).
+ARENA_ONLY_BOTS = ("omniscient",)
+
+Chooser = Callable[[State, int, random.Random], Action]
 
 # A match between bots that has not ended after this many hands is reported as unfinished.
 MAX_HANDS = 1000
@@ -68,11 +74,21 @@ class MatchResult:
     record: dict[str, Any] | None = None
 
 
+def _chooser(name: str) -> Chooser:
+    """How the bot of that name picks an action: from the seat's view, or (arena-only bots) the State."""
+    if name == "omniscient":
+        from smear.bots.omniscient import OmniscientBot
+
+        return OmniscientBot().choose_with_state
+    bot = make_bot(name)
+    return lambda state, seat, rng: bot.choose(player_view(state, seat), rng)
+
+
 def play_match(config: ArenaConfig, index: int, keep_record: bool = False) -> MatchResult:
     """Play match ``index`` of the arena to its end."""
     rules = find_rules(config.preset)
     seating = config.seating(index)
-    bots = [make_bot(name) for name in seating]
+    bots = [_chooser(name) for name in seating]
     rng = random.Random(f"arena:{config.seed}:{index}")
     state = new_match(rules, config.players, config.teams or None, seed=config.deal_seed(index))
     while state.public.phase is not Phase.MATCH_OVER and state.public.hand_number <= MAX_HANDS:
@@ -81,7 +97,7 @@ def play_match(config: ArenaConfig, index: int, keep_record: bool = False) -> Ma
             continue
         seat = state.public.to_act
         assert seat is not None
-        state = apply(state, bots[seat].choose(player_view(state, seat), rng), seat)
+        state = apply(state, bots[seat](state, seat, rng), seat)
     pub = state.public
     sides = len(pub.sides)
     bids = [0] * sides
@@ -228,12 +244,15 @@ def run_arena(
 
 
 def parse_lineup(text: str, players: int, teams: bool) -> tuple[str, ...]:
-    """``heuristic,random`` (two sides with teams; with fewer names than seats, the last repeats)."""
+    """``heuristic,random`` (two sides with teams; with fewer names than seats, the last repeats).
+
+    Besides the registry's bots, the arena-only ``omniscient`` (it sees every card) may be named."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
         raise ValueError("name at least one bot")
     for name in names:
-        make_bot(name)  # refuses an unknown name
+        if name not in ARENA_ONLY_BOTS:
+            make_bot(name)  # refuses an unknown name
     if teams:
         if len(names) != 2:
             raise ValueError("with teams, name two bots: one per side (e.g. heuristic,random)")

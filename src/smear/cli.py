@@ -280,7 +280,10 @@ def play_command(preset: str, players: int, teams: bool, seed: int | None, name:
     "lineup_text",
     default="heuristic,random",
     show_default=True,
-    help="Bots by seat, comma-separated (the last fills the other seats); with --teams, one per side.",
+    help=(
+        "Bots by seat, comma-separated (the last fills the other seats); with --teams, one per side."
+        " Also omniscient (sees every card; arena only, for measuring)."
+    ),
 )
 @click.option("--matches", default=100, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=0, show_default=True, type=int, help="First deal seed.")

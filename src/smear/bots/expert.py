@@ -7,19 +7,28 @@ searched the same way: pass or each bid, then the rest of the auction and the ha
 bid is chosen for its expected points and its risk of being set, with trump picked to match.
 
 The budget is a number of samples and a time limit, whichever comes first.
+
+With ``solver=True`` the card play is searched differently: each sampled deal is solved exactly by
+the kernel solver (:func:`smear.kernel_solver.solve_all_moves`, our side's points minus the other
+sides') instead of played out by the heuristic. The auction keeps its heuristic play-outs.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
-from smear.actions import Action
+from smear.actions import Action, Play
 from smear.bots.base import register
 from smear.bots.heuristic import HeuristicBot
 from smear.bots.sampler import sample_state
 from smear.state import Phase, State, apply
 from smear.views import PlayerView, player_view
+
+if TYPE_CHECKING:
+    from smear.kernel import KernelRules
+    from smear.kernel_solver import Solver
 
 DEFAULT_SAMPLES = 48
 DEFAULT_SECONDS = 0.25
@@ -30,10 +39,15 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS) -> None:
+    def __init__(
+        self, samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS, solver: bool = False
+    ) -> None:
         self.samples = samples
         self.seconds = seconds
+        self.solver = solver
         self.policy = HeuristicBot()
+        self._solver: Solver | None = None  # made on first use (numba is imported only then)
+        self._kernel_rules: dict[tuple[object, ...], KernelRules] = {}
         self.last_samples = 0  # deals searched for the last decision, for measuring
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -43,6 +57,8 @@ class ExpertBot:
         if view.phase is Phase.DISCARD:
             # Too many discards to try them all; the heuristic keeps trumps and aces.
             return self.policy.choose(view, rng)
+        if self.solver and view.phase is Phase.PLAY:
+            return self._solve_play(view, rng)
         candidates = list(legal)
         if view.phase is Phase.AUCTION:
             candidates = self._auction_candidates(view, rng)
@@ -56,6 +72,33 @@ class ExpertBot:
             samples += 1
         self.last_samples = samples
         return max(candidates, key=lambda action: totals[str(action)])
+
+    def _solve_play(self, view: PlayerView, rng: random.Random) -> Action:
+        """Sum each legal card's exact value over the sampled deals; keep the best."""
+        from smear.kernel import kernel_rules
+        from smear.kernel_solver import Solver, position_of, solve_all_moves
+
+        if self._solver is None:
+            self._solver = Solver()
+        pub = view.public
+        key = (pub.rules, pub.players, pub.sides)
+        kr = self._kernel_rules.get(key)
+        if kr is None:
+            teams = pub.sides if any(len(side) > 1 for side in pub.sides) else None
+            kr = self._kernel_rules[key] = kernel_rules(pub.rules, pub.players, teams)
+        plays = [action for action in view.legal_actions if isinstance(action, Play)]
+        totals = {int(action.card): 0 for action in plays}
+        deadline = time.perf_counter() + self.seconds
+        samples = 0
+        while samples < self.samples and (samples < 4 or time.perf_counter() < deadline):
+            values = solve_all_moves(
+                kr, position_of(sample_state(view, rng)), oppose=True, solver=self._solver
+            )
+            for card in totals:
+                totals[card] += values.get(card, 0)
+            samples += 1
+        self.last_samples = samples
+        return max(plays, key=lambda action: totals[int(action.card)])
 
     def _auction_candidates(self, view: PlayerView, rng: random.Random) -> list[Action]:
         """Pass and the bids worth a look: the heuristic's own choice and one step either side."""

@@ -6,3 +6,10 @@ build_web() {
     fi
     (cd web && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build)
 }
+
+# The browser tests drive Debian's chromium through Playwright (no browser download).
+install_chromium() {
+    if [ ! -x /usr/bin/chromium ]; then
+        apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+    fi
+}

@@ -1,0 +1,106 @@
+"""What a player does in the browser client: create, join, start, bid and play through the UI."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
+
+HAND_CARDS = ".hand .hand-card"
+
+# A card in the hand as "<rank><suit letter>" read from its face (the rank text and the suit class).
+READ_HAND = """() => [...document.querySelectorAll('.hand .hand-card .card')].map((card) => {
+  const suit = [...card.classList].find((c) => c.startsWith('suit-'));
+  const rank = card.querySelector('.corner .rank')?.textContent ?? '';
+  return rank + (suit ? suit.slice(5) : (card.classList.contains('joker') ? 'joker' : ''));
+})"""
+
+
+def create_table(
+    page: Page, url: str, name: str, *, players: int = 4, teams: bool = False, target: int = 21
+) -> str:
+    """Create a table from the landing page; returns the table code (from the /t/CODE address)."""
+    page.goto(url)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_label("Players").select_option(str(players))
+    page.get_by_label("Play to").select_option(str(target))
+    teams_box = page.get_by_role("checkbox", name="Play in teams")
+    if teams:
+        teams_box.check()
+    else:
+        teams_box.uncheck()
+    page.get_by_role("button", name="Create the table").click()
+    expect(page.get_by_role("heading", name="Seats")).to_be_visible()
+    assert "/t/" in page.url
+    return page.url.rsplit("/t/", 1)[1].split("?")[0]
+
+
+def invite_link(page: Page) -> str:
+    return page.get_by_label("Invite link", exact=True).input_value()
+
+
+def join_from_invite(page: Page, link: str, name: str) -> None:
+    page.goto(link)
+    page.locator("#join-name").fill(name)
+    page.get_by_role("button", name="Join", exact=True).click()
+    expect(page.locator(".seat-list li.mine")).to_contain_text(name)
+
+
+def start_with_bots(page: Page) -> None:
+    page.get_by_role("button", name="Fill the empty seats with bots").click()
+    start(page)
+
+
+def start(page: Page) -> None:
+    button = page.get_by_role("button", name="Start the match")
+    expect(button).to_be_enabled()
+    button.click()
+    expect(page.locator(".game")).to_be_visible()
+
+
+def hand(page: Page) -> list[str]:
+    cards: list[str] = page.evaluate(READ_HAND)
+    return cards
+
+
+def take_turn(page: Page) -> str | None:
+    """If it is this page's turn, bid (pass when allowed, else the lowest bid) or play a legal card.
+
+    Returns what was done, or None when there was nothing to do. Only legal choices are offered by
+    the UI: the bid buttons, and the hand's cards marked playable.
+    """
+    try:
+        if page.locator(".action-panel.mine .bid-buttons").count():
+            passing = page.locator(".action-panel.mine .bid-buttons button", has_text="Pass")
+            if passing.count():
+                passing.click(timeout=2000)
+                return "pass"
+            page.locator(".action-panel.mine .bid-btn").first.click(timeout=2000)
+            return "bid"
+        if page.locator(".game.my-turn").count():
+            playable = page.locator(f"{HAND_CARDS}.playable")
+            if playable.count():
+                playable.first.click(timeout=2000)
+                return "card"
+    except PlaywrightError:
+        return None  # the table moved on while we looked: look again
+    return None
+
+
+def play_until(pages: Sequence[Page], done: Callable[[], bool], timeout: float = 90.0) -> list[str]:
+    """Every page takes its turns until ``done()``; returns what was done, in order."""
+    actions: list[str] = []
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, f"not done after {actions}"
+        acted = False
+        for page in pages:
+            action = take_turn(page)
+            if action:
+                actions.append(action)
+                acted = True
+        if not acted:
+            pages[0].wait_for_timeout(30)
+    return actions

@@ -1,0 +1,156 @@
+"""Browser tests: the built client in Debian's chromium (driven by Playwright), against a real server.
+
+Each test starts its own server in a thread on a free port (so ``pytest -n auto`` works), and every
+page it opens is watched for console errors and uncaught exceptions: any one fails the test.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from smear.server.app import STATIC_DIR, SmearServer, Timing
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+# Bots act at once, and a finished hand's summary stays up briefly.
+FAST = Timing(bot_pause=0.01, hand_pause=0.01, grace=30.0)
+
+
+@pytest.fixture(scope="session")
+def static_build() -> Path:
+    """The built browser client; built here (npm ci, npm run build) when it is missing."""
+    if not (STATIC_DIR / "index.html").exists():
+        web = ROOT / "web"
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=web, check=True)
+        subprocess.run(["npm", "run", "--silent", "build"], cwd=web, check=True)
+    assert (STATIC_DIR / "index.html").exists()
+    return STATIC_DIR
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    launched = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    yield launched
+    launched.close()
+
+
+class ServerThread:
+    """A SmearServer under uvicorn in a background thread, on a free port."""
+
+    def __init__(self, database: Path, timing: Timing) -> None:
+        self.app = SmearServer(f"sqlite:///{database}", timing)
+        config = uvicorn.Config(
+            self.app.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on"
+        )
+        self.uv = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.uv.run, daemon=True)
+        self.url = ""
+
+    def start(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.uv.started:
+            assert self.thread.is_alive(), "the server thread stopped"
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        port = self.uv.servers[0].sockets[0].getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        with urllib.request.urlopen(f"{self.url}/health", timeout=10) as response:
+            assert response.status == 200
+        return self
+
+    def stop(self) -> None:
+        self.uv.should_exit = True
+        self.thread.join(timeout=15)
+
+
+@pytest.fixture
+def serve(static_build: Path, tmp_path: Path) -> Iterator[Callable[..., str]]:
+    """``serve(timing=FAST)`` starts a server for this test and returns its base URL."""
+    started: list[ServerThread] = []
+
+    def start(timing: Timing = FAST) -> str:
+        server = ServerThread(tmp_path / f"smear{len(started)}.db", timing).start()
+        started.append(server)
+        return server.url
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@dataclass
+class Watched:
+    """A page with every console error and uncaught exception it produced, and every frame it sent."""
+
+    page: Page
+    context: BrowserContext
+    errors: list[str] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+
+
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[Callable[..., Watched]]:
+    """``open_page(width=1280, height=800)``: a page in a fresh browser context (its own storage).
+
+    At teardown, the test fails if any page logged a console error or threw an uncaught exception.
+    Nothing is ignored: the client has no favicon request that could 404.
+    """
+    opened: list[Watched] = []
+
+    def new(width: int = 1280, height: int = 800) -> Watched:
+        context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        watched = Watched(page, context)
+
+        def on_console(message: object) -> None:
+            if getattr(message, "type", "") == "error":
+                watched.errors.append(f"console: {getattr(message, 'text', '')}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda error: watched.errors.append(f"pageerror: {error}"))
+        page.on(
+            "websocket",
+            lambda ws: ws.on(
+                "framesent",
+                lambda payload: watched.sent.append(
+                    payload if isinstance(payload, str) else payload.decode()
+                ),
+            ),
+        )
+        opened.append(watched)
+        return watched
+
+    yield new
+    errors = [error for watched in opened for error in watched.errors]
+    for watched in opened:
+        watched.context.close()
+    assert errors == [], errors

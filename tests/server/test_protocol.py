@@ -34,6 +34,7 @@ from smear.server.protocol import (
     MAX_MESSAGE_BYTES,
     Act,
     CreateTable,
+    Hint,
     JoinTable,
     Kick,
     Leave,
@@ -69,6 +70,7 @@ VALID: dict[str, dict[str, Any]] = {
     "act": {"table": TABLE, "token": TOKEN, "version": 0, "action": "discard 2c 3d 4h 5s"},
     "play_again": {"table": TABLE, "token": TOKEN},
     "leave": {"table": TABLE, "token": TOKEN},
+    "hint": {"table": TABLE, "token": TOKEN},
 }
 
 MODELS: dict[str, type[BaseModel]] = {
@@ -83,6 +85,7 @@ MODELS: dict[str, type[BaseModel]] = {
     "act": Act,
     "play_again": PlayAgain,
     "leave": Leave,
+    "hint": Hint,
 }
 
 
@@ -312,6 +315,7 @@ ARGS: dict[str, dict[str, str | int]] = {
     "illegal_action": {"reason_code": "bid_too_low", "highest": 3, "reason": "you cannot bid 2: too low"},
     "bad_action": {"reason": "not an action: 'bid'"},
     "rules_refused": {"reason": "house is played by 4, 6, 8 players with teams, not 5"},
+    "hints_off": {},
     "internal_error": {},
 }
 

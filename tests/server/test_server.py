@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import FAST, Client, Session, get_json, session
+from serverkit import FAST, Client, Session, create, get_json, running_server, session
 
 from smear.record import parse_record, replay
 from smear.server.app import SmearServer
+from smear.server.protocol import error_payload
 
 # A grace long enough that the server never plays for a disconnected seat during the test.
 PATIENT = dataclasses.replace(FAST, grace=5.0)
@@ -392,20 +393,27 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_changes_nothing(
     run(scenario)
 
 
-def test_a_flood_is_rate_limited_and_the_refused_messages_change_nothing(tmp_path: Path) -> None:
+def test_a_flood_is_rate_limited_and_the_refused_messages_change_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import smear.server.app as app_module
+
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:
             host = await s.create("Kemal", players=4)
             code = host.table
             assert code is not None
             guest = await s.join(code, "Ayse")  # its connection has spent 1 of its 40
+            # No refill during the flood, however slowly a loaded machine sends it.
+            monkeypatch.setattr(app_module, "RATE_PER_SECOND", 0.0)
             async with nothing_changes(s.server, code, [host, guest]):
                 flood = [guest.send("start") for _ in range(60)] + [guest.send("take_seat", seat=3)]
                 replies = await asyncio.gather(*flood)
+            monkeypatch.setattr(app_module, "RATE_PER_SECOND", 20.0)
             codes = [reply["error"]["code"] for reply in replies]
             assert codes[:39] == ["not_host"] * 39
             assert codes[-1] == "rate_limited"  # the seat change was dropped
-            assert codes.count("rate_limited") >= 15
+            assert codes.count("rate_limited") == 61 - 39
             assert set(codes) == {"not_host", "rate_limited"}
             # Another connection is not held back, and the bucket refills (20 a second).
             assert (await host.send("set_bot", seat=2, bot=True))["ok"]
@@ -849,3 +857,30 @@ def test_every_client_gets_the_versions_in_order_while_players_come_and_go(tmp_p
                 assert client.states[-1]["version"] == table.version
 
     run(scenario)
+
+
+def test_hint_gives_the_expert_choice_on_your_turn_only_where_hints_are_on(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path / "t.db") as (_, url):
+            for hints in (True, False):
+                host = await create(url, players=3, hints=hints)
+                for seat in (1, 2):
+                    assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+                assert (await host.send("start"))["ok"]
+                seat = host.seat
+                state = await host.wait_for(lambda st, seat=seat: _my_turn(st, seat))
+                reply = await host.send("hint")
+                if hints:
+                    assert reply["ok"], reply
+                    assert reply["action"] in state["game"]["legal"]
+                    assert reply["version"] == state["version"]  # asking changes nothing
+                else:
+                    assert reply == {"ok": False, "error": error_payload("hints_off")}
+                await host.close()
+
+    run(scenario)
+
+
+def _my_turn(state: dict[str, Any], seat: int | None) -> bool:
+    game = state.get("game")
+    return bool(game and game.get("public", {}).get("to_act") == seat and game.get("legal"))

@@ -108,6 +108,7 @@ class SmearServer:
             "act": self.act,
             "play_again": self.play_again,
             "leave": self.leave,
+            "hint": self.hint,
         }
         for event, handler in handlers.items():
             self.sio.on(event, self._wrap(event, handler))
@@ -351,6 +352,18 @@ class SmearServer:
     def _save_lobby(self, table: Table) -> None:
         self.storage.save_seats(table.code, self._seat_rows(table))
         self.storage.update_table(table.code, host_seat=table.host_seat)
+
+    async def hint(self, sid: str, message: Any) -> dict[str, Any]:
+        """The expert's choice for the asking seat, when the table allows hints and it is its turn."""
+        table = self._table(message.table)
+        seat = table.seat_of(message.token)
+        if not table.settings.hints:
+            raise TableError("hints_off")
+        if table.status != "playing" or table.state is None or table.state.public.to_act != seat:
+            raise TableError("not_your_turn")
+        view = player_view(table.state, seat)
+        action = await asyncio.to_thread(make_bot("expert").choose, view, self.rng)
+        return {"action": str(action), "version": table.version}
 
     # --- play ---------------------------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "Act",
     "CreateTable",
+    "Hint",
     "JoinTable",
     "Kick",
     "Leave",
@@ -94,6 +95,7 @@ ERROR_CODES: dict[str, str] = {
     "illegal_action": "{reason}",
     "bad_action": "{reason}",
     "rules_refused": "the rules refuse these settings: {reason}",
+    "hints_off": "hints are turned off at this table",
     "internal_error": "something went wrong on the server",
 }
 
@@ -308,6 +310,13 @@ class Leave(_Message):
     token: SeatToken
 
 
+class Hint(_Message):
+    """``hint``: ask the expert bot what it would do in this seat's place (if the table allows)."""
+
+    table: TableCode
+    token: SeatToken
+
+
 # Every client event and the model of its payload.
 INBOUND: dict[str, type[BaseModel]] = {
     "create_table": CreateTable,
@@ -321,6 +330,7 @@ INBOUND: dict[str, type[BaseModel]] = {
     "act": Act,
     "play_again": PlayAgain,
     "leave": Leave,
+    "hint": Hint,
 }
 
 _EVENT_ECHO = 40  # an unknown event name is echoed back cut to this length

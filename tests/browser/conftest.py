@@ -6,7 +6,9 @@ page it opens is watched for console errors and uncaught exceptions: any one fai
 
 from __future__ import annotations
 
+import fcntl
 import subprocess
+import tempfile
 import threading
 import time
 import urllib.request
@@ -38,10 +40,13 @@ FAST = Timing(bot_pause=0.01, hand_pause=0.01, grace=30.0)
 @pytest.fixture(scope="session")
 def static_build() -> Path:
     """The built browser client; built here (npm ci, npm run build) when it is missing."""
-    if not (STATIC_DIR / "index.html").exists():
-        web = ROOT / "web"
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=web, check=True)
-        subprocess.run(["npm", "run", "--silent", "build"], cwd=web, check=True)
+    web = ROOT / "web"
+    # One build at a time when several xdist workers find it missing together.
+    with (Path(tempfile.gettempdir()) / "smear-browser-tests-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (STATIC_DIR / "index.html").exists():
+            subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=web, check=True)
+            subprocess.run(["npm", "run", "--silent", "build"], cwd=web, check=True)
     assert (STATIC_DIR / "index.html").exists()
     return STATIC_DIR
 

@@ -243,7 +243,7 @@ def test_screenshots_of_the_table_at_desktop_and_phone_widths(
         expect(viewer.page.locator(HAND_CARDS).first).to_be_visible()
         expect(viewer.page.locator(".seat-plate")).to_have_count(4)
         path = SCREENSHOTS / f"table-{width}.png"
-        viewer.page.screenshot(path=str(path), full_page=True)
+        viewer.page.screenshot(path=str(path), full_page=True, animations="disabled")
         written.append(path)
         written_pages.append(viewer.page)
     for path in written:
@@ -252,3 +252,16 @@ def test_screenshots_of_the_table_at_desktop_and_phone_widths(
         assert len(data) > 10_000
     # The phone-sized page is the same seat, showing the same hand.
     assert hand(written_pages[1]) == hand(player.page)
+
+
+def test_the_console_watch_catches_errors(open_page: Callable[..., Watched]) -> None:
+    """The fixture that fails every test on a console error or uncaught exception does see them."""
+    watched = open_page()
+    watched.page.set_content("<p>hello</p>")
+    with watched.page.expect_event("console"):
+        watched.page.evaluate("console.error('logged')")
+    with watched.page.expect_event("pageerror"):
+        watched.page.evaluate("setTimeout(() => { throw new Error('thrown'); }, 0)")
+    assert any("logged" in error for error in watched.errors), watched.errors
+    assert any("thrown" in error for error in watched.errors), watched.errors
+    watched.errors.clear()  # expected here; any other test's errors fail it at teardown

@@ -4,11 +4,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
+from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
 
 HAND_CARDS = ".hand .hand-card"
+
+
+@dataclass
+class Watched:
+    """A page with every console error and uncaught exception it produced, and every frame it sent."""
+
+    page: Page
+    context: BrowserContext
+    errors: list[str] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+
 
 # A card in the hand as "<rank><suit letter>" read from its face (the rank text and the suit class).
 READ_HAND = """() => [...document.querySelectorAll('.hand .hand-card .card')].map((card) => {

@@ -13,12 +13,12 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from browserkit import Watched
+from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from smear.server.app import STATIC_DIR, SmearServer, Timing
 
@@ -109,16 +109,6 @@ def serve(static_build: Path, tmp_path: Path) -> Iterator[Callable[..., str]]:
     yield start
     for server in started:
         server.stop()
-
-
-@dataclass
-class Watched:
-    """A page with every console error and uncaught exception it produced, and every frame it sent."""
-
-    page: Page
-    context: BrowserContext
-    errors: list[str] = field(default_factory=list)
-    sent: list[str] = field(default_factory=list)
 
 
 @pytest.fixture

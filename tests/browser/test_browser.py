@@ -9,6 +9,7 @@ from pathlib import Path
 
 from browserkit import (
     HAND_CARDS,
+    Watched,
     create_table,
     hand,
     invite_link,
@@ -17,7 +18,6 @@ from browserkit import (
     start,
     start_with_bots,
 )
-from conftest import Watched
 from playwright.sync_api import Page, expect
 
 from smear.server.app import Timing

@@ -51,13 +51,15 @@ def static_build() -> Path:
     return STATIC_DIR
 
 
-@pytest.fixture(scope="session")
+# Per test, not per session: Playwright's sync API keeps an event loop running in this thread while
+# it is started, and the other tests of the same worker call asyncio.run().
+@pytest.fixture
 def playwright_instance() -> Iterator[Playwright]:
     with sync_playwright() as pw:
         yield pw
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     launched = playwright_instance.chromium.launch(
         executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True

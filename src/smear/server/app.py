@@ -81,6 +81,8 @@ class SmearServer:
         self.timing = timing or Timing()
         self.tables: dict[str, Table] = {}
         self.connections: dict[str, Connection] = {}
+        # The sockets following each table, so a broadcast never scans every connection.
+        self.followers: dict[str, set[str]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
         # Sending yields to the event loop, so each table's messages go out one batch at a time, in
         # the order the batches were made: no client sees a version before one it has already seen.
@@ -178,6 +180,7 @@ class SmearServer:
         connection = self.connections.pop(sid, None)
         if connection is None or connection.table is None:
             return
+        self.followers.get(connection.table, set()).discard(sid)
         table = self.tables.get(connection.table)
         if table is None or connection.token_hash is None:
             return
@@ -230,8 +233,11 @@ class SmearServer:
 
     def _follow(self, sid: str, table: Table, token_hash: str | None) -> None:
         connection = self.connections.setdefault(sid, Connection())
+        if connection.table is not None:
+            self.followers.get(connection.table, set()).discard(sid)
         connection.table = table.code
         connection.token_hash = token_hash
+        self.followers.setdefault(table.code, set()).add(sid)
 
     @staticmethod
     def _seat_of_hash(table: Table, token_hash: str) -> int | None:
@@ -242,9 +248,13 @@ class SmearServer:
 
     def _connected(self, table: Table, seat: int) -> bool:
         token_hash = table.seats[seat].token_hash
-        return token_hash is not None and any(
-            c.table == table.code and c.token_hash == token_hash for c in self.connections.values()
-        )
+        if token_hash is None:
+            return False
+        for sid in self.followers.get(table.code, ()):
+            connection = self.connections.get(sid)
+            if connection is not None and connection.token_hash == token_hash:
+                return True
+        return False
 
     # --- lobby requests -----------------------------------------------------------------------------
 
@@ -467,10 +477,20 @@ class SmearServer:
         return {"version": table.version, "table": lobby, "game": game, "resync": resync}
 
     async def _send(self, code: str, messages: list[tuple[str, dict[str, Any], str]]) -> None:
-        """Send ``(event, data, sid)`` messages in order, after the batches of this table made before."""
-        async with self.send_locks.setdefault(code, asyncio.Lock()):
-            for name, data, sid in messages:
+        """Send ``(event, data, sid)`` messages after the batches of this table made before.
+
+        Each socket gets its messages in order; different sockets are served side by side.
+        """
+        by_sid: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        for name, data, sid in messages:
+            by_sid.setdefault(sid, []).append((name, data))
+
+        async def send_to(sid: str, batch: list[tuple[str, dict[str, Any]]]) -> None:
+            for name, data in batch:
                 await self.sio.emit(name, data, to=sid)
+
+        async with self.send_locks.setdefault(code, asyncio.Lock()):
+            await asyncio.gather(*(send_to(sid, batch) for sid, batch in by_sid.items()))
 
     async def send_state(self, sid: str, table: Table, resync: bool = False) -> None:
         connection = self.connections.get(sid)
@@ -488,8 +508,9 @@ class SmearServer:
         event = table.events[-1][1] if table.events and with_event else None
         payloads: dict[int | None, dict[str, Any]] = {}
         messages: list[tuple[str, dict[str, Any], str]] = []
-        for sid, connection in list(self.connections.items()):
-            if connection.table != table.code or sid == skip:
+        for sid in list(self.followers.get(table.code, ())):
+            connection = self.connections.get(sid)
+            if connection is None or connection.table != table.code or sid == skip:
                 continue
             seat = None
             if connection.token_hash is not None:

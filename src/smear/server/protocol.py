@@ -446,7 +446,19 @@ def result_json(result: HandResult) -> dict[str, Any]:
     }
 
 
+# A broadcast sends the same public state inside every seat's view: build it once per state.
+_last_public: list[Any] = [None, None]
+
+
 def public_json(pub: PublicState) -> dict[str, Any]:
+    """The public state as JSON-ready data (shared between callers: do not change it)."""
+    if _last_public[0] is not pub:
+        _last_public[0], _last_public[1] = pub, _public_json(pub)
+    result: dict[str, Any] = _last_public[1]
+    return result
+
+
+def _public_json(pub: PublicState) -> dict[str, Any]:
     """What every seat and spectator may see of a match (never the deck or the trump tables)."""
     return {
         "rules": _rules_json(pub),

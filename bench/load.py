@@ -1,0 +1,788 @@
+"""Load benchmark of the game server: many 4-player tables played at once over real WebSockets.
+
+What it measures: the time from a player sending ``act`` to the moment the last player of that table
+has received the ``state`` the action caused (version >= the version in the ack), for every action
+sent during a measured window, under N tables of people (no bots: every action comes from a client).
+
+How: unless ``--url`` is given it starts ``python -m smear serve`` as a separate process on a free
+port of 127.0.0.1 with a fresh SQLite database, and waits for ``GET /health``. Worker processes
+(``--workers``, each with its own event loop) then open one python-socketio ``AsyncClient`` per seat
+(WebSocket transport only), create, fill and start the tables, and play: a client whose turn it is
+waits its think time (``--think`` seconds, +/- 50% jitter) and sends a random legal action with the
+version of the state it saw. The host of a finished match asks for ``play_again``. The measured
+window (``--seconds``) starts once every table has started.
+
+It prints progress lines while running, then the actions sent and per second, latency percentiles,
+errors (any refused ack, stale_version included; disconnects; ack or view timeouts), the CPU used
+by the server process, by the client workers and by the machine, and ends with three lines::
+
+    tables: N
+    p99_ms: X
+    errors: E
+
+Usage: python bench/load.py [--tables 200] [--players 4] [--seconds 60] [--think 1.0] [--workers 1]
+                            [--database URL | --url http://127.0.0.1:8000 [--server-pid PID]]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import math
+import multiprocessing as mp
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ACK_TIMEOUT = 10.0  # seconds an ack may take before it counts as a timeout
+VIEW_TIMEOUT = 10.0  # seconds from an ack until every seat has the state it caused
+SETUP_CONCURRENCY = 16  # tables being created and filled at once, per worker
+DRAIN_SECONDS = 12.0  # after the window, how long to wait for the last actions' views
+PROGRESS_EVERY = 5.0  # seconds between progress lines
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# --- the client side (runs in each worker process) ---------------------------------------------------
+
+
+@dataclass
+class Window:
+    """The measured window, in ``time.monotonic()`` seconds (the same clock in every process)."""
+
+    start: float = math.inf
+    end: float = math.inf
+
+    def holds(self, moment: float) -> bool:
+        return self.start <= moment < self.end
+
+
+@dataclass
+class Stats:
+    sent: int = 0  # acts sent inside the window
+    acked: int = 0  # of those, acknowledged with ok
+    samples: list[float] = field(default_factory=list)  # latencies (s) of acts sent inside the window
+    fresh: list[float] = field(default_factory=list)  # samples since the last progress report
+    errors: Counter[str] = field(default_factory=Counter)
+    tables_started: int = 0
+    matches_started: int = 0
+
+
+class Player:
+    """One person at one table: a Socket.IO connection and what it has seen."""
+
+    def __init__(self, driver: Driver, table: TableRun, name: str) -> None:
+        import socketio  # imported in the workers only
+
+        self.driver = driver
+        self.table = table
+        self.name = name
+        self.sio = socketio.AsyncClient(reconnection=False)
+        self.sio.on("state", self.on_state)
+        self.sio.on("error", self.on_error)
+        self.sio.on("disconnect", self.on_disconnect)
+        self.token = ""
+        self.seat = -1
+        self.latest = -1
+        self.seen: deque[tuple[int, float]] = deque(maxlen=32)  # (version, when received)
+        self.acted_version = -1
+        self.again_version = -1
+
+    async def connect(self) -> None:
+        await self.sio.connect(self.driver.url, transports=["websocket"], wait_timeout=ACK_TIMEOUT)
+
+    async def call(self, event: str, data: dict[str, Any]) -> dict[str, Any] | None:
+        """The ack of one request, or None after counting the failure as an error."""
+        import socketio
+
+        try:
+            reply: dict[str, Any] = await self.sio.call(event, data, timeout=ACK_TIMEOUT)
+        except socketio.exceptions.TimeoutError:
+            self.driver.error(f"{event}: ack timeout")
+            return None
+        except Exception as err:
+            self.driver.error(f"{event}: {type(err).__name__}")
+            return None
+        if not reply.get("ok"):
+            code = reply.get("error", {}).get("code", "?")
+            self.driver.error(f"{event}: {code}")
+            return None
+        return reply
+
+    def first_at_least(self, version: int) -> float | None:
+        """When this player received its first state of at least ``version``."""
+        for seen_version, when in self.seen:
+            if seen_version >= version:
+                return when
+        return None
+
+    async def on_state(self, data: dict[str, Any]) -> None:
+        now = time.monotonic()
+        version = data["version"]
+        self.seen.append((version, now))
+        self.latest = version
+        if self.table.pending:
+            self.table.check(now)
+        driver = self.driver
+        info = data["table"]
+        if info["you"] is not None:  # with teams, the start reseats everyone at random
+            self.seat = info["you"]
+        if not driver.acting or not self.token:
+            return
+        if info["status"] == "finished":
+            if info["host"] == self.seat and version > self.again_version:
+                self.again_version = version
+                driver.spawn(self.play_again())
+            return
+        game = data["game"]
+        if game is None:
+            return
+        legal = game["legal"]
+        if legal and game["public"]["to_act"] == self.seat and version > self.acted_version:
+            self.acted_version = version
+            driver.spawn(self.act(version, legal))
+
+    async def act(self, version: int, legal: list[str]) -> None:
+        driver = self.driver
+        await asyncio.sleep(driver.think_time())
+        if not driver.acting:
+            return
+        action = driver.rng.choice(legal)
+        payload = {"table": self.table.code, "token": self.token, "version": version, "action": action}
+        sent = time.monotonic()
+        counted = driver.window.holds(sent)
+        if counted:
+            driver.stats.sent += 1
+        driver.in_flight += 1
+        try:
+            reply = await self.call("act", payload)
+        finally:
+            driver.in_flight -= 1
+        if reply is None:
+            return
+        if counted:
+            driver.stats.acked += 1
+        self.table.pending.append((reply["version"], sent, counted))
+        self.table.check(time.monotonic())
+
+    async def play_again(self) -> None:
+        await asyncio.sleep(self.driver.think_time())
+        if self.driver.acting and await self.call(
+            "play_again", {"table": self.table.code, "token": self.token}
+        ):
+            self.driver.stats.matches_started += 1
+
+    async def on_error(self, data: Any) -> None:
+        code = data.get("code", "?") if isinstance(data, dict) else "?"
+        self.driver.error(f"error event: {code}")
+
+    async def on_disconnect(self, *args: Any) -> None:
+        if not self.driver.closing:
+            self.driver.error("disconnected")
+
+
+class TableRun:
+    """One table: its players and the acts whose views have not all arrived yet."""
+
+    def __init__(self, driver: Driver, index: int, players: int) -> None:
+        self.driver = driver
+        self.index = index
+        self.code = ""
+        self.players = [Player(driver, self, f"P{index}-{seat}") for seat in range(players)]
+        self.pending: list[tuple[int, float, bool]] = []  # (ack version, sent at, inside the window)
+
+    def check(self, now: float) -> None:
+        """Record every pending act whose view every player now has; time out the old ones."""
+        still = []
+        for version, sent, counted in self.pending:
+            last = sent
+            for player in self.players:
+                when = player.first_at_least(version)
+                if when is None:
+                    break
+                last = max(last, when)
+            else:
+                if counted:
+                    self.driver.record(last - sent)
+                continue
+            if now - sent > VIEW_TIMEOUT:
+                self.driver.error("view timeout")
+            else:
+                still.append((version, sent, counted))
+        self.pending = still
+
+    def last_state_at(self) -> float:
+        return max((p.seen[-1][1] for p in self.players if p.seen), default=0.0)
+
+    async def open(self) -> bool:
+        """Connect every seat, create the table, fill it and start the match."""
+        driver = self.driver
+        host, *guests = self.players
+        try:
+            await asyncio.gather(*(player.connect() for player in self.players))
+        except Exception as err:
+            driver.error(f"connect: {type(err).__name__}")
+            return False
+        count = len(self.players)
+        settings = {
+            "name": host.name,
+            "preset": "house",
+            "players": count,
+            "teams": count % 2 == 0 and count >= 4,
+        }
+        reply = await host.call("create_table", settings)
+        if reply is None:
+            return False
+        self.code, host.token, host.seat = reply["table"], reply["token"], reply["seat"]
+        for guest in guests:
+            reply = await guest.call("join_table", {"table": self.code, "name": guest.name})
+            if reply is None:
+                return False
+            guest.token, guest.seat = reply["token"], reply["seat"]
+        if await host.call("start", {"table": self.code, "token": host.token}) is None:
+            return False
+        driver.stats.tables_started += 1
+        return True
+
+
+class Driver:
+    """The tables of one worker process, and what it measured."""
+
+    def __init__(self, url: str, think: float, seed: int) -> None:
+        self.url = url
+        self.think = think
+        self.rng = random.Random(seed)
+        self.window = Window()
+        self.stats = Stats()
+        self.acting = True
+        self.closing = False
+        self.in_flight = 0  # acts sent and not yet acknowledged
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def think_time(self) -> float:
+        return self.think * self.rng.uniform(0.5, 1.5)
+
+    def spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def error(self, kind: str) -> None:
+        self.stats.errors[kind] += 1
+
+    def record(self, latency: float) -> None:
+        self.stats.samples.append(latency)
+        self.stats.fresh.append(latency)
+
+
+class GcPauses:
+    """The pauses of this process's garbage collector (a long one delays every message it holds)."""
+
+    def __init__(self) -> None:
+        self.started = 0.0
+        self.pauses: list[float] = []
+        gc.callbacks.append(self.on_gc)
+
+    def on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+        else:
+            self.pauses.append(time.perf_counter() - self.started)
+
+
+async def run_worker(
+    worker: int, url: str, indices: list[int], players: int, think: float, seed: int, pipe: Any, queue: Any
+) -> None:
+    driver = Driver(url, think, seed)
+    gc_pauses = GcPauses()
+    tables = [TableRun(driver, index, players) for index in indices]
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    def report(kind: str, **extra: Any) -> None:
+        stats = driver.stats
+        queue.put(
+            {
+                "kind": kind,
+                "worker": worker,
+                "started": stats.tables_started,
+                "sent": stats.sent,
+                "acked": stats.acked,
+                "fresh": stats.fresh,
+                "errors": dict(stats.errors),
+                "cpu": time.process_time(),
+                **extra,
+            }
+        )
+        stats.fresh = []
+
+    async def open_one(table: TableRun) -> None:
+        async with gate:
+            await table.open()
+
+    async def reporter() -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            report("progress")
+            now = time.monotonic()
+            for table in tables:
+                if table.pending:
+                    table.check(now)
+
+    progress = asyncio.get_running_loop().create_task(reporter())
+    await asyncio.gather(*(open_one(table) for table in tables))
+    report("ready")
+    while not pipe.poll():
+        await asyncio.sleep(0.02)
+    driver.window.start, driver.window.end = pipe.recv()
+    await asyncio.sleep(max(0.0, driver.window.start - time.monotonic()))
+    cpu_start = time.process_time()
+    gc_pauses.pauses.clear()
+    await asyncio.sleep(max(0.0, driver.window.end - time.monotonic()))
+    cpu_window = time.process_time() - cpu_start
+    gc_window = list(gc_pauses.pauses)
+    driver.acting = False
+    deadline = time.monotonic() + DRAIN_SECONDS
+    while (driver.in_flight or any(table.pending for table in tables)) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+        now = time.monotonic()
+        for table in tables:
+            if table.pending:
+                table.check(now)
+    for table in tables:  # whatever is still missing now has timed out
+        if table.pending:
+            table.check(math.inf)
+    if driver.in_flight:
+        driver.stats.errors["act: no ack by the end"] += driver.in_flight
+    quiet_for = 3 * think + 10.0  # a hand pause (4 s) plus a few turns
+    stalled = sum(
+        1 for table in tables if table.code and driver.window.end - table.last_state_at() > quiet_for
+    )
+    progress.cancel()
+    report(
+        "done",
+        samples=driver.stats.samples,
+        cpu_window=cpu_window,
+        gc_pauses=gc_window,
+        stalled=stalled,
+        matches=driver.stats.matches_started,
+    )
+    driver.closing = True
+    gate = asyncio.Semaphore(64)
+
+    async def close(player: Player) -> None:
+        async with gate:
+            with contextlib.suppress(Exception):  # the run is over: a failed goodbye changes no figure
+                await asyncio.wait_for(player.sio.disconnect(), 5.0)
+
+    await asyncio.gather(*(close(p) for table in tables for p in table.players))
+
+
+def worker_main(
+    worker: int, url: str, indices: list[int], players: int, think: float, seed: int, pipe: Any, queue: Any
+) -> None:
+    coroutine = run_worker(worker, url, indices, players, think, seed, pipe, queue)
+    try:
+        import uvloop
+
+        uvloop.run(coroutine)
+    except ImportError:
+        asyncio.run(coroutine)
+
+
+# --- the server process and the measurements of CPU --------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def wait_healthy(url: str, process: subprocess.Popen[bytes] | None, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        if process is not None and process.poll() is not None:
+            raise SystemExit(f"the server exited with status {process.returncode}")
+        if time.monotonic() > deadline:
+            raise SystemExit(f"no answer from {url}/health within {timeout:.0f} s")
+        time.sleep(0.1)
+
+
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system) a process has used so far, or None if it cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def machine_cpu() -> tuple[float, float]:
+    """(busy, total) CPU seconds of the whole machine so far, from /proc/stat."""
+    try:
+        values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return 0.0, 0.0
+    idle = values[3] + (values[4] if len(values) > 4 else 0)
+    total = sum(values[:8])
+    return (total - idle) / CLOCK_TICKS, total / CLOCK_TICKS
+
+
+def cpu_shares(
+    server: float | None, clients: float, machine: tuple[float, float], span: float, cores: int
+) -> str:
+    """CPU used over ``span`` seconds, as % of one core: the server, the clients, everything else.
+
+    ``machine`` is the (busy, total) CPU seconds of the whole machine over the same span; what the
+    server and the clients did not use of it is other processes (another load skews the figures).
+    """
+    parts = [f"server {100 * server / span:.0f}%" if server is not None else "server n/a"]
+    parts.append(f"clients {100 * clients / span:.0f}%")
+    if machine[1] > 0:
+        busy = 100 * cores * machine[0] / machine[1]
+        others = busy - 100 * clients / span - (100 * server / span if server is not None else 0.0)
+        parts.append(f"other processes {max(0.0, others):.0f}%")
+        parts.append(f"machine {busy:.0f}% of {100 * cores}%")
+    return ", ".join(parts)
+
+
+def raise_file_limit(needed: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        target = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        if target < needed:
+            print(f"warning: open files limited to {target}, {needed} wanted", file=sys.stderr)
+
+
+def percentile(ordered: list[float], share: float) -> float:
+    """Nearest-rank percentile of a sorted list."""
+    if not ordered:
+        return math.nan
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+# --- the conductor ---------------------------------------------------------------------------------
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200, help="tables played at once (default 200)")
+    parser.add_argument("--players", type=int, default=4, help="people per table (default 4)")
+    parser.add_argument(
+        "--seconds", type=float, default=60.0, help="measured play once every table has started (60)"
+    )
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="seconds a player waits before acting, +/- 50%% (1.0)"
+    )
+    parser.add_argument("--workers", type=int, default=1, help="client processes (default 1)")
+    parser.add_argument("--url", help="use this running server instead of starting one")
+    parser.add_argument(
+        "--server-pid", type=int, help="with --url: the server's process id, to report its CPU use"
+    )
+    parser.add_argument(
+        "--database", help="SQLAlchemy URL for the started server (default: a new SQLite file)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seeds the players' choices")
+    args = parser.parse_args(argv)
+    if args.tables < 1 or args.workers < 1 or args.seconds <= 0 or args.think < 0:
+        parser.error("--tables and --workers must be at least 1, --seconds positive, --think >= 0")
+    if not 3 <= args.players <= 8:
+        parser.error("--players must be 3 to 8 (house rules)")
+    if args.url and args.database:
+        parser.error("--database is for the server this benchmark starts; not with --url")
+    if args.server_pid and not args.url:
+        parser.error("--server-pid is for a server given by --url")
+    return args
+
+
+def start_server(database: str | None, workdir: str) -> tuple[subprocess.Popen[bytes], str, Path]:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    database = database or f"sqlite:///{workdir}/load.db"
+    log_path = Path(workdir) / "server.log"
+    command = [sys.executable, "-m", "smear", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command += ["--database", database]
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    print(f"server: {' '.join(command[1:])} (pid {process.pid})", flush=True)
+    return process, url, log_path
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+
+
+def run(args: argparse.Namespace) -> int:
+    raise_file_limit(args.tables * args.players + 256)
+    cores = os.cpu_count() or 1
+    with tempfile.TemporaryDirectory(prefix="smear-load-") as workdir:
+        server: subprocess.Popen[bytes] | None = None
+        log_path: Path | None = None
+        workers: list[Any] = []
+        try:
+            if args.url:
+                url = args.url.rstrip("/")
+            else:
+                server, url, log_path = start_server(args.database, workdir)
+            wait_healthy(url, server)
+            log_start = log_path.stat().st_size if log_path is not None else 0
+            context = mp.get_context("spawn")
+            queue = context.Queue()
+            pipes = []
+            for worker in range(args.workers):
+                indices = list(range(worker, args.tables, args.workers))
+                ours, theirs = context.Pipe()
+                process = context.Process(
+                    target=worker_main,
+                    args=(worker, url, indices, args.players, args.think, args.seed + worker, theirs, queue),
+                    daemon=True,
+                )
+                process.start()
+                workers.append(process)
+                pipes.append(ours)
+            sockets = args.tables * args.players
+            print(
+                f"load: {args.tables} tables x {args.players} players = {sockets} sockets, "
+                f"{args.workers} client process(es), think {args.think} s +/- 50%, {cores} cores",
+                flush=True,
+            )
+            return conduct(args, server, log_path, log_start, workers, pipes, queue, cores)
+        except BaseException:
+            if log_path is not None:
+                print(server_log(log_path, 15), file=sys.stderr)
+            raise
+        finally:
+            for process in workers:
+                process.join(15)
+                if process.is_alive():
+                    process.terminate()
+                    process.join(5)
+            if server is not None:
+                stop_server(server)
+
+
+def server_log(path: Path, lines: int, since: int = 0) -> str:
+    """The last lines the server wrote after byte ``since`` (its start-up banner); empty if none."""
+    try:
+        with path.open("rb") as log:
+            log.seek(since)
+            tail = log.read().decode(errors="replace").splitlines()[-lines:]
+    except OSError:
+        return ""
+    return "server log (last lines):\n  " + "\n  ".join(tail) if tail else ""
+
+
+def conduct(
+    args: argparse.Namespace,
+    server: subprocess.Popen[bytes] | None,
+    log_path: Path | None,
+    log_start: int,
+    workers: list[Any],
+    pipes: list[Any],
+    queue: Any,
+    cores: int,
+) -> int:
+    import queue as queues
+
+    latest: dict[int, dict[str, Any]] = {}
+    done: dict[int, dict[str, Any]] = {}
+    fresh: list[float] = []
+    began = time.monotonic()
+    setup_deadline = began + 30.0 + args.tables * 0.5
+    window: tuple[float, float] | None = None
+    marks: dict[str, Any] = {}
+    last_print = began
+    server_pid = server.pid if server is not None else args.server_pid
+
+    def server_cpu() -> float | None:
+        return process_cpu(server_pid) if server_pid else None
+
+    last_mark = (began, server_cpu(), 0.0, 0, machine_cpu())
+
+    def total(key: str) -> int:
+        return sum(int(report[key]) for report in latest.values())
+
+    def errors_of(reports: Any) -> Counter[str]:
+        counts: Counter[str] = Counter()
+        for report in reports:
+            counts.update(report["errors"])
+        return counts
+
+    while len(done) < len(workers):
+        try:
+            report = queue.get(timeout=0.5)
+        except queues.Empty:
+            report = None
+        now = time.monotonic()
+        if report is not None:
+            latest[report["worker"]] = report
+            fresh.extend(report["fresh"])
+            if report["kind"] == "done":
+                done[report["worker"]] = report
+            elif report["kind"] == "ready":
+                marks.setdefault("ready", set()).add(report["worker"])
+        if window is None and len(marks.get("ready", ())) == len(workers):
+            start = time.monotonic() + 0.2
+            window = (start, start + args.seconds)
+            for pipe in pipes:
+                pipe.send(window)
+            print(
+                f"[{now - began:6.1f}s] all {total('started')} tables started; measuring {args.seconds:g} s"
+            )
+            time.sleep(max(0.0, start - time.monotonic()))
+            marks["server_cpu"] = (time.monotonic(), server_cpu())
+            marks["machine"] = machine_cpu()
+            continue
+        if window is not None and "server_cpu_end" not in marks and now >= window[1]:
+            marks["server_cpu_end"] = (time.monotonic(), server_cpu())
+            marks["machine_end"] = machine_cpu()
+        if window is None and now > setup_deadline:
+            print(f"setup did not finish in {setup_deadline - began:.0f} s; giving up")
+            break
+        if window is not None and now > window[1] + DRAIN_SECONDS + 30.0:
+            print("the workers did not report in time; giving up")
+            break
+        if server is not None and server.poll() is not None:
+            print(f"the server exited with status {server.returncode}")
+            break
+        if any(not process.is_alive() for process in workers) and len(done) < len(workers):
+            dead = [w for w, process in enumerate(workers) if not process.is_alive() and w not in done]
+            if dead:
+                print(f"worker(s) {dead} exited before reporting")
+                break
+        if now - last_print >= PROGRESS_EVERY and latest:
+            then, server_then, client_then, sent_then, machine_then = last_mark
+            span = now - then
+            client_now = sum(float(r["cpu"]) for r in latest.values())
+            server_now = server_cpu()
+            machine_now = machine_cpu()
+            sent_now = total("sent")
+            server_used = (
+                server_now - server_then if server_now is not None and server_then is not None else None
+            )
+            machine_used = (machine_now[0] - machine_then[0], machine_now[1] - machine_then[1])
+            shares = cpu_shares(server_used, client_now - client_then, machine_used, span, cores)
+            errors = sum(errors_of(latest.values()).values())
+            if window is None or now < window[0]:
+                phase = f"setup: {total('started')}/{args.tables} tables started"
+            else:
+                measured = min(now, window[1]) - window[0]
+                rate = (sent_now - sent_then) / span
+                p99 = percentile(sorted(fresh), 0.99) * 1000
+                phase = (
+                    f"measure {measured:5.1f}/{args.seconds:g} s: sent {sent_now} ({rate:.0f}/s), "
+                    f"p99 {p99:.1f} ms over {len(fresh)}"
+                )
+            print(f"[{now - began:6.1f}s] {phase}, errors {errors}; CPU {shares}", flush=True)
+            fresh = []
+            last_print = now
+            last_mark = (now, server_now, client_now, sent_now, machine_now)
+
+    if log_path is not None and (log := server_log(log_path, 15, log_start)):
+        print(log)
+    return summarise(args, window, latest, done, marks, cores)
+
+
+def summarise(
+    args: argparse.Namespace,
+    window: tuple[float, float] | None,
+    latest: dict[int, dict[str, Any]],
+    done: dict[int, dict[str, Any]],
+    marks: dict[str, Any],
+    cores: int,
+) -> int:
+    reports = list(latest.values())
+    errors: Counter[str] = Counter()
+    for report in reports:
+        errors.update(report["errors"])
+    started = sum(int(r["started"]) for r in reports)
+    missing = args.tables - started
+    if missing:
+        errors["tables not started"] += missing
+    incomplete = len(done) < args.workers or window is None
+    if incomplete:
+        errors["run incomplete"] += 1
+    samples = sorted(s for r in done.values() for s in r["samples"])
+    sent = sum(int(r["sent"]) for r in done.values())
+    acked = sum(int(r["acked"]) for r in done.values())
+    stalled = sum(int(r["stalled"]) for r in done.values())
+    matches = sum(int(r["matches"]) for r in done.values())
+    seconds = args.seconds
+    print()
+    print(f"tables started: {started} of {args.tables}, {args.players} players each, no bots")
+    print(f"measured window: {seconds:g} s, think {args.think} s +/- 50%")
+    print(f"actions sent: {sent} (acknowledged {acked}, views timed: {len(samples)})")
+    print(f"actions per second: {sent / seconds:.1f}")
+    print(f"matches started again (play_again, whole run): {matches}")
+    print(f"tables without a state in the last part of the window: {stalled}")
+    ms = [percentile(samples, p) * 1000 for p in (0.50, 0.90, 0.99, 1.0)]
+    print(
+        "latency (act sent -> last seat has the state): "
+        + ", ".join(
+            f"{name} {value:.1f} ms" for name, value in zip(("p50", "p90", "p99", "max"), ms, strict=True)
+        )
+    )
+    detail = ", ".join(f"{kind}: {count}" for kind, count in sorted(errors.items())) or "none"
+    print(f"errors: {sum(errors.values())} ({detail})")
+    cpu = [float(r.get("cpu_window", math.nan)) for r in done.values()]
+    per_worker = ", ".join(f"{100 * c / seconds:.0f}%" for c in cpu)
+    print(f"client CPU in the window: {100 * sum(cpu) / seconds:.0f}% of one core ({per_worker} per worker)")
+    pauses = [p for r in done.values() for p in r.get("gc_pauses", [])]
+    if pauses:
+        print(
+            f"client garbage collections in the window: {len(pauses)}, "
+            f"{1000 * sum(pauses):.0f} ms in all, the longest {1000 * max(pauses):.1f} ms"
+        )
+    (since, server_start), (until, server_end) = (
+        marks.get("server_cpu", (0.0, None)),
+        marks.get("server_cpu_end", (0.0, None)),
+    )
+    span = until - since
+    server_used = server_end - server_start if server_start is not None and server_end is not None else None
+    machine_used = (0.0, 0.0)
+    if "machine" in marks and "machine_end" in marks:
+        machine_used = (
+            marks["machine_end"][0] - marks["machine"][0],
+            marks["machine_end"][1] - marks["machine"][1],
+        )
+    if span > 0:
+        shares = cpu_shares(server_used, sum(cpu), machine_used, span, cores)
+        print(f"CPU in the window (% of one core): {shares}")
+    p99 = ms[2]
+    print(f"tables: {args.tables}")
+    print(f"p99_ms: {p99:.1f}")
+    print(f"errors: {sum(errors.values())}")
+    return 0 if not incomplete else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -181,6 +181,31 @@ def _order_moves(
     return count
 
 
+@njit(cache=True)
+def _close_trick(
+    tab: Int64Array, st: Int64Array, n: int, trump: int, leader: int
+) -> tuple[int, int, int, int]:
+    """Settle the full trick in the trick slots: its winner's position and side, the points it is
+    worth to the acting side, and its Game count (added to the winning side's count)."""
+    led = tab[T_SUIT_OF + 54 * trump + st[ST_TRICK]]
+    base = T_STRENGTH + 54 * (4 * trump + led)
+    top = -1
+    top_at = 0
+    won = 0
+    count_game = 0
+    for j in range(n):
+        c = st[ST_TRICK + j]
+        strength = tab[base + c]
+        if strength > top:
+            top = strength
+            top_at = j
+        won += st[ST_VAL + c]
+        count_game += tab[T_GAME + c]
+    side = tab[T_SEAT_SIDE + (leader + top_at) % n]
+    st[ST_GAME + side] += count_game
+    return top_at, side, won * st[ST_WEIGHT + side], count_game
+
+
 @njit(
     "int64(int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64, int64, int64, int64, int64, int64)",
     cache=True,
@@ -328,23 +353,7 @@ def _search(
         st[ST_HANDS + seat] = hand & ~(1 << card)
         st[ST_TRICK + ntrick] = card
         if ntrick + 1 == n:
-            led = tab[T_SUIT_OF + 54 * trump + st[ST_TRICK]]
-            base = T_STRENGTH + 54 * (4 * trump + led)
-            top = -1
-            top_at = 0
-            won = 0
-            count_game = 0
-            for j in range(n):
-                c = st[ST_TRICK + j]
-                s = tab[base + c]
-                if s > top:
-                    top = s
-                    top_at = j
-                won += st[ST_VAL + c]
-                count_game += tab[T_GAME + c]
-            side = tab[T_SEAT_SIDE + (leader + top_at) % n]
-            gain = won * st[ST_WEIGHT + side]
-            st[ST_GAME + side] += count_game
+            top_at, side, gain, count_game = _close_trick(tab, st, n, trump, leader)
             # The next trick reuses the trick slots: keep this one's (the move scores are spent).
             for j in range(n - 1):
                 moves[MAX_MOVES + j] = st[ST_TRICK + j]
@@ -420,23 +429,7 @@ def _child(
     if ntrick + 1 < n:
         value = _search(tab, st, tt, buf, ntrick + 1, leader, rgame, alpha, beta, 1)
     else:
-        led = tab[T_SUIT_OF + 54 * trump + st[ST_TRICK]]
-        base = T_STRENGTH + 54 * (4 * trump + led)
-        top = -1
-        top_at = 0
-        won = 0
-        count_game = 0
-        for j in range(n):
-            c = st[ST_TRICK + j]
-            s = tab[base + c]
-            if s > top:
-                top = s
-                top_at = j
-            won += st[ST_VAL + c]
-            count_game += tab[T_GAME + c]
-        side = tab[T_SEAT_SIDE + (leader + top_at) % n]
-        gain = won * st[ST_WEIGHT + side]
-        st[ST_GAME + side] += count_game
+        top_at, side, gain, count_game = _close_trick(tab, st, n, trump, leader)
         saved = buf[MAX_DEPTH - 1]
         for j in range(n - 1):
             saved[j] = st[ST_TRICK + j]

@@ -12,9 +12,14 @@ waits its think time (``--think`` seconds, +/- 50% jitter) and sends a random le
 version of the state it saw. The host of a finished match asks for ``play_again``. The measured
 window (``--seconds``) starts once every table has started.
 
+The clients' garbage collector is off during the window (``--client-gc`` leaves it on): one process
+stands for hundreds of browsers, and its pauses would stop them all at once and pass for server
+latency. The report gives the client's CPU share and peak memory, so a saturated client shows.
+
 It prints progress lines while running, then the actions sent and per second, latency percentiles,
 errors (any refused ack, stale_version included; disconnects; ack or view timeouts), the CPU used
-by the server process, by the client workers and by the machine, and ends with three lines::
+by the server process, by the client workers and by everything else on the machine (another load
+skews the figures), and ends with three lines::
 
     tables: N
     p99_ms: X
@@ -22,6 +27,7 @@ by the server process, by the client workers and by the machine, and ends with t
 
 Usage: python bench/load.py [--tables 200] [--players 4] [--seconds 60] [--think 1.0] [--workers 1]
                             [--database URL | --url http://127.0.0.1:8000 [--server-pid PID]]
+                            [--seed 1] [--client-gc]
 """
 
 from __future__ import annotations
@@ -226,7 +232,7 @@ class TableRun:
         return max((p.seen[-1][1] for p in self.players if p.seen), default=0.0)
 
     async def open(self) -> bool:
-        """Connect every seat, create the table, fill it and start the match."""
+        """Connect every seat, create the table and fill it."""
         driver = self.driver
         host, *guests = self.players
         try:
@@ -250,10 +256,12 @@ class TableRun:
             if reply is None:
                 return False
             guest.token, guest.seat = reply["token"], reply["seat"]
-        if await host.call("start", {"table": self.code, "token": host.token}) is None:
-            return False
-        driver.stats.tables_started += 1
         return True
+
+    async def start(self) -> None:
+        host = self.players[0]
+        if await host.call("start", {"table": self.code, "token": host.token}) is not None:
+            self.driver.stats.tables_started += 1
 
 
 class Driver:
@@ -302,7 +310,16 @@ class GcPauses:
 
 
 async def run_worker(
-    worker: int, url: str, indices: list[int], players: int, think: float, seed: int, pipe: Any, queue: Any
+    worker: int,
+    url: str,
+    indices: list[int],
+    players: int,
+    think: float,
+    seed: int,
+    keep_gc: bool,
+    ramp: float,
+    pipe: Any,
+    queue: Any,
 ) -> None:
     driver = Driver(url, think, seed)
     gc_pauses = GcPauses()
@@ -328,7 +345,11 @@ async def run_worker(
 
     async def open_one(table: TableRun) -> None:
         async with gate:
-            await table.open()
+            opened = await table.open()
+        if opened:
+            # Tables spread over the ramp, as people arrive, rather than all dealt at once.
+            await asyncio.sleep(driver.rng.uniform(0.0, ramp))
+            await table.start()
 
     async def reporter() -> None:
         while True:
@@ -352,9 +373,13 @@ async def run_worker(
     await asyncio.sleep(max(0.0, driver.window.start - time.monotonic()))
     cpu_start = time.process_time()
     gc_pauses.pauses.clear()
+    if not keep_gc:
+        # One process stands for hundreds of browsers: its collector's pauses would stop them all
+        # at once and pass for server latency. The JSON it receives holds no cycles (reference
+        # counting frees it), so the collector can rest for the window; see the RSS printed.
+        gc.disable()
     await asyncio.sleep(max(0.0, driver.window.end - time.monotonic()))
     cpu_window = time.process_time() - cpu_start
-    gc_window = list(gc_pauses.pauses)
     driver.acting = False
     deadline = time.monotonic() + DRAIN_SECONDS
     while (driver.in_flight or any(table.pending for table in tables)) and time.monotonic() < deadline:
@@ -373,14 +398,17 @@ async def run_worker(
         1 for table in tables if table.code and driver.window.end - table.last_state_at() > quiet_for
     )
     progress.cancel()
+    gc_window = list(gc_pauses.pauses)  # the views of the last acts count too: collect after them
     report(
         "done",
         samples=driver.stats.samples,
         cpu_window=cpu_window,
         gc_pauses=gc_window,
+        rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         stalled=stalled,
         matches=driver.stats.matches_started,
     )
+    gc.enable()
     driver.closing = True
     gate = asyncio.Semaphore(64)
 
@@ -393,9 +421,18 @@ async def run_worker(
 
 
 def worker_main(
-    worker: int, url: str, indices: list[int], players: int, think: float, seed: int, pipe: Any, queue: Any
+    worker: int,
+    url: str,
+    indices: list[int],
+    players: int,
+    think: float,
+    seed: int,
+    keep_gc: bool,
+    ramp: float,
+    pipe: Any,
+    queue: Any,
 ) -> None:
-    coroutine = run_worker(worker, url, indices, players, think, seed, pipe, queue)
+    coroutine = run_worker(worker, url, indices, players, think, seed, keep_gc, ramp, pipe, queue)
     try:
         import uvloop
 
@@ -497,6 +534,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--think", type=float, default=1.0, help="seconds a player waits before acting, +/- 50%% (1.0)"
     )
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=30.0,
+        help="each table starts at a random moment within this many seconds of being filled (30)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="client processes (default 1)")
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument(
@@ -506,9 +549,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--database", help="SQLAlchemy URL for the started server (default: a new SQLite file)"
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds the players' choices")
+    parser.add_argument(
+        "--client-gc",
+        action="store_true",
+        help="leave the clients' garbage collector on during the window (its pauses then count)",
+    )
     args = parser.parse_args(argv)
-    if args.tables < 1 or args.workers < 1 or args.seconds <= 0 or args.think < 0:
-        parser.error("--tables and --workers must be at least 1, --seconds positive, --think >= 0")
+    if args.tables < 1 or args.workers < 1 or args.seconds <= 0 or args.think < 0 or args.ramp < 0:
+        parser.error("--tables and --workers must be at least 1, --seconds positive, --think, --ramp >= 0")
     if not 3 <= args.players <= 8:
         parser.error("--players must be 3 to 8 (house rules)")
     if args.url and args.database:
@@ -563,7 +611,18 @@ def run(args: argparse.Namespace) -> int:
                 ours, theirs = context.Pipe()
                 process = context.Process(
                     target=worker_main,
-                    args=(worker, url, indices, args.players, args.think, args.seed + worker, theirs, queue),
+                    args=(
+                        worker,
+                        url,
+                        indices,
+                        args.players,
+                        args.think,
+                        args.seed + worker,
+                        args.client_gc,
+                        args.ramp,
+                        theirs,
+                        queue,
+                    ),
                     daemon=True,
                 )
                 process.start()
@@ -617,7 +676,7 @@ def conduct(
     done: dict[int, dict[str, Any]] = {}
     fresh: list[float] = []
     began = time.monotonic()
-    setup_deadline = began + 30.0 + args.tables * 0.5
+    setup_deadline = began + 30.0 + args.ramp + args.tables * 0.5
     window: tuple[float, float] | None = None
     marks: dict[str, Any] = {}
     last_print = began
@@ -757,11 +816,12 @@ def summarise(
     per_worker = ", ".join(f"{100 * c / seconds:.0f}%" for c in cpu)
     print(f"client CPU in the window: {100 * sum(cpu) / seconds:.0f}% of one core ({per_worker} per worker)")
     pauses = [p for r in done.values() for p in r.get("gc_pauses", [])]
-    if pauses:
-        print(
-            f"client garbage collections in the window: {len(pauses)}, "
-            f"{1000 * sum(pauses):.0f} ms in all, the longest {1000 * max(pauses):.1f} ms"
-        )
+    longest = f", the longest {1000 * max(pauses):.1f} ms" if pauses else ""
+    rss = ", ".join(f"{float(r['rss_mb']):.0f} MB" for r in done.values())
+    print(
+        f"client garbage collections in the window: {len(pauses)} ({1000 * sum(pauses):.0f} ms{longest}; "
+        f"collector {'on' if args.client_gc else 'off'}), client peak RSS {rss}"
+    )
     (since, server_start), (until, server_end) = (
         marks.get("server_cpu", (0.0, None)),
         marks.get("server_cpu_end", (0.0, None)),

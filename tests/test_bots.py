@@ -145,3 +145,36 @@ def test_the_expert_stops_at_its_time_budget_and_is_seeded() -> None:
     small = ExpertBot(samples=6, seconds=60)
     assert small.choose(view, random.Random(2)) == small.choose(view, random.Random(2))
     assert small.last_samples == 6
+
+
+def test_the_expert_advice_names_its_choice_and_the_points_it_expects() -> None:
+    rules = find_rules("house")
+    # Seat 0 (left of the dealer, first to bid) holds the top of hearts and both jokers: it bids and
+    # expects its side to gain.
+    strong = Deal.parse(
+        ["Ah Kh Qh Jh BJ LJ", "8c 9c Tc Jc Qc Kc", "8d 9d Td Jd Qd Kd", "8s 9s Ts Js Qs Ks"],
+        out="Ac Ad As Th 9h 8h",
+    )
+    state = new_match(rules, 4, False, dealer=3, deal=strong)
+    view = player_view(state, 0)
+    expert = ExpertBot(samples=12, seconds=60)
+    advice = expert.advise(view, random.Random(3))
+    assert advice.action in view.legal_actions and advice.action != parse_action("pass")
+    assert advice.samples == 12
+    assert advice.expected_points is not None and advice.expected_points >= 3, advice
+    assert expert.choose(view, random.Random(3)) == advice.action  # the same search, the same choice
+
+    # A forced move is not searched: no figure to give.
+    forced = ExpertBot().advise(_one_legal_action_view(), random.Random(0))
+    assert forced.expected_points is None and forced.samples == 0
+
+
+def _one_legal_action_view() -> PlayerView:
+    """The dealer after three passes in a 2-bid-only auction has a single choice."""
+    rules = find_rules("house").with_changes(max_bid=2)
+    state = new_match(rules, 4, False, dealer=3, seed=5)
+    for seat in range(3):
+        state = apply(state, parse_action("pass"), seat)
+    view = player_view(state, 3)
+    assert len(view.legal_actions) == 1
+    return view

@@ -314,7 +314,13 @@ ARGS: dict[str, dict[str, str | int]] = {
     "stale_version": {"version": 12},
     "illegal_action": {"reason_code": "bid_too_low", "highest": 3, "reason": "you cannot bid 2: too low"},
     "bad_action": {"reason": "not an action: 'bid'"},
-    "rules_refused": {"reason": "house is played by 4, 6, 8 players with teams, not 5"},
+    "rules_refused": {
+        "reason_code": "players_with_teams",
+        "preset": "house",
+        "players": 5,
+        "allowed": "4, 6, 8",
+        "reason": "house is played by 4, 6, 8 players with teams, not 5",
+    },
     "hints_off": {},
     "internal_error": {},
 }

@@ -313,6 +313,16 @@ def test_lobby_refusals_change_nothing(tmp_path: Path) -> None:
                 settings = {"name": "Eli", "preset": "house", "players": players, "teams": teams}
                 error = refused(await newcomer.call("create_table", settings), "rules_refused")
                 assert str(players) in error["args"]["reason"]
+                # Structured too, so a client can say it in its own language.
+                allowed = "4, 6, 8" if teams else "3, 4, 5, 6, 7, 8"
+                assert error["args"]["reason_code"] == ("players_with_teams" if teams else "players")
+                assert (error["args"]["players"], error["args"]["allowed"]) == (players, allowed)
+                assert error["args"]["preset"] == "house"
+            settings = {"name": "Eli", "preset": "house", "players": 4, "teams": False, "bot_level": "grandmaster"}
+            error = refused(await newcomer.call("create_table", settings), "rules_refused")
+            assert error["args"]["reason_code"] == "unknown_bot"
+            assert "heuristic" in error["args"]["bots"].split(", ")
+            assert "grandmaster" not in str(error)  # what was sent is not repeated back
             assert len(server.tables) == tables and newcomer.received == []
 
     run(scenario)
@@ -789,8 +799,19 @@ def test_a_turn_timer_of_15_seconds_is_set_when_the_turn_comes(tmp_path: Path) -
                 handle = s.server.timers.get(code)
                 if timer:
                     assert handle is not None and 14.0 < handle.when() - loop.time() <= 15.0
+                    # The state tells how long the turn has left, and later states count down the
+                    # same clock (a spectator arriving later sees less time, not a fresh 15 s).
+                    assert 14_000 < turn["turn_left_ms"] <= 15_000
+                    await asyncio.sleep(0.3)
+                    watcher = await s.watch(code)
+                    later = watcher.state["turn_left_ms"]
+                    assert later <= turn["turn_left_ms"] - 250, (later, turn["turn_left_ms"])
+                    left_by_timer = (handle.when() - loop.time()) * 1000
+                    assert abs(later - left_by_timer) < 200
+                    await watcher.close()
                 else:
                     assert handle is None
+                    assert turn["turn_left_ms"] is None
                 reply = await host.send("act", version=turn["version"], action=turn["game"]["legal"][0])
                 assert reply["ok"], reply
                 await host.close()
@@ -874,6 +895,12 @@ def test_hint_gives_the_expert_choice_on_your_turn_only_where_hints_are_on(tmp_p
                     assert reply["ok"], reply
                     assert reply["action"] in state["game"]["legal"]
                     assert reply["version"] == state["version"]  # asking changes nothing
+                    expected = reply["expected"]
+                    if len(state["game"]["legal"]) == 1:
+                        assert expected is None  # a forced move is not searched
+                    else:
+                        # The side's change this hand: at worst set by the highest bid, at best all points.
+                        assert isinstance(expected, float) and -6 <= expected <= 6, expected
                 else:
                     assert reply == {"ok": False, "error": error_payload("hints_off")}
                 await host.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from smear.actions import Action, Play
@@ -32,6 +33,19 @@ if TYPE_CHECKING:
 
 DEFAULT_SAMPLES = 48
 DEFAULT_SECONDS = 0.25
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The expert's choice for a seat and, where it searched, what it expects the hand to bring.
+
+    ``expected_points`` is the mean change of the seat's side's score this hand over the sampled
+    deals (a set bid counts as minus the bid); None when the choice was forced or not searched.
+    """
+
+    action: Action
+    expected_points: float | None
+    samples: int
 
 
 class ExpertBot:
@@ -51,27 +65,35 @@ class ExpertBot:
         self.last_samples = 0  # deals searched for the last decision, for measuring
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        return self.advise(view, rng).action
+
+    def advise(self, view: PlayerView, rng: random.Random) -> Advice:
+        """The action this bot would take in the seat of ``view``, with its expected points."""
         legal = view.legal_actions
         if len(legal) == 1:
-            return legal[0]
+            return Advice(legal[0], None, 0)
         if view.phase is Phase.DISCARD:
             # Too many discards to try them all; the heuristic keeps trumps and aces.
-            return self.policy.choose(view, rng)
+            return Advice(self.policy.choose(view, rng), None, 0)
         if self.solver and view.phase is Phase.PLAY:
-            return self._solve_play(view, rng)
+            return Advice(self._solve_play(view, rng), None, self.last_samples)
         candidates = list(legal)
         if view.phase is Phase.AUCTION:
             candidates = self._auction_candidates(view, rng)
-        totals = {str(action): 0.0 for action in candidates}
+        margins = {str(action): 0.0 for action in candidates}
+        points = {str(action): 0.0 for action in candidates}
         deadline = time.perf_counter() + self.seconds
         samples = 0
         while samples < self.samples and (samples < 4 or time.perf_counter() < deadline):
             world = sample_state(view, rng)
             for action in candidates:
-                totals[str(action)] += self._outcome(apply(world, action, view.seat), view.seat, rng)
+                ours, margin = self._outcome(apply(world, action, view.seat), view.seat, rng)
+                points[str(action)] += ours
+                margins[str(action)] += margin
             samples += 1
         self.last_samples = samples
-        return max(candidates, key=lambda action: totals[str(action)])
+        best = max(candidates, key=lambda action: margins[str(action)])
+        return Advice(best, points[str(best)] / samples, samples)
 
     def _solve_play(self, view: PlayerView, rng: random.Random) -> Action:
         """Sum each legal card's exact value over the sampled deals; keep the best."""
@@ -108,9 +130,9 @@ class ExpertBot:
         keep = {0, index - 1, index, index + 1}
         return [action for i, action in enumerate(legal) if i in keep and 0 <= i < len(legal)]
 
-    def _outcome(self, state: State, seat: int, rng: random.Random) -> float:
-        """Play the hand out with the heuristic everywhere; our side's score change minus the best
-        other side's."""
+    def _outcome(self, state: State, seat: int, rng: random.Random) -> tuple[int, int]:
+        """Play the hand out with the heuristic everywhere: our side's score change, and that
+        change minus the best other side's."""
         number = state.public.hand_number
         before = state.public.scores
         while state.public.to_act is not None:
@@ -121,7 +143,7 @@ class ExpertBot:
         side = pub.seat_side[seat]
         change = [after - start for after, start in zip(pub.scores, before, strict=True)]
         others = [value for index, value in enumerate(change) if index != side]
-        return change[side] - (max(others) if others else 0)
+        return change[side], change[side] - (max(others) if others else 0)
 
 
 register("expert", ExpertBot)

@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from smear.actions import Action
 from smear.bots import make_bot
+from smear.bots.expert import ExpertBot
 from smear.record import record_of
 from smear.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -84,6 +85,8 @@ class SmearServer:
         # The sockets following each table, so a broadcast never scans every connection.
         self.followers: dict[str, set[str]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
+        # Per table: the version whose turn is timed and when (monotonic clock) that turn runs out.
+        self.turn_deadlines: dict[str, tuple[int, float]] = {}
         # Sending yields to the event loop, so each table's messages go out one batch at a time, in
         # the order the batches were made: no client sees a version before one it has already seen.
         self.send_locks: dict[str, asyncio.Lock] = {}
@@ -372,8 +375,10 @@ class SmearServer:
         if table.status != "playing" or table.state is None or table.state.public.to_act != seat:
             raise TableError("not_your_turn")
         view = player_view(table.state, seat)
-        action = await asyncio.to_thread(make_bot("expert").choose, view, self.rng)
-        return {"action": str(action), "version": table.version}
+        version = table.version  # the advice is for this version, even if the table moves on meanwhile
+        advice = await asyncio.to_thread(ExpertBot().advise, view, self.rng)
+        expected = None if advice.expected_points is None else round(advice.expected_points, 1)
+        return {"action": str(advice.action), "expected": expected, "version": version}
 
     # --- play ---------------------------------------------------------------------------------------
 
@@ -429,10 +434,28 @@ class SmearServer:
         elif not self._connected(table, seat):
             gone = self.disconnected_at.setdefault((table.code, seat), time.monotonic())
             delay = max(self.timing.bot_pause, gone + self.timing.grace - time.monotonic())
-        elif table.settings.turn_timer:
-            delay = float(table.settings.turn_timer)
+        else:
+            deadline = self._turn_deadline(table)
+            if deadline is not None:
+                delay = max(0.0, deadline - time.monotonic())
         if delay is not None:
             self.timers[table.code] = loop.call_later(delay, self._later, table.code, version, seat)
+
+    def _turn_deadline(self, table: Table) -> float | None:
+        """When the turn timer runs out for the seat to act (a connected person), else None.
+
+        The first caller for a version starts its clock, so the countdown sent with the state and
+        the timer that plays for the seat agree.
+        """
+        if not table.settings.turn_timer or table.status != "playing" or table.state is None:
+            return None
+        seat = table.state.public.to_act
+        if seat is None or table.seats[seat].is_bot or not self._connected(table, seat):
+            return None
+        timed = self.turn_deadlines.get(table.code)
+        if timed is None or timed[0] != table.version:
+            timed = self.turn_deadlines[table.code] = (table.version, time.monotonic() + table.settings.turn_timer)
+        return timed[1]
 
     def _later(self, code: str, version: int, seat: int | None) -> None:
         asyncio.get_running_loop().create_task(self._act_for(code, version, seat))
@@ -474,7 +497,15 @@ class SmearServer:
                 game = public_json(table.state.public)
             else:
                 game = view_json(player_view(table.state, seat))
-        return {"version": table.version, "table": lobby, "game": game, "resync": resync}
+        deadline = self._turn_deadline(table)
+        turn_left_ms = None if deadline is None else max(0, round((deadline - time.monotonic()) * 1000))
+        return {
+            "version": table.version,
+            "table": lobby,
+            "game": game,
+            "resync": resync,
+            "turn_left_ms": turn_left_ms,
+        }
 
     async def _send(self, code: str, messages: list[tuple[str, dict[str, Any], str]]) -> None:
         """Send ``(event, data, sid)`` messages after the batches of this table made before.

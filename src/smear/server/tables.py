@@ -51,19 +51,30 @@ class TableSettings:
         return rules if rules.target == self.target else rules.with_changes(target=self.target)
 
     def check(self) -> None:
-        """Refuse settings the preset does not allow (raises ``TableError("rules_refused")``)."""
+        """Refuse settings the preset does not allow (raises ``TableError("rules_refused")``).
+
+        The error carries a ``reason_code`` and its args, so a client can say why in its own
+        language, and an English ``reason``.
+        """
         try:
             rules = self.rules()
         except RulesError as err:
-            raise TableError("rules_refused", reason=str(err)) from None
+            raise TableError("rules_refused", reason_code="rules", reason=str(err)) from None
         if self.bot_level not in bot_names():
-            raise TableError("rules_refused", reason=f"no bot called {self.bot_level!r}")
+            bots = ", ".join(bot_names())
+            raise TableError(
+                "rules_refused", reason_code="unknown_bot", bots=bots, reason=f"the bots are {bots}"
+            )
         if not rules.allows(self.players, self.teams):
             allowed = rules.team_player_counts if self.teams else rules.player_counts
             kind = "with teams" if self.teams else "without teams"
             counts = ", ".join(map(str, allowed))
             raise TableError(
                 "rules_refused",
+                reason_code="players_with_teams" if self.teams else "players",
+                preset=self.preset,
+                players=self.players,
+                allowed=counts,
                 reason=f"{self.preset} is played by {counts} players {kind}, not {self.players}",
             )
 

@@ -3,7 +3,7 @@
 import { io } from "socket.io-client";
 import { loadSession, removeSession, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
-import { getApp, newId, toast, update, type LogEntry, type Route } from "./store";
+import { getApp, newId, toast, update, type LogEntry, type Route, type TurnClock } from "./store";
 import { publicGame, seatView, type Ack, type EventMessage, type Settings, type StateMessage } from "./types";
 
 const socket = io({ path: "/socket.io", autoConnect: false });
@@ -42,7 +42,14 @@ export function routeChanged(): void {
   const sameTable =
     route.kind === "table" && app.route.kind === "table" && app.route.code === route.code;
   if (!sameTable) {
-    update({ route, state: null, log: [], notFound: false });
+    update({
+      route,
+      state: null,
+      log: [],
+      notFound: false,
+      hint: null,
+      turnClock: { version: -1, deadline: null },
+    });
     document.title = "Smear";
     mode = "none";
     attachedTo = null;
@@ -168,6 +175,31 @@ export async function act(action: string): Promise<boolean> {
   return ack.ok;
 }
 
+/**
+ * Ask the server what the expert would do in this seat now. The suggestion is kept with the version
+ * it was given for, so it disappears as soon as the table moves on.
+ */
+export async function requestHint(): Promise<void> {
+  const payload = seatPayload();
+  const app = getApp();
+  if (!payload || !app.state || app.hintPending) return;
+  update({ hintPending: true });
+  try {
+    const ack = await request("hint", payload);
+    if (!ack.ok) {
+      toast({ error: ack.error });
+      return;
+    }
+    const version = Number(ack.version);
+    const now = getApp().state;
+    if (typeof ack.action !== "string" || !now || version < now.version) return; // the turn has passed
+    const expected = typeof ack.expected === "number" && Number.isFinite(ack.expected) ? ack.expected : null;
+    update({ hint: { version, action: ack.action, expected } });
+  } finally {
+    update({ hintPending: false });
+  }
+}
+
 export async function leave(): Promise<void> {
   const route = getApp().route;
   const payload = seatPayload();
@@ -230,6 +262,17 @@ function isMyTurn(state: StateMessage | null): boolean {
   return !!view && view.public.to_act === view.seat && ACTIVE.has(view.public.phase) && view.legal.length > 0;
 }
 
+/**
+ * The turn timer's deadline for a state: now plus the time the server says is left. A later state of
+ * the same version keeps the deadline already set, so the countdown does not jump back.
+ */
+function turnClockOf(message: StateMessage, previous: TurnClock): TurnClock {
+  const left = message.turn_left_ms;
+  if (typeof left !== "number" || !Number.isFinite(left)) return { version: message.version, deadline: null };
+  if (previous.version === message.version && previous.deadline !== null) return previous;
+  return { version: message.version, deadline: Date.now() + Math.max(0, left) };
+}
+
 function onState(message: StateMessage): void {
   const app = getApp();
   const route = app.route;
@@ -259,12 +302,14 @@ function onState(message: StateMessage): void {
   }
 
   const turnNow = isMyTurn(message);
+  const hint = app.hint && app.hint.version >= message.version ? app.hint : null;
   if (turnNow && !isMyTurn(previous) && app.sound) playTurnChime();
   update({
     state: message,
     notFound: false,
     log: message.resync ? [] : log.slice(-120),
-    turnSince: Date.now(),
+    turnClock: turnClockOf(message, app.turnClock),
+    hint,
   });
   document.title = (turnNow ? "● " : "") + "Smear";
 }

@@ -21,6 +21,21 @@ export interface Toast {
   text?: string;
 }
 
+/** The expert's suggestion for this seat, at the table version it was asked for. */
+export interface Hint {
+  version: number;
+  /** In record notation: `pass`, `bid 3`, `trump h`, `discard 2c 3d 4h 5s`, `Ah`. */
+  action: string;
+  /** The change the expert expects in this seat's side's score this hand, or null. */
+  expected: number | null;
+}
+
+/** When the turn timer of a table version runs out (client clock, ms), or null when none runs. */
+export interface TurnClock {
+  version: number;
+  deadline: number | null;
+}
+
 export interface AppState {
   lang: Lang;
   sound: boolean;
@@ -34,8 +49,12 @@ export interface AppState {
   toasts: Toast[];
   /** A request is waiting for its ack (buttons that act are disabled meanwhile). */
   pending: boolean;
-  /** When (client clock, ms) the seat to act got the turn, for the turn timer. */
-  turnSince: number;
+  /** The turn timer of the state on screen, taken from its `turn_left_ms` when it arrived. */
+  turnClock: TurnClock;
+  /** The last suggestion asked for; shown only while the table is still at its version. */
+  hint: Hint | null;
+  /** A hint request is waiting for its ack. */
+  hintPending: boolean;
   /** The "How to play" page that is open, if any. */
   howTo: Preset | null;
 }
@@ -58,7 +77,9 @@ let app: AppState = {
   log: [],
   toasts: [],
   pending: false,
-  turnSince: Date.now(),
+  turnClock: { version: -1, deadline: null },
+  hint: null,
+  hintPending: false,
   howTo: null,
 };
 

@@ -101,6 +101,8 @@ export interface StateMessage {
   table: TableInfo;
   game: SeatView | PublicGame | null;
   resync: boolean;
+  /** With a turn timer, the milliseconds the seat to act had left when the state was sent; else null. */
+  turn_left_ms?: number | null;
 }
 
 export interface TableEvent {

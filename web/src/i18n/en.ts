@@ -34,6 +34,8 @@ export const en = {
   "landing.timer_off": "Off",
   "landing.seconds": "{n} s",
   "landing.bots": "Bots",
+  "landing.hints": "Allow hints",
+  "landing.hints_note": "A player can ask for a suggested move on their turn.",
   "landing.create_button": "Create the table",
   "landing.code_or_link": "Table code or invite link",
   "landing.open_button": "Open the table",
@@ -57,6 +59,8 @@ export const en = {
   "settings.timer": "{n} s per turn",
   "settings.no_timer": "no turn timer",
   "settings.bots": "bots: {level}",
+  "settings.hints": "hints on",
+  "settings.no_hints": "hints off",
 
   "lobby.title": "Waiting for players",
   "lobby.invite": "Invite link",
@@ -137,6 +141,17 @@ export const en = {
   "act.lead_sets_trump": "The suit of the card you lead becomes trump (a joker cannot be led now).",
   "act.waiting": "Waiting for {name}…",
   "act.hand_over": "The next hand is coming…",
+
+  "hint.button": "Hint",
+  "hint.title": "Suggest a move (keyboard: H)",
+  "hint.thinking": "Thinking…",
+  "hint.suggested": "Suggested: {action}",
+  "hint.suggested_expected": "Suggested: {action} — expected {points} points this hand",
+  "hint.pass": "pass",
+  "hint.bid": "bid {n}",
+  "hint.trump": "{suit} as trump",
+  "hint.discard": "discard {cards}",
+  "hint.play": "play {card}",
 
   "ev.bid": "{name} bids {n}",
   "ev.pass": "{name} passes",
@@ -242,6 +257,7 @@ export const en = {
   "error.bad_action": "That is not a valid move.",
   "error.illegal_action": "That move is not allowed.",
   "error.rules_refused": "The rules do not allow these settings ({reason}).",
+  "error.hints_off": "Hints are turned off at this table.",
   "error.internal_error": "Something went wrong on the server. Nothing was changed.",
   "error.timeout": "The server did not answer. Check your connection and try again.",
 
@@ -264,6 +280,9 @@ export const en = {
   "phase_action.trump": "name trump",
   "phase_action.discard": "discard",
   "phase_action.play": "play a card",
+  "refused.players": "{preset} without teams is played by {allowed} players, not {players}.",
+  "refused.players_with_teams": "{preset} in teams is played by {allowed} players, not {players}.",
+  "refused.unknown_bot": "There is no such kind of bot. Choose one of: {bots}.",
 
   "howto.title": "How to play",
 };

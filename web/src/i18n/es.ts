@@ -33,6 +33,8 @@ export const es: Catalog = {
   "landing.timer_off": "Sin límite",
   "landing.seconds": "{n} s",
   "landing.bots": "Bots",
+  "landing.hints": "Permitir pistas",
+  "landing.hints_note": "Cada jugador puede pedir una jugada sugerida cuando le toque.",
   "landing.create_button": "Crear la mesa",
   "landing.code_or_link": "Código de la mesa o enlace de invitación",
   "landing.open_button": "Abrir la mesa",
@@ -56,6 +58,8 @@ export const es: Catalog = {
   "settings.timer": "{n} s por turno",
   "settings.no_timer": "sin límite de tiempo",
   "settings.bots": "bots: {level}",
+  "settings.hints": "con pistas",
+  "settings.no_hints": "sin pistas",
 
   "lobby.title": "Esperando jugadores",
   "lobby.invite": "Enlace de invitación",
@@ -136,6 +140,17 @@ export const es: Catalog = {
   "act.lead_sets_trump": "El palo de la carta con la que salgas será el triunfo (ahora no se puede salir con comodín).",
   "act.waiting": "Esperando a {name}…",
   "act.hand_over": "Ya viene la siguiente mano…",
+
+  "hint.button": "Pista",
+  "hint.title": "Sugerir una jugada (tecla H)",
+  "hint.thinking": "Pensando…",
+  "hint.suggested": "Sugerencia: {action}",
+  "hint.suggested_expected": "Sugerencia: {action} — se esperan {points} puntos en esta mano",
+  "hint.pass": "pasar",
+  "hint.bid": "apostar {n}",
+  "hint.trump": "elegir {suit} como triunfo",
+  "hint.discard": "descartar {cards}",
+  "hint.play": "jugar {card}",
 
   "ev.bid": "{name} apuesta {n}",
   "ev.pass": "{name} pasa",
@@ -241,6 +256,7 @@ export const es: Catalog = {
   "error.bad_action": "Esa jugada no es válida.",
   "error.illegal_action": "Esa jugada no está permitida.",
   "error.rules_refused": "Las reglas no permiten esta configuración ({reason}).",
+  "error.hints_off": "En esta mesa las pistas están desactivadas.",
   "error.internal_error": "Algo falló en el servidor. No se ha cambiado nada.",
   "error.timeout": "El servidor no responde. Comprueba tu conexión y vuelve a intentarlo.",
 
@@ -263,6 +279,9 @@ export const es: Catalog = {
   "phase_action.trump": "elegir el triunfo",
   "phase_action.discard": "descartar",
   "phase_action.play": "jugar una carta",
+  "refused.players": "{preset} sin parejas se juega con {allowed} jugadores, no con {players}.",
+  "refused.players_with_teams": "{preset} por parejas se juega con {allowed} jugadores, no con {players}.",
+  "refused.unknown_bot": "Ese tipo de bot no existe. Elige uno de estos: {bots}.",
 
   "howto.title": "Cómo se juega",
 };

@@ -33,6 +33,8 @@ export const fr: Catalog = {
   "landing.timer_off": "Aucun",
   "landing.seconds": "{n} s",
   "landing.bots": "Robots",
+  "landing.hints": "Autoriser les conseils",
+  "landing.hints_note": "Chacun peut demander un coup conseillé quand c’est à lui de jouer.",
   "landing.create_button": "Créer la table",
   "landing.code_or_link": "Code de la table ou lien d’invitation",
   "landing.open_button": "Ouvrir la table",
@@ -56,6 +58,8 @@ export const fr: Catalog = {
   "settings.timer": "{n} s par tour",
   "settings.no_timer": "sans limite de temps",
   "settings.bots": "robots : {level}",
+  "settings.hints": "conseils autorisés",
+  "settings.no_hints": "sans conseils",
 
   "lobby.title": "En attente des joueurs",
   "lobby.invite": "Lien d’invitation",
@@ -136,6 +140,17 @@ export const fr: Catalog = {
   "act.lead_sets_trump": "La couleur de la carte que vous entamez devient l’atout (pas de joker pour cette entame).",
   "act.waiting": "On attend {name}…",
   "act.hand_over": "La donne suivante arrive…",
+
+  "hint.button": "Conseil",
+  "hint.title": "Proposer un coup (touche H)",
+  "hint.thinking": "Réflexion…",
+  "hint.suggested": "Conseil : {action}",
+  "hint.suggested_expected": "Conseil : {action} — résultat attendu : {points} points sur cette donne",
+  "hint.pass": "passer",
+  "hint.bid": "annoncer {n}",
+  "hint.trump": "atout {suit}",
+  "hint.discard": "écarter {cards}",
+  "hint.play": "jouer {card}",
 
   "ev.bid": "{name} annonce {n}",
   "ev.pass": "{name} passe",
@@ -241,6 +256,7 @@ export const fr: Catalog = {
   "error.bad_action": "Ce coup n’est pas valable.",
   "error.illegal_action": "Ce coup n’est pas permis.",
   "error.rules_refused": "Les règles n’autorisent pas ces réglages ({reason}).",
+  "error.hints_off": "Les conseils sont désactivés à cette table.",
   "error.internal_error": "Un problème est survenu sur le serveur. Rien n’a été modifié.",
   "error.timeout": "Le serveur ne répond pas. Vérifiez votre connexion et réessayez.",
 
@@ -263,6 +279,9 @@ export const fr: Catalog = {
   "phase_action.trump": "nommer l’atout",
   "phase_action.discard": "écarter",
   "phase_action.play": "jouer une carte",
+  "refused.players": "{preset} sans équipes se joue à {allowed} joueurs, pas à {players}.",
+  "refused.players_with_teams": "{preset} en équipes se joue à {allowed} joueurs, pas à {players}.",
+  "refused.unknown_bot": "Ce type de robot n’existe pas. Choisissez parmi : {bots}.",
 
   "howto.title": "Règles du jeu",
 };

@@ -1,6 +1,6 @@
 // Interface strings: one catalog per language, chosen from the browser and switchable from the menu.
 
-import { parseCard, suitFromWord } from "../cards";
+import { parseCard, shortCard, suitFromWord, SUITS } from "../cards";
 import type { ServerError, SuitLetter } from "../types";
 import { en, type Catalog, type MessageKey } from "./en";
 import { es } from "./es";
@@ -101,6 +101,46 @@ export function cardName(text: string): string {
   return t("card.name", { rank: tk(`rank.${card.rank}`), suit: suitName(card.suit) });
 }
 
+/** A card as short texts print it: "10♥", "A♠", with the jokers named in words. */
+export function shortCardName(text: string): string {
+  return parseCard(text)?.joker ? cardName(text) : shortCard(text);
+}
+
+/** A signed score change with one decimal in the language's own way: "+1.8", "-0,5", "0.0". */
+export function signedPoints(points: number): string {
+  return new Intl.NumberFormat(lang, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: "exceptZero",
+  }).format(points);
+}
+
+/**
+ * An action in record notation as words: "bid 3", "play 10♥", "hearts as trump". With `spoken`,
+ * cards are named in full ("ten of hearts"), for screen readers.
+ */
+export function actionText(action: string, spoken = false): string {
+  const name = spoken ? cardName : shortCardName;
+  if (action === "pass") return t("hint.pass");
+  if (action.startsWith("bid ")) return t("hint.bid", { n: action.slice(4) });
+  if (action.startsWith("trump ")) {
+    const suit = action.slice(6) as SuitLetter;
+    return SUITS.includes(suit) ? t("hint.trump", { suit: suitName(suit) }) : action;
+  }
+  if (action.startsWith("discard ")) {
+    const cards = action.slice(8).split(" ").filter(Boolean);
+    return t("hint.discard", { cards: cards.map(name).join(", ") });
+  }
+  return t("hint.play", { card: name(action) });
+}
+
+/** "Suggested: bid 3 — expected +1.8 points this hand", or without the points when there are none. */
+export function hintText(action: string, expected: number | null, spoken = false): string {
+  const text = actionText(action, spoken);
+  if (expected === null) return t("hint.suggested", { action: text });
+  return t("hint.suggested_expected", { action: text, points: signedPoints(expected) });
+}
+
 export function pointName(point: string): string {
   return tk(`point.${point}`);
 }
@@ -114,7 +154,8 @@ const PHASE_ACTIONS: Record<string, string> = {
 
 /**
  * An error from the server in the current language. Seat numbers are shown counted from 1; an
- * illegal action is explained from the engine's reason code, with suits and cards translated.
+ * illegal action is explained from the engine's reason code, with suits and cards translated, and
+ * refused table settings from theirs (an unknown code keeps the server's English reason).
  */
 export function errorText(error: ServerError, seatName: (seat: number) => string): string {
   const args: Args = { ...error.args };
@@ -131,6 +172,27 @@ export function errorText(error: ServerError, seatName: (seat: number) => string
       reasonArgs.expected = tk(PHASE_ACTIONS[args.expected]);
     }
     const key = `reason.${args.reason_code}`;
+    const text = tk(key, reasonArgs);
+    if (text !== key) return text;
+  }
+  if (error.code === "rules_refused" && typeof args.reason_code === "string") {
+    const reasonArgs: Args = { ...args };
+    if (typeof args.preset === "string") {
+      const preset = tk(`preset.${args.preset}`);
+      if (preset !== `preset.${args.preset}`) reasonArgs.preset = preset;
+    }
+    if (typeof args.bots === "string") {
+      reasonArgs.bots = args.bots
+        .split(",")
+        .map((bot) => bot.trim())
+        .filter(Boolean)
+        .map((bot) => {
+          const label = tk(`bot.${bot}`);
+          return label === `bot.${bot}` ? bot : label;
+        })
+        .join(", ");
+    }
+    const key = `refused.${args.reason_code}`;
     const text = tk(key, reasonArgs);
     if (text !== key) return text;
   }

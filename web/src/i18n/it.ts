@@ -33,6 +33,8 @@ export const it: Catalog = {
   "landing.timer_off": "Nessuno",
   "landing.seconds": "{n} s",
   "landing.bots": "Bot",
+  "landing.hints": "Consenti i suggerimenti",
+  "landing.hints_note": "Al proprio turno ognuno può chiedere una mossa consigliata.",
   "landing.create_button": "Apri il tavolo",
   "landing.code_or_link": "Codice del tavolo o link d’invito",
   "landing.open_button": "Vai al tavolo",
@@ -56,6 +58,8 @@ export const it: Catalog = {
   "settings.timer": "{n} s per turno",
   "settings.no_timer": "senza limite di tempo",
   "settings.bots": "bot: {level}",
+  "settings.hints": "con suggerimenti",
+  "settings.no_hints": "senza suggerimenti",
 
   "lobby.title": "In attesa dei giocatori",
   "lobby.invite": "Link d’invito",
@@ -136,6 +140,17 @@ export const it: Catalog = {
   "act.lead_sets_trump": "Il seme della carta che giochi per primo diventa briscola (adesso non puoi aprire con un jolly).",
   "act.waiting": "Si aspetta {name}…",
   "act.hand_over": "Sta per arrivare la mano successiva…",
+
+  "hint.button": "Suggerisci",
+  "hint.title": "Suggerisci una mossa (tasto H)",
+  "hint.thinking": "Sto pensando…",
+  "hint.suggested": "Suggerimento: {action}",
+  "hint.suggested_expected": "Suggerimento: {action} — risultato atteso {points} punti in questa mano",
+  "hint.pass": "passare",
+  "hint.bid": "dichiarare {n}",
+  "hint.trump": "scegliere {suit} come briscola",
+  "hint.discard": "scartare {cards}",
+  "hint.play": "giocare {card}",
 
   "ev.bid": "{name} dichiara {n}",
   "ev.pass": "{name} passa",
@@ -241,6 +256,7 @@ export const it: Catalog = {
   "error.bad_action": "Questa mossa non è valida.",
   "error.illegal_action": "Questa mossa non è consentita.",
   "error.rules_refused": "Le regole non consentono queste impostazioni ({reason}).",
+  "error.hints_off": "A questo tavolo i suggerimenti sono disattivati.",
   "error.internal_error": "Qualcosa è andato storto sul server. Non è cambiato nulla.",
   "error.timeout": "Il server non risponde. Controlla la connessione e riprova.",
 
@@ -263,6 +279,9 @@ export const it: Catalog = {
   "phase_action.trump": "scegliere la briscola",
   "phase_action.discard": "scartare",
   "phase_action.play": "giocare una carta",
+  "refused.players": "{preset} senza squadre si gioca in {allowed} giocatori, non in {players}.",
+  "refused.players_with_teams": "{preset} a squadre si gioca in {allowed} giocatori, non in {players}.",
+  "refused.unknown_bot": "Questo tipo di bot non esiste. Scegli tra: {bots}.",
 
   "howto.title": "Come si gioca",
 };

@@ -33,6 +33,8 @@ export const pt: Catalog = {
   "landing.timer_off": "Sem limite",
   "landing.seconds": "{n} s",
   "landing.bots": "Robôs",
+  "landing.hints": "Permitir dicas",
+  "landing.hints_note": "Na sua vez, cada jogador pode pedir uma jogada sugerida.",
   "landing.create_button": "Criar a mesa",
   "landing.code_or_link": "Código da mesa ou link de convite",
   "landing.open_button": "Abrir a mesa",
@@ -56,6 +58,8 @@ export const pt: Catalog = {
   "settings.timer": "{n} s por jogada",
   "settings.no_timer": "sem limite de tempo",
   "settings.bots": "robôs: {level}",
+  "settings.hints": "com dicas",
+  "settings.no_hints": "sem dicas",
 
   "lobby.title": "Esperando os jogadores",
   "lobby.invite": "Link de convite",
@@ -136,6 +140,17 @@ export const pt: Catalog = {
   "act.lead_sets_trump": "O naipe da carta com que você sair vira trunfo (agora não dá para sair com curinga).",
   "act.waiting": "Esperando {name}…",
   "act.hand_over": "A próxima mão já vem…",
+
+  "hint.button": "Dica",
+  "hint.title": "Sugerir uma jogada (tecla H)",
+  "hint.thinking": "Pensando…",
+  "hint.suggested": "Sugestão: {action}",
+  "hint.suggested_expected": "Sugestão: {action} — saldo esperado de {points} pontos nesta mão",
+  "hint.pass": "passar",
+  "hint.bid": "apostar {n}",
+  "hint.trump": "escolher {suit} como trunfo",
+  "hint.discard": "descartar {cards}",
+  "hint.play": "jogar {card}",
 
   "ev.bid": "{name} aposta {n}",
   "ev.pass": "{name} passa",
@@ -241,6 +256,7 @@ export const pt: Catalog = {
   "error.bad_action": "Essa jogada não é válida.",
   "error.illegal_action": "Essa jogada não é permitida.",
   "error.rules_refused": "As regras não permitem essas configurações ({reason}).",
+  "error.hints_off": "As dicas estão desativadas nesta mesa.",
   "error.internal_error": "Algo deu errado no servidor. Nada foi alterado.",
   "error.timeout": "O servidor não respondeu. Verifique sua conexão e tente de novo.",
 
@@ -263,6 +279,9 @@ export const pt: Catalog = {
   "phase_action.trump": "escolher o trunfo",
   "phase_action.discard": "descartar",
   "phase_action.play": "jogar uma carta",
+  "refused.players": "{preset} sem equipes se joga com {allowed} jogadores, não com {players}.",
+  "refused.players_with_teams": "{preset} em equipes se joga com {allowed} jogadores, não com {players}.",
+  "refused.unknown_bot": "Esse tipo de robô não existe. Escolha entre: {bots}.",
 
   "howto.title": "Como jogar",
 };

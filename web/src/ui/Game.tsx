@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { shortCard, SUIT_SYMBOL, SUITS } from "../cards";
-import { cardName, suitName, suitTitle, t, tn } from "../i18n";
-import { act, playAgain } from "../net";
-import { update, useApp, type LogEntry } from "../store";
+import { cardName, hintText, suitName, suitTitle, t, tn } from "../i18n";
+import { act, playAgain, requestHint } from "../net";
+import { getApp, update, useApp, type Hint, type LogEntry } from "../store";
 import { publicGame, seatView, type PublicGame, type StateMessage, type SuitLetter } from "../types";
 import { CardFace, CardRow } from "./Card";
 import { Hand } from "./Hand";
@@ -17,13 +17,31 @@ function angleOf(seat: number, bottom: number, players: number): number {
   return ((90 + (rel * 360) / players) * Math.PI) / 180;
 }
 
-function TurnTimer({ seconds, since }: { seconds: number; since: number }) {
+/** The id of the suggestion's text, which the suggested card or button points to (aria-describedby). */
+const HINT_TEXT_ID = "hint-text";
+
+/** The suggestion for the state on screen, if one was asked for at this version. */
+function currentHint(hint: Hint | null, state: StateMessage): Hint | null {
+  return hint && hint.version === state.version ? hint : null;
+}
+
+/** The cards a suggestion names: the card to play, or the cards to discard. */
+function hintedCards(hint: Hint | null): Set<string> {
+  if (!hint) return new Set();
+  const action = hint.action;
+  if (action === "pass" || action.startsWith("bid ") || action.startsWith("trump ")) return new Set();
+  if (action.startsWith("discard ")) return new Set(action.slice(8).split(" ").filter(Boolean));
+  return new Set([action]);
+}
+
+/** Seconds left until `deadline` (client clock), counted down on screen. */
+function TurnTimer({ deadline }: { deadline: number }) {
   const [, setTick] = useState(0);
   useEffect(() => {
-    const id = setInterval(() => setTick((n) => n + 1), 500);
+    const id = setInterval(() => setTick((n) => n + 1), 250);
     return () => clearInterval(id);
   }, []);
-  const left = Math.max(0, Math.ceil(seconds - (Date.now() - since) / 1000));
+  const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
   return (
     <span class={`timer${left <= 5 ? " urgent" : ""}`} role="timer" aria-live="off">
       {t("table.seconds_left", { n: left })}
@@ -80,8 +98,8 @@ function SeatPlate({ state, pub, seat, angle }: { state: StateMessage; pub: Publ
         {!isYou && <MiniBacks count={count} />}
         {bidText && <span class={`chip bid${bidEntry?.[1] === null ? " passed" : ""}`}>{bidText}</span>}
         {!info?.connected && !info?.bot && <span class="chip offline">{t("table.offline")}</span>}
-        {active && state.table.settings.turn_timer > 0 && !info?.bot && (
-          <TurnTimer seconds={state.table.settings.turn_timer} since={app.turnSince} />
+        {active && app.turnClock.version === state.version && app.turnClock.deadline !== null && (
+          <TurnTimer deadline={app.turnClock.deadline} />
         )}
       </div>
     </div>
@@ -260,6 +278,39 @@ function LastTrick({ state, pub }: { state: StateMessage; pub: PublicGame }) {
   );
 }
 
+/** The hint button and the suggestion, on this seat's turn at a table that allows hints. */
+function HintBar({ state }: { state: StateMessage }) {
+  const app = useApp();
+  const hint = currentHint(app.hint, state);
+  return (
+    <div class="hint-bar">
+      <button
+        type="button"
+        class="btn small hint-btn"
+        disabled={app.hintPending}
+        aria-keyshortcuts="H"
+        title={t("hint.title")}
+        onClick={() => requestHint()}
+      >
+        {t("hint.button")}{" "}
+        <kbd aria-hidden="true">H</kbd>
+      </button>
+      <p id={HINT_TEXT_ID} class={`hint-text${hint ? " shown" : ""}`} aria-live="polite">
+        {hint ? (
+          <>
+            <span class="hint-shown" aria-hidden="true">
+              {hintText(hint.action, hint.expected)}
+            </span>
+            <span class="hint-spoken visually-hidden">{hintText(hint.action, hint.expected, true)}</span>
+          </>
+        ) : app.hintPending ? (
+          <span class="muted">{t("hint.thinking")}</span>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
 function ActionPanel({
   state,
   pub,
@@ -295,6 +346,14 @@ function ActionPanel({
     );
   }
   const busy = app.pending;
+  const hintsOn = !!state.table.settings.hints;
+  const hinted = currentHint(app.hint, state)?.action ?? null;
+  /** The class and description of a button the suggestion points at. */
+  const mark = (action: string) =>
+    hinted === action
+      ? { suggested: " suggested", describedBy: HINT_TEXT_ID }
+      : { suggested: "", describedBy: undefined };
+  const hintBar = hintsOn ? <HintBar state={state} /> : null;
   if (pub.phase === "auction") {
     const bids = view.legal.filter((a) => a.startsWith("bid ")).map((a) => Number(a.slice(4)));
     const canPass = view.legal.includes("pass");
@@ -309,7 +368,13 @@ function ActionPanel({
         </p>
         <div class="bid-buttons">
           {canPass && (
-            <button type="button" class="btn secondary" disabled={busy} onClick={() => act("pass")}>
+            <button
+              type="button"
+              class={`btn secondary pass-btn${mark("pass").suggested}`}
+              disabled={busy}
+              aria-describedby={mark("pass").describedBy}
+              onClick={() => act("pass")}
+            >
               {t("act.pass")}
             </button>
           )}
@@ -317,15 +382,17 @@ function ActionPanel({
             <button
               key={n}
               type="button"
-              class="btn bid-btn"
+              class={`btn bid-btn${mark(`bid ${n}`).suggested}`}
               disabled={busy}
               aria-label={t("act.bid_n", { n })}
+              aria-describedby={mark(`bid ${n}`).describedBy}
               onClick={() => act(`bid ${n}`)}
             >
               {n}
             </button>
           ))}
         </div>
+        {hintBar}
       </div>
     );
   }
@@ -339,8 +406,9 @@ function ActionPanel({
             <button
               key={suit}
               type="button"
-              class={`btn suit-btn suit-${suit}`}
+              class={`btn suit-btn suit-${suit}${mark(`trump ${suit}`).suggested}`}
               disabled={busy}
+              aria-describedby={mark(`trump ${suit}`).describedBy}
               onClick={() => act(`trump ${suit}`)}
             >
               <span class="trump-symbol" aria-hidden="true">
@@ -350,6 +418,7 @@ function ActionPanel({
             </button>
           ))}
         </div>
+        {hintBar}
       </div>
     );
   }
@@ -369,6 +438,7 @@ function ActionPanel({
         >
           {t("act.discard_confirm")}
         </button>
+        {hintBar}
       </div>
     );
   }
@@ -377,6 +447,7 @@ function ActionPanel({
     <div class="action-panel mine">
       <h2>{t("act.play_title")}</h2>
       {firstLeadSetsTrump && <p class="muted">{t("act.lead_sets_trump")}</p>}
+      {hintBar}
     </div>
   );
 }
@@ -478,6 +549,24 @@ export function GameScreen({ state }: { state: StateMessage }) {
 
   const [showLastTrick, setShowLastTrick] = useState(false);
 
+  // H asks for a hint on this seat's turn, unless the key is typed into a field or a dialog is open.
+  const hintsOn = !!state.table.settings.hints && !!view;
+  useEffect(() => {
+    if (!myTurn || !hintsOn) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "h" && event.key !== "H") return;
+      if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      if (getApp().howTo) return;
+      event.preventDefault();
+      void requestHint();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [myTurn, hintsOn]);
+  const suggested = myTurn ? hintedCards(currentHint(app.hint, state)) : new Set<string>();
+
   if (state.table.status === "finished" || pub.phase === "match_over") {
     return (
       <div class="game finished">
@@ -540,6 +629,8 @@ export function GameScreen({ state }: { state: StateMessage }) {
             playable={playable}
             myTurn={myTurn && pub.phase === "play"}
             selected={discarding ? chosen : undefined}
+            suggested={suggested}
+            describedBy={HINT_TEXT_ID}
             onActivate={onCard}
             disabled={app.pending}
           />

@@ -9,6 +9,9 @@ interface HandProps {
   /** It is this seat's turn: unplayable cards are dimmed. */
   myTurn: boolean;
   selected?: Set<string>;
+  /** Cards a hint suggests: marked, and described by the element with the id `describedBy`. */
+  suggested?: Set<string>;
+  describedBy?: string;
   onActivate: (card: string) => void;
   disabled?: boolean;
 }
@@ -17,7 +20,7 @@ interface HandProps {
  * The player's hand as a keyboard-friendly row of buttons: Tab reaches the hand, the arrow keys
  * (and Home/End) move between cards, Enter or Space plays (or selects, when discarding) the card.
  */
-export function Hand({ cards, playable, myTurn, selected, onActivate, disabled }: HandProps) {
+export function Hand({ cards, playable, myTurn, selected, suggested, describedBy, onActivate, disabled }: HandProps) {
   const row = useRef<HTMLDivElement>(null);
   const [focus, setFocus] = useState(0);
   // The left margin of every card but the first (negative when the cards overlap).
@@ -88,6 +91,7 @@ export function Hand({ cards, playable, myTurn, selected, onActivate, disabled }
       {cards.map((card, index) => {
         const canUse = playable.has(card) && !disabled;
         const isSelected = selected?.has(card) ?? false;
+        const isSuggested = suggested?.has(card) ?? false;
         let label = cardName(card);
         if (isSelected) label = t("card.selected", { card: label });
         else if (myTurn && !playable.has(card)) label = t("card.not_playable", { card: label });
@@ -96,12 +100,13 @@ export function Hand({ cards, playable, myTurn, selected, onActivate, disabled }
           <button
             key={card}
             type="button"
-            class={`hand-card${canUse ? " playable" : ""}${myTurn && !playable.has(card) ? " dimmed" : ""}${isSelected ? " selected" : ""}`}
+            class={`hand-card${canUse ? " playable" : ""}${myTurn && !playable.has(card) ? " dimmed" : ""}${isSelected ? " selected" : ""}${isSuggested ? " suggested" : ""}`}
             style={margin}
             tabIndex={index === tabIndexAt ? 0 : -1}
             aria-label={label}
             aria-disabled={!canUse}
             aria-pressed={selected ? isSelected : undefined}
+            aria-describedby={isSuggested ? describedBy : undefined}
             onFocus={() => setFocus(index)}
             onKeyDown={(event) => onKey(event, index)}
             onClick={() => {

@@ -49,7 +49,7 @@ function fixSettings(s: Settings): Settings {
     target: TARGETS.includes(s.target) ? s.target : 21,
     turn_timer: TIMERS.includes(s.turn_timer) ? s.turn_timer : 0,
     bot_level: BOTS.includes(s.bot_level) ? s.bot_level : "heuristic",
-    hints: true,
+    hints: typeof s.hints === "boolean" ? s.hints : true,
   };
 }
 
@@ -230,6 +230,19 @@ export function Landing() {
               </select>
             </div>
           </div>
+
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={settings.hints}
+              onChange={(e) => change({ hints: e.currentTarget.checked })}
+              aria-describedby="hints-note"
+            />
+            {t("landing.hints")}
+          </label>
+          <p id="hints-note" class="muted small-text">
+            {t("landing.hints_note")}
+          </p>
 
           <button type="submit" class="btn primary-big" disabled={app.pending || app.conn !== "connected"}>
             {t("landing.create_button")}

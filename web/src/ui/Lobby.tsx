@@ -42,6 +42,7 @@ export function SettingsChips({ state }: { state: StateMessage }) {
     t("settings.target", { n: s.target }),
     s.turn_timer ? t("settings.timer", { n: s.turn_timer }) : t("settings.no_timer"),
     t("settings.bots", { level: tk(`bot.${s.bot_level}`) }),
+    s.hints ? t("settings.hints") : t("settings.no_hints"),
   ];
   return (
     <ul class="chips">

@@ -31,18 +31,32 @@ READ_HAND = """() => [...document.querySelectorAll('.hand .hand-card .card')].ma
 
 
 def create_table(
-    page: Page, url: str, name: str, *, players: int = 4, teams: bool = False, target: int = 21
+    page: Page,
+    url: str,
+    name: str,
+    *,
+    players: int = 4,
+    teams: bool = False,
+    target: int = 21,
+    turn_timer: int = 0,
+    hints: bool = True,
 ) -> str:
     """Create a table from the landing page; returns the table code (from the /t/CODE address)."""
     page.goto(url)
     page.get_by_label("Your name").fill(name)
     page.get_by_label("Players").select_option(str(players))
     page.get_by_label("Play to").select_option(str(target))
+    page.get_by_label("Turn timer").select_option(str(turn_timer))
     teams_box = page.get_by_role("checkbox", name="Play in teams")
     if teams:
         teams_box.check()
     else:
         teams_box.uncheck()
+    hints_box = page.get_by_role("checkbox", name="Allow hints")
+    if hints:
+        hints_box.check()
+    else:
+        hints_box.uncheck()
     page.get_by_role("button", name="Create the table").click()
     expect(page.get_by_role("heading", name="Seats")).to_be_visible()
     assert "/t/" in page.url
@@ -58,6 +72,21 @@ def join_from_invite(page: Page, link: str, name: str) -> None:
     page.locator("#join-name").fill(name)
     page.get_by_role("button", name="Join", exact=True).click()
     expect(page.locator(".seat-list li.mine")).to_contain_text(name)
+
+
+def solo_table(
+    open_page: Callable[..., Watched],
+    url: str,
+    *,
+    target: int = 21,
+    turn_timer: int = 0,
+    hints: bool = True,
+) -> Watched:
+    """One player and three bots, the match started."""
+    player = open_page()
+    create_table(player.page, url, "Solo", target=target, turn_timer=turn_timer, hints=hints)
+    start_with_bots(player.page)
+    return player
 
 
 def start_with_bots(page: Page) -> None:

@@ -15,8 +15,8 @@ from browserkit import (
     invite_link,
     join_from_invite,
     play_until,
+    solo_table,
     start,
-    start_with_bots,
 )
 from playwright.sync_api import Page, expect
 
@@ -29,14 +29,6 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 def acts_sent(watched: Watched) -> list[str]:
     """The Socket.IO ``act`` requests this page sent (frames like ``421["act",{...}]``)."""
     return [frame for frame in watched.sent if '["act",' in frame]
-
-
-def solo_table(open_page: Callable[..., Watched], url: str, **settings: int) -> Watched:
-    """One player and three bots, the match started."""
-    player = open_page()
-    create_table(player.page, url, "Solo", **settings)
-    start_with_bots(player.page)
-    return player
 
 
 def wait_for_hand(page: Page) -> list[str]:
@@ -242,6 +234,10 @@ def test_screenshots_of_the_table_at_desktop_and_phone_widths(
             viewer.page.goto(f"{url}/t/{code}")
         expect(viewer.page.locator(HAND_CARDS).first).to_be_visible()
         expect(viewer.page.locator(".seat-plate")).to_have_count(4)
+        # With a suggestion on screen, to see the hint's text and its mark on a card at this width.
+        viewer.page.locator(".hint-btn").click()
+        expect(viewer.page.locator(".hint-text.shown")).to_be_visible()
+        expect(viewer.page.locator(f"{HAND_CARDS}.suggested")).to_have_count(1)
         path = SCREENSHOTS / f"table-{width}.png"
         viewer.page.screenshot(path=str(path), full_page=True, animations="disabled")
         written.append(path)

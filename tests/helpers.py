@@ -84,15 +84,36 @@ def legal_cards(state: State) -> CardSet:
     return CardSet(action.card for action in legal_actions(state) if isinstance(action, Play))
 
 
-def configurations() -> list[tuple[str, int, bool]]:
-    """Every (preset, players, teams) the presets allow."""
+# Options on top of presets, named "preset+option...", so that the tests walking every preset walk
+# each option too (at a few table sizes: the options do not depend on the size).
+OPTION_RULES: dict[str, Rules] = {
+    "house+moon+elimination": HOUSE.with_changes(shoot_the_moon=True, elimination=-21),
+    "ten_point+moon+elimination": TEN_POINT.with_changes(shoot_the_moon=True, elimination=-21, target=31),
+    "five_point+moon+target11": find_rules("five_point").with_changes(shoot_the_moon=True, target=11),
+}
+OPTION_TABLES: list[tuple[str, int, bool]] = [
+    ("house+moon+elimination", 4, True),
+    ("house+moon+elimination", 5, False),
+    ("ten_point+moon+elimination", 3, False),
+    ("ten_point+moon+elimination", 4, True),
+    ("five_point+moon+target11", 6, True),
+]
+
+
+def rules_named(name: str) -> Rules:
+    """A preset, or a preset with options from :data:`OPTION_RULES`."""
+    return OPTION_RULES[name] if name in OPTION_RULES else find_rules(name)
+
+
+def configurations(options: bool = True) -> list[tuple[str, int, bool]]:
+    """Every (preset, players, teams) the presets allow, and (``options``) the option tables."""
     found = []
     for name, rules in PRESETS.items():
         for players in rules.player_counts:
             found.append((name, players, False))
         for players in rules.team_player_counts:
             found.append((name, players, True))
-    return found
+    return found + (OPTION_TABLES if options else [])
 
 
 def config_id(config: tuple[str, int, bool]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import config_id, configurations
+from helpers import config_id, configurations, rules_named
 
 from smear import Deal, Phase, apply, find_rules, new_match, next_hand, parse_action, player_view
 from smear.bots import ExpertBot, HeuristicBot, RandomBot, bot_names, make_bot
@@ -16,7 +16,7 @@ from smear.views import PlayerView
 
 def play_match(preset: str, players: int, teams: bool, seed: int, lineup: list[str]) -> tuple[int, int]:
     """Play a match between bots, checking every choice; returns (winning side, hands played)."""
-    rules = find_rules(preset)
+    rules = rules_named(preset)
     rng = random.Random(seed)
     bots = [make_bot(name) for name in lineup]
     state = new_match(rules, players, teams, seed=seed)
@@ -121,7 +121,7 @@ def test_the_last_player_smears_the_ten_onto_the_partners_trick() -> None:
 @pytest.mark.parametrize("config", configurations(), ids=config_id)
 def test_the_expert_plays_only_legal_actions(config: tuple[str, int, bool]) -> None:
     preset, players, teams = config
-    rules = find_rules(preset)
+    rules = rules_named(preset)
     rng = random.Random(5)
     expert = ExpertBot(samples=2, seconds=0.02)
     others = HeuristicBot()

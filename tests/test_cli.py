@@ -133,7 +133,8 @@ def test_malformed_action_exits_1(tmp_path: Path) -> None:
         (dealt_twice_record(), "invalid record: hand 1, seat 2 (You): Ah is dealt twice"),
         (
             {**EXAMPLE, "rules": "pinochle"},
-            "invalid record: unknown preset: 'pinochle' (presets: house, ten_point)",
+            "invalid record: unknown preset: 'pinochle'"
+            " (presets: house, ten_point, no_jick, cutthroat, five_point)",
         ),
         ("{not json", None),
         ({**EXAMPLE, "format": "pgn"}, 'invalid record: "format" must be "smear-record/1", not "pgn"'),

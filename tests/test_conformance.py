@@ -18,6 +18,7 @@ from helpers import (
     configurations,
     deck,
     random_match,
+    rules_named,
     union,
 )
 
@@ -76,7 +77,7 @@ def check_auction(state: State) -> None:
     pub = state.public
     amounts = [amount for amount in pub.bids if amount is not None]
     assert amounts == sorted(set(amounts)), f"bids not rising: {pub.bids}"
-    assert all(pub.rules.min_bid <= amount <= pub.rules.max_bid for amount in amounts)
+    assert all(pub.rules.min_bid <= amount <= pub.rules.top_bid for amount in amounts)
     assert pub.bid == (amounts[-1] if amounts else 0)
     if amounts:
         assert pub.bid_history()[pub.bids.index(amounts[-1])] == (pub.bidder, pub.bid)
@@ -109,10 +110,13 @@ def check_play(state: State) -> None:
 def expected_scores(previous: tuple[int, ...], state: State) -> tuple[int, ...]:
     result = state.public.results[-1]
     bidder_side = state.public.seat_side[result.bidder] if result.bidder is not None else None
+    moon = result.bid > state.public.rules.max_bid
     scores = []
     for side, (score, taken) in enumerate(zip(previous, result.taken, strict=True)):
         if side == bidder_side and not result.made:
             scores.append(score - result.bid)
+        elif side == bidder_side and moon and score < 0:
+            scores.append(0)  # a moon made from below zero only resets the score
         else:
             scores.append(score + taken)
     return tuple(scores)
@@ -144,18 +148,43 @@ def check_hand_result(previous: State, state: State) -> None:
     elif max(result.game_points) > 0:
         assert result.game_points.count(max(result.game_points)) > 1, "Game untaken without a tie"
     bidder_side = pub.seat_side[result.bidder]
-    assert result.made == (result.taken[bidder_side] >= result.bid)
+    moon = result.bid > rules.max_bid
+    needed = rules.max_bid if moon else result.bid  # a moon needs every point of the hand
+    assert result.made == (result.taken[bidder_side] >= needed)
     assert pub.scores == result.scores == expected_scores(previous.public.scores, state)
     assert result.out == CardSet(state.out)
     assert result.discards == tuple(CardSet(mask) for mask in state.discards)
+    check_match_end(state, previous.public.scores[bidder_side], bidder_side, moon)
+
+
+def check_match_end(state: State, bidder_before: int, bidder_side: int, moon: bool) -> None:
+    """Who wins, from the target, the moon and elimination, worked out again from the scores."""
+    pub = state.public
+    rules = pub.rules
+    result = pub.results[-1]
+    sides = range(len(pub.sides))
+    if moon and result.made and bidder_before >= 0:
+        assert pub.phase is Phase.MATCH_OVER and pub.winner == bidder_side, "a moon made wins"
+        return
+    if moon and not result.made:
+        others = [side for side in sides if side != bidder_side]
+        assert pub.phase is Phase.MATCH_OVER and pub.winner in others, "a moon set loses"
+        assert pub.scores[pub.winner] == max(pub.scores[side] for side in others)
+        return
     reached = [side for side in sides if pub.scores[side] >= rules.target]
-    if pub.phase is Phase.MATCH_OVER:
-        assert pub.winner in reached
-        if result.made and bidder_side in reached:
-            assert pub.winner == bidder_side, "the bidding side wins when it reaches the target"
-    else:
+    if pub.phase is not Phase.MATCH_OVER:
         assert pub.winner is None
         assert not (result.made and bidder_side in reached)
+    elif result.made and bidder_side in reached:
+        assert pub.winner == bidder_side, "the bidding side wins when it reaches the target"
+    elif pub.winner in reached:
+        assert pub.winner != bidder_side, "a set bidder does not win by reaching the target"
+    else:
+        out = [side for side in sides if rules.elimination and pub.scores[side] <= rules.elimination]
+        assert out, f"the match ended with nobody at the target or eliminated: {pub.scores}"
+        alive = [side for side in sides if side not in out]
+        assert pub.winner in alive
+        assert pub.scores[pub.winner] == max(pub.scores[side] for side in alive)
 
 
 def other_actions(state: State, legal: tuple[Action, ...], rng: random.Random) -> list[Action]:
@@ -224,7 +253,7 @@ def check_actions(state: State, legal: tuple[Action, ...], rng: random.Random) -
 
 
 def play_and_check(name: str, players: int, teams: bool, seed: int) -> State:
-    rules = PRESETS[name]
+    rules = rules_named(name)
     rng = random.Random(seed)
     previous: State | None = None
     state: State | None = None
@@ -263,7 +292,10 @@ def test_random_matches_keep_the_rules(config: tuple[str, int, bool]) -> None:
         pub = final.public
         assert pub.phase is Phase.MATCH_OVER, f"no winner after {MAX_HANDS} hands: {pub.scores}"
         assert pub.winner is not None
-        assert pub.scores[pub.winner] >= pub.rules.target
+        rules, last = pub.rules, pub.results[-1]
+        eliminated = rules.elimination and any(score <= rules.elimination for score in pub.scores)
+        if last.bid <= rules.max_bid and not eliminated:
+            assert pub.scores[pub.winner] >= rules.target  # not a moon, nobody eliminated
         assert len(pub.results) == pub.hand_number
 
 

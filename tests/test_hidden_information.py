@@ -24,10 +24,11 @@ from helpers import (
     played_cards,
     public_facts,
     random_match,
+    rules_named,
     start,
 )
 
-from smear import PRESETS, CardSet, Phase, PlayerView, PublicState, State, player_view
+from smear import CardSet, Phase, PlayerView, PublicState, State, player_view
 
 MATCHES = max(1, int(os.environ.get("SMEAR_CONFORMANCE_MATCHES", "3")) // 3)
 ACTING = (Phase.AUCTION, Phase.TRUMP, Phase.DISCARD, Phase.PLAY)
@@ -102,7 +103,7 @@ def test_no_view_shows_a_hidden_card(config: tuple[str, int, bool]) -> None:
     rng = random.Random(f"hidden:{config}")
     steps = 0
     for seed in range(100, 100 + MATCHES):
-        for state in random_match(PRESETS[name], players, teams, seed):
+        for state in random_match(rules_named(name), players, teams, seed):
             seen_in_public = check_spectator(state)
             for seat in range(players):
                 view = check_view(state, seat, seen_in_public)

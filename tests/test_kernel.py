@@ -58,15 +58,15 @@ VARIANTS: list[tuple[Rules, int, bool]] = [
 
 
 def _all_tables() -> list[tuple[Rules, int, bool]]:
-    tables = [(find_rules(name), players, teams) for name, players, teams in configurations()]
+    tables = [(find_rules(name), players, teams) for name, players, teams in configurations(options=False)]
     return tables + VARIANTS
 
 
 def _table_id(table: tuple[Rules, int, bool]) -> str:
     rules, players, teams = table
-    if rules in (HOUSE, TEN_POINT):
-        return config_id((rules.name, players, teams))
-    return f"{rules.name}-variant{VARIANTS.index(table)}"
+    if table in VARIANTS:
+        return f"{rules.name}-variant{VARIANTS.index(table)}"
+    return config_id((rules.name, players, teams))
 
 
 TABLES = _all_tables()

@@ -10,13 +10,12 @@ import random
 from typing import Any
 
 import pytest
-from helpers import choose, configurations
+from helpers import choose, configurations, rules_named
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from smear import (
     CARDS,
-    PRESETS,
     Action,
     ActionError,
     Bid,
@@ -56,7 +55,7 @@ def reachable_states(draw: st.DrawFn) -> State:
     seed = draw(st.integers(0, 2**32))
     steps = draw(st.integers(0, 300))
     rng = random.Random(seed)
-    state = new_match(PRESETS[name], players, teams, seed=seed)
+    state = new_match(rules_named(name), players, teams, seed=seed)
     for _ in range(steps):
         phase = state.public.phase
         if phase is Phase.MATCH_OVER:

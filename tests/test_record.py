@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 import pytest
+from helpers import rules_named
 
 from smear import Phase, apply, find_rules, legal_actions, new_match, next_hand
 from smear.cards import CardSet, parse_card
@@ -82,6 +83,11 @@ CONFIGS = [
     ("house", 8, False),
     ("ten_point", 4, True),
     ("ten_point", 6, False),
+    ("no_jick", 4, False),
+    ("cutthroat", 3, False),
+    ("five_point", 6, True),
+    ("house+moon+elimination", 4, True),
+    ("ten_point+moon+elimination", 3, False),
 ]
 
 
@@ -412,16 +418,16 @@ def test_thrown_in_hand_when_the_dealer_may_pass() -> None:
 @pytest.mark.parametrize(("preset", "players", "teams"), CONFIGS)
 def test_same_seed_writes_the_same_bytes(preset: str, players: int, teams: bool) -> None:
     names = [f"P{seat}" for seat in range(players)]
-    first = dump_record(record_of(selfplay_match(find_rules(preset), players, teams, seed=11), names))
-    again = dump_record(record_of(selfplay_match(find_rules(preset), players, teams, seed=11), names))
-    other = dump_record(record_of(selfplay_match(find_rules(preset), players, teams, seed=12), names))
+    first = dump_record(record_of(selfplay_match(rules_named(preset), players, teams, seed=11), names))
+    again = dump_record(record_of(selfplay_match(rules_named(preset), players, teams, seed=11), names))
+    other = dump_record(record_of(selfplay_match(rules_named(preset), players, teams, seed=12), names))
     assert first == again
     assert first != other
 
 
 @pytest.mark.parametrize(("preset", "players", "teams"), CONFIGS)
 def test_record_of_a_finished_match_replays_to_the_same_state(preset: str, players: int, teams: bool) -> None:
-    state = selfplay_match(find_rules(preset), players, teams, seed=5)
+    state = selfplay_match(rules_named(preset), players, teams, seed=5)
     names = [f"P{seat}" for seat in range(players)]
     result = replay(parse_record(dump_record(record_of(state, names))))
     assert result.state.public == state.public

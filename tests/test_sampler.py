@@ -17,10 +17,9 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 import pytest
-from helpers import HOUSE, TEN_POINT, act, config_id, configurations, start
+from helpers import HOUSE, TEN_POINT, act, config_id, configurations, rules_named, start
 
 from smear import (
-    PRESETS,
     CardSet,
     Deal,
     Phase,
@@ -51,7 +50,7 @@ def walk(preset: str, players: int, teams: bool, seed: int, hands: int) -> Itera
     """Every state of the first ``hands`` hands of a match; even seats play the heuristic bot,
     odd seats random legal actions (so some voids come from sensible play, some from chance)."""
     rng = random.Random(f"sampler-walk:{preset}:{players}:{teams}:{seed}")
-    state = new_match(PRESETS[preset], players, teams, seed=seed)
+    state = new_match(rules_named(preset), players, teams, seed=seed)
     yield state
     while state.public.phase is not Phase.MATCH_OVER:
         if state.public.phase is Phase.HAND_OVER:
@@ -310,7 +309,7 @@ def hidden_layout(sampled: State, seat: int) -> tuple[int, ...]:
 @pytest.mark.parametrize("config", configurations(), ids=config_id)
 def test_samples_differ(config: tuple[str, int, bool]) -> None:
     preset, players, teams = config
-    state = new_match(PRESETS[preset], players, teams, seed=11)
+    state = new_match(rules_named(preset), players, teams, seed=11)
     view = player_view(state, state.public.to_act or 0)
     layouts = {hidden_layout(sample_state(view, random.Random(seed)), view.seat) for seed in range(50)}
     assert len(layouts) >= 45  # an early hand has far more layouts than 50 draws could repeat

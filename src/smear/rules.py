@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from smear.cards import FULL_DECK_MASK, JOKERS_MASK, SUIT_MASK_BITS
+from smear.cards import BIG_JOKER_INDEX, FULL_DECK_MASK, JOKERS_MASK, SUIT_MASK_BITS
 from smear.errors import RulesError
 
 
@@ -63,6 +63,28 @@ class Rules:
     trey_points: int = 0
     # The score that ends the match.
     target: int = 21
+    # Jokers in the deck: 2 (big and little), or 1 (only the big joker, BJ).
+    jokers: int = 2
+    # For an untrimmed deck, ranks removed at some table sizes: (players, lowest, highest), so
+    # (4, 3, 8) takes the threes to the eights out of a 4-player game and keeps the twos.
+    removed_ranks: tuple[tuple[int, int, int], ...] = ()
+    # With teams, two teams whose members alternate around the table (instead of pairs across).
+    alternate_teams: bool = False
+    # Shoot the moon: one bid above max_bid; made (every point of the hand), the bidding side wins
+    # the match at once (from a negative score it is only reset to 0); set, it loses the match.
+    shoot_the_moon: bool = False
+    # Elimination: a side whose score falls to this (a negative number) or below loses; 0 is off.
+    elimination: int = 0
+
+    @property
+    def top_bid(self) -> int:
+        """The highest bid there is: the moon where it may be shot, else ``max_bid``."""
+        return self.max_bid + 1 if self.shoot_the_moon else self.max_bid
+
+    @property
+    def joker_mask(self) -> int:
+        """The jokers in this deck, as a bitmask."""
+        return JOKERS_MASK if self.jokers == 2 else 1 << BIG_JOKER_INDEX
 
     @property
     def points(self) -> tuple[str, ...]:
@@ -70,7 +92,7 @@ class Rules:
         names = ["high", "low", "jack"]
         if self.jick:
             names.append("jick")
-        names += ["big_joker", "little_joker", "game"]
+        names += ["big_joker", "little_joker", "game"] if self.jokers == 2 else ["big_joker", "game"]
         if self.trey_points:
             names.append("trey")
         return tuple(names)
@@ -90,15 +112,21 @@ class Rules:
     def deck_mask(self, players: int) -> int:
         """The cards in play at this table size, as a bitmask."""
         if not self.trim_deck:
-            return FULL_DECK_MASK
+            mask = FULL_DECK_MASK & ~JOKERS_MASK | self.joker_mask
+            for count, lowest, highest in self.removed_ranks:
+                if count == players:
+                    ranks = ((1 << (highest - lowest + 1)) - 1) << (lowest - 2)
+                    for suit in range(4):
+                        mask &= ~(ranks << (13 * suit))
+            return mask
         sleeping = self.sleeping_even if players % 2 == 0 else self.sleeping_odd
-        plain = self.dealt_for(players) * players + sleeping - 2
+        plain = self.dealt_for(players) * players + sleeping - self.jokers
         if plain % 4 or not 4 <= plain <= 52:
             raise RulesError(f"{self.name}: no trimmed deck fits {players} players")
         ranks = plain // 4
         lowest_kept = 13 - ranks  # index within a suit of the lowest rank kept
         kept = (SUIT_MASK_BITS >> lowest_kept) << lowest_kept
-        mask = JOKERS_MASK
+        mask = self.joker_mask
         for suit in range(4):
             mask |= kept << (13 * suit)
         return mask
@@ -133,6 +161,13 @@ class Rules:
             raise RulesError(f"bids must go from a minimum of 1 up: {self.min_bid}..{self.max_bid}")
         if self.target < 1:
             raise RulesError(f"the target must be positive, not {self.target}")
+        if self.jokers not in (1, 2):
+            raise RulesError(f"jokers must be 1 or 2, not {self.jokers}")
+        if self.elimination > 0:
+            raise RulesError(f"elimination is a score at or below zero (0 is off), not {self.elimination}")
+        for entry in self.removed_ranks:
+            if len(entry) != 3 or not 2 <= entry[1] <= entry[2] <= 14:
+                raise RulesError(f"removed_ranks takes [players, lowest, highest] with ranks 2-14: {entry!r}")
         if self.hand_size < 1:
             raise RulesError(f"hand_size must be positive, not {self.hand_size}")
         for players in set(self.player_counts) | set(self.team_player_counts):
@@ -191,7 +226,30 @@ TEN_POINT = Rules(
     trey_points=3,
 )
 
-PRESETS: Mapping[str, Rules] = {rules.name: rules for rules in (HOUSE, TEN_POINT)}
+# The ten-point game without the jick (and so without the Trey): High, Low, Jack, both jokers, Game.
+NO_JICK = dataclasses.replace(TEN_POINT, name="no_jick", jick=False, trey_points=0, max_bid=6)
+
+# The ten-point game for three players on their own, bidding at least 3.
+CUTTHROAT = dataclasses.replace(
+    TEN_POINT, name="cutthroat", player_counts=(3,), team_player_counts=(), min_bid=3
+)
+
+# Two teams whose members alternate seats; one joker, always the lowest trump; five points.
+FIVE_POINT = Rules(
+    name="five_point",
+    player_counts=(),
+    team_player_counts=(4, 6, 8),
+    cards_dealt=6,
+    jokers=1,
+    removed_ranks=((4, 3, 8), (6, 3, 5)),
+    alternate_teams=True,
+    min_bid=2,
+    max_bid=5,
+)
+
+PRESETS: Mapping[str, Rules] = {
+    rules.name: rules for rules in (HOUSE, TEN_POINT, NO_JICK, CUTTHROAT, FIVE_POINT)
+}
 
 
 def find_rules(name: str) -> Rules:

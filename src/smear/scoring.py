@@ -79,7 +79,8 @@ def hand_points(
     if rules.jick:
         points["jick"] = None if order.jick is None else captor(1 << order.jick)
     points["big_joker"] = captor(1 << BIG_JOKER_INDEX)
-    points["little_joker"] = captor(1 << LITTLE_JOKER_INDEX)
+    if rules.jokers == 2:
+        points["little_joker"] = captor(1 << LITTLE_JOKER_INDEX)
     counts = tuple(game_points(mask) for mask in captured)
     best = max(counts)
     leaders = [side for side, count in enumerate(counts) if count == best]
@@ -134,4 +135,66 @@ def match_winner(rules: Rules, scores: Sequence[int], bidder_side: int, made: bo
         return None
     best = max(scores[side] for side in reached)
     top = [side for side in reached if scores[side] == best]
+    return top[0] if len(top) == 1 else None
+
+
+def settle_hand(
+    rules: Rules, scores: Sequence[int], taken: Sequence[int], bidder_side: int, bid: int
+) -> tuple[tuple[int, ...], bool, int | None]:
+    """New scores, whether the bid was made, and the side that has won the match (or None).
+
+    Ordinary bids settle as :func:`settle` and end the match as :func:`match_winner`, then
+    elimination applies. A moon (a bid above ``max_bid``) is made only by taking every point of
+    the hand (``max_bid``): the bidding side then wins at once, unless its score was below zero,
+    which is only reset to 0; a moon that is set loses the match for the bidding side.
+    """
+    if bid > rules.max_bid:
+        return _settle_moon(rules, scores, taken, bidder_side, bid)
+    new, made = settle(scores, taken, bidder_side, bid)
+    winner = match_winner(rules, new, bidder_side, made)
+    if winner is None and rules.elimination:
+        winner = eliminated_winner(rules, new)
+    return new, made, winner
+
+
+def _settle_moon(
+    rules: Rules, scores: Sequence[int], taken: Sequence[int], bidder_side: int, bid: int
+) -> tuple[tuple[int, ...], bool, int | None]:
+    made = taken[bidder_side] >= rules.max_bid
+    new = list(scores)
+    for side, points in enumerate(taken):
+        if side != bidder_side:
+            new[side] += points
+    if made:
+        if scores[bidder_side] < 0:
+            new[bidder_side] = 0
+            winner = match_winner(rules, new, bidder_side, made)
+            if winner is None and rules.elimination:
+                winner = eliminated_winner(rules, new)
+            return tuple(new), True, winner
+        new[bidder_side] += taken[bidder_side]
+        return tuple(new), True, bidder_side
+    new[bidder_side] -= bid
+    return tuple(new), False, best_other_side(new, bidder_side)
+
+
+def best_other_side(scores: Sequence[int], loser: int) -> int:
+    """The side that wins when ``loser`` loses the match outright: the highest other score, a tie
+    going to the side whose number follows the loser's first (clockwise from the losing side)."""
+    sides = len(scores)
+    others = [(loser + step) % sides for step in range(1, sides)]
+    return max(others, key=lambda side: (scores[side], -others.index(side)))
+
+
+def eliminated_winner(rules: Rules, scores: Sequence[int]) -> int | None:
+    """With elimination: once a side is at or below ``rules.elimination``, the highest side that
+    is not wins; a tie at the top plays on (and an eliminated side can no longer win)."""
+    out = [side for side, score in enumerate(scores) if score <= rules.elimination]
+    if not out:
+        return None
+    alive = [side for side in range(len(scores)) if side not in out]
+    if not alive:
+        return None
+    best = max(scores[side] for side in alive)
+    top = [side for side in alive if scores[side] == best]
     return top[0] if len(top) == 1 else None

@@ -45,7 +45,7 @@ from smear.cards import (
 )
 from smear.errors import IllegalActionError, NotYourTurnError, RulesError, SmearError
 from smear.rules import Rules
-from smear.scoring import hand_points, match_winner, settle
+from smear.scoring import hand_points, settle_hand
 from smear.trick import Trick, TrumpOrder, trump_order, winning_index
 
 _SUITS = tuple(Suit)
@@ -245,8 +245,11 @@ class Deal:
 # --- setting up ---------------------------------------------------------------------------------
 
 
-def team_sides(players: int) -> tuple[tuple[int, ...], ...]:
-    """Partners across the table: seat s with seat s + players/2."""
+def team_sides(players: int, alternate: bool = False) -> tuple[tuple[int, ...], ...]:
+    """Partners across the table: seat s with seat s + players/2; or (``alternate``) two teams
+    whose members alternate seats: the even seats against the odd ones."""
+    if alternate:
+        return (tuple(range(0, players, 2)), tuple(range(1, players, 2)))
     half = players // 2
     return tuple((seat, seat + half) for seat in range(half))
 
@@ -266,7 +269,7 @@ def _check_sides(
     if not teams:
         return tuple((seat,) for seat in range(players))
     if teams is True:
-        return team_sides(players)
+        return team_sides(players, rules.alternate_teams)
     sides = tuple(tuple(side) for side in teams)
     seats = sorted(seat for side in sides for seat in side)
     if seats != list(range(players)) or len(sides) < 2 or any(len(s) < 1 for s in sides):
@@ -466,7 +469,7 @@ def _play_mask(pub: PublicState, hand: int) -> int:
 
 def _auction_actions(pub: PublicState) -> tuple[Action, ...]:
     rules = pub.rules
-    return _auction_choices(max(rules.min_bid, pub.bid + 1), rules.max_bid, _dealer_forced(pub))
+    return _auction_choices(max(rules.min_bid, pub.bid + 1), rules.top_bid, _dealer_forced(pub))
 
 
 @functools.cache
@@ -578,9 +581,9 @@ def _apply_auction(state: State, action: Action, seat: int) -> State:
     else:
         assert isinstance(action, Bid)
         amount = action.amount
-        if not rules.min_bid <= amount <= rules.max_bid:
+        if not rules.min_bid <= amount <= rules.top_bid:
             raise IllegalActionError(
-                "bid_out_of_range", str(action), seat, min_bid=rules.min_bid, max_bid=rules.max_bid
+                "bid_out_of_range", str(action), seat, min_bid=rules.min_bid, max_bid=rules.top_bid
             )
         if amount <= pub.bid:
             raise IllegalActionError("bid_too_low", str(action), seat, highest=pub.bid)
@@ -696,8 +699,7 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
     score = hand_points(public.rules, order, public.tricks, public.seat_side, len(public.sides))
     assert public.bidder is not None
     bidder_side = public.seat_side[public.bidder]
-    scores, made = settle(public.scores, score.taken, bidder_side, public.bid)
-    winner = match_winner(public.rules, scores, bidder_side, made)
+    scores, made, winner = settle_hand(public.rules, public.scores, score.taken, bidder_side, public.bid)
     result = HandResult(
         number=public.hand_number,
         dealer=public.dealer,

@@ -318,7 +318,13 @@ def test_lobby_refusals_change_nothing(tmp_path: Path) -> None:
                 assert error["args"]["reason_code"] == ("players_with_teams" if teams else "players")
                 assert (error["args"]["players"], error["args"]["allowed"]) == (players, allowed)
                 assert error["args"]["preset"] == "house"
-            settings = {"name": "Eli", "preset": "house", "players": 4, "teams": False, "bot_level": "grandmaster"}
+            settings = {
+                "name": "Eli",
+                "preset": "house",
+                "players": 4,
+                "teams": False,
+                "bot_level": "grandmaster",
+            }
             error = refused(await newcomer.call("create_table", settings), "rules_refused")
             assert error["args"]["reason_code"] == "unknown_bot"
             assert "heuristic" in error["args"]["bots"].split(", ")

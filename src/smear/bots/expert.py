@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from smear.actions import Action, Play
+from smear.actions import Action, Play, bid
 from smear.bots.base import register
 from smear.bots.heuristic import HeuristicBot
 from smear.bots.sampler import sample_state
@@ -128,7 +128,12 @@ class ExpertBot:
         suggested = self.policy.choose(view, rng)
         index = legal.index(suggested)
         keep = {0, index - 1, index, index + 1}
-        return [action for i, action in enumerate(legal) if i in keep and 0 <= i < len(legal)]
+        candidates = [action for i, action in enumerate(legal) if i in keep and 0 <= i < len(legal)]
+        rules = view.public.rules
+        if rules.shoot_the_moon and suggested != bid(rules.top_bid):
+            # The play-outs value a hand by its points, not by the match the moon wins or loses.
+            candidates = [action for action in candidates if action != bid(rules.top_bid)]
+        return candidates
 
     def _outcome(self, state: State, seat: int, rng: random.Random) -> tuple[int, int]:
         """Play the hand out with the heuristic everywhere: our side's score change, and that

@@ -109,6 +109,12 @@ class HeuristicBot:
         guess = best_suit(view.hand.mask, pub.deck.mask, rules).points
         amount = int(guess + 0.25)
         me = pub.seat_side[view.seat]
+        if rules.shoot_the_moon and rules.top_bid in legal_bids:
+            # The moon wins or loses the match: only for a hand that takes every point, from a
+            # score where making it wins (below zero it would only reset the score).
+            if guess >= rules.max_bid and pub.scores[me] >= 0:
+                return bid(rules.top_bid)
+            legal_bids.remove(rules.top_bid)
         if pub.bidder is not None:
             their_side = pub.seat_side[pub.bidder]
             if their_side == me and amount < pub.bid + 2:

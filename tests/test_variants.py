@@ -1,0 +1,211 @@
+"""The presets and options of RULES.md section 4 that differ from house and ten_point, from literal
+deals: what each changes and nothing else."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import HOUSE, TEN_POINT, act, card, cards, deck, legal_cards, play_tricks, start
+
+from smear import (
+    IllegalActionError,
+    Phase,
+    RulesError,
+    Suit,
+    find_rules,
+    legal_actions,
+    new_match,
+)
+from smear.state import team_sides
+
+NO_JICK = find_rules("no_jick")
+CUTTHROAT = find_rules("cutthroat")
+FIVE_POINT = find_rules("five_point")
+MOON = HOUSE.with_changes(shoot_the_moon=True)
+
+
+# --- no_jick -----------------------------------------------------------------------------------
+
+
+def _no_jick_hand() -> list[str]:
+    return [
+        "Kc 2d 3d 4d 5d 6d 7d 8d 9d Td",
+        "Jc Ad Qd Kd 2c 3c 4c 5c 6c 7c",
+        "2h 3h 4h 5h 6h 7h 8h 9h Th Jh",
+        "As Ks Qs Js Ts 9s 8s 7s 6s BJ",
+    ]
+
+
+def test_no_jick_follow_suit_with_the_jack_of_the_same_colour() -> None:
+    state = start(NO_JICK, _no_jick_hand(), dealer=2, out="Qh Kh Ah 5s 4s 3s 2s LJ 8c 9c Tc Qc Ac Jd")
+    # Seat 3 bids first (left of dealer 2) and names spades.
+    state = act(state, "bid 2", "pass", "pass", "pass", "trump s")
+    state = act(
+        state, "discard 9s 8s 7s 6s", "discard 2d 3d 4d 5d", "discard 2c 3c 4c 5c", "discard 2h 3h 4h 5h"
+    )
+    assert state.public.phase is Phase.PLAY
+    assert NO_JICK.points == ("high", "low", "jack", "big_joker", "little_joker", "game")
+    assert state.public.order is not None and state.public.order.jick is None
+    state = act(state, "As", "Kc")  # seat 0 holds no spade
+    # Seat 1 holds the Jc, which would be the jick (a trump it must play) in ten_point. Here it is a
+    # club, seat 1 holds no trump, and any card may follow the spade lead.
+    assert legal_cards(state) == cards("Jc Ad Qd Kd 6c 7c")
+
+
+def test_no_jick_points_and_the_highest_bid_is_six() -> None:
+    assert NO_JICK.max_bid == 6
+    assert sum(NO_JICK.point_values.values()) == 6
+    assert NO_JICK.trump_named and NO_JICK.bidder_leads_trump and NO_JICK.may_trump_instead
+
+
+# --- cutthroat ---------------------------------------------------------------------------------
+
+
+def test_cutthroat_is_three_players_on_their_own_bidding_three_or_more() -> None:
+    assert CUTTHROAT.player_counts == (3,) and CUTTHROAT.team_player_counts == ()
+    state = new_match(CUTTHROAT, 3, seed=4)
+    assert [str(a) for a in legal_actions(state)][:2] == ["pass", "bid 3"]
+    with pytest.raises(IllegalActionError, match="bids go from 3 to 10"):
+        act(state, "bid 2")
+    for players, teams in ((4, False), (4, True), (6, True)):
+        with pytest.raises(RulesError, match="cutthroat is played by"):
+            new_match(CUTTHROAT, players, teams, seed=1)
+
+
+# --- five_point --------------------------------------------------------------------------------
+
+
+def test_five_point_decks_keep_the_twos_and_one_joker() -> None:
+    four, six, eight = (deck(FIVE_POINT, n) for n in (4, 6, 8))
+    assert len(four) == 29 and len(six) == 41 and len(eight) == 53
+    assert cards("2c 2d 2h 2s 9c BJ") <= four and not cards("3c") & four and not cards("8h") & four
+    assert cards("2c 6c 9s") <= six and not cards("3d 4d 5d") & six
+    assert card("LJ") not in eight and card("BJ") in eight
+    for players in (4, 6, 8):
+        assert len(deck(FIVE_POINT, players)) - 6 * players == 5  # five sleeping cards
+
+
+def test_five_point_is_two_teams_whose_members_alternate() -> None:
+    state = new_match(FIVE_POINT, 6, True, seed=2)
+    assert state.public.sides == ((0, 2, 4), (1, 3, 5)) == team_sides(6, alternate=True)
+    assert new_match(FIVE_POINT, 8, True, seed=2).public.sides == ((0, 2, 4, 6), (1, 3, 5, 7))
+    with pytest.raises(RulesError):
+        new_match(FIVE_POINT, 6, False, seed=2)
+
+
+FIVE_HANDS = [
+    "Ah Kh 2h Tc 9c Jd",  # seat 0 bids first (seat 3 deals); seats 0 and 2 are side 0
+    "Qh BJ Ac Kc Qc Jc",
+    "Jh 9h As Ks Qs Js",
+    "Th 2c 2d 2s Ad Kd",
+]
+FIVE_OUT = "Ts 9s Qd 9d Td"  # 4 players: the twos and 9 to A, one joker; five cards sleep
+
+
+def test_five_point_points_low_to_the_player_and_the_joker_lowest_trump() -> None:
+    state = start(FIVE_POINT, FIVE_HANDS, dealer=3, teams=True, out=FIVE_OUT)
+    state = act(state, "bid 3", "pass", "pass", "pass")
+    state = play_tricks(
+        state,
+        "Ah Qh Jh Th",  # hearts are trump; seat 0 takes High, the Jack and 17 game points
+        "2h BJ 9h 2c",  # the joker is the lowest trump: seat 2's 9h beats it and takes it
+        "As 2s Kh Jc",  # seat 2 leads; seat 0 has no spade and trumps
+        "Tc Ac Js Kd",  # seat 1 takes the Tc with the Ac
+        "Kc Qs Ad 9c",
+        "Qc Ks 2d Jd",
+    )
+    outcome = state.public.results[-1]
+    assert outcome.trump is Suit.HEARTS
+    # Low is the 2h, played by seat 0 into a trick its partner won.
+    assert outcome.points == {"high": 0, "low": 0, "jack": 0, "big_joker": 0, "game": 1}
+    assert outcome.game_points == (25, 33)
+    assert outcome.taken == (4, 1) and outcome.made
+    assert state.public.scores == (4, 1)
+
+
+def test_five_point_a_joker_may_not_set_trump_and_bids_stop_at_five() -> None:
+    state = start(FIVE_POINT, FIVE_HANDS, dealer=3, teams=True, out=FIVE_OUT)
+    assert FIVE_POINT.top_bid == 5 and "bid 6" not in [str(a) for a in legal_actions(state)]
+    state = act(state, "pass", "bid 2", "pass", "pass")
+    assert card("BJ") not in legal_cards(state)  # seat 1 leads first: any card but the joker
+
+
+# --- shoot the moon ----------------------------------------------------------------------------
+
+# Seat 0 holds the top of hearts and both jokers; the other hearts in this deck (8h 9h Th) sleep,
+# so Seat 0 takes all six points by leading its cards: High, Low (the Jh, the lowest heart in play,
+# which it plays itself), Jack, both jokers and Game.
+MOON_HANDS = [
+    "Ah Kh Qh Jh BJ LJ",
+    "Ac Kc Qc Jc Tc 9c",
+    "Ad Kd Qd Jd Td 9d",
+    "As Ks Qs Js Ts 9s",
+]
+MOON_OUT = "8h 9h Th 8c 8d 8s"
+MOON_TRICKS = ["Ah Ac Ad As", "Kh Kc Kd Ks", "Qh Qc Qd Qs", "Jh Jc Jd Js", "BJ Tc Td Ts", "LJ 9c 9d 9s"]
+
+
+def test_the_moon_is_one_bid_above_the_top_and_only_with_the_option() -> None:
+    state = start(MOON, MOON_HANDS, dealer=3, out=MOON_OUT)
+    assert [str(a) for a in legal_actions(state)][-1] == "bid 7"
+    with pytest.raises(IllegalActionError, match="bids go from 2 to 6"):
+        act(start(HOUSE, MOON_HANDS, dealer=3, out=MOON_OUT), "bid 7")
+
+
+@pytest.mark.parametrize("before", [5, 0])
+def test_a_moon_made_wins_the_match_at_once(before: int) -> None:
+    state = start(MOON, MOON_HANDS, dealer=3, out=MOON_OUT, scores=[before, 0, 0, 0])
+    state = play_tricks(act(state, "bid 7", "pass", "pass", "pass"), *MOON_TRICKS)
+    outcome = state.public.results[-1]
+    assert outcome.taken == (6, 0, 0, 0) and outcome.made
+    assert state.public.phase is Phase.MATCH_OVER and state.public.winner == 0
+    assert state.public.scores == (before + 6, 0, 0, 0)
+
+
+def test_a_moon_made_from_below_zero_only_resets_the_score_to_zero() -> None:
+    state = start(MOON, MOON_HANDS, dealer=3, out=MOON_OUT, scores=[-4, 3, 0, 0])
+    state = play_tricks(act(state, "bid 7", "pass", "pass", "pass"), *MOON_TRICKS)
+    assert state.public.results[-1].made
+    assert state.public.phase is Phase.HAND_OVER and state.public.winner is None
+    assert state.public.scores == (0, 3, 0, 0)
+
+
+def test_a_moon_set_loses_the_match_and_the_highest_other_side_wins() -> None:
+    # The little joker sleeps: only five points are in play, so the moon cannot be made.
+    hands = ["Ah Kh Qh Jh BJ 8c", *MOON_HANDS[1:]]
+    state = start(MOON, hands, dealer=3, out="8h 9h Th LJ 8d 8s", scores=[20, 4, 9, 9])
+    state = act(state, "bid 7", "pass", "pass", "pass")
+    state = play_tricks(state, *MOON_TRICKS[:5], "8c 9c 9d 9s")
+    outcome = state.public.results[-1]
+    assert outcome.taken == (5, 0, 0, 0) and not outcome.made  # every point in play, not the moon
+    assert state.public.scores == (13, 4, 9, 9)
+    # Seats 2 and 3 tie at the top: the tie goes to the side that comes first after the loser.
+    assert state.public.phase is Phase.MATCH_OVER and state.public.winner == 2
+
+
+# --- elimination -------------------------------------------------------------------------------
+
+
+def test_elimination_a_side_at_minus_21_loses_and_the_other_side_wins() -> None:
+    rules = HOUSE.with_changes(elimination=-21)
+    # The worked example of seed 000 with teams, but You (seat 2, side 0) bid 6 from -17: side 0
+    # takes High, the little joker and Game, is set, and falls to -23.
+    hands = [
+        "Td 9s 9d 8c 9c Qd",
+        "Qh Ts Jd Js Qs Jc",
+        "Ah Jh 9h Ks Tc LJ",
+        "8h Kh 8s 8d Kd Ad",
+    ]
+    state = start(rules, hands, dealer=3, teams=True, scores=[-17, 5])
+    state = act(state, "pass", "pass", "bid 6", "pass")
+    state = play_tricks(
+        state, "Ah 8h Td Qh", "Ks 8s 9s Ts", "Jh Kh 8c Js", "8d 9d Jd 9h", "LJ Kd Qd Qs", "Tc Ad 9c Jc"
+    )
+    assert not state.public.results[-1].made
+    assert state.public.scores[0] == -23
+    assert state.public.phase is Phase.MATCH_OVER and state.public.winner == 1
+
+
+def test_elimination_is_off_by_default_and_must_be_at_or_below_zero() -> None:
+    assert HOUSE.elimination == 0 and TEN_POINT.elimination == 0
+    with pytest.raises(RulesError):
+        HOUSE.with_changes(elimination=5)

@@ -454,7 +454,10 @@ class SmearServer:
             return None
         timed = self.turn_deadlines.get(table.code)
         if timed is None or timed[0] != table.version:
-            timed = self.turn_deadlines[table.code] = (table.version, time.monotonic() + table.settings.turn_timer)
+            timed = self.turn_deadlines[table.code] = (
+                table.version,
+                time.monotonic() + table.settings.turn_timer,
+            )
         return timed[1]
 
     def _later(self, code: str, version: int, seat: int | None) -> None:

@@ -257,6 +257,56 @@ def test_a_match_with_bots_runs_to_its_end_its_record_replays_and_play_again_sta
     run(scenario)
 
 
+def test_a_table_with_a_preset_and_options_plays_them_and_records_them(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db") as s:
+            options = {"preset": "five_point", "players": 6, "teams": True, "target": 11}
+            host = await s.create("Kemal", **options, shoot_the_moon=True, elimination=True)
+            code = host.table
+            assert code is not None
+            settings = host.state["table"]["settings"]
+            assert settings["shoot_the_moon"] is True and settings["elimination"] is True
+            for seat in range(1, 6):
+                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+            started = await host.send("start")
+            assert started["ok"], started
+            state = await my_turn(host, started["version"] - 1)
+            public = state["game"]["public"]
+            # Two teams of three, alternating seats; one joker; bids up to the moon (6).
+            assert public["sides"] == [[0, 2, 4], [1, 3, 5]]
+            rules = public["rules"]
+            assert (rules["name"], rules["target"], rules["max_bid"], rules["top_bid"]) == (
+                "five_point",
+                11,
+                5,
+                6,
+            )
+            assert rules["shoot_the_moon"] is True and rules["elimination"] == -21
+            assert rules["points"] == ["high", "low", "jack", "big_joker", "game"]
+
+            rng = random.Random(3)
+            while state["table"]["status"] != "finished":
+                reply = await host.send(
+                    "act", version=state["version"], action=rng.choice(state["game"]["legal"])
+                )
+                assert reply["ok"], reply
+                state = await my_turn(host, state["version"])
+            final = state["game"]["public"]
+            status, record = await get_json(f"{s.url}/tables/{code}/matches/1/record.json")
+            assert status == 200
+            assert record["rules"] == {
+                "preset": "five_point",
+                "target": 11,
+                "shoot_the_moon": True,
+                "elimination": -21,
+            }
+            assert record["teams"] == [[0, 2, 4], [1, 3, 5]]
+            replayed = replay(parse_record(record))
+            assert replayed.summary["winner"] == final["winner"] is not None
+
+    run(scenario)
+
+
 # --- refusals -----------------------------------------------------------------------------------------
 
 

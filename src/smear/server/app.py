@@ -270,6 +270,8 @@ class SmearServer:
             turn_timer=message.turn_timer,
             bot_level=message.bot_level,
             hints=message.hints,
+            shoot_the_moon=message.shoot_the_moon,
+            elimination=message.elimination,
         )
         table, token = Table.create(settings, message.name)
         self.storage.create_table(

@@ -232,6 +232,8 @@ class CreateTable(_Message):
     turn_timer: Annotated[int, _one_of(TURN_TIMERS)] = 0
     bot_level: BotLevel = "heuristic"
     hints: bool = True
+    shoot_the_moon: bool = False
+    elimination: bool = False
 
 
 class JoinTable(_Message):
@@ -410,6 +412,9 @@ def _rules_json(pub: PublicState) -> dict[str, Any]:
         "target": rules.target,
         "min_bid": rules.min_bid,
         "max_bid": rules.max_bid,
+        "top_bid": rules.top_bid,
+        "shoot_the_moon": rules.shoot_the_moon,
+        "elimination": rules.elimination,
         "trump_named": rules.trump_named,
         "hand_size": rules.hand_size,
         "cards_dealt": pub.dealt_count,

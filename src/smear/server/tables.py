@@ -34,6 +34,10 @@ class TableError(SmearError):
         super().__init__(f"{code} {args}" if args else code)
 
 
+# The score at which the elimination option puts a side out.
+ELIMINATION_SCORE = -21
+
+
 @dataclass(frozen=True)
 class TableSettings:
     """What the host chose when creating the table."""
@@ -45,10 +49,19 @@ class TableSettings:
     turn_timer: int = 0  # seconds; 0 means no timer
     bot_level: str = "heuristic"
     hints: bool = True
+    shoot_the_moon: bool = False
+    elimination: bool = False  # a side at -21 or below loses
 
     def rules(self) -> Rules:
         rules = find_rules(self.preset)
-        return rules if rules.target == self.target else rules.with_changes(target=self.target)
+        changes: dict[str, object] = {}
+        if rules.target != self.target:
+            changes["target"] = self.target
+        if self.shoot_the_moon:
+            changes["shoot_the_moon"] = True
+        if self.elimination:
+            changes["elimination"] = ELIMINATION_SCORE
+        return rules.with_changes(**changes) if changes else rules
 
     def check(self) -> None:
         """Refuse settings the preset does not allow (raises ``TableError("rules_refused")``).
@@ -87,6 +100,8 @@ class TableSettings:
             "turn_timer": self.turn_timer,
             "bot_level": self.bot_level,
             "hints": self.hints,
+            "shoot_the_moon": self.shoot_the_moon,
+            "elimination": self.elimination,
         }
 
 
@@ -268,7 +283,7 @@ class Table:
         """The host starts the match: every seat must be filled (by people or bots).
 
         With teams, partners are drawn at random: everyone is reseated at random and partners sit
-        across the table.
+        across the table (or, in presets whose two teams alternate, every other seat).
         """
         self._host(token)
         if self.status == "playing":
@@ -289,8 +304,9 @@ class Table:
     def _begin_match(self) -> None:
         players = self.settings.players
         self.names = [seat.name or f"Seat {i + 1}" for i, seat in enumerate(self.seats)]
-        teams = team_sides(players) if self.settings.teams else None
-        self.state = new_match(self.settings.rules(), players, teams, seed=self.seed)
+        rules = self.settings.rules()
+        teams = team_sides(players, rules.alternate_teams) if self.settings.teams else None
+        self.state = new_match(rules, players, teams, seed=self.seed)
         self.status = "playing"
         self.action_count = 0
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from smear import PRESETS
 from smear.errors import RecordError
 from smear.record import ReplayError, load_record, replay
 
@@ -36,6 +37,10 @@ CLI_SCENARIOS = [
     "house/card_dealt_twice_refused",
     "ten_point/eight_players_teams",
     "ten_point/jick_lead_is_trump_lead_refused",
+    "five_point/four_players_hand",
+    "no_jick/jack_of_the_colour_is_a_plain_card",
+    "house/moon_made_wins_the_match",
+    "cutthroat/four_players_refused",
 ]
 
 
@@ -87,9 +92,9 @@ def test_mismatches_is_a_strict_subset_check() -> None:
     assert mismatches({"scores": [0]}, actual) == ["summary.scores: missing"]
 
 
-def test_there_are_scenarios_for_both_presets() -> None:
+def test_there_are_scenarios_for_every_preset() -> None:
     presets = {path.parent.name for path in RECORDS}
-    assert {"house", "ten_point"} <= presets
+    assert set(PRESETS) <= presets
     assert len(RECORDS) >= 40
 
 

@@ -274,6 +274,9 @@ def _check_sides(
     seats = sorted(seat for side in sides for seat in side)
     if seats != list(range(players)) or len(sides) < 2 or any(len(s) < 1 for s in sides):
         raise RulesError(f"teams must split seats 0..{players - 1} into sides: {teams!r}")
+    if rules.alternate_teams and sorted(sides) != sorted(team_sides(players, alternate=True)):
+        given = [list(side) for side in sides]
+        raise RulesError(f"{rules.name} is played by two teams whose members alternate seats, not {given}")
     return sides
 
 

@@ -80,3 +80,19 @@ def test_the_command_prints_json_and_writes_records(tmp_path: Path) -> None:
     assert len(list(tmp_path.glob("match-*.json"))) == 2
     refused = CliRunner().invoke(cli, ["arena", "--players", "5", "--teams", "--matches", "1"])
     assert refused.exit_code == 2
+
+
+def test_options_reach_the_matches_and_their_records(tmp_path: Path) -> None:
+    args = ["arena", "--rules", "five_point", "--teams", "--matches", "2", "--workers", "1", "--json"]
+    args += ["--target", "11", "--shoot-the-moon", "--elimination", "--records", str(tmp_path)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    options = {"preset": "five_point", "target": 11, "shoot_the_moon": True, "elimination": -21}
+    assert json.loads(result.stdout)["rules"] == options
+    for path in tmp_path.glob("match-*.json"):
+        record = json.loads(path.read_text())
+        assert record["rules"] == options
+        assert record["teams"] == [[0, 2], [1, 3]]
+        state = replay(parse_record(record)).state
+        assert state.public.rules.target == 11 and state.public.rules.top_bid == 6
+    assert CliRunner().invoke(cli, ["arena", "--target", "20", "--matches", "1"]).exit_code == 2

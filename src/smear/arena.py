@@ -16,7 +16,7 @@ from typing import Any
 from smear.actions import Action
 from smear.bots import make_bot
 from smear.record import record_of
-from smear.rules import find_rules
+from smear.rules import Rules, find_rules
 from smear.state import Phase, State, apply, new_match, next_hand
 from smear.views import player_view
 
@@ -39,6 +39,13 @@ class ArenaConfig:
     lineup: tuple[str, ...]  # one bot name per seat before rotation
     matches: int
     seed: int = 0
+    # Rule fields changed from the preset (options such as the target or the moon), as pairs.
+    changes: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def rules(self) -> Rules:
+        rules = find_rules(self.preset)
+        return rules.with_changes(**dict(self.changes)) if self.changes else rules
 
     @property
     def rotations(self) -> int:
@@ -86,7 +93,7 @@ def _chooser(name: str) -> Chooser:
 
 def play_match(config: ArenaConfig, index: int, keep_record: bool = False) -> MatchResult:
     """Play match ``index`` of the arena to its end."""
-    rules = find_rules(config.preset)
+    rules = config.rules
     seating = config.seating(index)
     bots = [_chooser(name) for name in seating]
     rng = random.Random(f"arena:{config.seed}:{index}")
@@ -201,7 +208,7 @@ class ArenaReport:
     def as_json(self) -> dict[str, Any]:
         config = self.config
         return {
-            "rules": config.preset,
+            "rules": {"preset": config.preset, **dict(config.changes)} if config.changes else config.preset,
             "players": config.players,
             "teams": config.teams,
             "matches": len(self.results),

@@ -290,6 +290,11 @@ def play_command(preset: str, players: int, teams: bool, seed: int | None, name:
 @click.option("--workers", type=click.IntRange(min=1), help="Processes (default: one per core).")
 @click.option("--records", type=click.Path(file_okay=False), help="Write every match record here.")
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+@click.option("--target", type=click.Choice(["11", "21", "31", "52"]), help="Option: the match target.")
+@click.option(
+    "--shoot-the-moon", "moon", is_flag=True, help="Option: a bid above the top wins or loses the match."
+)
+@click.option("--elimination", is_flag=True, help="Option: a side at -21 or below loses.")
 def arena_command(
     preset: str,
     players: int,
@@ -300,6 +305,9 @@ def arena_command(
     workers: int | None,
     records: str | None,
     as_json: bool,
+    target: str | None,
+    moon: bool,
+    elimination: bool,
 ) -> None:
     """Play seeded matches between bots, seats rotated, and print how each did."""
     import os
@@ -309,6 +317,13 @@ def arena_command(
 
     from smear.arena import ArenaConfig, format_table, parse_lineup, run_arena
 
+    changes: list[tuple[str, Any]] = []
+    if target is not None:
+        changes.append(("target", int(target)))
+    if moon:
+        changes.append(("shoot_the_moon", True))
+    if elimination:
+        changes.append(("elimination", -21))
     rules = find_rules(preset)
     if not rules.allows(players, teams):
         try:
@@ -319,7 +334,7 @@ def arena_command(
         lineup = parse_lineup(lineup_text, players, teams)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--bots") from None
-    config = ArenaConfig(preset, players, teams, lineup, matches, seed)
+    config = ArenaConfig(preset, players, teams, lineup, matches, seed, tuple(changes))
     folder = Path(records) if records else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)

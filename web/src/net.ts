@@ -1,6 +1,8 @@
 // The socket to the server, the requests the UI makes, and what happens when messages arrive.
 
 import { io } from "socket.io-client";
+import { setSingleJoker } from "./i18n";
+import { oneJoker } from "./rules";
 import { loadSession, removeSession, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
 import { getApp, newId, toast, update, type LogEntry, type Route, type TurnClock } from "./store";
@@ -51,6 +53,7 @@ export function routeChanged(): void {
       turnClock: { version: -1, deadline: null },
     });
     document.title = "Smear";
+    setSingleJoker(false);
     mode = "none";
     attachedTo = null;
   } else {
@@ -301,6 +304,7 @@ function onState(message: StateMessage): void {
     log.push({ id: newId(), version: message.version, event: { kind: "trick", seat: last.winner }, names });
   }
 
+  setSingleJoker(!!after && oneJoker(after.rules));
   const turnNow = isMyTurn(message);
   const hint = app.hint && app.hint.version >= message.version ? app.hint : null;
   if (turnNow && !isMyTurn(previous) && app.sound) playTurnChime();

@@ -57,6 +57,8 @@ export interface AppState {
   hintPending: boolean;
   /** The "How to play" page that is open, if any. */
   howTo: Preset | null;
+  /** Where the open "How to play" page should be scrolled to: its top, or the table options. */
+  howToAt: "top" | "options";
 }
 
 function loadSound(): boolean {
@@ -81,6 +83,7 @@ let app: AppState = {
   hint: null,
   hintPending: false,
   howTo: null,
+  howToAt: "top",
 };
 
 const listeners = new Set<() => void>();

@@ -1,6 +1,7 @@
 // The server's messages, as docs/protocol.md describes them.
 
-export type Preset = "house" | "ten_point";
+export type Preset = "house" | "ten_point" | "no_jick" | "cutthroat" | "five_point";
+export const PRESET_NAMES: Preset[] = ["house", "ten_point", "no_jick", "cutthroat", "five_point"];
 export type Phase = "auction" | "trump" | "discard" | "play" | "hand_over" | "match_over";
 export type SuitLetter = "c" | "d" | "h" | "s";
 
@@ -12,6 +13,10 @@ export interface Settings {
   turn_timer: number;
   bot_level: string;
   hints: boolean;
+  /** One bid above the preset's highest that wins or loses the match. */
+  shoot_the_moon: boolean;
+  /** A side at -21 or below loses. */
+  elimination: boolean;
 }
 
 export interface SeatInfo {
@@ -37,6 +42,11 @@ export interface RulesInfo {
   target: number;
   min_bid: number;
   max_bid: number;
+  /** The moon (max_bid + 1) where it may be shot, else max_bid. */
+  top_bid: number;
+  shoot_the_moon: boolean;
+  /** The score that puts a side out (-21), or 0 when elimination is off. */
+  elimination: number;
   trump_named: boolean;
   hand_size: number;
   cards_dealt: number;

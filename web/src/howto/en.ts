@@ -1,6 +1,6 @@
-import type { HowTo } from "./types";
+import type { HowTo, Section } from "./types";
 
-const scoring = {
+const scoring: Section = {
   title: "Scoring a hand",
   blocks: [
     "If the bidder's side took at least as many points as it bid, it adds everything it took. If it fell short, it is set: the bid comes off its score and it adds nothing for that hand.",
@@ -8,7 +8,7 @@ const scoring = {
   ],
 };
 
-const winning = {
+const winning: Section = {
   title: "Winning the match",
   blocks: [
     "The match goes on hand after hand until a side reaches the target (21 unless the table chose 11, 31 or 52). After each hand:",
@@ -20,6 +20,98 @@ const winning = {
       ],
     },
     "A side that was set cannot win on that hand.",
+  ],
+};
+
+const atTable: Section = {
+  title: "At this table",
+  blocks: [
+    "Only the cards you may play can be clicked; the others are dimmed. If a player disconnects, a bot plays for them after a short wait, and a turn timer, when the table has one, plays for whoever runs out of time.",
+  ],
+};
+
+const tenPlayers: Section = {
+  title: "Players and sides",
+  blocks: [
+    "Three to six people play alone, or four, six or eight play in fixed partnerships, partners sitting across from each other and sharing one score. Eight players always play in teams.",
+  ],
+};
+
+const tenDeck: Section = {
+  title: "The deck and the deal",
+  blocks: [
+    "The whole pack of 54 cards is used (52 cards and two jokers).",
+    {
+      table: [
+        ["Players", "Cards dealt to each", "Discard"],
+        ["3, 4 or 5", "10", "4 each, down to 6"],
+        ["6", "8", "2 each, down to 6"],
+        ["8 (teams)", "6", "none"],
+      ],
+    },
+    "The undealt cards (the stock) and every discard stay face down, out of play, worth nothing to anybody. They are shown when the hand is over.",
+  ],
+};
+
+const tenBidding: Section = {
+  title: "Bidding",
+  blocks: [
+    "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 2 to 10, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+  ],
+};
+
+const tenTrumpAndDiscard: Section = {
+  title: "Trump and the discard",
+  blocks: [
+    "Right after the auction the bidder names the trump suit. Then every player, starting with the bidder and going clockwise, discards face down until six cards are left. Any cards may be thrown away, trumps included, although keeping your trumps is usually wise.",
+  ],
+};
+
+const tenTrumps: Section = {
+  title: "The trumps",
+  blocks: [
+    "The jick is the jack of the other suit of the same colour as trump: the jack of diamonds when hearts are trump, and so on. For that hand it is a trump and nothing else. The jokers are trumps too. From highest to lowest:",
+    {
+      list: ["ace, king, queen and jack of trump", "the jick", "the big joker, then the little joker", "ten, nine… down to the two of trump"],
+    },
+  ],
+};
+
+const tenPlay: Section = {
+  title: "Playing the tricks",
+  blocks: [
+    "The bidder leads the first trick and must lead a trump if they hold one (the jick and the jokers count); a bidder with no trump may lead anything.",
+    {
+      list: [
+        "If a plain suit is led, you may follow suit or play a trump, as you prefer, even when you hold the suit. Only if you hold neither may you play something else.",
+        "If trump is led and you hold a trump, you must play one.",
+        "The jick and the jokers follow trump, never their printed suit.",
+      ],
+    },
+    "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. Six tricks are played.",
+  ],
+};
+
+const tenPoints: Section = {
+  title: "The ten points",
+  blocks: [
+    {
+      list: [
+        "High (1): the highest card of the trump suit that was played, to the side that captures it.",
+        "Low (1): the lowest card of the trump suit that was played, to the side that captures it.",
+        "Jack (1), Jick (1), Big joker (1), Little joker (1): each to the side that captures it.",
+        "Game (1): to the side whose captured cards count the most (ten 10, ace 4, king 3, queen 2, jack 1). A tie gives it to nobody.",
+        "Trey (3): the three of trump, to the side that captures it.",
+      ],
+    },
+    "High and Low are chosen among the cards of the trump suit itself (never the jick or a joker) that were actually played. A point whose card was discarded or left in the stock goes to nobody.",
+  ],
+};
+
+const tenAtTable: Section = {
+  title: "At this table",
+  blocks: [
+    "To discard, click the cards you want to throw away (they rise), then confirm. Only the cards you may play can be clicked; the others are dimmed.",
   ],
 };
 
@@ -98,12 +190,7 @@ export const howto: HowTo = {
       },
       scoring,
       winning,
-      {
-        title: "At this table",
-        blocks: [
-          "Only the cards you may play can be clicked; the others are dimmed. If a player disconnects, a bot plays for them after a short wait, and a turn timer, when the table has one, plays for whoever runs out of time.",
-        ],
-      },
+      atTable,
     ],
   },
   ten_point: {
@@ -111,83 +198,199 @@ export const howto: HowTo = {
     intro:
       "The Midwest game with the jick and the trey: ten cards dealt, a discard down to six, trump named by the bidder, and ten points at stake in every hand.",
     sections: [
-      {
-        title: "Players and sides",
-        blocks: [
-          "Three to six people play alone, or four, six or eight play in fixed partnerships, partners sitting across from each other and sharing one score. Eight players always play in teams.",
-        ],
-      },
-      {
-        title: "The deck and the deal",
-        blocks: [
-          "The whole pack of 54 cards is used (52 cards and two jokers).",
-          {
-            table: [
-              ["Players", "Cards dealt to each", "Discard"],
-              ["3, 4 or 5", "10", "4 each, down to 6"],
-              ["6", "8", "2 each, down to 6"],
-              ["8 (teams)", "6", "none"],
-            ],
-          },
-          "The undealt cards (the stock) and every discard stay face down, out of play, worth nothing to anybody. They are shown when the hand is over.",
-        ],
-      },
+      tenPlayers,
+      tenDeck,
+      tenBidding,
+      tenTrumpAndDiscard,
+      tenTrumps,
+      tenPlay,
+      tenPoints,
+      scoring,
+      winning,
+      tenAtTable,
+    ],
+  },
+  no_jick: {
+    title: "Ten-point without the jick (6 points)",
+    intro:
+      "The ten-point deal and discard with a shorter count: there is no jick and no trey, so six points are at stake in every hand, as in classic Pitch.",
+    sections: [
+      tenPlayers,
+      tenDeck,
       {
         title: "Bidding",
         blocks: [
-          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 2 to 10, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 2 to 6, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
         ],
       },
-      {
-        title: "Trump and the discard",
-        blocks: [
-          "Right after the auction the bidder names the trump suit. Then every player, starting with the bidder and going clockwise, discards face down until six cards are left. Any cards may be thrown away, trumps included, although keeping your trumps is usually wise.",
-        ],
-      },
+      tenTrumpAndDiscard,
       {
         title: "The trumps",
         blocks: [
-          "The jick is the jack of the other suit of the same colour as trump: the jack of diamonds when hearts are trump, and so on. For that hand it is a trump and nothing else. The jokers are trumps too. From highest to lowest:",
+          "There is no jick: the other jack of the trump's colour is an ordinary card of its own suit, followed like any other. The two jokers are trumps and rank just below the jack of trump. From highest to lowest:",
           {
-            list: ["ace, king, queen and jack of trump", "the jick", "the big joker, then the little joker", "ten, nine… down to the two of trump"],
+            list: ["ace, king, queen and jack of trump", "the big joker, then the little joker", "ten, nine… down to the two of trump"],
           },
         ],
       },
       {
         title: "Playing the tricks",
         blocks: [
-          "The bidder leads the first trick and must lead a trump if they hold one (the jick and the jokers count); a bidder with no trump may lead anything.",
+          "The bidder leads the first trick and must lead a trump if they hold one (the jokers count); a bidder with no trump may lead anything.",
           {
             list: [
               "If a plain suit is led, you may follow suit or play a trump, as you prefer, even when you hold the suit. Only if you hold neither may you play something else.",
               "If trump is led and you hold a trump, you must play one.",
-              "The jick and the jokers follow trump, never their printed suit.",
+              "The jokers follow trump, never a plain suit.",
             ],
           },
           "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. Six tricks are played.",
         ],
       },
       {
-        title: "The ten points",
+        title: "The six points",
         blocks: [
           {
             list: [
-              "High (1): the highest card of the trump suit that was played, to the side that captures it.",
-              "Low (1): the lowest card of the trump suit that was played, to the side that captures it.",
-              "Jack (1), Jick (1), Big joker (1), Little joker (1): each to the side that captures it.",
-              "Game (1): to the side whose captured cards count the most (ten 10, ace 4, king 3, queen 2, jack 1). A tie gives it to nobody.",
-              "Trey (3): the three of trump, to the side that captures it.",
+              "High: the highest card of the trump suit that was played, to the side that captures it.",
+              "Low: the lowest card of the trump suit that was played, to the side that captures it.",
+              "Jack: the jack of trump, to the side that captures it.",
+              "Big joker and Little joker: each to the side that captures it.",
+              "Game: to the side whose captured cards count the most (ten 10, ace 4, king 3, queen 2, jack 1). A tie gives it to nobody.",
             ],
           },
-          "High and Low are chosen among the cards of the trump suit itself (never the jick or a joker) that were actually played. A point whose card was discarded or left in the stock goes to nobody.",
+          "There is no Trey: the three of trump is just a low trump. High and Low are chosen among the cards of the trump suit itself (never a joker) that were actually played, and a point whose card was discarded or left in the stock goes to nobody.",
         ],
       },
       scoring,
       winning,
+      tenAtTable,
+    ],
+  },
+  cutthroat: {
+    title: "Cut-throat (three players)",
+    intro:
+      "The ten-point game for exactly three players, each on their own: the jick, the trey and ten points in every hand, with bids starting at 3.",
+    sections: [
       {
-        title: "At this table",
+        title: "Players",
         blocks: [
-          "To discard, click the cards you want to throw away (they rise), then confirm. Only the cards you may play can be clicked; the others are dimmed.",
+          "Exactly three people play, with no partners. Every point you take counts for you alone, and so does every bid you fail to make.",
+        ],
+      },
+      {
+        title: "The deck and the deal",
+        blocks: [
+          "The whole pack of 54 cards is used (52 cards and two jokers). Everyone gets ten cards; the other 24 stay face down as the stock, out of play and worth nothing to anybody. After trump is named, each player discards four cards, keeping six. The stock and the discards are shown when the hand is over.",
+        ],
+      },
+      {
+        title: "Bidding",
+        blocks: [
+          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 3 to 10, higher than every bid so far: a bid of 2 is not allowed. Once you pass you are out. If both other players have passed, the dealer must bid, at least 3.",
+        ],
+      },
+      tenTrumpAndDiscard,
+      tenTrumps,
+      tenPlay,
+      tenPoints,
+      scoring,
+      winning,
+      tenAtTable,
+    ],
+  },
+  five_point: {
+    title: "Five-point game (two teams)",
+    intro:
+      "Two teams whose players alternate around the table, a deck with a single joker and the twos kept, trump set by the bidder's first lead, and five points at stake in every hand.",
+    sections: [
+      {
+        title: "Players and teams",
+        blocks: [
+          "Four, six or eight people play, always as two teams. Team-mates do not sit together: the seats alternate between the two teams all the way round, so with six players seats 1, 3 and 5 play against seats 2, 4 and 6, and everyone sits between two opponents. Partners are drawn at random when the match starts. Each team pools the cards it wins and shares one score.",
+        ],
+      },
+      {
+        title: "The deck",
+        blocks: [
+          "The 52 cards plus one joker. The twos always stay in; with fewer players some middle ranks are taken out, so that everyone gets six cards and five cards are left over face down. These sleeping cards belong to nobody and are shown when the hand is over.",
+          {
+            table: [
+              ["Players", "Ranks in each suit", "Cards in the deck"],
+              ["4", "2, then 9 to ace", "29"],
+              ["6", "2, then 6 to ace", "41"],
+              ["8", "2 to ace (all 53 cards)", "53"],
+            ],
+          },
+          "The joker may be one of the sleeping cards. The first dealer is drawn at random; the deal then moves one seat clockwise every hand.",
+        ],
+      },
+      {
+        title: "Bidding",
+        blocks: [
+          "A single round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 2 to 5, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer may not pass and must bid. The bidder's team must then take at least that many points.",
+        ],
+      },
+      {
+        title: "Trump",
+        blocks: [
+          "The bidder leads the first trick, and the suit of that card becomes trump for the whole hand. The joker cannot be that first card, because it has no suit; from the second trick on it may be led, and leading it counts as leading trump.",
+          "Trumps rank from the ace down to the two, and the joker comes after them all: it is the lowest trump, so any card of the trump suit beats it. There is no jick.",
+        ],
+      },
+      {
+        title: "Playing the tricks",
+        blocks: [
+          {
+            list: [
+              "If a plain suit is led and you hold that suit, you must follow suit, and you may not trump instead.",
+              "If trump is led (the joker included) and you hold a trump, you must play a trump. The joker counts as a trump.",
+              "If you cannot follow, you may play any card, trumps included.",
+              "The joker never counts as a card of a plain suit.",
+            ],
+          },
+          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads the next trick. Six tricks are played.",
+        ],
+      },
+      {
+        title: "The five points",
+        blocks: [
+          {
+            list: [
+              "High: the highest card of the trump suit that was dealt, to the team that captures it.",
+              "Low: the lowest card of the trump suit that was dealt, to the team of the player who held it and played it, whoever wins that trick.",
+              "Jack: the jack of trump, to the team that captures it.",
+              "Joker: to the team that captures it.",
+              "Game: to the team whose captured cards count the most (each ten 10, ace 4, king 3, queen 2, jack 1, everything else 0, in every suit). A tie gives Game to nobody.",
+            ],
+          },
+          "The joker is never High or Low. A point whose card is sleeping is not awarded, so some hands are worth fewer than five points.",
+        ],
+      },
+      scoring,
+      winning,
+      atTable,
+    ],
+  },
+  options: {
+    title: "Table options",
+    blocks: [
+      "Whoever creates the table chooses these; the lobby and the scoreboard show which ones are on.",
+      {
+        list: [
+          "Target: the match is played to 11, 21 (the usual), 31 or 52 points.",
+          "Shoot the moon: the auction has one more bid, one above the game's highest, shown as “Moon”: 7 in the house game and without the jick, 11 in the ten-point and cut-throat games, 6 in five-point. To make it, the bidding side must take every point of the hand. Made, it wins the match on the spot, whatever the scores; set, it loses the amount bid and the match as well.",
+          "Elimination at −21: a side whose score falls to −21 or below loses.",
+        ],
+      },
+      "What happens in the cases players ask about:",
+      {
+        list: [
+          "A point whose card is sleeping, in the stock or discarded cannot be taken by anyone, so in that hand the moon cannot be made.",
+          "A moon made by a side whose score was below zero does not win the match: its score only goes back to 0, and play goes on.",
+          "When a moon is set, the other side with the highest score wins. If several share that score, the first of them after the bidding side, in the scoreboard's order, wins.",
+          "With elimination and two sides, the other side wins at once. With more sides, the best score among the sides still in wins; if several share it, another hand is played, and a side that is out can no longer win.",
+          "Reaching the target comes first: if a side wins by the usual rules in the same hand, elimination does not change that.",
         ],
       },
     ],

@@ -1,6 +1,6 @@
-import type { HowTo } from "./types";
+import type { HowTo, Section } from "./types";
 
-const scoring = {
+const scoring: Section = {
   title: "Cómo se anota una mano",
   blocks: [
     "Si el bando que ganó la apuesta consiguió al menos los puntos que apostó, suma todo lo que ganó. Si se quedó corto, no llega: se le resta lo apostado y no suma nada en esa mano.",
@@ -8,7 +8,7 @@ const scoring = {
   ],
 };
 
-const winning = {
+const winning: Section = {
   title: "Quién gana la partida",
   blocks: [
     "Se juegan manos hasta que un bando llega a la meta (21, salvo que la mesa haya elegido 11, 31 o 52). Después de cada mano:",
@@ -20,6 +20,98 @@ const winning = {
       ],
     },
     "Un bando que no cumplió su apuesta no puede ganar en esa mano.",
+  ],
+};
+
+const atTable: Section = {
+  title: "En esta mesa",
+  blocks: [
+    "Solo se pueden pulsar las cartas que puedes jugar; las demás aparecen atenuadas. Si alguien se desconecta, un bot juega por esa persona tras una breve espera, y si la mesa tiene tiempo por turno, se juega automáticamente por quien se quede sin tiempo.",
+  ],
+};
+
+const tenPlayers: Section = {
+  title: "Jugadores y bandos",
+  blocks: [
+    "Juegan de tres a seis personas cada una por su cuenta, o cuatro, seis u ocho en parejas fijas, con los compañeros sentados frente a frente y una puntuación compartida. Con ocho jugadores siempre se juega por parejas.",
+  ],
+};
+
+const tenDeck: Section = {
+  title: "La baraja y el reparto",
+  blocks: [
+    "Se usa la baraja completa de 54 cartas (las 52 y dos comodines).",
+    {
+      table: [
+        ["Jugadores", "Cartas para cada uno", "Descarte"],
+        ["3, 4 o 5", "10", "4 cada uno, hasta quedarse con 6"],
+        ["6", "8", "2 cada uno, hasta quedarse con 6"],
+        ["8 (parejas)", "6", "ninguno"],
+      ],
+    },
+    "Las cartas que no se reparten (el mazo) y todos los descartes quedan boca abajo, fuera del juego, y no valen nada para nadie. Se muestran al terminar la mano.",
+  ],
+};
+
+const tenBidding: Section = {
+  title: "La apuesta",
+  blocks: [
+    "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 2 al 10, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
+  ],
+};
+
+const tenTrumpAndDiscard: Section = {
+  title: "El triunfo y el descarte",
+  blocks: [
+    "Justo después de la apuesta, quien la ganó nombra el palo de triunfo. Luego cada jugador, empezando por el apostador y siguiendo las agujas del reloj, descarta boca abajo hasta quedarse con seis cartas. Se puede tirar cualquier carta, también triunfos, aunque guardarlos suele ser buena idea.",
+  ],
+};
+
+const tenTrumps: Section = {
+  title: "Los triunfos",
+  blocks: [
+    "El jick es la jota del otro palo del mismo color que el triunfo: la jota de diamantes cuando el triunfo es corazones, y así con los demás. Durante esa mano es un triunfo y nada más. Los comodines también son triunfos. De mayor a menor:",
+    {
+      list: ["as, rey, reina y jota de triunfo", "el jick", "el comodín grande y luego el pequeño", "diez, nueve… hasta el dos de triunfo"],
+    },
+  ],
+};
+
+const tenPlay: Section = {
+  title: "Las bazas",
+  blocks: [
+    "Quien ganó la apuesta sale en la primera baza y debe salir con triunfo si tiene alguno (el jick y los comodines cuentan); si no tiene ninguno, puede salir con lo que quiera.",
+    {
+      list: [
+        "Si se sale con un palo normal, puedes seguir el palo o jugar un triunfo, como prefieras, aunque tengas cartas de ese palo. Solo si no tienes ni lo uno ni lo otro puedes jugar otra cosa.",
+        "Si se sale con triunfo y tienes triunfo, tienes que jugarlo.",
+        "El jick y los comodines siguen al triunfo, nunca al palo que llevan impreso.",
+      ],
+    },
+    "Gana la baza el triunfo más alto; si no hay triunfos, la carta más alta del palo de salida. Quien gana sale en la siguiente. Se juegan seis bazas.",
+  ],
+};
+
+const tenPoints: Section = {
+  title: "Los diez puntos",
+  blocks: [
+    {
+      list: [
+        "Alto (1): la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
+        "Bajo (1): la carta más baja del palo de triunfo que se jugó, para el bando que la gana.",
+        "Jota (1), Jick (1), comodín grande (1), comodín pequeño (1): cada uno para el bando que lo gana.",
+        "Juego (1): para el bando cuyas cartas ganadas suman más tantos (diez 10, as 4, rey 3, reina 2, jota 1). Si hay empate, no es para nadie.",
+        "Tres (3): el tres de triunfo, para el bando que lo gana.",
+      ],
+    },
+    "Alto y Bajo se eligen entre las cartas del propio palo de triunfo (nunca el jick ni un comodín) que se jugaron de verdad. El punto de una carta descartada o que quedó en el mazo no es para nadie.",
+  ],
+};
+
+const tenAtTable: Section = {
+  title: "En esta mesa",
+  blocks: [
+    "Para descartar, pulsa las cartas que quieres tirar (se levantan) y confirma. Solo se pueden pulsar las cartas que puedes jugar; las demás aparecen atenuadas.",
   ],
 };
 
@@ -98,12 +190,7 @@ export const howto: HowTo = {
       },
       scoring,
       winning,
-      {
-        title: "En esta mesa",
-        blocks: [
-          "Solo se pueden pulsar las cartas que puedes jugar; las demás aparecen atenuadas. Si alguien se desconecta, un bot juega por esa persona tras una breve espera, y si la mesa tiene tiempo por turno, se juega automáticamente por quien se quede sin tiempo.",
-        ],
-      },
+      atTable,
     ],
   },
   ten_point: {
@@ -111,83 +198,199 @@ export const howto: HowTo = {
     intro:
       "El juego del Medio Oeste con jick y tres: se reparten diez cartas, se descarta hasta quedarse con seis, quien gana la apuesta nombra el triunfo y en cada mano se juegan diez puntos.",
     sections: [
-      {
-        title: "Jugadores y bandos",
-        blocks: [
-          "Juegan de tres a seis personas cada una por su cuenta, o cuatro, seis u ocho en parejas fijas, con los compañeros sentados frente a frente y una puntuación compartida. Con ocho jugadores siempre se juega por parejas.",
-        ],
-      },
-      {
-        title: "La baraja y el reparto",
-        blocks: [
-          "Se usa la baraja completa de 54 cartas (las 52 y dos comodines).",
-          {
-            table: [
-              ["Jugadores", "Cartas para cada uno", "Descarte"],
-              ["3, 4 o 5", "10", "4 cada uno, hasta quedarse con 6"],
-              ["6", "8", "2 cada uno, hasta quedarse con 6"],
-              ["8 (parejas)", "6", "ninguno"],
-            ],
-          },
-          "Las cartas que no se reparten (el mazo) y todos los descartes quedan boca abajo, fuera del juego, y no valen nada para nadie. Se muestran al terminar la mano.",
-        ],
-      },
+      tenPlayers,
+      tenDeck,
+      tenBidding,
+      tenTrumpAndDiscard,
+      tenTrumps,
+      tenPlay,
+      tenPoints,
+      scoring,
+      winning,
+      tenAtTable,
+    ],
+  },
+  no_jick: {
+    title: "A diez puntos sin jick (6 puntos)",
+    intro:
+      "El reparto y el descarte del juego a diez puntos con una cuenta más corta: no hay jick ni tres, así que en cada mano se juegan seis puntos, como en el Pitch clásico.",
+    sections: [
+      tenPlayers,
+      tenDeck,
       {
         title: "La apuesta",
         blocks: [
-          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 2 al 10, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
+          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 2 al 6, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
         ],
       },
-      {
-        title: "El triunfo y el descarte",
-        blocks: [
-          "Justo después de la apuesta, quien la ganó nombra el palo de triunfo. Luego cada jugador, empezando por el apostador y siguiendo las agujas del reloj, descarta boca abajo hasta quedarse con seis cartas. Se puede tirar cualquier carta, también triunfos, aunque guardarlos suele ser buena idea.",
-        ],
-      },
+      tenTrumpAndDiscard,
       {
         title: "Los triunfos",
         blocks: [
-          "El jick es la jota del otro palo del mismo color que el triunfo: la jota de diamantes cuando el triunfo es corazones, y así con los demás. Durante esa mano es un triunfo y nada más. Los comodines también son triunfos. De mayor a menor:",
+          "No hay jick: la otra jota del color del triunfo es una carta normal de su propio palo y se sigue como cualquier otra. Los dos comodines son triunfos y van justo por debajo de la jota de triunfo. De mayor a menor:",
           {
-            list: ["as, rey, reina y jota de triunfo", "el jick", "el comodín grande y luego el pequeño", "diez, nueve… hasta el dos de triunfo"],
+            list: ["as, rey, reina y jota de triunfo", "el comodín grande y luego el pequeño", "diez, nueve… hasta el dos de triunfo"],
           },
         ],
       },
       {
         title: "Las bazas",
         blocks: [
-          "Quien ganó la apuesta sale en la primera baza y debe salir con triunfo si tiene alguno (el jick y los comodines cuentan); si no tiene ninguno, puede salir con lo que quiera.",
+          "Quien ganó la apuesta sale en la primera baza y debe salir con triunfo si tiene alguno (los comodines cuentan); si no tiene ninguno, puede salir con lo que quiera.",
           {
             list: [
               "Si se sale con un palo normal, puedes seguir el palo o jugar un triunfo, como prefieras, aunque tengas cartas de ese palo. Solo si no tienes ni lo uno ni lo otro puedes jugar otra cosa.",
               "Si se sale con triunfo y tienes triunfo, tienes que jugarlo.",
-              "El jick y los comodines siguen al triunfo, nunca al palo que llevan impreso.",
+              "Los comodines siguen al triunfo, nunca a un palo normal.",
             ],
           },
           "Gana la baza el triunfo más alto; si no hay triunfos, la carta más alta del palo de salida. Quien gana sale en la siguiente. Se juegan seis bazas.",
         ],
       },
       {
-        title: "Los diez puntos",
+        title: "Los seis puntos",
         blocks: [
           {
             list: [
-              "Alto (1): la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
-              "Bajo (1): la carta más baja del palo de triunfo que se jugó, para el bando que la gana.",
-              "Jota (1), Jick (1), comodín grande (1), comodín pequeño (1): cada uno para el bando que lo gana.",
-              "Juego (1): para el bando cuyas cartas ganadas suman más tantos (diez 10, as 4, rey 3, reina 2, jota 1). Si hay empate, no es para nadie.",
-              "Tres (3): el tres de triunfo, para el bando que lo gana.",
+              "Alto: la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
+              "Bajo: la carta más baja del palo de triunfo que se jugó, para el bando que la gana.",
+              "Jota: la jota de triunfo, para el bando que la gana.",
+              "Comodín grande y comodín pequeño: cada uno para el bando que lo gana.",
+              "Juego: para el bando cuyas cartas ganadas suman más tantos (diez 10, as 4, rey 3, reina 2, jota 1). Si hay empate, no es para nadie.",
             ],
           },
-          "Alto y Bajo se eligen entre las cartas del propio palo de triunfo (nunca el jick ni un comodín) que se jugaron de verdad. El punto de una carta descartada o que quedó en el mazo no es para nadie.",
+          "No hay punto de Tres: el tres de triunfo es solo un triunfo bajo. Alto y Bajo se eligen entre las cartas del propio palo de triunfo (nunca un comodín) que se jugaron de verdad, y el punto de una carta descartada o que quedó en el mazo no es para nadie.",
         ],
       },
       scoring,
       winning,
+      tenAtTable,
+    ],
+  },
+  cutthroat: {
+    title: "Todos contra todos (tres jugadores)",
+    intro:
+      "El juego a diez puntos para exactamente tres jugadores, cada uno por su cuenta: con jick, tres y diez puntos en cada mano, y apuestas a partir de 3.",
+    sections: [
       {
-        title: "En esta mesa",
+        title: "Jugadores",
         blocks: [
-          "Para descartar, pulsa las cartas que quieres tirar (se levantan) y confirma. Solo se pueden pulsar las cartas que puedes jugar; las demás aparecen atenuadas.",
+          "Juegan exactamente tres personas, sin compañeros. Cada punto que ganas cuenta solo para ti, igual que cada apuesta que no cumples.",
+        ],
+      },
+      {
+        title: "La baraja y el reparto",
+        blocks: [
+          "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Cada jugador recibe diez cartas; las otras 24 quedan boca abajo como mazo, fuera del juego y sin valor para nadie. Después de nombrar el triunfo, cada jugador descarta cuatro cartas y se queda con seis. El mazo y los descartes se muestran al terminar la mano.",
+        ],
+      },
+      {
+        title: "La apuesta",
+        blocks: [
+          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 3 al 10, por encima de todas las apuestas anteriores: no se puede apostar 2. Quien pasa queda fuera. Si los otros dos han pasado, el repartidor tiene que apostar, como mínimo 3.",
+        ],
+      },
+      tenTrumpAndDiscard,
+      tenTrumps,
+      tenPlay,
+      tenPoints,
+      scoring,
+      winning,
+      tenAtTable,
+    ],
+  },
+  five_point: {
+    title: "A cinco puntos (dos equipos)",
+    intro:
+      "Dos equipos cuyos jugadores se alternan alrededor de la mesa, una baraja con un solo comodín y con los doses, el triunfo fijado por la primera salida del apostador y cinco puntos en juego en cada mano.",
+    sections: [
+      {
+        title: "Jugadores y equipos",
+        blocks: [
+          "Juegan cuatro, seis u ocho personas, siempre en dos equipos. Los compañeros no se sientan juntos: los asientos se alternan entre los dos equipos en toda la vuelta, de modo que con seis jugadores los asientos 1, 3 y 5 juegan contra el 2, el 4 y el 6, y cada uno tiene un rival a cada lado. Los compañeros se sortean al empezar la partida. Cada equipo junta las cartas que gana y comparte una sola puntuación.",
+        ],
+      },
+      {
+        title: "La baraja",
+        blocks: [
+          "Las 52 cartas más un comodín. Los doses siempre se quedan; con menos jugadores se quitan algunos valores intermedios, para que cada uno reciba seis cartas y sobren cinco boca abajo. Esas cartas dormidas no son de nadie y se muestran al terminar la mano.",
+          {
+            table: [
+              ["Jugadores", "Cartas de cada palo", "Cartas en la baraja"],
+              ["4", "el 2 y del 9 al as", "29"],
+              ["6", "el 2 y del 6 al as", "41"],
+              ["8", "del 2 al as (las 53 cartas)", "53"],
+            ],
+          },
+          "El comodín puede ser una de las cartas dormidas. El primer repartidor se sortea; después el reparto pasa un asiento en el sentido de las agujas del reloj en cada mano.",
+        ],
+      },
+      {
+        title: "La apuesta",
+        blocks: [
+          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 2 al 5, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor no puede pasar y tiene que apostar. El equipo de quien ganó la apuesta debe conseguir al menos esos puntos.",
+        ],
+      },
+      {
+        title: "El triunfo",
+        blocks: [
+          "Quien ganó la apuesta sale en la primera baza, y el palo de esa carta pasa a ser el triunfo durante toda la mano. Esa primera carta no puede ser el comodín, porque no tiene palo; a partir de la segunda baza sí se puede salir con él, y eso cuenta como salir con triunfo.",
+          "Los triunfos van del as al dos, y el comodín va detrás de todos: es el triunfo más bajo, así que cualquier carta del palo de triunfo le gana. No hay jick.",
+        ],
+      },
+      {
+        title: "Las bazas",
+        blocks: [
+          {
+            list: [
+              "Si se sale con un palo normal y tienes cartas de ese palo, tienes que seguirlo, y no puedes fallar con triunfo.",
+              "Si se sale con triunfo (también con el comodín) y tienes triunfo, tienes que jugar triunfo. El comodín cuenta como triunfo.",
+              "Si no puedes seguir el palo, puedes jugar cualquier carta, triunfos incluidos.",
+              "El comodín nunca cuenta como carta de un palo normal.",
+            ],
+          },
+          "Gana la baza el triunfo más alto; si no hay triunfos, la carta más alta del palo de salida. Quien gana la baza sale en la siguiente. Se juegan seis bazas.",
+        ],
+      },
+      {
+        title: "Los cinco puntos",
+        blocks: [
+          {
+            list: [
+              "Alto: la carta más alta del palo de triunfo que se repartió, para el equipo que la gana.",
+              "Bajo: la carta más baja del palo de triunfo que se repartió, para el equipo de quien la tenía y la jugó, gane quien gane esa baza.",
+              "Jota: la jota de triunfo, para el equipo que la gana.",
+              "Comodín: para el equipo que lo gana.",
+              "Juego: para el equipo cuyas cartas ganadas suman más tantos (cada diez 10, as 4, rey 3, reina 2, jota 1, lo demás 0, de cualquier palo). Si hay empate, no es para nadie.",
+            ],
+          },
+          "El comodín nunca es Alto ni Bajo. El punto de una carta dormida no se da a nadie, así que algunas manos valen menos de cinco puntos.",
+        ],
+      },
+      scoring,
+      winning,
+      atTable,
+    ],
+  },
+  options: {
+    title: "Opciones de la mesa",
+    blocks: [
+      "Las elige quien crea la mesa; la sala de espera y el marcador muestran cuáles están activadas.",
+      {
+        list: [
+          "Meta: la partida se juega a 11, 21 (lo habitual), 31 o 52 puntos.",
+          "Apostar la luna: la subasta tiene una apuesta más, una por encima de la más alta de la variante, que aparece como «Luna»: 7 en la variante de la casa y sin jick, 11 a diez puntos y en todos contra todos, 6 a cinco puntos. Para cumplirla, el bando que apuesta tiene que llevarse todos los puntos de la mano. Si lo consigue, gana la partida en el acto, vayan como vayan los tanteos; si no, pierde lo apostado y además la partida.",
+          "Eliminación en −21: el bando cuya puntuación baja a −21 o menos pierde.",
+        ],
+      },
+      "Lo que pasa en los casos que suelen preguntarse:",
+      {
+        list: [
+          "El punto de una carta dormida, que quedó en el mazo o que se descartó no lo puede ganar nadie, así que en esa mano la luna no se puede cumplir.",
+          "Si un bando con puntuación negativa cumple la luna, no gana la partida: su puntuación solo vuelve a 0 y se sigue jugando.",
+          "Si la luna no se cumple, gana el otro bando con la puntuación más alta. Si varios la comparten, gana el primero de ellos después del bando apostador, en el orden del marcador.",
+          "Con eliminación y dos bandos, el otro bando gana en el acto. Con más bandos, gana la mejor puntuación entre los que siguen en juego; si varios la comparten, se juega otra mano, y un bando eliminado ya no puede ganar.",
+          "Llegar a la meta va primero: si en la misma mano un bando gana por las reglas habituales, la eliminación no lo cambia.",
         ],
       },
     ],

@@ -1,6 +1,6 @@
-import type { HowTo } from "./types";
+import type { HowTo, Section } from "./types";
 
-const scoring = {
+const scoring: Section = {
   title: "Le décompte d’une donne",
   blocks: [
     "Si le camp du preneur a pris au moins autant de points qu’il en a annoncé, il marque tout ce qu’il a pris. Sinon il chute : son annonce est retirée de son score et il ne marque rien pour cette donne.",
@@ -8,7 +8,7 @@ const scoring = {
   ],
 };
 
-const winning = {
+const winning: Section = {
   title: "Gagner la partie",
   blocks: [
     "On enchaîne les donnes jusqu’à ce qu’un camp atteigne l’objectif (21, sauf si la table a choisi 11, 31 ou 52). Après chaque donne :",
@@ -20,6 +20,98 @@ const winning = {
       ],
     },
     "Un camp qui vient de chuter ne peut pas gagner sur cette donne.",
+  ],
+};
+
+const atTable: Section = {
+  title: "À cette table",
+  blocks: [
+    "Seules les cartes jouables peuvent être cliquées ; les autres sont grisées. Si un joueur se déconnecte, un robot joue pour lui après un court délai, et si la table a un temps par tour, on joue automatiquement pour celui qui le dépasse.",
+  ],
+};
+
+const tenPlayers: Section = {
+  title: "Joueurs et camps",
+  blocks: [
+    "De trois à six joueurs jouent chacun pour soi, ou bien quatre, six ou huit jouent en équipes fixes, les partenaires face à face partageant un même score. À huit, on joue toujours en équipes.",
+  ],
+};
+
+const tenDeck: Section = {
+  title: "Le jeu et la distribution",
+  blocks: [
+    "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers).",
+    {
+      table: [
+        ["Joueurs", "Cartes pour chacun", "Écart"],
+        ["3, 4 ou 5", "10", "4 chacun, pour garder 6"],
+        ["6", "8", "2 chacun, pour garder 6"],
+        ["8 (équipes)", "6", "aucun"],
+      ],
+    },
+    "Les cartes non distribuées (le talon) et tous les écarts restent face cachée, hors jeu, et ne valent rien pour personne. On les montre à la fin de la donne.",
+  ],
+};
+
+const tenBidding: Section = {
+  title: "Les annonces",
+  blocks: [
+    "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 2 à 10, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
+  ],
+};
+
+const tenTrumpAndDiscard: Section = {
+  title: "L’atout et l’écart",
+  blocks: [
+    "Aussitôt les annonces finies, le preneur nomme la couleur d’atout. Puis chaque joueur, en commençant par le preneur et dans le sens des aiguilles d’une montre, écarte face cachée jusqu’à ne garder que six cartes. On peut écarter n’importe quelles cartes, même des atouts, mais il est en général sage de garder les siens.",
+  ],
+};
+
+const tenTrumps: Section = {
+  title: "Les atouts",
+  blocks: [
+    "Le jick est le valet de l’autre couleur de même teinte que l’atout : le valet de carreau quand cœur est atout, et ainsi de suite. Pendant cette donne, c’est un atout et rien d’autre. Les jokers sont aussi des atouts. Du plus fort au plus faible :",
+    {
+      list: ["as, roi, dame et valet d’atout", "le jick", "le grand joker, puis le petit joker", "dix, neuf… jusqu’au deux d’atout"],
+    },
+  ],
+};
+
+const tenPlay: Section = {
+  title: "Les levées",
+  blocks: [
+    "Le preneur entame la première levée et doit entamer atout s’il en a (le jick et les jokers comptent) ; s’il n’en a aucun, il entame ce qu’il veut.",
+    {
+      list: [
+        "Si l’entame est dans une couleur ordinaire, vous pouvez fournir ou couper, au choix, même si vous avez la couleur. Ce n’est que si vous n’avez ni l’un ni l’autre que vous jouez autre chose.",
+        "Si l’entame est à l’atout et que vous en avez, vous devez en jouer.",
+        "Le jick et les jokers suivent l’atout, jamais la couleur imprimée.",
+      ],
+    },
+    "Le plus fort atout remporte la levée ; sans atout, c’est la plus forte carte de la couleur d’entame. Le gagnant entame la suivante. On joue six levées.",
+  ],
+};
+
+const tenPoints: Section = {
+  title: "Les dix points",
+  blocks: [
+    {
+      list: [
+        "Haut (1) : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+        "Bas (1) : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+        "Valet (1), Jick (1), grand joker (1), petit joker (1) : chacun au camp qui le remporte.",
+        "Partie (1) : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
+        "Trois (3) : le trois d’atout, au camp qui le remporte.",
+      ],
+    },
+    "Haut et Bas se choisissent parmi les cartes de la couleur d’atout elle-même (jamais le jick ni un joker) qui ont vraiment été jouées. Le point d’une carte écartée ou restée au talon n’est attribué à personne.",
+  ],
+};
+
+const tenAtTable: Section = {
+  title: "À cette table",
+  blocks: [
+    "Pour écarter, cliquez sur les cartes à jeter (elles se soulèvent), puis confirmez. Seules les cartes jouables peuvent être cliquées ; les autres sont grisées.",
   ],
 };
 
@@ -98,12 +190,7 @@ export const howto: HowTo = {
       },
       scoring,
       winning,
-      {
-        title: "À cette table",
-        blocks: [
-          "Seules les cartes jouables peuvent être cliquées ; les autres sont grisées. Si un joueur se déconnecte, un robot joue pour lui après un court délai, et si la table a un temps par tour, on joue automatiquement pour celui qui le dépasse.",
-        ],
-      },
+      atTable,
     ],
   },
   ten_point: {
@@ -111,83 +198,199 @@ export const howto: HowTo = {
     intro:
       "Le jeu du Midwest avec le jick et le trois : dix cartes distribuées, un écart jusqu’à six, un atout nommé par le preneur, et dix points en jeu à chaque donne.",
     sections: [
-      {
-        title: "Joueurs et camps",
-        blocks: [
-          "De trois à six joueurs jouent chacun pour soi, ou bien quatre, six ou huit jouent en équipes fixes, les partenaires face à face partageant un même score. À huit, on joue toujours en équipes.",
-        ],
-      },
-      {
-        title: "Le jeu et la distribution",
-        blocks: [
-          "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers).",
-          {
-            table: [
-              ["Joueurs", "Cartes pour chacun", "Écart"],
-              ["3, 4 ou 5", "10", "4 chacun, pour garder 6"],
-              ["6", "8", "2 chacun, pour garder 6"],
-              ["8 (équipes)", "6", "aucun"],
-            ],
-          },
-          "Les cartes non distribuées (le talon) et tous les écarts restent face cachée, hors jeu, et ne valent rien pour personne. On les montre à la fin de la donne.",
-        ],
-      },
+      tenPlayers,
+      tenDeck,
+      tenBidding,
+      tenTrumpAndDiscard,
+      tenTrumps,
+      tenPlay,
+      tenPoints,
+      scoring,
+      winning,
+      tenAtTable,
+    ],
+  },
+  no_jick: {
+    title: "Dix points sans jick (6 points)",
+    intro:
+      "La distribution et l’écart du jeu à dix points avec un décompte plus court : ni jick ni trois, donc six points en jeu à chaque donne, comme au Pitch classique.",
+    sections: [
+      tenPlayers,
+      tenDeck,
       {
         title: "Les annonces",
         blocks: [
-          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 2 à 10, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 2 à 6, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
         ],
       },
-      {
-        title: "L’atout et l’écart",
-        blocks: [
-          "Aussitôt les annonces finies, le preneur nomme la couleur d’atout. Puis chaque joueur, en commençant par le preneur et dans le sens des aiguilles d’une montre, écarte face cachée jusqu’à ne garder que six cartes. On peut écarter n’importe quelles cartes, même des atouts, mais il est en général sage de garder les siens.",
-        ],
-      },
+      tenTrumpAndDiscard,
       {
         title: "Les atouts",
         blocks: [
-          "Le jick est le valet de l’autre couleur de même teinte que l’atout : le valet de carreau quand cœur est atout, et ainsi de suite. Pendant cette donne, c’est un atout et rien d’autre. Les jokers sont aussi des atouts. Du plus fort au plus faible :",
+          "Il n’y a pas de jick : l’autre valet de la couleur de l’atout est une carte ordinaire de sa propre couleur, qu’on fournit comme n’importe quelle autre. Les deux jokers sont des atouts et se placent juste sous le valet d’atout. Du plus fort au plus faible :",
           {
-            list: ["as, roi, dame et valet d’atout", "le jick", "le grand joker, puis le petit joker", "dix, neuf… jusqu’au deux d’atout"],
+            list: ["as, roi, dame et valet d’atout", "le grand joker, puis le petit joker", "dix, neuf… jusqu’au deux d’atout"],
           },
         ],
       },
       {
         title: "Les levées",
         blocks: [
-          "Le preneur entame la première levée et doit entamer atout s’il en a (le jick et les jokers comptent) ; s’il n’en a aucun, il entame ce qu’il veut.",
+          "Le preneur entame la première levée et doit entamer atout s’il en a (les jokers comptent) ; s’il n’en a aucun, il entame ce qu’il veut.",
           {
             list: [
               "Si l’entame est dans une couleur ordinaire, vous pouvez fournir ou couper, au choix, même si vous avez la couleur. Ce n’est que si vous n’avez ni l’un ni l’autre que vous jouez autre chose.",
               "Si l’entame est à l’atout et que vous en avez, vous devez en jouer.",
-              "Le jick et les jokers suivent l’atout, jamais la couleur imprimée.",
+              "Les jokers suivent l’atout, jamais une couleur ordinaire.",
             ],
           },
           "Le plus fort atout remporte la levée ; sans atout, c’est la plus forte carte de la couleur d’entame. Le gagnant entame la suivante. On joue six levées.",
         ],
       },
       {
-        title: "Les dix points",
+        title: "Les six points",
         blocks: [
           {
             list: [
-              "Haut (1) : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
-              "Bas (1) : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
-              "Valet (1), Jick (1), grand joker (1), petit joker (1) : chacun au camp qui le remporte.",
-              "Partie (1) : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
-              "Trois (3) : le trois d’atout, au camp qui le remporte.",
+              "Haut : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+              "Bas : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+              "Valet : le valet d’atout, au camp qui le remporte.",
+              "Grand joker et petit joker : chacun au camp qui le remporte.",
+              "Partie : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
             ],
           },
-          "Haut et Bas se choisissent parmi les cartes de la couleur d’atout elle-même (jamais le jick ni un joker) qui ont vraiment été jouées. Le point d’une carte écartée ou restée au talon n’est attribué à personne.",
+          "Il n’y a pas de point de Trois : le trois d’atout n’est qu’un petit atout. Haut et Bas se choisissent parmi les cartes de la couleur d’atout elle-même (jamais un joker) qui ont vraiment été jouées, et le point d’une carte écartée ou restée au talon n’est attribué à personne.",
         ],
       },
       scoring,
       winning,
+      tenAtTable,
+    ],
+  },
+  cutthroat: {
+    title: "À trois, chacun pour soi",
+    intro:
+      "Le jeu à dix points pour exactement trois joueurs, chacun pour soi : le jick, le trois et dix points à chaque donne, avec des annonces à partir de 3.",
+    sections: [
       {
-        title: "À cette table",
+        title: "Les joueurs",
         blocks: [
-          "Pour écarter, cliquez sur les cartes à jeter (elles se soulèvent), puis confirmez. Seules les cartes jouables peuvent être cliquées ; les autres sont grisées.",
+          "Exactement trois personnes jouent, sans partenaires. Chaque point que vous prenez ne compte que pour vous, et chaque chute aussi.",
+        ],
+      },
+      {
+        title: "Le jeu et la distribution",
+        blocks: [
+          "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers). Chacun reçoit dix cartes ; les 24 autres restent face cachée et forment le talon, hors jeu et sans valeur pour personne. Une fois l’atout nommé, chaque joueur écarte quatre cartes et en garde six. Le talon et les écarts sont montrés à la fin de la donne.",
+        ],
+      },
+      {
+        title: "Les annonces",
+        blocks: [
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 3 à 10, plus haut que toutes les annonces précédentes : on ne peut pas annoncer 2. Qui a passé ne revient pas. Si les deux autres joueurs ont passé, le donneur doit annoncer, au moins 3.",
+        ],
+      },
+      tenTrumpAndDiscard,
+      tenTrumps,
+      tenPlay,
+      tenPoints,
+      scoring,
+      winning,
+      tenAtTable,
+    ],
+  },
+  five_point: {
+    title: "À cinq points (deux équipes)",
+    intro:
+      "Deux équipes dont les joueurs alternent autour de la table, un jeu avec un seul joker où les deux sont gardés, l’atout fixé par la première entame du preneur, et cinq points en jeu à chaque donne.",
+    sections: [
+      {
+        title: "Joueurs et équipes",
+        blocks: [
+          "Quatre, six ou huit personnes jouent, toujours en deux équipes. Les partenaires ne sont pas côte à côte : les places alternent entre les deux équipes tout autour de la table. À six, les places 1, 3 et 5 jouent donc contre les places 2, 4 et 6, et chacun est assis entre deux adversaires. Les partenaires sont tirés au sort au début de la partie. Chaque équipe met en commun les cartes qu’elle remporte et partage un même score.",
+        ],
+      },
+      {
+        title: "Le jeu de cartes",
+        blocks: [
+          "Les 52 cartes plus un joker. Les deux restent toujours dans le jeu ; avec moins de joueurs, on retire quelques valeurs du milieu pour que chacun reçoive six cartes et qu’il en reste cinq face cachée. Ces cartes dormantes n’appartiennent à personne et sont montrées à la fin de la donne.",
+          {
+            table: [
+              ["Joueurs", "Valeurs de chaque couleur", "Cartes dans le jeu"],
+              ["4", "le 2, puis du 9 à l’as", "29"],
+              ["6", "le 2, puis du 6 à l’as", "41"],
+              ["8", "du 2 à l’as (les 53 cartes)", "53"],
+            ],
+          },
+          "Le joker peut être l’une des cartes dormantes. Le premier donneur est tiré au sort ; ensuite la donne passe d’une place dans le sens des aiguilles d’une montre à chaque fois.",
+        ],
+      },
+      {
+        title: "Les annonces",
+        blocks: [
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 2 à 5, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur ne peut pas passer et doit annoncer. L’équipe du preneur doit ensuite prendre au moins autant de points.",
+        ],
+      },
+      {
+        title: "L’atout",
+        blocks: [
+          "Le preneur entame la première levée, et la couleur de cette carte devient l’atout pour toute la donne. Cette première carte ne peut pas être le joker, qui n’a pas de couleur ; à partir de la deuxième levée on peut l’entamer, et cela compte comme entamer atout.",
+          "Les atouts vont de l’as jusqu’au deux, et le joker vient après eux tous : c’est le plus faible atout, et n’importe quelle carte de la couleur d’atout le bat. Il n’y a pas de jick.",
+        ],
+      },
+      {
+        title: "Les levées",
+        blocks: [
+          {
+            list: [
+              "Si l’entame est dans une couleur ordinaire et que vous avez cette couleur, vous devez fournir, et vous ne pouvez pas couper à la place.",
+              "Si l’entame est à l’atout (joker compris) et que vous avez de l’atout, vous devez en jouer. Le joker compte comme un atout.",
+              "Si vous ne pouvez pas fournir, vous jouez n’importe quelle carte, atouts compris.",
+              "Le joker ne compte jamais comme une carte d’une couleur ordinaire.",
+            ],
+          },
+          "Le plus fort atout remporte la levée ; sans atout, c’est la plus forte carte de la couleur d’entame. Le gagnant entame la levée suivante. On joue six levées.",
+        ],
+      },
+      {
+        title: "Les cinq points",
+        blocks: [
+          {
+            list: [
+              "Haut : la plus forte carte de la couleur d’atout qui a été distribuée, à l’équipe qui la remporte.",
+              "Bas : la plus faible carte de la couleur d’atout qui a été distribuée, à l’équipe du joueur qui l’avait en main et l’a jouée, quel que soit le gagnant de la levée.",
+              "Valet : le valet d’atout, à l’équipe qui le remporte.",
+              "Joker : à l’équipe qui le remporte.",
+              "Partie : à l’équipe dont les cartes remportées comptent le plus (chaque dix 10, as 4, roi 3, dame 2, valet 1, le reste 0, dans toutes les couleurs). En cas d’égalité, à personne.",
+            ],
+          },
+          "Le joker n’est jamais Haut ni Bas. Le point d’une carte dormante n’est pas attribué : certaines donnes valent donc moins de cinq points.",
+        ],
+      },
+      scoring,
+      winning,
+      atTable,
+    ],
+  },
+  options: {
+    title: "Les options de la table",
+    blocks: [
+      "Elles sont choisies par qui crée la table ; la salle d’attente et le tableau des scores indiquent celles qui sont actives.",
+      {
+        list: [
+          "Objectif : la partie se joue en 11, 21 (l’usage), 31 ou 52 points.",
+          "Viser la lune : les annonces comptent une annonce de plus, juste au-dessus de la plus haute de la variante, affichée « Lune » : 7 dans la variante maison et sans jick, 11 à dix points et à trois, 6 à cinq points. Pour la réussir, le camp du preneur doit remporter tous les points de la donne. Réussie, elle fait gagner la partie sur-le-champ, quels que soient les scores ; manquée, elle coûte la valeur annoncée, et la partie avec.",
+          "Élimination à −21 : un camp dont le score tombe à −21 ou moins a perdu.",
+        ],
+      },
+      "Ce qui se passe dans les cas qu’on se pose souvent :",
+      {
+        list: [
+          "Le point d’une carte dormante, restée au talon ou écartée ne peut être pris par personne : dans cette donne, la lune est impossible à réussir.",
+          "Une lune réussie par un camp dont le score était négatif ne fait pas gagner la partie : son score revient seulement à 0, et le jeu continue.",
+          "Quand une lune est manquée, l’autre camp qui a le plus haut score gagne. Si plusieurs sont à égalité, c’est le premier d’entre eux après le camp du preneur, dans l’ordre du tableau des scores, qui gagne.",
+          "Avec l’élimination et deux camps, l’autre camp gagne aussitôt. Avec plus de camps, le meilleur score parmi les camps encore en jeu gagne ; en cas d’égalité on joue une donne de plus, et un camp éliminé ne peut plus gagner.",
+          "Atteindre l’objectif passe en premier : si un camp gagne selon les règles habituelles dans la même donne, l’élimination n’y change rien.",
         ],
       },
     ],

@@ -1,6 +1,6 @@
-import type { HowTo } from "./types";
+import type { HowTo, Section } from "./types";
 
-const scoring = {
+const scoring: Section = {
   title: "Il conteggio di una mano",
   blocks: [
     "Se la parte di chi ha vinto l’asta ha fatto almeno i punti dichiarati, segna tutto quello che ha preso. Se resta sotto, va sotto: la dichiarazione le viene tolta dal punteggio e per quella mano non segna niente.",
@@ -8,7 +8,7 @@ const scoring = {
   ],
 };
 
-const winning = {
+const winning: Section = {
   title: "Chi vince la partita",
   blocks: [
     "Si gioca una mano dopo l’altra finché una parte raggiunge il traguardo (21, a meno che il tavolo non abbia scelto 11, 31 o 52). Dopo ogni mano:",
@@ -20,6 +20,98 @@ const winning = {
       ],
     },
     "Una parte che è appena andata sotto non può vincere con quella mano.",
+  ],
+};
+
+const atTable: Section = {
+  title: "A questo tavolo",
+  blocks: [
+    "Si possono cliccare solo le carte che puoi giocare; le altre appaiono sbiadite. Se qualcuno si disconnette, dopo una breve attesa un bot gioca al suo posto, e se il tavolo ha un tempo per turno, si gioca in automatico per chi lo lascia scadere.",
+  ],
+};
+
+const tenPlayers: Section = {
+  title: "Giocatori e parti",
+  blocks: [
+    "Da tre a sei persone giocano ognuna per sé, oppure in quattro, sei o otto si gioca a coppie fisse, con i compagni uno di fronte all’altro e un solo punteggio. In otto si gioca sempre a squadre.",
+  ],
+};
+
+const tenDeck: Section = {
+  title: "Il mazzo e la distribuzione",
+  blocks: [
+    "Si usa il mazzo completo di 54 carte (le 52 e due jolly).",
+    {
+      table: [
+        ["Giocatori", "Carte a testa", "Scarto"],
+        ["3, 4 o 5", "10", "4 a testa, fino a 6"],
+        ["6", "8", "2 a testa, fino a 6"],
+        ["8 (a squadre)", "6", "nessuno"],
+      ],
+    },
+    "Le carte non distribuite (il tallone) e tutti gli scarti restano coperti, fuori gioco, e non valgono niente per nessuno. Si scoprono a fine mano.",
+  ],
+};
+
+const tenBidding: Section = {
+  title: "L’asta",
+  blocks: [
+    "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 2 a 10, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
+  ],
+};
+
+const tenTrumpAndDiscard: Section = {
+  title: "La briscola e lo scarto",
+  blocks: [
+    "Subito dopo l’asta, chi l’ha vinta nomina il seme di briscola. Poi ogni giocatore, a partire da chi ha vinto l’asta e in senso orario, scarta coperto fino a tenere sei carte. Si può scartare qualsiasi carta, anche le briscole, anche se di solito conviene tenerle.",
+  ],
+};
+
+const tenTrumps: Section = {
+  title: "Le briscole",
+  blocks: [
+    "Il jick è il fante dell’altro seme dello stesso colore della briscola: il fante di quadri quando la briscola è cuori, e così via. Per quella mano è una briscola e nient’altro. Anche i jolly sono briscole. Dalla più alta alla più bassa:",
+    {
+      list: ["asso, re, donna e fante di briscola", "il jick", "il jolly grande, poi quello piccolo", "dieci, nove… fino al due di briscola"],
+    },
+  ],
+};
+
+const tenPlay: Section = {
+  title: "Le prese",
+  blocks: [
+    "Chi ha vinto l’asta apre la prima presa e deve aprire con una briscola se ne ha (il jick e i jolly contano); se non ne ha, apre con quello che vuole.",
+    {
+      list: [
+        "Se si apre con un seme normale, puoi rispondere al seme o giocare una briscola, come preferisci, anche se hai quel seme. Solo se non hai né l’uno né l’altra puoi giocare altro.",
+        "Se si apre con la briscola e tu ne hai, devi giocarla.",
+        "Il jick e i jolly rispondono alla briscola, mai al seme stampato sulla carta.",
+      ],
+    },
+    "Vince la presa la briscola più alta; senza briscole, la carta più alta del seme di apertura. Chi vince apre la successiva. Si giocano sei prese.",
+  ],
+};
+
+const tenPoints: Section = {
+  title: "I dieci punti",
+  blocks: [
+    {
+      list: [
+        "Alta (1): la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
+        "Bassa (1): la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
+        "Fante (1), Jick (1), jolly grande (1), jolly piccolo (1): ciascuno alla parte che lo prende.",
+        "Partita (1): alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
+        "Tre (3): il tre di briscola, alla parte che lo prende.",
+      ],
+    },
+    "Alta e Bassa si scelgono tra le carte del seme di briscola vero e proprio (mai il jick né un jolly) effettivamente giocate. Il punto di una carta scartata o rimasta nel tallone non va a nessuno.",
+  ],
+};
+
+const tenAtTable: Section = {
+  title: "A questo tavolo",
+  blocks: [
+    "Per scartare, clicca le carte da buttare (si alzano) e conferma. Si possono cliccare solo le carte che puoi giocare; le altre appaiono sbiadite.",
   ],
 };
 
@@ -98,12 +190,7 @@ export const howto: HowTo = {
       },
       scoring,
       winning,
-      {
-        title: "A questo tavolo",
-        blocks: [
-          "Si possono cliccare solo le carte che puoi giocare; le altre appaiono sbiadite. Se qualcuno si disconnette, dopo una breve attesa un bot gioca al suo posto, e se il tavolo ha un tempo per turno, si gioca in automatico per chi lo lascia scadere.",
-        ],
-      },
+      atTable,
     ],
   },
   ten_point: {
@@ -111,83 +198,199 @@ export const howto: HowTo = {
     intro:
       "Il gioco del Midwest con il jick e il tre: dieci carte distribuite, uno scarto fino a sei, la briscola nominata da chi vince l’asta, e dieci punti in palio a ogni mano.",
     sections: [
-      {
-        title: "Giocatori e parti",
-        blocks: [
-          "Da tre a sei persone giocano ognuna per sé, oppure in quattro, sei o otto si gioca a coppie fisse, con i compagni uno di fronte all’altro e un solo punteggio. In otto si gioca sempre a squadre.",
-        ],
-      },
-      {
-        title: "Il mazzo e la distribuzione",
-        blocks: [
-          "Si usa il mazzo completo di 54 carte (le 52 e due jolly).",
-          {
-            table: [
-              ["Giocatori", "Carte a testa", "Scarto"],
-              ["3, 4 o 5", "10", "4 a testa, fino a 6"],
-              ["6", "8", "2 a testa, fino a 6"],
-              ["8 (a squadre)", "6", "nessuno"],
-            ],
-          },
-          "Le carte non distribuite (il tallone) e tutti gli scarti restano coperti, fuori gioco, e non valgono niente per nessuno. Si scoprono a fine mano.",
-        ],
-      },
+      tenPlayers,
+      tenDeck,
+      tenBidding,
+      tenTrumpAndDiscard,
+      tenTrumps,
+      tenPlay,
+      tenPoints,
+      scoring,
+      winning,
+      tenAtTable,
+    ],
+  },
+  no_jick: {
+    title: "Dieci punti senza jick (6 punti)",
+    intro:
+      "La distribuzione e lo scarto del gioco a dieci punti con un conteggio più breve: niente jick e niente tre, quindi in ogni mano sono in palio sei punti, come nel Pitch classico.",
+    sections: [
+      tenPlayers,
+      tenDeck,
       {
         title: "L’asta",
         blocks: [
-          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 2 a 10, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 2 a 6, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
         ],
       },
-      {
-        title: "La briscola e lo scarto",
-        blocks: [
-          "Subito dopo l’asta, chi l’ha vinta nomina il seme di briscola. Poi ogni giocatore, a partire da chi ha vinto l’asta e in senso orario, scarta coperto fino a tenere sei carte. Si può scartare qualsiasi carta, anche le briscole, anche se di solito conviene tenerle.",
-        ],
-      },
+      tenTrumpAndDiscard,
       {
         title: "Le briscole",
         blocks: [
-          "Il jick è il fante dell’altro seme dello stesso colore della briscola: il fante di quadri quando la briscola è cuori, e così via. Per quella mano è una briscola e nient’altro. Anche i jolly sono briscole. Dalla più alta alla più bassa:",
+          "Non c’è il jick: l’altro fante del colore della briscola è una carta normale del suo seme e si risponde a quel seme come con qualsiasi altra. I due jolly sono briscole e stanno subito sotto il fante di briscola. Dalla più alta alla più bassa:",
           {
-            list: ["asso, re, donna e fante di briscola", "il jick", "il jolly grande, poi quello piccolo", "dieci, nove… fino al due di briscola"],
+            list: ["asso, re, donna e fante di briscola", "il jolly grande, poi quello piccolo", "dieci, nove… fino al due di briscola"],
           },
         ],
       },
       {
         title: "Le prese",
         blocks: [
-          "Chi ha vinto l’asta apre la prima presa e deve aprire con una briscola se ne ha (il jick e i jolly contano); se non ne ha, apre con quello che vuole.",
+          "Chi ha vinto l’asta apre la prima presa e deve aprire con una briscola se ne ha (i jolly contano); se non ne ha, apre con quello che vuole.",
           {
             list: [
               "Se si apre con un seme normale, puoi rispondere al seme o giocare una briscola, come preferisci, anche se hai quel seme. Solo se non hai né l’uno né l’altra puoi giocare altro.",
               "Se si apre con la briscola e tu ne hai, devi giocarla.",
-              "Il jick e i jolly rispondono alla briscola, mai al seme stampato sulla carta.",
+              "I jolly rispondono alla briscola, mai a un seme normale.",
             ],
           },
           "Vince la presa la briscola più alta; senza briscole, la carta più alta del seme di apertura. Chi vince apre la successiva. Si giocano sei prese.",
         ],
       },
       {
-        title: "I dieci punti",
+        title: "I sei punti",
         blocks: [
           {
             list: [
-              "Alta (1): la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
-              "Bassa (1): la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
-              "Fante (1), Jick (1), jolly grande (1), jolly piccolo (1): ciascuno alla parte che lo prende.",
-              "Partita (1): alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
-              "Tre (3): il tre di briscola, alla parte che lo prende.",
+              "Alta: la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
+              "Bassa: la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
+              "Fante: il fante di briscola, alla parte che lo prende.",
+              "Jolly grande e jolly piccolo: ciascuno alla parte che lo prende.",
+              "Partita: alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
             ],
           },
-          "Alta e Bassa si scelgono tra le carte del seme di briscola vero e proprio (mai il jick né un jolly) effettivamente giocate. Il punto di una carta scartata o rimasta nel tallone non va a nessuno.",
+          "Non c’è il punto del Tre: il tre di briscola è solo una briscola bassa. Alta e Bassa si scelgono tra le carte del seme di briscola vero e proprio (mai un jolly) effettivamente giocate, e il punto di una carta scartata o rimasta nel tallone non va a nessuno.",
         ],
       },
       scoring,
       winning,
+      tenAtTable,
+    ],
+  },
+  cutthroat: {
+    title: "Tutti contro tutti (tre giocatori)",
+    intro:
+      "Il gioco a dieci punti per esattamente tre giocatori, ognuno per sé: con il jick, il tre e dieci punti in ogni mano, e dichiarazioni da 3 in su.",
+    sections: [
       {
-        title: "A questo tavolo",
+        title: "I giocatori",
         blocks: [
-          "Per scartare, clicca le carte da buttare (si alzano) e conferma. Si possono cliccare solo le carte che puoi giocare; le altre appaiono sbiadite.",
+          "Giocano esattamente tre persone, senza compagni. Ogni punto che prendi conta solo per te, e così ogni dichiarazione che non mantieni.",
+        ],
+      },
+      {
+        title: "Il mazzo e la distribuzione",
+        blocks: [
+          "Si usa il mazzo completo di 54 carte (le 52 e due jolly). Ognuno riceve dieci carte; le altre 24 restano coperte come tallone, fuori gioco e senza valore per nessuno. Dopo che è stata nominata la briscola, ognuno scarta quattro carte e ne tiene sei. Il tallone e gli scarti si scoprono a fine mano.",
+        ],
+      },
+      {
+        title: "L’asta",
+        blocks: [
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 3 a 10, più di tutte le dichiarazioni precedenti: non si può dichiarare 2. Chi passa è fuori. Se gli altri due hanno passato, il mazziere deve dichiarare, almeno 3.",
+        ],
+      },
+      tenTrumpAndDiscard,
+      tenTrumps,
+      tenPlay,
+      tenPoints,
+      scoring,
+      winning,
+      tenAtTable,
+    ],
+  },
+  five_point: {
+    title: "A cinque punti (due squadre)",
+    intro:
+      "Due squadre i cui giocatori si alternano attorno al tavolo, un mazzo con un solo jolly e con i due, la briscola fissata dalla prima carta di chi vince l’asta, e cinque punti in palio in ogni mano.",
+    sections: [
+      {
+        title: "Giocatori e squadre",
+        blocks: [
+          "Giocano quattro, sei o otto persone, sempre in due squadre. I compagni non siedono vicini: i posti si alternano tra le due squadre lungo tutto il giro, quindi in sei i posti 1, 3 e 5 giocano contro i posti 2, 4 e 6, e ognuno siede tra due avversari. I compagni vengono sorteggiati all’inizio della partita. Ogni squadra mette insieme le carte che prende e ha un solo punteggio.",
+        ],
+      },
+      {
+        title: "Il mazzo",
+        blocks: [
+          "Le 52 carte più un jolly. I due restano sempre nel mazzo; con meno giocatori si tolgono alcuni valori di mezzo, così che ognuno riceva sei carte e ne avanzino cinque coperte. Queste carte dormienti non sono di nessuno e si scoprono a fine mano.",
+          {
+            table: [
+              ["Giocatori", "Carte di ogni seme", "Carte nel mazzo"],
+              ["4", "il 2, poi dal 9 all’asso", "29"],
+              ["6", "il 2, poi dal 6 all’asso", "41"],
+              ["8", "dal 2 all’asso (tutte le 53 carte)", "53"],
+            ],
+          },
+          "Il jolly può essere una delle carte dormienti. Il primo mazziere è sorteggiato; poi a ogni mano il mazzo passa di un posto in senso orario.",
+        ],
+      },
+      {
+        title: "L’asta",
+        blocks: [
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 2 a 5, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere non può passare e deve dichiarare. La squadra di chi ha vinto l’asta deve poi prendere almeno quei punti.",
+        ],
+      },
+      {
+        title: "La briscola",
+        blocks: [
+          "Chi ha vinto l’asta apre la prima presa, e il seme di quella carta diventa briscola per tutta la mano. Quella prima carta non può essere il jolly, che non ha seme; dalla seconda presa in poi si può aprire con il jolly, e vale come aprire con la briscola.",
+          "Le briscole vanno dall’asso fino al due, e il jolly viene dopo tutte: è la briscola più bassa, e qualunque carta del seme di briscola lo batte. Non c’è il jick.",
+        ],
+      },
+      {
+        title: "Le prese",
+        blocks: [
+          {
+            list: [
+              "Se si apre con un seme normale e tu ce l’hai, devi rispondere al seme, e non puoi tagliare con la briscola.",
+              "Se si apre con la briscola (anche con il jolly) e tu ne hai, devi giocare una briscola. Il jolly conta come briscola.",
+              "Se non puoi rispondere al seme, puoi giocare qualsiasi carta, briscole comprese.",
+              "Il jolly non conta mai come carta di un seme normale.",
+            ],
+          },
+          "Vince la presa la briscola più alta; se non ci sono briscole, la carta più alta del seme di apertura. Chi vince la presa apre la successiva. Si giocano sei prese.",
+        ],
+      },
+      {
+        title: "I cinque punti",
+        blocks: [
+          {
+            list: [
+              "Alta: la carta più alta del seme di briscola tra quelle distribuite, alla squadra che la prende.",
+              "Bassa: la carta più bassa del seme di briscola tra quelle distribuite, alla squadra di chi l’aveva in mano e l’ha giocata, chiunque vinca quella presa.",
+              "Fante: il fante di briscola, alla squadra che lo prende.",
+              "Jolly: alla squadra che lo prende.",
+              "Partita: alla squadra le cui carte prese contano di più (ogni dieci 10, asso 4, re 3, donna 2, fante 1, il resto 0, in ogni seme). In caso di parità non va a nessuno.",
+            ],
+          },
+          "Il jolly non è mai Alta né Bassa. Il punto di una carta dormiente non viene assegnato, quindi alcune mani valgono meno di cinque punti.",
+        ],
+      },
+      scoring,
+      winning,
+      atTable,
+    ],
+  },
+  options: {
+    title: "Le opzioni del tavolo",
+    blocks: [
+      "Le sceglie chi crea il tavolo; la sala d’attesa e il punteggio mostrano quali sono attive.",
+      {
+        list: [
+          "Traguardo: la partita si gioca a 11, 21 (il solito), 31 o 52 punti.",
+          "Puntare alla luna: l’asta ha una dichiarazione in più, una sopra la più alta della variante, indicata come «Luna»: 7 nella variante della casa e senza jick, 11 a dieci punti e in tutti contro tutti, 6 a cinque punti. Per mantenerla, la parte che dichiara deve prendere tutti i punti della mano. Se ci riesce vince subito la partita, qualunque sia il punteggio; se no, perde quanto ha dichiarato e anche la partita.",
+          "Eliminazione a −21: una parte il cui punteggio scende a −21 o meno ha perso.",
+        ],
+      },
+      "Che cosa succede nei casi su cui ci si chiede sempre:",
+      {
+        list: [
+          "Il punto di una carta dormiente, rimasta nel tallone o scartata non può prenderlo nessuno, quindi in quella mano la luna non si può mantenere.",
+          "Se una parte con punteggio negativo mantiene la luna, non vince la partita: il suo punteggio torna solo a 0 e si continua a giocare.",
+          "Quando la luna non viene mantenuta, vince l’altra parte con il punteggio più alto. Se più parti sono pari, vince la prima di loro dopo la parte che ha dichiarato, nell’ordine in cui compaiono nel punteggio.",
+          "Con l’eliminazione e due parti, l’altra parte vince subito. Con più parti vince il punteggio migliore tra quelle ancora in gioco; in caso di parità si gioca un’altra mano, e una parte eliminata non può più vincere.",
+          "Arrivare al traguardo viene prima: se nella stessa mano una parte vince secondo le regole solite, l’eliminazione non cambia nulla.",
         ],
       },
     ],

@@ -1,6 +1,6 @@
-import type { HowTo } from "./types";
+import type { HowTo, Section } from "./types";
 
-const scoring = {
+const scoring: Section = {
   title: "A contagem de uma mão",
   blocks: [
     "Se o lado de quem apostou fez pelo menos os pontos que apostou, soma tudo o que fez. Se ficou abaixo, não cumpriu: o valor da aposta sai do seu placar e ele não soma nada nessa mão.",
@@ -8,7 +8,7 @@ const scoring = {
   ],
 };
 
-const winning = {
+const winning: Section = {
   title: "Quem vence a partida",
   blocks: [
     "Jogam-se mãos até que um lado chegue à meta (21, a não ser que a mesa tenha escolhido 11, 31 ou 52). Depois de cada mão:",
@@ -20,6 +20,98 @@ const winning = {
       ],
     },
     "Um lado que não cumpriu a aposta não pode vencer nessa mão.",
+  ],
+};
+
+const atTable: Section = {
+  title: "Nesta mesa",
+  blocks: [
+    "Só dá para clicar nas cartas que você pode jogar; as outras ficam apagadas. Se alguém se desconectar, um robô joga por essa pessoa depois de uma pequena espera, e se a mesa tiver tempo por jogada, joga-se automaticamente por quem deixar o tempo acabar.",
+  ],
+};
+
+const tenPlayers: Section = {
+  title: "Jogadores e lados",
+  blocks: [
+    "De três a seis pessoas jogam cada uma por si, ou quatro, seis ou oito jogam em duplas fixas, com os parceiros frente a frente dividindo um só placar. Com oito jogadores sempre se joga em equipes.",
+  ],
+};
+
+const tenDeck: Section = {
+  title: "O baralho e a distribuição",
+  blocks: [
+    "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas).",
+    {
+      table: [
+        ["Jogadores", "Cartas para cada um", "Descarte"],
+        ["3, 4 ou 5", "10", "4 cada um, até ficar com 6"],
+        ["6", "8", "2 cada um, até ficar com 6"],
+        ["8 (equipes)", "6", "nenhum"],
+      ],
+    },
+    "As cartas que não foram distribuídas (o monte) e todos os descartes ficam virados para baixo, fora do jogo, sem valor para ninguém. São mostrados quando a mão termina.",
+  ],
+};
+
+const tenBidding: Section = {
+  title: "A aposta",
+  blocks: [
+    "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 2 a 10, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
+  ],
+};
+
+const tenTrumpAndDiscard: Section = {
+  title: "O trunfo e o descarte",
+  blocks: [
+    "Logo depois da aposta, quem a ganhou escolhe o naipe de trunfo. Depois cada jogador, começando por quem apostou e seguindo no sentido horário, descarta virado para baixo até ficar com seis cartas. Pode-se descartar qualquer carta, até trunfos, embora guardá-los costume ser uma boa ideia.",
+  ],
+};
+
+const tenTrumps: Section = {
+  title: "Os trunfos",
+  blocks: [
+    "O jick é o valete do outro naipe da mesma cor do trunfo: o valete de ouros quando o trunfo é copas, e assim por diante. Nessa mão ele é trunfo e nada mais. Os curingas também são trunfos. Do mais alto ao mais baixo:",
+    {
+      list: ["ás, rei, dama e valete de trunfo", "o jick", "o curinga grande e depois o pequeno", "dez, nove… até o dois de trunfo"],
+    },
+  ],
+};
+
+const tenPlay: Section = {
+  title: "As vazas",
+  blocks: [
+    "Quem ganhou a aposta sai na primeira vaza e tem que sair de trunfo se tiver algum (o jick e os curingas contam); se não tiver nenhum, sai com o que quiser.",
+    {
+      list: [
+        "Se a saída for de um naipe comum, você pode seguir o naipe ou jogar um trunfo, como preferir, mesmo tendo o naipe. Só se não tiver nem um nem outro pode jogar outra carta.",
+        "Se a saída for de trunfo e você tiver trunfo, tem que jogá-lo.",
+        "O jick e os curingas seguem o trunfo, nunca o naipe impresso.",
+      ],
+    },
+    "Ganha a vaza o trunfo mais alto; sem trunfos, a carta mais alta do naipe de saída. Quem ganha sai na seguinte. São seis vazas.",
+  ],
+};
+
+const tenPoints: Section = {
+  title: "Os dez pontos",
+  blocks: [
+    {
+      list: [
+        "Alta (1): a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
+        "Baixa (1): a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
+        "Valete (1), Jick (1), curinga grande (1), curinga pequeno (1): cada um para o lado que o ganha.",
+        "Jogo (1): para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
+        "Três (3): o três de trunfo, para o lado que o ganha.",
+      ],
+    },
+    "Alta e Baixa são escolhidas entre as cartas do próprio naipe de trunfo (nunca o jick nem um curinga) que foram de fato jogadas. O ponto de uma carta descartada ou que ficou no monte não vai para ninguém.",
+  ],
+};
+
+const tenAtTable: Section = {
+  title: "Nesta mesa",
+  blocks: [
+    "Para descartar, clique nas cartas que quer jogar fora (elas sobem) e confirme. Só dá para clicar nas cartas que você pode jogar; as outras ficam apagadas.",
   ],
 };
 
@@ -98,12 +190,7 @@ export const howto: HowTo = {
       },
       scoring,
       winning,
-      {
-        title: "Nesta mesa",
-        blocks: [
-          "Só dá para clicar nas cartas que você pode jogar; as outras ficam apagadas. Se alguém se desconectar, um robô joga por essa pessoa depois de uma pequena espera, e se a mesa tiver tempo por jogada, joga-se automaticamente por quem deixar o tempo acabar.",
-        ],
-      },
+      atTable,
     ],
   },
   ten_point: {
@@ -111,83 +198,199 @@ export const howto: HowTo = {
     intro:
       "O jogo do Meio-Oeste com jick e três: dez cartas distribuídas, descarte até ficar com seis, trunfo escolhido por quem ganha a aposta, e dez pontos em jogo a cada mão.",
     sections: [
-      {
-        title: "Jogadores e lados",
-        blocks: [
-          "De três a seis pessoas jogam cada uma por si, ou quatro, seis ou oito jogam em duplas fixas, com os parceiros frente a frente dividindo um só placar. Com oito jogadores sempre se joga em equipes.",
-        ],
-      },
-      {
-        title: "O baralho e a distribuição",
-        blocks: [
-          "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas).",
-          {
-            table: [
-              ["Jogadores", "Cartas para cada um", "Descarte"],
-              ["3, 4 ou 5", "10", "4 cada um, até ficar com 6"],
-              ["6", "8", "2 cada um, até ficar com 6"],
-              ["8 (equipes)", "6", "nenhum"],
-            ],
-          },
-          "As cartas que não foram distribuídas (o monte) e todos os descartes ficam virados para baixo, fora do jogo, sem valor para ninguém. São mostrados quando a mão termina.",
-        ],
-      },
+      tenPlayers,
+      tenDeck,
+      tenBidding,
+      tenTrumpAndDiscard,
+      tenTrumps,
+      tenPlay,
+      tenPoints,
+      scoring,
+      winning,
+      tenAtTable,
+    ],
+  },
+  no_jick: {
+    title: "Dez pontos sem jick (6 pontos)",
+    intro:
+      "A distribuição e o descarte do jogo de dez pontos com uma contagem mais curta: não há jick nem três, então cada mão vale seis pontos, como no Pitch clássico.",
+    sections: [
+      tenPlayers,
+      tenDeck,
       {
         title: "A aposta",
         blocks: [
-          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 2 a 10, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 2 a 6, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
         ],
       },
-      {
-        title: "O trunfo e o descarte",
-        blocks: [
-          "Logo depois da aposta, quem a ganhou escolhe o naipe de trunfo. Depois cada jogador, começando por quem apostou e seguindo no sentido horário, descarta virado para baixo até ficar com seis cartas. Pode-se descartar qualquer carta, até trunfos, embora guardá-los costume ser uma boa ideia.",
-        ],
-      },
+      tenTrumpAndDiscard,
       {
         title: "Os trunfos",
         blocks: [
-          "O jick é o valete do outro naipe da mesma cor do trunfo: o valete de ouros quando o trunfo é copas, e assim por diante. Nessa mão ele é trunfo e nada mais. Os curingas também são trunfos. Do mais alto ao mais baixo:",
+          "Não há jick: o outro valete da cor do trunfo é uma carta comum do seu próprio naipe e é seguido como qualquer outra. Os dois curingas são trunfos e ficam logo abaixo do valete de trunfo. Do mais alto ao mais baixo:",
           {
-            list: ["ás, rei, dama e valete de trunfo", "o jick", "o curinga grande e depois o pequeno", "dez, nove… até o dois de trunfo"],
+            list: ["ás, rei, dama e valete de trunfo", "o curinga grande e depois o pequeno", "dez, nove… até o dois de trunfo"],
           },
         ],
       },
       {
         title: "As vazas",
         blocks: [
-          "Quem ganhou a aposta sai na primeira vaza e tem que sair de trunfo se tiver algum (o jick e os curingas contam); se não tiver nenhum, sai com o que quiser.",
+          "Quem ganhou a aposta sai na primeira vaza e tem que sair de trunfo se tiver algum (os curingas contam); se não tiver nenhum, sai com o que quiser.",
           {
             list: [
               "Se a saída for de um naipe comum, você pode seguir o naipe ou jogar um trunfo, como preferir, mesmo tendo o naipe. Só se não tiver nem um nem outro pode jogar outra carta.",
               "Se a saída for de trunfo e você tiver trunfo, tem que jogá-lo.",
-              "O jick e os curingas seguem o trunfo, nunca o naipe impresso.",
+              "Os curingas seguem o trunfo, nunca um naipe comum.",
             ],
           },
           "Ganha a vaza o trunfo mais alto; sem trunfos, a carta mais alta do naipe de saída. Quem ganha sai na seguinte. São seis vazas.",
         ],
       },
       {
-        title: "Os dez pontos",
+        title: "Os seis pontos",
         blocks: [
           {
             list: [
-              "Alta (1): a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
-              "Baixa (1): a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
-              "Valete (1), Jick (1), curinga grande (1), curinga pequeno (1): cada um para o lado que o ganha.",
-              "Jogo (1): para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
-              "Três (3): o três de trunfo, para o lado que o ganha.",
+              "Alta: a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
+              "Baixa: a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
+              "Valete: o valete de trunfo, para o lado que o ganha.",
+              "Curinga grande e curinga pequeno: cada um para o lado que o ganha.",
+              "Jogo: para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
             ],
           },
-          "Alta e Baixa são escolhidas entre as cartas do próprio naipe de trunfo (nunca o jick nem um curinga) que foram de fato jogadas. O ponto de uma carta descartada ou que ficou no monte não vai para ninguém.",
+          "Não há ponto de Três: o três de trunfo é só um trunfo baixo. Alta e Baixa são escolhidas entre as cartas do próprio naipe de trunfo (nunca um curinga) que foram de fato jogadas, e o ponto de uma carta descartada ou que ficou no monte não vai para ninguém.",
         ],
       },
       scoring,
       winning,
+      tenAtTable,
+    ],
+  },
+  cutthroat: {
+    title: "Todos contra todos (três jogadores)",
+    intro:
+      "O jogo de dez pontos para exatamente três jogadores, cada um por si: com jick, três e dez pontos a cada mão, e apostas a partir de 3.",
+    sections: [
       {
-        title: "Nesta mesa",
+        title: "Jogadores",
         blocks: [
-          "Para descartar, clique nas cartas que quer jogar fora (elas sobem) e confirme. Só dá para clicar nas cartas que você pode jogar; as outras ficam apagadas.",
+          "Jogam exatamente três pessoas, sem parceiros. Cada ponto que você faz conta só para você, assim como cada aposta que você não cumpre.",
+        ],
+      },
+      {
+        title: "O baralho e a distribuição",
+        blocks: [
+          "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas). Cada um recebe dez cartas; as outras 24 ficam viradas para baixo como monte, fora do jogo e sem valor para ninguém. Depois que o trunfo é escolhido, cada jogador descarta quatro cartas e fica com seis. O monte e os descartes são mostrados quando a mão termina.",
+        ],
+      },
+      {
+        title: "A aposta",
+        blocks: [
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 3 a 10, acima de todas as apostas anteriores: não se pode apostar 2. Quem passa está fora. Se os outros dois passaram, o carteador tem que apostar, no mínimo 3.",
+        ],
+      },
+      tenTrumpAndDiscard,
+      tenTrumps,
+      tenPlay,
+      tenPoints,
+      scoring,
+      winning,
+      tenAtTable,
+    ],
+  },
+  five_point: {
+    title: "Cinco pontos (duas equipes)",
+    intro:
+      "Duas equipes cujos jogadores se alternam ao redor da mesa, um baralho com um só curinga e com os dois, o trunfo definido pela primeira saída de quem apostou, e cinco pontos em jogo a cada mão.",
+    sections: [
+      {
+        title: "Jogadores e equipes",
+        blocks: [
+          "Jogam quatro, seis ou oito pessoas, sempre em duas equipes. Os parceiros não sentam lado a lado: os lugares se alternam entre as duas equipes ao redor de toda a mesa, então com seis jogadores os lugares 1, 3 e 5 jogam contra os lugares 2, 4 e 6, e cada um fica entre dois adversários. Os parceiros são sorteados quando a partida começa. Cada equipe junta as cartas que ganha e divide um só placar.",
+        ],
+      },
+      {
+        title: "O baralho",
+        blocks: [
+          "As 52 cartas mais um curinga. Os dois ficam sempre no baralho; com menos jogadores tiram-se alguns valores do meio, para que cada um receba seis cartas e sobrem cinco viradas para baixo. Essas cartas dormidas não são de ninguém e são mostradas quando a mão termina.",
+          {
+            table: [
+              ["Jogadores", "Cartas de cada naipe", "Cartas no baralho"],
+              ["4", "o 2 e do 9 ao ás", "29"],
+              ["6", "o 2 e do 6 ao ás", "41"],
+              ["8", "do 2 ao ás (as 53 cartas)", "53"],
+            ],
+          },
+          "O curinga pode ser uma das cartas dormidas. O primeiro carteador é sorteado; depois a vez de dar as cartas passa um lugar no sentido horário a cada mão.",
+        ],
+      },
+      {
+        title: "A aposta",
+        blocks: [
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 2 a 5, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador não pode passar e tem que apostar. A equipe de quem ganhou a aposta precisa então fazer pelo menos esses pontos.",
+        ],
+      },
+      {
+        title: "O trunfo",
+        blocks: [
+          "Quem ganhou a aposta sai na primeira vaza, e o naipe dessa carta vira trunfo durante a mão inteira. Essa primeira carta não pode ser o curinga, que não tem naipe; a partir da segunda vaza pode-se sair com ele, e isso conta como sair de trunfo.",
+          "Os trunfos vão do ás até o dois, e o curinga vem depois de todos: é o trunfo mais baixo, e qualquer carta do naipe de trunfo ganha dele. Não há jick.",
+        ],
+      },
+      {
+        title: "As vazas",
+        blocks: [
+          {
+            list: [
+              "Se a saída for de um naipe comum e você tiver esse naipe, tem que segui-lo, e não pode cortar com trunfo.",
+              "Se a saída for de trunfo (inclusive o curinga) e você tiver trunfo, tem que jogar trunfo. O curinga conta como trunfo.",
+              "Se não puder seguir o naipe, pode jogar qualquer carta, trunfos inclusive.",
+              "O curinga nunca conta como carta de um naipe comum.",
+            ],
+          },
+          "Ganha a vaza o trunfo mais alto; sem trunfos, a carta mais alta do naipe de saída. Quem ganha a vaza sai na seguinte. São seis vazas.",
+        ],
+      },
+      {
+        title: "Os cinco pontos",
+        blocks: [
+          {
+            list: [
+              "Alta: a carta mais alta do naipe de trunfo que foi distribuída, para a equipe que a ganha.",
+              "Baixa: a carta mais baixa do naipe de trunfo que foi distribuída, para a equipe de quem a tinha e a jogou, não importa quem ganhe a vaza.",
+              "Valete: o valete de trunfo, para a equipe que o ganha.",
+              "Curinga: para a equipe que o ganha.",
+              "Jogo: para a equipe cujas cartas ganhas somam mais (cada dez 10, ás 4, rei 3, dama 2, valete 1, o resto 0, em qualquer naipe). Em caso de empate, ninguém leva.",
+            ],
+          },
+          "O curinga nunca é Alta nem Baixa. O ponto de uma carta dormida não vai para ninguém, então algumas mãos valem menos de cinco pontos.",
+        ],
+      },
+      scoring,
+      winning,
+      atTable,
+    ],
+  },
+  options: {
+    title: "Opções da mesa",
+    blocks: [
+      "Quem cria a mesa escolhe estas opções; a sala de espera e o placar mostram quais estão ligadas.",
+      {
+        list: [
+          "Meta: a partida vai até 11, 21 (o normal), 31 ou 52 pontos.",
+          "Apostar a lua: o leilão ganha mais uma aposta, uma acima da mais alta da variante, mostrada como “Lua”: 7 na variante da casa e sem jick, 11 em dez pontos e em todos contra todos, 6 em cinco pontos. Para cumpri-la, o lado de quem apostou precisa levar todos os pontos da mão. Se conseguir, ganha a partida na hora, seja qual for o placar; se não, perde o valor apostado e a partida também.",
+          "Eliminação em −21: o lado cujo placar cai para −21 ou menos perde.",
+        ],
+      },
+      "O que acontece nos casos que sempre geram dúvida:",
+      {
+        list: [
+          "O ponto de uma carta dormida, que ficou no monte ou que foi descartada não pode ser feito por ninguém, então nessa mão a lua não pode ser cumprida.",
+          "Se um lado com placar negativo cumpre a lua, ele não ganha a partida: o placar só volta a 0 e o jogo continua.",
+          "Quando a lua não é cumprida, ganha o outro lado com o maior placar. Se vários empatam, ganha o primeiro deles depois do lado de quem apostou, na ordem do placar.",
+          "Com eliminação e dois lados, o outro lado ganha na hora. Com mais lados, ganha o maior placar entre os que ainda estão no jogo; se vários empatam, joga-se mais uma mão, e um lado eliminado não pode mais ganhar.",
+          "Chegar à meta vem primeiro: se um lado ganha pelas regras normais na mesma mão, a eliminação não muda isso.",
         ],
       },
     ],

@@ -1,4 +1,6 @@
-// The "How to play" pages: one module per language, each with both presets.
+import type { Preset } from "../types";
+
+// The "How to play" pages: one module per language, each with every preset and the table options.
 
 /** A paragraph, a bulleted list, or a table whose first row is the header. */
 export type Block = string | { list: string[] } | { table: string[][] };
@@ -14,4 +16,5 @@ export interface Page {
   sections: Section[];
 }
 
-export type HowTo = Record<"house" | "ten_point", Page>;
+/** A page per preset, and the table options (shown at the end of every preset's page). */
+export type HowTo = Record<Preset, Page> & { options: Section };

@@ -93,11 +93,18 @@ export function suitTitle(suit: SuitLetter): string {
   return tk(`suit_title.${suit}`);
 }
 
+let singleJoker = false;
+
+/** At a table whose deck has one joker (five_point), `BJ` is named simply "the joker". */
+export function setSingleJoker(value: boolean): void {
+  singleJoker = value;
+}
+
 /** "ace of hearts", "as de corazones"... for aria labels and messages. */
 export function cardName(text: string): string {
   const card = parseCard(text);
   if (!card) return text;
-  if (card.joker) return t(card.big ? "card.big_joker" : "card.little_joker");
+  if (card.joker) return t(card.big ? (singleJoker ? "card.joker" : "card.big_joker") : "card.little_joker");
   return t("card.name", { rank: tk(`rank.${card.rank}`), suit: suitName(card.suit) });
 }
 
@@ -117,12 +124,15 @@ export function signedPoints(points: number): string {
 
 /**
  * An action in record notation as words: "bid 3", "play 10♥", "hearts as trump". With `spoken`,
- * cards are named in full ("ten of hearts"), for screen readers.
+ * cards are named in full ("ten of hearts"), for screen readers. A bid above `maxBid` is the moon.
  */
-export function actionText(action: string, spoken = false): string {
+export function actionText(action: string, spoken = false, maxBid = Infinity): string {
   const name = spoken ? cardName : shortCardName;
   if (action === "pass") return t("hint.pass");
-  if (action.startsWith("bid ")) return t("hint.bid", { n: action.slice(4) });
+  if (action.startsWith("bid ")) {
+    const n = Number(action.slice(4));
+    return n > maxBid ? t("hint.moon", { n }) : t("hint.bid", { n: action.slice(4) });
+  }
   if (action.startsWith("trump ")) {
     const suit = action.slice(6) as SuitLetter;
     return SUITS.includes(suit) ? t("hint.trump", { suit: suitName(suit) }) : action;
@@ -135,14 +145,20 @@ export function actionText(action: string, spoken = false): string {
 }
 
 /** "Suggested: bid 3 — expected +1.8 points this hand", or without the points when there are none. */
-export function hintText(action: string, expected: number | null, spoken = false): string {
-  const text = actionText(action, spoken);
+export function hintText(action: string, expected: number | null, spoken = false, maxBid = Infinity): string {
+  const text = actionText(action, spoken, maxBid);
   if (expected === null) return t("hint.suggested", { action: text });
   return t("hint.suggested_expected", { action: text, points: signedPoints(expected) });
 }
 
-export function pointName(point: string): string {
-  return tk(`point.${point}`);
+/** A score as text, with a true minus sign: "−21". */
+export function scoreText(n: number): string {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
+/** A point's name; in a game with one joker its point is simply "Joker". */
+export function pointName(point: string, oneJoker = false): string {
+  return tk(oneJoker && point === "big_joker" ? "point.joker" : `point.${point}`);
 }
 
 const PHASE_ACTIONS: Record<string, string> = {

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { shortCard, SUIT_SYMBOL, SUITS } from "../cards";
-import { cardName, hintText, suitName, suitTitle, t, tn } from "../i18n";
+import { cardName, hintText, scoreText, suitName, suitTitle, t, tk, tn } from "../i18n";
 import { act, playAgain, requestHint } from "../net";
+import { isMoon } from "../rules";
 import { getApp, update, useApp, type Hint, type LogEntry } from "../store";
 import { publicGame, seatView, type PublicGame, type StateMessage, type SuitLetter } from "../types";
 import { CardFace, CardRow } from "./Card";
 import { Hand } from "./Hand";
 import { seatName, sideColor, sideNames } from "./names";
-import { HandSummary, ScoreChart } from "./Summary";
+import { HandSummary, ScoreChart, verdictText } from "./Summary";
 
 const ACTIVE = new Set(["auction", "trump", "discard", "play"]);
 
@@ -76,7 +77,13 @@ function SeatPlate({ state, pub, seat, angle }: { state: StateMessage; pub: Publ
   };
   let bidText: string | null = null;
   if (bidEntry && (inAuction || pub.bidder === seat)) {
-    bidText = bidEntry[1] === null ? t("table.passed") : t("table.bid_n", { n: bidEntry[1] });
+    const amount = bidEntry[1];
+    bidText =
+      amount === null
+        ? t("table.passed")
+        : isMoon(pub.rules, amount)
+          ? t("table.moon_chip", { n: amount })
+          : t("table.bid_n", { n: amount });
   }
   return (
     <div
@@ -96,7 +103,13 @@ function SeatPlate({ state, pub, seat, angle }: { state: StateMessage; pub: Publ
           </span>
         )}
         {!isYou && <MiniBacks count={count} />}
-        {bidText && <span class={`chip bid${bidEntry?.[1] === null ? " passed" : ""}`}>{bidText}</span>}
+        {bidText && (
+          <span
+            class={`chip bid${bidEntry?.[1] === null ? " passed" : ""}${isMoon(pub.rules, bidEntry?.[1]) ? " moon" : ""}`}
+          >
+            {bidText}
+          </span>
+        )}
         {!info?.connected && !info?.bot && <span class="chip offline">{t("table.offline")}</span>}
         {active && app.turnClock.version === state.version && app.turnClock.deadline !== null && (
           <TurnTimer deadline={app.turnClock.deadline} />
@@ -141,12 +154,20 @@ function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGame }) {
   const you = state.table.you;
   const trickCount = (side: number) => pub.tricks.filter((trick) => pub.seat_side[trick.winner] === side).length;
   const bidderName = pub.bidder === null ? null : seatName(state, pub.bidder);
+  const moon = pub.bidder !== null && isMoon(pub.rules, pub.bid);
   return (
     <section class="panel scores-panel" aria-label={t("table.scores")}>
       <div class="panel-head">
         <h2>{t("table.scores")}</h2>
         <span class="muted">{t("table.first_to", { n: pub.rules.target })}</span>
       </div>
+      <ul class="rules-line" aria-label={t("table.rules")}>
+        <li class="preset">{tk(`preset.${pub.rules.name}`)}</li>
+        {pub.rules.shoot_the_moon && <li class="option moon">{t("landing.moon")}</li>}
+        {pub.rules.elimination < 0 && (
+          <li class="option elimination">{t("table.elimination_at", { n: scoreText(pub.rules.elimination) })}</li>
+        )}
+      </ul>
       <ul class="score-list">
         {pub.sides.map((seats, side) => (
           <li key={side} class={you !== null && seats.includes(you) ? "mine" : ""} style={{ "--side": sideColor(side) }}>
@@ -175,7 +196,13 @@ function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGame }) {
         </div>
         <div>
           <dt>{t("table.contract")}</dt>
-          <dd>{bidderName === null ? t("table.no_bid") : t("table.bid_by", { name: bidderName, n: pub.bid })}</dd>
+          <dd class={moon ? "moon" : undefined}>
+            {bidderName === null
+              ? t("table.no_bid")
+              : moon
+                ? t("table.moon_by", { name: bidderName, n: pub.bid })
+                : t("table.bid_by", { name: bidderName, n: pub.bid })}
+          </dd>
         </div>
         <div>
           <dt>{t("table.trump")}</dt>
@@ -206,7 +233,11 @@ function logText(entry: LogEntry, state: StateMessage): string {
   if (event.kind === "action" && "action" in event && event.action) {
     const action = event.action;
     if (action === "pass") return t("ev.pass", { name });
-    if (action.startsWith("bid ")) return t("ev.bid", { name, n: action.slice(4) });
+    if (action.startsWith("bid ")) {
+      const n = Number(action.slice(4));
+      const pub = publicGame(state);
+      return pub && isMoon(pub.rules, n) ? t("ev.moon", { name, n }) : t("ev.bid", { name, n });
+    }
     if (action.startsWith("trump ")) return t("ev.trump", { name, suit: suitName(action.slice(6) as SuitLetter) });
     if (action === "discard") return tn("ev.discard", ("count" in event && event.count) || 0, { name });
     return t("ev.play", { name, card: shortCard(action) });
@@ -282,6 +313,7 @@ function LastTrick({ state, pub }: { state: StateMessage; pub: PublicGame }) {
 function HintBar({ state }: { state: StateMessage }) {
   const app = useApp();
   const hint = currentHint(app.hint, state);
+  const maxBid = publicGame(state)?.rules.max_bid ?? Infinity;
   return (
     <div class="hint-bar">
       <button
@@ -299,9 +331,9 @@ function HintBar({ state }: { state: StateMessage }) {
         {hint ? (
           <>
             <span class="hint-shown" aria-hidden="true">
-              {hintText(hint.action, hint.expected)}
+              {hintText(hint.action, hint.expected, false, maxBid)}
             </span>
-            <span class="hint-spoken visually-hidden">{hintText(hint.action, hint.expected, true)}</span>
+            <span class="hint-spoken visually-hidden">{hintText(hint.action, hint.expected, true, maxBid)}</span>
           </>
         ) : app.hintPending ? (
           <span class="muted">{t("hint.thinking")}</span>
@@ -363,7 +395,9 @@ function ActionPanel({
         <p class="muted">
           {pub.bidder === null
             ? t("act.no_bid_yet")
-            : t("act.highest", { n: pub.bid, name: seatName(state, pub.bidder) })}
+            : isMoon(pub.rules, pub.bid)
+              ? t("act.highest_moon", { n: pub.bid, name: seatName(state, pub.bidder) })
+              : t("act.highest", { n: pub.bid, name: seatName(state, pub.bidder) })}
           {!canPass && <> {t("act.dealer_must_bid")}</>}
         </p>
         <div class="bid-buttons">
@@ -378,19 +412,30 @@ function ActionPanel({
               {t("act.pass")}
             </button>
           )}
-          {bids.map((n) => (
-            <button
-              key={n}
-              type="button"
-              class={`btn bid-btn${mark(`bid ${n}`).suggested}`}
-              disabled={busy}
-              aria-label={t("act.bid_n", { n })}
-              aria-describedby={mark(`bid ${n}`).describedBy}
-              onClick={() => act(`bid ${n}`)}
-            >
-              {n}
-            </button>
-          ))}
+          {bids.map((n) => {
+            const moon = isMoon(pub.rules, n);
+            return (
+              <button
+                key={n}
+                type="button"
+                class={`btn bid-btn${moon ? " moon-btn" : ""}${mark(`bid ${n}`).suggested}`}
+                disabled={busy}
+                aria-label={moon ? t("act.moon_aria", { n }) : t("act.bid_n", { n })}
+                aria-describedby={mark(`bid ${n}`).describedBy}
+                title={moon ? t("act.moon_aria", { n }) : undefined}
+                onClick={() => act(`bid ${n}`)}
+              >
+                {moon ? (
+                  <>
+                    <span aria-hidden="true">☾ </span>
+                    {t("table.moon")}
+                  </>
+                ) : (
+                  n
+                )}
+              </button>
+            );
+          })}
         </div>
         {hintBar}
       </div>
@@ -462,6 +507,17 @@ function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame }) {
   if (winner !== null && mySide === winner) headline = teams ? t("end.your_side_wins") : t("end.you_win");
   const isHost = you !== null && state.table.host === you;
   const [showLast, setShowLast] = useState(false);
+  // How the match ended, when an option ended it: a moon made or set, or a side sunk to elimination.
+  const lastIndex = pub.results.length - 1;
+  const last = pub.results[lastIndex];
+  const out = pub.rules.elimination < 0 ? pub.sides.filter((_, side) => pub.scores[side] <= pub.rules.elimination) : [];
+  let reason: string | null = null;
+  if (last && last.bidder !== null && isMoon(pub.rules, last.bid)) reason = verdictText(state, pub, lastIndex);
+  else if (out.length > 0) {
+    reason = out
+      .map((seats) => t("end.eliminated", { names: sideNames(state, seats), n: scoreText(pub.rules.elimination) }))
+      .join(" ");
+  }
   const record = `/tables/${encodeURIComponent(state.table.code)}/matches/${state.table.match_number}/record.json`;
   return (
     <section class="panel match-end" aria-labelledby="end-title">
@@ -477,6 +533,7 @@ function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame }) {
       {winner !== null && mySide === winner && (
         <p class="muted">{t("end.winner", { names: sideNames(state, pub.sides[winner]) })}</p>
       )}
+      {reason && <p class="end-reason">{reason}</p>}
       <ScoreChart state={state} pub={pub} />
       <div class="end-actions">
         {isHost ? (

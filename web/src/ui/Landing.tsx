@@ -1,15 +1,11 @@
 import { useState } from "preact/hooks";
 import { t, tk } from "../i18n";
 import { createTable, isTableCode, navigate } from "../net";
+import { ALTERNATE_TEAMS, TABLE_SIZES } from "../rules";
 import { listSessions, loadName, removeSession } from "../session";
 import { update, useApp } from "../store";
-import type { Preset, Settings } from "../types";
+import { PRESET_NAMES, type Preset, type Settings } from "../types";
 
-/** Table sizes each preset allows, without and with teams (as smear.rules says). */
-const PRESETS: Record<Preset, { solo: number[]; teams: number[] }> = {
-  house: { solo: [3, 4, 5, 6, 7, 8], teams: [4, 6, 8] },
-  ten_point: { solo: [3, 4, 5, 6], teams: [4, 6, 8] },
-};
 const TARGETS = [11, 21, 31, 52];
 const TIMERS = [0, 15, 30, 60];
 const BOTS = ["heuristic", "random"];
@@ -22,6 +18,8 @@ const DEFAULTS: Settings = {
   turn_timer: 0,
   bot_level: "heuristic",
   hints: true,
+  shoot_the_moon: false,
+  elimination: false,
 };
 
 function loadSettings(): Settings {
@@ -33,12 +31,25 @@ function loadSettings(): Settings {
   }
 }
 
-/** Keep the settings within what the preset allows (teams only where possible, forced where required). */
+/** The table sizes a preset allows, with or without teams, smallest first. */
+function countsOf(preset: Preset): number[] {
+  const allowed = TABLE_SIZES[preset];
+  return [...new Set([...allowed.solo, ...allowed.teams])].sort((a, b) => a - b);
+}
+
+/**
+ * Keep the settings within what the preset allows, so the server is never asked for a table it
+ * refuses: a table size the preset has (the nearest one when switching presets), teams only where
+ * possible and forced where required.
+ */
 function fixSettings(s: Settings): Settings {
-  const preset = PRESETS[s.preset] ? s.preset : "house";
-  const allowed = PRESETS[preset];
-  const counts = [...new Set([...allowed.solo, ...allowed.teams])];
-  const players = counts.includes(s.players) ? s.players : 4;
+  const preset = PRESET_NAMES.includes(s.preset) ? s.preset : "house";
+  const allowed = TABLE_SIZES[preset];
+  const counts = countsOf(preset);
+  const wanted = typeof s.players === "number" ? s.players : 4;
+  const players = counts.includes(wanted)
+    ? wanted
+    : counts.reduce((best, n) => (Math.abs(n - wanted) < Math.abs(best - wanted) ? n : best), counts[0]);
   let teams = !!s.teams;
   if (!allowed.teams.includes(players)) teams = false;
   if (!allowed.solo.includes(players)) teams = true;
@@ -50,7 +61,18 @@ function fixSettings(s: Settings): Settings {
     turn_timer: TIMERS.includes(s.turn_timer) ? s.turn_timer : 0,
     bot_level: BOTS.includes(s.bot_level) ? s.bot_level : "heuristic",
     hints: typeof s.hints === "boolean" ? s.hints : true,
+    shoot_the_moon: s.shoot_the_moon === true,
+    elimination: s.elimination === true,
   };
+}
+
+/** The line under the teams box: how this preset seats its teams at this table size. */
+function teamsNote(preset: Preset, players: number): string {
+  const allowed = TABLE_SIZES[preset];
+  if (allowed.teams.length === 0) return t("landing.teams_never", { n: allowed.solo.join(", ") });
+  if (ALTERNATE_TEAMS.has(preset)) return t("landing.teams_alternate");
+  if (!allowed.solo.includes(players)) return t("landing.teams_required", { n: players });
+  return t("landing.teams_possible", { counts: allowed.teams.join(", ") });
 }
 
 /** A table code from what was typed: the code itself or an invite link. */
@@ -80,8 +102,8 @@ export function Landing() {
     }
   };
 
-  const allowed = PRESETS[settings.preset];
-  const counts = [...new Set([...allowed.solo, ...allowed.teams])].sort((a, b) => a - b);
+  const allowed = TABLE_SIZES[settings.preset];
+  const counts = countsOf(settings.preset);
   const teamsPossible = allowed.teams.includes(settings.players);
   const teamsRequired = !allowed.solo.includes(settings.players);
 
@@ -136,7 +158,7 @@ export function Landing() {
 
           <fieldset>
             <legend>{t("landing.game")}</legend>
-            {(Object.keys(PRESETS) as Preset[]).map((preset) => (
+            {PRESET_NAMES.map((preset) => (
               <label key={preset} class={`preset-option${settings.preset === preset ? " chosen" : ""}`}>
                 <input
                   type="radio"
@@ -144,10 +166,14 @@ export function Landing() {
                   value={preset}
                   checked={settings.preset === preset}
                   onChange={() => change({ preset })}
+                  aria-labelledby={`preset-${preset}`}
+                  aria-describedby={`preset-${preset}-desc`}
                 />
                 <span>
-                  <strong>{tk(`preset.${preset}`)}</strong>
-                  <span class="muted small-text">{tk(`preset.${preset}_desc`)}</span>
+                  <strong id={`preset-${preset}`}>{tk(`preset.${preset}`)}</strong>
+                  <span id={`preset-${preset}-desc`} class="muted small-text">
+                    {tk(`preset.${preset}_desc`)}
+                  </span>
                 </span>
               </label>
             ))}
@@ -195,10 +221,43 @@ export function Landing() {
             {t("landing.teams")}
           </label>
           <p id="teams-note" class="muted small-text">
-            {teamsRequired
-              ? t("landing.teams_required", { n: settings.players })
-              : t("landing.teams_possible", { counts: allowed.teams.join(", ") })}
+            {teamsNote(settings.preset, settings.players)}
           </p>
+
+          <fieldset class="options">
+            <legend>{t("landing.options")}</legend>
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={settings.shoot_the_moon}
+                onChange={(e) => change({ shoot_the_moon: e.currentTarget.checked })}
+                aria-describedby="moon-note"
+              />
+              {t("landing.moon")}
+            </label>
+            <p id="moon-note" class="muted small-text">
+              {t("landing.moon_note")}
+            </p>
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={settings.elimination}
+                onChange={(e) => change({ elimination: e.currentTarget.checked })}
+                aria-describedby="elimination-note"
+              />
+              {t("landing.elimination")}
+            </label>
+            <p id="elimination-note" class="muted small-text">
+              {t("landing.elimination_note")}
+            </p>
+            <button
+              type="button"
+              class="link-button small-text"
+              onClick={() => update({ howTo: settings.preset, howToAt: "options" })}
+            >
+              {t("landing.options_more")}
+            </button>
+          </fieldset>
 
           <div class="form-row">
             <div>
@@ -243,6 +302,7 @@ export function Landing() {
           <p id="hints-note" class="muted small-text">
             {t("landing.hints_note")}
           </p>
+
 
           <button type="submit" class="btn primary-big" disabled={app.pending || app.conn !== "connected"}>
             {t("landing.create_button")}

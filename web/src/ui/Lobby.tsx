@@ -1,6 +1,7 @@
 import { useRef, useState } from "preact/hooks";
 import { t, tk, tn } from "../i18n";
 import { fillWithBots, joinTable, kick, leave, setBot, sitAt, startMatch } from "../net";
+import { ALTERNATE_TEAMS } from "../rules";
 import { loadName } from "../session";
 import { useApp } from "../store";
 import type { StateMessage } from "../types";
@@ -35,19 +36,25 @@ function CopyField({ label, value, copyLabel }: { label: string; value: string; 
 
 export function SettingsChips({ state }: { state: StateMessage }) {
   const s = state.table.settings;
-  const chips = [
-    tk(`preset.${s.preset}`),
-    tn("settings.players", s.players),
-    s.teams ? t("settings.teams") : t("settings.no_teams"),
-    t("settings.target", { n: s.target }),
-    s.turn_timer ? t("settings.timer", { n: s.turn_timer }) : t("settings.no_timer"),
-    t("settings.bots", { level: tk(`bot.${s.bot_level}`) }),
-    s.hints ? t("settings.hints") : t("settings.no_hints"),
+  const chips: { text: string; kind?: string }[] = [
+    { text: tk(`preset.${s.preset}`), kind: "preset" },
+    { text: tn("settings.players", s.players) },
+    { text: s.teams ? t("settings.teams") : t("settings.no_teams") },
+    { text: t("settings.target", { n: s.target }) },
   ];
+  if (s.shoot_the_moon) chips.push({ text: t("settings.moon"), kind: "option moon" });
+  if (s.elimination) chips.push({ text: t("settings.elimination"), kind: "option elimination" });
+  chips.push(
+    { text: s.turn_timer ? t("settings.timer", { n: s.turn_timer }) : t("settings.no_timer") },
+    { text: t("settings.bots", { level: tk(`bot.${s.bot_level}`) }) },
+    { text: s.hints ? t("settings.hints") : t("settings.no_hints") },
+  );
   return (
     <ul class="chips">
       {chips.map((chip) => (
-        <li key={chip}>{chip}</li>
+        <li key={chip.text} class={chip.kind}>
+          {chip.text}
+        </li>
       ))}
     </ul>
   );
@@ -70,7 +77,11 @@ export function Lobby({ state }: { state: StateMessage }) {
       <section class="panel light">
         <h1>{t("lobby.title")}</h1>
         <SettingsChips state={state} />
-        {table.settings.teams && <p class="muted">{t("lobby.teams_note")}</p>}
+        {table.settings.teams && (
+          <p class="muted">
+            {t(ALTERNATE_TEAMS.has(table.settings.preset) ? "lobby.teams_alternate_note" : "lobby.teams_note")}
+          </p>
+        )}
         <CopyField label={t("lobby.invite")} value={invite} copyLabel={t("lobby.copy_invite")} />
         <CopyField label={t("lobby.watch_link")} value={`${invite}?watch=1`} copyLabel={t("lobby.copy_watch")} />
       </section>

@@ -1,5 +1,6 @@
 import { SUIT_SYMBOL } from "../cards";
 import { pointName, suitName, t, tn } from "../i18n";
+import { isMoon, oneJoker } from "../rules";
 import type { HandResult, PublicGame, StateMessage } from "../types";
 import { CardRow } from "./Card";
 import { seatName, sideColor, sideNames } from "./names";
@@ -13,20 +14,36 @@ function scoresBefore(pub: PublicGame, index: number): number[] {
   return index > 0 ? pub.results[index - 1].scores : pub.start_scores;
 }
 
+/**
+ * What became of a hand's bid, in words: made or set, and for the moon what that does to the match
+ * (made from below zero, the score only goes back to 0).
+ */
+export function verdictText(state: StateMessage, pub: PublicGame, index: number): string {
+  const result = pub.results[index];
+  if (result.bidder === null) return t("sum.thrown_in");
+  const name = seatName(state, result.bidder);
+  const args = { name, bid: result.bid ?? 0 };
+  if (isMoon(pub.rules, result.bid)) {
+    if (!result.made) return t("sum.moon_set", args);
+    const side = pub.seat_side[result.bidder];
+    return t(scoresBefore(pub, index)[side] < 0 ? "sum.moon_reset" : "sum.moon_made", args);
+  }
+  return t(result.made ? "sum.made" : "sum.set", args);
+}
+
 /** The end of a hand: the bid made or set, who won each point, the cards out of play, the scores. */
 export function HandSummary({ state, pub, index }: { state: StateMessage; pub: PublicGame; index: number }) {
   const result: HandResult = pub.results[index];
   const before = scoresBefore(pub, index);
-  const bidderName = result.bidder === null ? "" : seatName(state, result.bidder);
+  const single = oneJoker(pub.rules);
+  const moon = result.bidder !== null && isMoon(pub.rules, result.bid);
   const discards = result.discards
     .map((cards, seat) => ({ seat, cards }))
     .filter((entry) => entry.cards.length > 0);
   return (
     <div class="summary">
-      <p class={`summary-verdict ${result.made === false ? "set" : "made"}`}>
-        {result.bidder === null
-          ? t("sum.thrown_in")
-          : t(result.made ? "sum.made" : "sum.set", { name: bidderName, bid: result.bid ?? 0 })}
+      <p class={`summary-verdict ${result.made === false ? "set" : "made"}${moon ? " moon" : ""}`}>
+        {verdictText(state, pub, index)}
         {result.trump && (
           <span class={`trump-tag suit-${result.trump}`}>
             {" "}
@@ -41,7 +58,7 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
           return (
             <li key={point}>
               <span class="point-name">
-                {pointName(point)}
+                {pointName(point, single)}
                 {worth > 1 && <span class="muted"> ({tn("sum.worth", worth)})</span>}
               </span>
               {side === null || side === undefined ? (
@@ -113,7 +130,10 @@ export function ScoreChart({ state, pub }: { state: StateMessage; pub: PublicGam
   const hands = pub.results.length;
   const values = series.flat();
   const top = Math.max(pub.rules.target, ...values);
-  const bottom = Math.min(0, ...values);
+  // With elimination, the score that puts a side out is drawn once some side is below zero.
+  const elimination = pub.rules.elimination;
+  const showElimination = elimination < 0 && Math.min(...values) < 0;
+  const bottom = Math.min(0, ...values, showElimination ? elimination : 0);
   const width = 600;
   const height = 260;
   const pad = { left: 36, right: 12, top: 12, bottom: 28 };
@@ -134,6 +154,9 @@ export function ScoreChart({ state, pub }: { state: StateMessage; pub: PublicGam
         <text class="label" x={pad.left - 6} y={y(0) + 4} text-anchor="end">
           0
         </text>
+        {showElimination && (
+          <line class="target elimination" x1={pad.left} x2={width - pad.right} y1={y(elimination)} y2={y(elimination)} />
+        )}
         {bottom < 0 && (
           <text class="label" x={pad.left - 6} y={y(bottom) + 4} text-anchor="end">
             {bottom}

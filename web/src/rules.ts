@@ -1,0 +1,29 @@
+// What the client knows of each preset before a match starts (the lobby has no rules yet), and a
+// few readings of the rules a state carries.
+
+import type { Preset, RulesInfo } from "./types";
+
+/** Table sizes each preset allows, without and with teams (as smear.rules says). */
+export const TABLE_SIZES: Record<Preset, { solo: number[]; teams: number[] }> = {
+  house: { solo: [3, 4, 5, 6, 7, 8], teams: [4, 6, 8] },
+  ten_point: { solo: [3, 4, 5, 6], teams: [4, 6, 8] },
+  no_jick: { solo: [3, 4, 5, 6], teams: [4, 6, 8] },
+  cutthroat: { solo: [3], teams: [] },
+  five_point: { solo: [], teams: [4, 6, 8] },
+};
+
+/** Presets whose two teams alternate around the table instead of pairing across it. */
+export const ALTERNATE_TEAMS: ReadonlySet<Preset> = new Set(["five_point"]);
+
+/** The score the elimination option puts a side out at. */
+export const ELIMINATION_SCORE = -21;
+
+/** A bid above the preset's highest is the moon (there only when the option is on). */
+export function isMoon(rules: RulesInfo, bid: number | null | undefined): boolean {
+  return typeof bid === "number" && bid > rules.max_bid;
+}
+
+/** A game with a single joker (five_point): its one point is simply "the joker". */
+export function oneJoker(rules: RulesInfo): boolean {
+  return rules.points.includes("big_joker") && !rules.points.includes("little_joker");
+}

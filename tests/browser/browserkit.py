@@ -40,18 +40,35 @@ def create_table(
     target: int = 21,
     turn_timer: int = 0,
     hints: bool = True,
+    preset: str | None = None,
+    moon: bool = False,
+    elimination: bool = False,
 ) -> str:
-    """Create a table from the landing page; returns the table code (from the /t/CODE address)."""
+    """Create a table from the landing page; returns the table code (from the /t/CODE address).
+
+    ``preset`` is the game's name as the landing page shows it ("Five-point"); None keeps the one
+    chosen. Where the preset decides the teams (the box is disabled), the box must already agree.
+    """
     page.goto(url)
     page.get_by_label("Your name").fill(name)
+    if preset is not None:
+        page.get_by_role("radio", name=preset).check()
     page.get_by_label("Players").select_option(str(players))
     page.get_by_label("Play to").select_option(str(target))
     page.get_by_label("Turn timer").select_option(str(turn_timer))
     teams_box = page.get_by_role("checkbox", name="Play in teams")
-    if teams:
+    if teams_box.is_disabled():
+        assert teams_box.is_checked() == teams, "the preset decides the teams otherwise"
+    elif teams:
         teams_box.check()
     else:
         teams_box.uncheck()
+    for label, wanted in [("Shoot the moon", moon), ("Elimination at −21", elimination)]:
+        box = page.get_by_role("checkbox", name=label)
+        if wanted:
+            box.check()
+        else:
+            box.uncheck()
     hints_box = page.get_by_role("checkbox", name="Allow hints")
     if hints:
         hints_box.check()

@@ -90,6 +90,7 @@ OPTION_RULES: dict[str, Rules] = {
     "house+moon+elimination": HOUSE.with_changes(shoot_the_moon=True, elimination=-21),
     "ten_point+moon+elimination": TEN_POINT.with_changes(shoot_the_moon=True, elimination=-21, target=31),
     "five_point+moon+target11": find_rules("five_point").with_changes(shoot_the_moon=True, target=11),
+    "five_point+kitty": find_rules("five_point").with_changes(kitty=3),
 }
 OPTION_TABLES: list[tuple[str, int, bool]] = [
     ("house+moon+elimination", 4, True),
@@ -97,6 +98,8 @@ OPTION_TABLES: list[tuple[str, int, bool]] = [
     ("ten_point+moon+elimination", 3, False),
     ("ten_point+moon+elimination", 4, True),
     ("five_point+moon+target11", 6, True),
+    ("five_point+kitty", 4, True),
+    ("five_point+kitty", 8, True),
 ]
 
 

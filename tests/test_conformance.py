@@ -17,6 +17,7 @@ from helpers import (
     config_id,
     configurations,
     deck,
+    played_cards,
     random_match,
     rules_named,
     union,
@@ -53,7 +54,11 @@ def check_cards_conserved(state: State) -> None:
     parts += [CardSet(mask) for mask in state.discards]
     parts += [CardSet(trick.cards) for trick in pub.tricks]
     parts.append(CardSet(pub.trick))
-    parts.append(CardSet(state.out))
+    parts.append(CardSet(state.out[pub.took :]))  # the kitty taken is in the bidder's hand
+    if pub.took:
+        assert pub.bidder is not None
+        bidders = state.hands[pub.bidder] | state.discards[pub.bidder] | played_cards(state).mask
+        assert CardSet(state.out[: pub.took]) <= CardSet(bidders), "the kitty went to the bidder"
     table_deck = deck(pub.rules, pub.players)
     assert sum(len(part) for part in parts) == len(table_deck), "a card is in two places"
     assert union(parts) == table_deck, "a card is missing or foreign to this table's deck"
@@ -152,7 +157,7 @@ def check_hand_result(previous: State, state: State) -> None:
     needed = rules.max_bid if moon else result.bid  # a moon needs every point of the hand
     assert result.made == (result.taken[bidder_side] >= needed)
     assert pub.scores == result.scores == expected_scores(previous.public.scores, state)
-    assert result.out == CardSet(state.out)
+    assert result.out == CardSet(state.out[pub.took :])
     assert result.discards == tuple(CardSet(mask) for mask in state.discards)
     check_match_end(state, previous.public.scores[bidder_side], bidder_side, moon)
 

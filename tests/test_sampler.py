@@ -127,8 +127,9 @@ def check_sample(view: PlayerView, sampled: State, rng: random.Random) -> None:
 
     # every card of the table exactly once: in a hand, played, discarded or out
     played = played_by(pub)
-    out = CardSet(sampled.out)
-    assert len(out) == len(sampled.out)
+    assert len(CardSet(sampled.out)) == len(sampled.out)
+    out = CardSet(sampled.out[pub.took :])  # a kitty taken is in the bidder's cards
+    kitty = CardSet(sampled.out[: pub.took]).mask
     places = [*sampled.hands, *played, *sampled.discards, out.mask]
     total = 0
     for mask in places:
@@ -138,10 +139,14 @@ def check_sample(view: PlayerView, sampled: State, rng: random.Random) -> None:
     sizes = pub.hand_sizes()
     for seat in range(n):
         assert sampled.hands[seat].bit_count() == sizes[seat]
-        assert sampled.dealt[seat] == sampled.hands[seat] | played[seat] | sampled.discards[seat]
+        held = sampled.hands[seat] | played[seat] | sampled.discards[seat]
+        if seat == pub.bidder and kitty:
+            assert held & kitty == kitty, "the kitty is among the bidder's cards"
+            held &= ~kitty
+        assert sampled.dealt[seat] == held
         assert sampled.dealt[seat].bit_count() == pub.dealt_count
         discarded = sampled.discards[seat].bit_count()
-        assert discarded in (0, pub.dealt_count - pub.rules.hand_size)
+        assert discarded in (0, pub.held_before_discard(seat) - pub.rules.hand_size)
 
     # the voids play revealed
     if pub.trump is not None:
@@ -179,7 +184,7 @@ def check_the_real_deal_is_possible(state: State, sampler: Determinizer) -> None
         elif place.kind == "discards":
             real = state.discards[place.seat]
         else:
-            real = CardSet(state.out).mask
+            real = CardSet(state.out[state.public.took :]).mask  # a kitty taken is the bidder's
         assert real.bit_count() == place.size, place
         assert not real & place.forbidden, f"{place} rules out the real {CardSet(real & place.forbidden)}"
 

@@ -14,6 +14,7 @@ from smear import (
     find_rules,
     legal_actions,
     new_match,
+    player_view,
 )
 from smear.state import team_sides
 
@@ -209,3 +210,42 @@ def test_elimination_is_off_by_default_and_must_be_at_or_below_zero() -> None:
     assert HOUSE.elimination == 0 and TEN_POINT.elimination == 0
     with pytest.raises(RulesError):
         HOUSE.with_changes(elimination=5)
+
+
+# --- the five_point kitty ----------------------------------------------------------------------
+
+KITTY = FIVE_POINT.with_changes(kitty=3)
+
+
+def test_the_kitty_goes_to_the_bidder_who_discards_as_many() -> None:
+    # The first three undealt cards (Ts 9s Qd) are the kitty; 9d and Td sleep.
+    state = start(KITTY, FIVE_HANDS, dealer=3, teams=True, out=FIVE_OUT)
+    state = act(state, "pass", "pass", "bid 3", "pass")  # seat 2 bids
+    pub = state.public
+    assert (pub.phase, pub.to_act, pub.took) == (Phase.DISCARD, 2, 3)
+    assert state.hand(2) == cards("Jh 9h As Ks Qs Js Ts 9s Qd")
+    assert pub.hand_sizes() == (6, 6, 9, 6)
+    assert len(legal_actions(state)) == 84  # any three of nine
+    with pytest.raises(IllegalActionError):
+        act(state, "discard Qd 9h")
+    state = act(state, "discard Qd 9h Jh")
+    # Only the bidder had cards to discard: it leads at once, and its first card sets trump.
+    assert (state.public.phase, state.public.to_act) == (Phase.PLAY, 2)
+    assert state.public.hand_sizes() == (6, 6, 6, 6)
+    assert state.hand(2) == cards("As Ks Qs Js Ts 9s")
+    state = play_tricks(state, "As 2s Tc BJ")  # the joker is a trump: seat 1 must play it
+    assert state.public.trump is Suit.SPADES
+
+
+def test_the_kitty_is_hidden_from_the_others_and_shown_with_the_discard_after_the_hand() -> None:
+    state = start(KITTY, FIVE_HANDS, dealer=3, teams=True, out=FIVE_OUT)
+    state = act(state, "bid 2", "pass", "pass", "pass", "discard Tc 9c Jd")
+    assert not player_view(state, 1).hand & cards("Ts 9s Qd")
+    assert player_view(state, 0).hand == cards("Ah Kh 2h Ts 9s Qd")
+    assert player_view(state, 1).public.hand_sizes()[0] == 6
+    state = play_tricks(
+        state, "Ah Qh Jh Th", "Kh BJ 9h 2c", "2h Ac As 2d", "Ts Kc Ks 2s", "Qs Ad 9s Qc", "Js Kd Qd Jc"
+    )
+    result = state.public.results[-1]
+    assert result.out == cards("9d Td")  # the two sleeping cards
+    assert result.discards[0] == cards("Tc 9c Jd")

@@ -75,6 +75,11 @@ class Rules:
     shoot_the_moon: bool = False
     # Elimination: a side whose score falls to this (a negative number) or below loses; 0 is off.
     elimination: int = 0
+    # A kitty: after the auction the bidder takes this many undealt cards (the first ones) and
+    # discards as many, face down; 0 means no kitty.
+    kitty: int = 0
+    # The kitty this preset offers as an option (the size ``kitty`` takes when it is on); 0: none.
+    kitty_option: int = 0
 
     @property
     def top_bid(self) -> int:
@@ -165,6 +170,8 @@ class Rules:
             raise RulesError(f"jokers must be 1 or 2, not {self.jokers}")
         if self.elimination > 0:
             raise RulesError(f"elimination is a score at or below zero (0 is off), not {self.elimination}")
+        if self.kitty < 0:
+            raise RulesError(f"the kitty cannot hold {self.kitty} cards")
         for entry in self.removed_ranks:
             if len(entry) != 3 or not 2 <= entry[1] <= entry[2] <= 14:
                 raise RulesError(f"removed_ranks takes [players, lowest, highest] with ranks 2-14: {entry!r}")
@@ -176,8 +183,8 @@ class Rules:
             dealt = self.dealt_for(players)
             if dealt < self.hand_size:
                 raise RulesError(f"{dealt} cards dealt is fewer than a hand of {self.hand_size}")
-            if dealt * players > self.deck_mask(players).bit_count():
-                raise RulesError(f"{players} players x {dealt} cards is more than the deck")
+            if dealt * players + self.kitty > self.deck_mask(players).bit_count():
+                raise RulesError(f"{players} players x {dealt} cards and the kitty are more than the deck")
         for players in self.team_player_counts:
             if players % 2:
                 raise RulesError(f"teams need an even number of players, not {players}")
@@ -245,6 +252,7 @@ FIVE_POINT = Rules(
     alternate_teams=True,
     min_bid=2,
     max_bid=5,
+    kitty_option=3,
 )
 
 PRESETS: Mapping[str, Rules] = {

@@ -42,6 +42,7 @@ from smear.cards import (
     CardSet,
     Suit,
     iter_bits,
+    parse_card,
 )
 from smear.errors import IllegalActionError, NotYourTurnError, RulesError, SmearError
 from smear.rules import Rules
@@ -123,6 +124,8 @@ class PublicState(NamedTuple):
     deck: CardSet
     # The trump order tables once trump is known (see smear.trick), else None.
     order: TrumpOrder | None
+    # Undealt cards the bidder has taken into its hand this hand (the kitty), the first of ``out``.
+    took: int = 0
 
     @property
     def bidder_side(self) -> int | None:
@@ -139,13 +142,16 @@ class PublicState(NamedTuple):
         n = self.players
         return tuple(((self.dealer + 1 + i) % n, amount) for i, amount in enumerate(self.bids))
 
+    def held_before_discard(self, seat: int) -> int:
+        """The cards ``seat`` holds before discarding: those dealt, and the kitty for the bidder."""
+        return self.dealt_count + (self.took if seat == self.bidder else 0)
+
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds now."""
         in_trick = {seat for seat, _ in self.trick_plays}
         played = len(self.tricks)
         return tuple(
-            self.dealt_count
-            - (self.dealt_count - self.rules.hand_size if self._has_discarded(seat) else 0)
+            (self.rules.hand_size if self._has_discarded(seat) else self.held_before_discard(seat))
             - played
             - (seat in in_trick)
             for seat in range(self.players)
@@ -238,7 +244,7 @@ class Deal:
         """``Deal.parse(["Ah Jh 9h Ks Tc LJ", ...], out="...")``."""
         return cls(
             tuple(CardSet.parse(text) for text in hands),
-            None if out is None else tuple(CardSet.parse(out)),
+            None if out is None else tuple(parse_card(text) for text in out.split()),  # order kept
         )
 
 
@@ -404,6 +410,7 @@ def _deal(state: State, deal: Deal | None, previous: State | None) -> State:
         trick=(),
         tricks=(),
         order=None,
+        took=0,
     )
     dealt = tuple(hands)
     return State(public, dealt, dealt, out, (0,) * n, previous, state.seed)
@@ -541,6 +548,7 @@ _LEADER = PublicState._fields.index("leader")
 _TRICK = PublicState._fields.index("trick")
 _TRICKS = PublicState._fields.index("tricks")
 _ORDER = PublicState._fields.index("order")
+_TOOK = PublicState._fields.index("took")
 _new_tuple = tuple.__new__
 
 
@@ -602,20 +610,55 @@ def _apply_auction(state: State, action: Action, seat: int) -> State:
         if bidder is None:  # everyone passed and the dealer may pass too: the hand is thrown in
             fields[_TO_ACT] = None
             return _finish_thrown_in(state._replace(public=_new_tuple(PublicState, fields)))
+        fields[_TO_ACT] = fields[_LEADER] = bidder
+        if rules.kitty:
+            fields[_TOOK] = rules.kitty
+            kitty = 0
+            for card in state.out[: rules.kitty]:
+                kitty |= 1 << card
+            public: PublicState = _new_tuple(PublicState, fields)
+            hands = _replace_at(state.hands, bidder, state.hands[bidder] | kitty)
+            return _after_trump_known_or_auction(state._replace(public=public, hands=hands))
         if rules.trump_named:
             fields[_PHASE] = Phase.TRUMP
         elif pub.dealt_count > rules.hand_size:
             fields[_PHASE] = Phase.DISCARD
         else:
             fields[_PHASE] = Phase.PLAY
-        fields[_TO_ACT] = fields[_LEADER] = bidder
     return _new_tuple(State, (_new_tuple(PublicState, fields), *state[1:]))
+
+
+def _after_trump_known_or_auction(state: State) -> State:
+    """Name trump next where the bidder names it; else discard if anyone holds too many; else play."""
+    pub = state.public
+    if pub.rules.trump_named and pub.trump is None:
+        return state._replace(public=pub._replace(phase=Phase.TRUMP, to_act=pub.bidder))
+    return _next_discarder(state, pub.bidder, first=True)
+
+
+def _next_discarder(state: State, seat: int | None, first: bool = False) -> State:
+    """The discard goes round from the bidder, clockwise, to every seat holding more than a hand;
+    once round, the bidder leads."""
+    pub = state.public
+    assert pub.bidder is not None and seat is not None
+    n = pub.players
+    keep = pub.rules.hand_size
+    candidate = seat if first else (seat + 1) % n
+    while first or candidate != pub.bidder:
+        first = False
+        if state.hands[candidate].bit_count() > keep:
+            return state._replace(public=pub._replace(phase=Phase.DISCARD, to_act=candidate))
+        candidate = (candidate + 1) % n
+    return state._replace(public=pub._replace(phase=Phase.PLAY, to_act=pub.bidder))
 
 
 def _apply_trump(state: State, action: NameTrump, seat: int) -> State:
     pub = state.public
-    phase = Phase.DISCARD if pub.dealt_count > pub.rules.hand_size else Phase.PLAY
     trump = Suit(action.suit)
+    if pub.took:
+        public = pub._replace(trump=trump, order=_order(pub.rules, trump))
+        return _after_trump_known_or_auction(state._replace(public=public))
+    phase = Phase.DISCARD if pub.dealt_count > pub.rules.hand_size else Phase.PLAY
     public = pub._replace(phase=phase, trump=trump, order=_order(pub.rules, trump))
     return state._replace(public=public)
 
@@ -635,6 +678,8 @@ def _apply_discard(state: State, action: Discard, seat: int) -> State:
     n = pub.players
     hands = _replace_at(state.hands, seat, hand & ~mask)
     discards = _replace_at(state.discards, seat, mask)
+    if pub.took:  # some seats may hold no more than a hand: the round skips them
+        return _next_discarder(state._replace(hands=hands, discards=discards), seat)
     following = (seat + 1) % n
     if following == pub.bidder:
         public = pub._replace(phase=Phase.PLAY, to_act=pub.bidder)
@@ -714,7 +759,7 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
         taken=score.taken,
         made=made,
         scores=scores,
-        out=CardSet(state.out),
+        out=CardSet(state.out[public.took :]),
         discards=tuple(CardSet(mask) for mask in state.discards),
     )
     fields = list(public)

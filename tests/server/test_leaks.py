@@ -77,9 +77,11 @@ class HandFacts:
     """One hand as the match record has it: who was dealt what, the undealt cards, who played what."""
 
     deal: list[set[str]]
-    out: set[str]
+    out: set[str]  # the undealt cards nobody took
     plays: list[tuple[int, str]] = field(default_factory=list)  # in order
     discards: list[set[str]] = field(default_factory=list)
+    kitty: set[str] = field(default_factory=set)  # undealt cards the bidder took, for it alone
+    bidder: int | None = None
 
 
 def facts_of(record: dict[str, Any]) -> dict[int, HandFacts]:
@@ -109,6 +111,10 @@ def facts_of(record: dict[str, Any]) -> dict[int, HandFacts]:
             elif isinstance(action, Discard):
                 fact.discards[seat] |= {str(card) for card in action.cards}
             state = apply(state, action)
+        took = state.public.took
+        fact.kitty = {str(card) for card in state.out[:took]}
+        fact.out -= fact.kitty
+        fact.bidder = state.public.bidder
         facts[number] = fact
     return facts
 
@@ -327,6 +333,8 @@ def check_state(
     allowed = set(played)
     if seat is not None:
         own = fact.deal[seat]
+        if seat == fact.bidder and public["phase"] != "auction":
+            own = own | fact.kitty
         assert set(game["hand"]) <= own, where
         if public["phase"] == "auction":
             assert set(game["hand"]) == own, f"{where}: not the cards the record deals to seat {seat}"
@@ -443,7 +451,7 @@ async def play_match(database: Path, settings: dict[str, Any], people: int) -> N
         assert watched["results"] == match.people[0].states[-1]["game"]["public"]["results"]
         check_refusals(match)
         check_logs(logs)
-        if settings["preset"] == "ten_point":
+        if settings["preset"] == "ten_point" or settings.get("kitty"):
             assert any(any(f.discards) for f in facts.values())
 
 
@@ -452,6 +460,11 @@ MATCHES = {
     "house-4-teams": ({"preset": "house", "players": 4, "teams": True}, 1),
     "ten_point-4": ({"preset": "ten_point", "players": 4, "teams": False}, 1),
     "ten_point-6-teams": ({"preset": "ten_point", "players": 6, "teams": True}, 2),
+    # The kitty: only the bidder may see the cards it takes, and its discard stays hidden.
+    "five_point-4-kitty": (
+        {"preset": "five_point", "players": 4, "teams": True, "kitty": True, "shoot_the_moon": True},
+        2,
+    ),
 }
 
 

@@ -516,6 +516,7 @@ def test_public_json_shape() -> None:
         "trick",
         "tricks",
         "hand_sizes",
+        "took",
         "results",
         "winner",
     }

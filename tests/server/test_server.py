@@ -260,7 +260,7 @@ def test_a_match_with_bots_runs_to_its_end_its_record_replays_and_play_again_sta
 def test_a_table_with_a_preset_and_options_plays_them_and_records_them(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:
-            options = {"preset": "five_point", "players": 6, "teams": True, "target": 11}
+            options = {"preset": "five_point", "players": 6, "teams": True, "target": 11, "kitty": True}
             host = await s.create("Kemal", **options, shoot_the_moon=True, elimination=True)
             code = host.table
             assert code is not None
@@ -281,7 +281,7 @@ def test_a_table_with_a_preset_and_options_plays_them_and_records_them(tmp_path:
                 5,
                 6,
             )
-            assert rules["shoot_the_moon"] is True and rules["elimination"] == -21
+            assert rules["shoot_the_moon"] is True and rules["elimination"] == -21 and rules["kitty"] == 3
             assert rules["points"] == ["high", "low", "jack", "big_joker", "game"]
 
             rng = random.Random(3)
@@ -299,6 +299,7 @@ def test_a_table_with_a_preset_and_options_plays_them_and_records_them(tmp_path:
                 "target": 11,
                 "shoot_the_moon": True,
                 "elimination": -21,
+                "kitty": 3,
             }
             assert record["teams"] == [[0, 2, 4], [1, 3, 5]]
             replayed = replay(parse_record(record))
@@ -368,6 +369,10 @@ def test_lobby_refusals_change_nothing(tmp_path: Path) -> None:
                 assert error["args"]["reason_code"] == ("players_with_teams" if teams else "players")
                 assert (error["args"]["players"], error["args"]["allowed"]) == (players, allowed)
                 assert error["args"]["preset"] == "house"
+            kitty = {"name": "Eli", "preset": "house", "players": 4, "teams": False, "kitty": True}
+            error = refused(await newcomer.call("create_table", kitty), "rules_refused")
+            assert error["args"]["reason_code"] == "option_not_offered"
+            assert (error["args"]["option"], error["args"]["preset"]) == ("kitty", "house")
             settings = {
                 "name": "Eli",
                 "preset": "house",

@@ -132,9 +132,11 @@ class HeuristicBot:
     # --- the discard --------------------------------------------------------------------------------
 
     def discard(self, view: PlayerView) -> Action:
-        order = view.public.order
-        assert order is not None
-        keep = view.public.rules.hand_size
+        pub = view.public
+        order = pub.order
+        if order is None:  # a kitty before the first lead sets trump: keep the suit to lead
+            order = _order(pub.rules, best_suit(view.hand.mask, pub.deck.mask, pub.rules).suit)
+        keep = pub.rules.hand_size
         cards = sorted(view.hand, key=lambda c: self._keep_value(c, order), reverse=True)
         return Discard(CardSet(cards[keep:]))
 

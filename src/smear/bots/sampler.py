@@ -135,7 +135,7 @@ class Determinizer:
             self.out = None
             for seat in range(n):
                 # A seat has discarded whatever it was dealt and neither holds nor has played.
-                count = pub.dealt_count - sizes[seat] - self.played[seat].bit_count()
+                count = pub.held_before_discard(seat) - sizes[seat] - self.played[seat].bit_count()
                 if seat != me and count:
                     places.append(Place("discards", seat, count, 0))
         pool = pub.deck.mask & ~known
@@ -284,9 +284,17 @@ class Determinizer:
             else:
                 out = mask
         assert out is not None
-        dealt = tuple(hands[s] | self.played[s] | discards[s] for s in range(pub.players))
+        dealt = [hands[s] | self.played[s] | discards[s] for s in range(pub.players)]
         undealt = tuple(CARDS[card] for card in iter_bits(out))
-        return State(pub, tuple(hands), dealt, undealt, tuple(discards), None, None)
+        if pub.took:
+            # Which of the bidder's cards came from the kitty is not known: any `took` of them may
+            # have; the state puts them back at the head of the undealt cards.
+            assert pub.bidder is not None
+            kitty = tuple(CARDS[card] for card in iter_bits(dealt[pub.bidder]))[: pub.took]
+            for card in kitty:
+                dealt[pub.bidder] &= ~(1 << card)
+            undealt = kitty + undealt
+        return State(pub, tuple(hands), tuple(dealt), undealt, tuple(discards), None, None)
 
     def sample(self, rng: random.Random, *, bid_prior: bool = False) -> State:
         """A consistent state; see :func:`sample_state`."""

@@ -272,6 +272,7 @@ class SmearServer:
             hints=message.hints,
             shoot_the_moon=message.shoot_the_moon,
             elimination=message.elimination,
+            kitty=message.kitty,
         )
         table, token = Table.create(settings, message.name)
         self.storage.create_table(

@@ -234,6 +234,7 @@ class CreateTable(_Message):
     hints: bool = True
     shoot_the_moon: bool = False
     elimination: bool = False
+    kitty: bool = False
 
 
 class JoinTable(_Message):
@@ -415,6 +416,7 @@ def _rules_json(pub: PublicState) -> dict[str, Any]:
         "top_bid": rules.top_bid,
         "shoot_the_moon": rules.shoot_the_moon,
         "elimination": rules.elimination,
+        "kitty": rules.kitty,
         "trump_named": rules.trump_named,
         "hand_size": rules.hand_size,
         "cards_dealt": pub.dealt_count,
@@ -484,6 +486,7 @@ def _public_json(pub: PublicState) -> dict[str, Any]:
         "trick": [[seat, str(card)] for seat, card in pub.trick_plays],
         "tricks": [_trick_json(trick) for trick in pub.tricks],
         "hand_sizes": list(pub.hand_sizes()),
+        "took": pub.took,
         "results": [result_json(result) for result in pub.results],
         "winner": pub.winner,
     }

@@ -51,6 +51,7 @@ class TableSettings:
     hints: bool = True
     shoot_the_moon: bool = False
     elimination: bool = False  # a side at -21 or below loses
+    kitty: bool = False  # where the preset offers one (five_point)
 
     def rules(self) -> Rules:
         rules = find_rules(self.preset)
@@ -61,6 +62,8 @@ class TableSettings:
             changes["shoot_the_moon"] = True
         if self.elimination:
             changes["elimination"] = ELIMINATION_SCORE
+        if self.kitty:
+            changes["kitty"] = rules.kitty_option
         return rules.with_changes(**changes) if changes else rules
 
     def check(self) -> None:
@@ -69,6 +72,14 @@ class TableSettings:
         The error carries a ``reason_code`` and its args, so a client can say why in its own
         language, and an English ``reason``.
         """
+        if self.kitty and not find_rules(self.preset).kitty_option:
+            raise TableError(
+                "rules_refused",
+                reason_code="option_not_offered",
+                option="kitty",
+                preset=self.preset,
+                reason=f"{self.preset} has no kitty",
+            )
         try:
             rules = self.rules()
         except RulesError as err:
@@ -102,6 +113,7 @@ class TableSettings:
             "hints": self.hints,
             "shoot_the_moon": self.shoot_the_moon,
             "elimination": self.elimination,
+            "kitty": self.kitty,
         }
 
 

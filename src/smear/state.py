@@ -617,6 +617,7 @@ def _apply_auction(state: State, action: Action, seat: int) -> State:
             for card in state.out[: rules.kitty]:
                 kitty |= 1 << card
             public: PublicState = _new_tuple(PublicState, fields)
+            assert isinstance(bidder, int)
             hands = _replace_at(state.hands, bidder, state.hands[bidder] | kitty)
             return _after_trump_known_or_auction(state._replace(public=public, hands=hands))
         if rules.trump_named:

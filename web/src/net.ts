@@ -2,7 +2,7 @@
 
 import { io } from "socket.io-client";
 import { setSingleJoker } from "./i18n";
-import { oneJoker } from "./rules";
+import { KITTY_PRESETS, oneJoker } from "./rules";
 import { loadSession, removeSession, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
 import { getApp, newId, toast, update, type LogEntry, type Route, type TurnClock } from "./store";
@@ -103,7 +103,11 @@ function seatPayload(): Record<string, unknown> | null {
 
 export async function createTable(name: string, settings: Settings): Promise<boolean> {
   saveName(name);
-  const ack = await userRequest("create_table", { name, ...settings });
+  // The kitty is asked for only where the preset offers it: the server refuses it elsewhere.
+  const { kitty, ...rest } = settings;
+  const payload: Record<string, unknown> = { name, ...rest };
+  if (KITTY_PRESETS.has(settings.preset)) payload.kitty = kitty;
+  const ack = await userRequest("create_table", payload);
   if (!ack.ok) return false;
   const table = String(ack.table);
   saveSession({ table, token: String(ack.token), seat: Number(ack.seat), version: 0, seen: 0 });
@@ -260,6 +264,9 @@ async function attach(): Promise<void> {
 
 const ACTIVE = new Set(["auction", "trump", "discard", "play"]);
 
+/** Log lines the client writes itself from a change of state; they share a version with an event. */
+const DERIVED = new Set(["trick", "kitty"]);
+
 function isMyTurn(state: StateMessage | null): boolean {
   const view = state ? seatView(state) : null;
   return !!view && view.public.to_act === view.seat && ACTIVE.has(view.public.phase) && view.legal.length > 0;
@@ -303,6 +310,21 @@ function onState(message: StateMessage): void {
     const last = after.tricks[after.tricks.length - 1];
     log.push({ id: newId(), version: message.version, event: { kind: "trick", seat: last.winner }, names });
   }
+  // The bidder's pick-up of the kitty has no event of its own: it shows as `took` once the auction ends.
+  if (
+    before &&
+    after &&
+    after.took > 0 &&
+    after.bidder !== null &&
+    (before.took === 0 || before.hand_number !== after.hand_number || !ACTIVE.has(before.phase))
+  ) {
+    log.push({
+      id: newId(),
+      version: message.version,
+      event: { kind: "kitty", seat: after.bidder, count: after.took },
+      names,
+    });
+  }
 
   setSingleJoker(!!after && oneJoker(after.rules));
   const turnNow = isMyTurn(message);
@@ -321,7 +343,7 @@ function onState(message: StateMessage): void {
 function onEvent(message: EventMessage): void {
   const app = getApp();
   if (app.route.kind !== "table") return;
-  if (app.log.some((entry: LogEntry) => entry.version === message.version && entry.event.kind !== "trick")) return;
+  if (app.log.some((entry: LogEntry) => entry.version === message.version && !DERIVED.has(entry.event.kind))) return;
   update({ log: [...app.log, { id: newId(), version: message.version, event: message.event }].slice(-120) });
 }
 

@@ -15,6 +15,9 @@ export const TABLE_SIZES: Record<Preset, { solo: number[]; teams: number[] }> = 
 /** Presets whose two teams alternate around the table instead of pairing across it. */
 export const ALTERNATE_TEAMS: ReadonlySet<Preset> = new Set(["five_point"]);
 
+/** Presets that offer the kitty option (the server refuses it for the others). */
+export const KITTY_PRESETS: ReadonlySet<Preset> = new Set(["five_point"]);
+
 /** The score the elimination option puts a side out at. */
 export const ELIMINATION_SCORE = -21;
 

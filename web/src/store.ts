@@ -9,7 +9,8 @@ export type Route = { kind: "landing" } | { kind: "table"; code: string; watch: 
 export interface LogEntry {
   id: number;
   version: number;
-  event: TableEvent | { kind: "trick"; seat: number };
+  /** A server event, or a line the client adds from a change of state (a trick won, a kitty taken). */
+  event: TableEvent | { kind: "trick"; seat: number } | { kind: "kitty"; seat: number; count: number };
   /** The seat names in the state that followed the event, so a later seat change does not rename it. */
   names?: (string | null)[];
 }

@@ -17,6 +17,8 @@ export interface Settings {
   shoot_the_moon: boolean;
   /** A side at -21 or below loses. */
   elimination: boolean;
+  /** The bidder exchanges with a three-card kitty (five_point only). */
+  kitty: boolean;
 }
 
 export interface SeatInfo {
@@ -47,6 +49,8 @@ export interface RulesInfo {
   shoot_the_moon: boolean;
   /** The score that puts a side out (-21), or 0 when elimination is off. */
   elimination: number;
+  /** Cards the bidder takes after the auction (the kitty), or 0 when none. */
+  kitty: number;
   trump_named: boolean;
   hand_size: number;
   cards_dealt: number;
@@ -92,6 +96,8 @@ export interface PublicGame {
   trump: SuitLetter | null;
   leader: number | null;
   trick: [number, string][];
+  /** How many undealt cards the bidder has taken into its hand this hand (the kitty; never which). */
+  took: number;
   tricks: TrickInfo[];
   hand_sizes: number[];
   results: HandResult[];

@@ -367,6 +367,12 @@ export const howto: HowTo = {
           "The joker is never High or Low. A point whose card is sleeping is not awarded, so some hands are worth fewer than five points.",
         ],
       },
+      {
+        title: "Option: the kitty",
+        blocks: [
+          "When the table is created with the kitty, three of the five leftover cards form a kitty and the other two sleep. After the auction the bidder picks up the kitty without showing it, then puts any three of its nine cards back face down, which may be the kitty's own three. Only then does it lead, and its first card sets trump, so the exchange is made before trump is known. The cards put back count for nobody, like the sleeping ones, and everyone sees them when the hand is over.",
+        ],
+      },
       scoring,
       winning,
       atTable,
@@ -381,6 +387,7 @@ export const howto: HowTo = {
           "Target: the match is played to 11, 21 (the usual), 31 or 52 points.",
           "Shoot the moon: the auction has one more bid, one above the game's highest, shown as “Moon”: 7 in the house game and without the jick, 11 in the ten-point and cut-throat games, 6 in five-point. To make it, the bidding side must take every point of the hand. Made, it wins the match on the spot, whatever the scores; set, it loses the amount bid and the match as well.",
           "Elimination at −21: a side whose score falls to −21 or below loses.",
+          "Kitty (five-point only): after the auction the bidder picks up three of the leftover cards and puts any three back face down before leading; the five-point page says more.",
         ],
       },
       "What happens in the cases players ask about:",

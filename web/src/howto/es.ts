@@ -367,6 +367,12 @@ export const howto: HowTo = {
           "El comodín nunca es Alto ni Bajo. El punto de una carta dormida no se da a nadie, así que algunas manos valen menos de cinco puntos.",
         ],
       },
+      {
+        title: "Opción: el monte",
+        blocks: [
+          "Si la mesa se crea con monte, tres de las cinco cartas sobrantes forman el monte y las otras dos duermen. Tras la subasta, el apostador recoge el monte sin enseñarlo y devuelve boca abajo tres de sus nueve cartas, las que quiera, aunque sean las tres del monte. Solo entonces sale, y su primera carta fija el triunfo: el cambio se hace antes de saber cuál será. Las cartas devueltas no son de nadie, como las dormidas, y todos las ven al terminar la mano.",
+        ],
+      },
       scoring,
       winning,
       atTable,
@@ -381,6 +387,7 @@ export const howto: HowTo = {
           "Meta: la partida se juega a 11, 21 (lo habitual), 31 o 52 puntos.",
           "Apostar la luna: la subasta tiene una apuesta más, una por encima de la más alta de la variante, que aparece como «Luna»: 7 en la variante de la casa y sin jick, 11 a diez puntos y en todos contra todos, 6 a cinco puntos. Para cumplirla, el bando que apuesta tiene que llevarse todos los puntos de la mano. Si lo consigue, gana la partida en el acto, vayan como vayan los tanteos; si no, pierde lo apostado y además la partida.",
           "Eliminación en −21: el bando cuya puntuación baja a −21 o menos pierde.",
+          "Monte (solo a cinco puntos): tras la subasta, el apostador recoge tres de las cartas sobrantes y devuelve tres, las que quiera, boca abajo antes de salir; la página de A cinco puntos lo explica.",
         ],
       },
       "Lo que pasa en los casos que suelen preguntarse:",

@@ -367,6 +367,12 @@ export const howto: HowTo = {
           "Le joker n’est jamais Haut ni Bas. Le point d’une carte dormante n’est pas attribué : certaines donnes valent donc moins de cinq points.",
         ],
       },
+      {
+        title: "Option : le chien",
+        blocks: [
+          "Si la table est créée avec le chien, trois des cinq cartes restantes forment le chien et les deux autres dorment. Après les annonces, le preneur ramasse le chien sans le montrer, puis remet face cachée trois de ses neuf cartes, celles qu’il veut, y compris celles du chien. Ensuite seulement il entame, et sa première carte fixe l’atout : l’échange se fait donc avant que l’atout soit connu. Les cartes remises ne comptent pour personne, comme les cartes dormantes, et tout le monde les voit à la fin de la donne.",
+        ],
+      },
       scoring,
       winning,
       atTable,
@@ -381,6 +387,7 @@ export const howto: HowTo = {
           "Objectif : la partie se joue en 11, 21 (l’usage), 31 ou 52 points.",
           "Viser la lune : les annonces comptent une annonce de plus, juste au-dessus de la plus haute de la variante, affichée « Lune » : 7 dans la variante maison et sans jick, 11 à dix points et à trois, 6 à cinq points. Pour la réussir, le camp du preneur doit remporter tous les points de la donne. Réussie, elle fait gagner la partie sur-le-champ, quels que soient les scores ; manquée, elle coûte la valeur annoncée, et la partie avec.",
           "Élimination à −21 : un camp dont le score tombe à −21 ou moins a perdu.",
+          "Chien (à cinq points seulement) : après les annonces, le preneur ramasse trois des cartes restantes et en remet trois, à son choix, face cachée avant d’entamer ; la page À cinq points en dit plus.",
         ],
       },
       "Ce qui se passe dans les cas qu’on se pose souvent :",

@@ -367,6 +367,12 @@ export const howto: HowTo = {
           "Il jolly non è mai Alta né Bassa. Il punto di una carta dormiente non viene assegnato, quindi alcune mani valgono meno di cinque punti.",
         ],
       },
+      {
+        title: "Opzione: il monte",
+        blocks: [
+          "Se il tavolo è creato con il monte, tre delle cinque carte avanzate formano il monte e le altre due restano dormienti. Finita l’asta, chi l’ha vinta prende il monte senza mostrarlo e rimette coperte tre delle sue nove carte, quelle che vuole, anche le tre del monte. Solo allora apre, e la sua prima carta fissa la briscola: lo scambio si fa quindi prima di sapere quale sarà. Le carte rimesse non valgono per nessuno, come quelle dormienti, e tutti le vedono alla fine della mano.",
+        ],
+      },
       scoring,
       winning,
       atTable,
@@ -381,6 +387,7 @@ export const howto: HowTo = {
           "Traguardo: la partita si gioca a 11, 21 (il solito), 31 o 52 punti.",
           "Puntare alla luna: l’asta ha una dichiarazione in più, una sopra la più alta della variante, indicata come «Luna»: 7 nella variante della casa e senza jick, 11 a dieci punti e in tutti contro tutti, 6 a cinque punti. Per mantenerla, la parte che dichiara deve prendere tutti i punti della mano. Se ci riesce vince subito la partita, qualunque sia il punteggio; se no, perde quanto ha dichiarato e anche la partita.",
           "Eliminazione a −21: una parte il cui punteggio scende a −21 o meno ha perso.",
+          "Monte (solo a cinque punti): finita l’asta, chi l’ha vinta prende tre delle carte avanzate e ne rimette tre, a scelta, coperte prima di aprire; la pagina A cinque punti spiega il resto.",
         ],
       },
       "Che cosa succede nei casi su cui ci si chiede sempre:",

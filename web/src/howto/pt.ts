@@ -367,6 +367,12 @@ export const howto: HowTo = {
           "O curinga nunca é Alta nem Baixa. O ponto de uma carta dormida não vai para ninguém, então algumas mãos valem menos de cinco pontos.",
         ],
       },
+      {
+        title: "Opção: o monte",
+        blocks: [
+          "Se a mesa for criada com monte, três das cinco cartas que sobram formam o monte e as outras duas ficam dormidas. Depois da aposta, quem ganhou pega o monte sem mostrá-lo e devolve, viradas para baixo, três das suas nove cartas, as que quiser, mesmo que sejam as três do monte. Só então sai, e a sua primeira carta define o trunfo: a troca é feita antes de se saber qual será. As cartas devolvidas não contam para ninguém, como as dormidas, e todos as veem quando a mão termina.",
+        ],
+      },
       scoring,
       winning,
       atTable,
@@ -381,6 +387,7 @@ export const howto: HowTo = {
           "Meta: a partida vai até 11, 21 (o normal), 31 ou 52 pontos.",
           "Apostar a lua: o leilão ganha mais uma aposta, uma acima da mais alta da variante, mostrada como “Lua”: 7 na variante da casa e sem jick, 11 em dez pontos e em todos contra todos, 6 em cinco pontos. Para cumpri-la, o lado de quem apostou precisa levar todos os pontos da mão. Se conseguir, ganha a partida na hora, seja qual for o placar; se não, perde o valor apostado e a partida também.",
           "Eliminação em −21: o lado cujo placar cai para −21 ou menos perde.",
+          "Monte (só em Cinco pontos): depois da aposta, quem ganhou pega três das cartas que sobram e devolve três, as que quiser, viradas para baixo antes de sair; a página de Cinco pontos explica melhor.",
         ],
       },
       "O que acontece nos casos que sempre geram dúvida:",

@@ -43,6 +43,8 @@ export const en = {
   "landing.moon_note": "Adds one bid above the highest: the bidding side must take every point of the hand, and then wins the match on the spot; if it falls short, it loses the match.",
   "landing.elimination": "Elimination at −21",
   "landing.elimination_note": "A side whose score falls to −21 or below loses the match.",
+  "landing.kitty": "Kitty",
+  "landing.kitty_note": "The bidder picks up three extra cards and puts any three back face down.",
   "landing.options_more": "How the options work",
   "landing.create_button": "Create the table",
   "landing.code_or_link": "Table code or invite link",
@@ -77,6 +79,7 @@ export const en = {
   "settings.no_hints": "hints off",
   "settings.moon": "shoot the moon",
   "settings.elimination": "elimination at −21",
+  "settings.kitty": "kitty",
 
   "lobby.title": "Waiting for players",
   "lobby.invite": "Invite link",
@@ -147,6 +150,7 @@ export const en = {
   "table.moon": "Moon",
   "table.moon_chip": "moon ({n})",
   "table.moon_by": "{name}: the moon ({n})",
+  "table.kitty_option": "Kitty ({n} cards)",
 
   "act.bid_title": "Your bid",
   "act.highest": "Highest so far: {n} ({name})",
@@ -159,11 +163,15 @@ export const en = {
   "act.trump_title": "Name trump",
   "act.discard_title.one": "Choose {n} card to discard",
   "act.discard_title.other": "Choose {n} cards to discard",
+  "act.kitty_title.one": "Pick up the kitty: choose {n} card to put back",
+  "act.kitty_title.other": "Pick up the kitty: choose {n} cards to put back",
+  "act.kitty_marked": "The cards from the kitty are tinted gold.",
   "act.discard_progress": "{k} of {n} chosen",
   "act.discard_confirm": "Discard",
   "act.play_title": "Play a card",
   "act.lead_sets_trump": "The suit of the card you lead becomes trump (a joker cannot be led now).",
   "act.waiting": "Waiting for {name}…",
+  "act.kitty_waiting": "{name} is exchanging with the kitty…",
   "act.hand_over": "The next hand is coming…",
 
   "hint.button": "Hint",
@@ -184,6 +192,7 @@ export const en = {
   "ev.trump": "{name} names trump: {suit}",
   "ev.discard.one": "{name} discards {n} card",
   "ev.discard.other": "{name} discards {n} cards",
+  "ev.kitty": "{name} picks up the kitty ({n} cards)",
   "ev.play": "{name} plays {card}",
   "ev.created": "The table is open",
   "ev.joined": "{name} sits down",
@@ -265,6 +274,7 @@ export const en = {
   "card.joker": "joker",
   "card.not_playable": "{card}, cannot be played now",
   "card.selected": "{card}, chosen",
+  "card.from_kitty": "{card}, from the kitty",
   "card.played_by": "{card}, played by {name}",
   "a11y.hand": "Your hand. Arrow keys move between cards, Enter plays the card.",
   "a11y.trick": "Cards on the table",
@@ -315,9 +325,10 @@ export const en = {
   "refused.players": "{preset} without teams is played by {allowed} players, not {players}.",
   "refused.players_with_teams": "{preset} in teams is played by {allowed} players, not {players}.",
   "refused.unknown_bot": "There is no such kind of bot. Choose one of: {bots}.",
+  "refused.option_not_offered": "{preset} has no “{option}” option.",
 
   "howto.title": "How to play",
-  "howto.options_link": "Table options: target, shoot the moon, elimination",
+  "howto.options_link": "Table options: target, shoot the moon, elimination, kitty",
 };
 
 export type MessageKey = keyof typeof en;

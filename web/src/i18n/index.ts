@@ -168,6 +168,13 @@ const PHASE_ACTIONS: Record<string, string> = {
   "play a card": "phase_action.play",
 };
 
+/** A table option's name as the landing page shows it, by its name in the protocol. */
+const OPTION_LABELS: Record<string, MessageKey> = {
+  kitty: "landing.kitty",
+  shoot_the_moon: "landing.moon",
+  elimination: "landing.elimination",
+};
+
 /**
  * An error from the server in the current language. Seat numbers are shown counted from 1; an
  * illegal action is explained from the engine's reason code, with suits and cards translated, and
@@ -196,6 +203,9 @@ export function errorText(error: ServerError, seatName: (seat: number) => string
     if (typeof args.preset === "string") {
       const preset = tk(`preset.${args.preset}`);
       if (preset !== `preset.${args.preset}`) reasonArgs.preset = preset;
+    }
+    if (typeof args.option === "string" && Object.prototype.hasOwnProperty.call(OPTION_LABELS, args.option)) {
+      reasonArgs.option = t(OPTION_LABELS[args.option]);
     }
     if (typeof args.bots === "string") {
       reasonArgs.bots = args.bots

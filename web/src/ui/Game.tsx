@@ -167,6 +167,7 @@ function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGame }) {
         {pub.rules.elimination < 0 && (
           <li class="option elimination">{t("table.elimination_at", { n: scoreText(pub.rules.elimination) })}</li>
         )}
+        {pub.rules.kitty > 0 && <li class="option kitty">{t("table.kitty_option", { n: pub.rules.kitty })}</li>}
       </ul>
       <ul class="score-list">
         {pub.sides.map((seats, side) => (
@@ -230,6 +231,7 @@ function logText(entry: LogEntry, state: StateMessage): string {
     event.seat === undefined ? "" : (entry.names?.[event.seat] ?? seatName(state, event.seat));
   const seatNumber = (event.seat ?? 0) + 1;
   if (event.kind === "trick") return t("table.takes_trick", { name });
+  if (event.kind === "kitty") return t("ev.kitty", { name, n: ("count" in event && event.count) || 0 });
   if (event.kind === "action" && "action" in event && event.action) {
     const action = event.action;
     if (action === "pass") return t("ev.pass", { name });
@@ -343,16 +345,24 @@ function HintBar({ state }: { state: StateMessage }) {
   );
 }
 
+/** The bidder is exchanging with the kitty: it has taken it, and the discard is its turn. */
+function exchanging(pub: PublicGame): boolean {
+  return pub.phase === "discard" && pub.took > 0 && pub.to_act !== null && pub.to_act === pub.bidder;
+}
+
 function ActionPanel({
   state,
   pub,
   chosen,
   discardCount,
+  kittyMarked,
 }: {
   state: StateMessage;
   pub: PublicGame;
   chosen: Set<string>;
   discardCount: number;
+  /** The cards taken from the kitty are marked in the hand. */
+  kittyMarked: boolean;
 }) {
   const app = useApp();
   const view = seatView(state);
@@ -361,7 +371,11 @@ function ActionPanel({
       <div class="action-panel watching" aria-live="polite">
         <span class="badge">{t("table.watching")}</span>
         {pub.to_act !== null && ACTIVE.has(pub.phase) && (
-          <span>{t("table.waiting_for", { name: seatName(state, pub.to_act) })}</span>
+          <span>
+            {exchanging(pub)
+              ? t("act.kitty_waiting", { name: seatName(state, pub.to_act) })
+              : t("table.waiting_for", { name: seatName(state, pub.to_act) })}
+          </span>
         )}
       </div>
     );
@@ -373,7 +387,9 @@ function ActionPanel({
   if (!myTurn) {
     return (
       <div class="action-panel" aria-live="polite">
-        {pub.to_act !== null && ACTIVE.has(pub.phase) && t("act.waiting", { name: seatName(state, pub.to_act) })}
+        {pub.to_act !== null &&
+          ACTIVE.has(pub.phase) &&
+          t(exchanging(pub) ? "act.kitty_waiting" : "act.waiting", { name: seatName(state, pub.to_act) })}
       </div>
     );
   }
@@ -471,7 +487,10 @@ function ActionPanel({
     const ready = chosen.size === discardCount;
     return (
       <div class="action-panel mine" role="group" aria-labelledby="discard-title">
-        <h2 id="discard-title">{tn("act.discard_title", discardCount)}</h2>
+        <h2 id="discard-title">
+          {exchanging(pub) ? tn("act.kitty_title", discardCount) : tn("act.discard_title", discardCount)}
+        </h2>
+        {kittyMarked && <p class="muted kitty-note">{t("act.kitty_marked")}</p>}
         <p class="muted" aria-live="polite">
           {t("act.discard_progress", { k: chosen.size, n: discardCount })}
         </p>
@@ -604,6 +623,29 @@ export function GameScreen({ state }: { state: StateMessage }) {
   const discarding = !!view && myTurn && pub.phase === "discard";
   const discardCount = view ? Math.max(0, view.hand.length - pub.rules.hand_size) : 0;
 
+  // The cards the bidder took from the kitty: its hand now less the hand it held just before (so
+  // unknown after a reload in the middle of the exchange). They are marked while it discards.
+  const handBefore = useRef<{ hand: number; cards: string[] } | null>(null);
+  const [kittyCards, setKittyCards] = useState<{ hand: number; cards: Set<string> } | null>(null);
+  const handKey = view ? view.hand.join(" ") : "";
+  useEffect(() => {
+    if (!view) return;
+    const before = handBefore.current;
+    if (
+      pub.took > 0 &&
+      view.seat === pub.bidder &&
+      before !== null &&
+      before.hand === pub.hand_number &&
+      view.hand.length === before.cards.length + pub.took
+    ) {
+      const held = new Set(before.cards);
+      setKittyCards({ hand: pub.hand_number, cards: new Set(view.hand.filter((card) => !held.has(card))) });
+    }
+    handBefore.current = { hand: pub.hand_number, cards: view.hand };
+  }, [handKey, pub.hand_number]);
+  const fromKitty =
+    discarding && exchanging(pub) && kittyCards?.hand === pub.hand_number ? kittyCards.cards : undefined;
+
   const [showLastTrick, setShowLastTrick] = useState(false);
 
   // H asks for a hint on this seat's turn, unless the key is typed into a field or a dialog is open.
@@ -679,13 +721,20 @@ export function GameScreen({ state }: { state: StateMessage }) {
         <h2 id="hand-title" class="visually-hidden">
           {t("table.your_hand")}
         </h2>
-        <ActionPanel state={state} pub={pub} chosen={chosen} discardCount={discardCount} />
+        <ActionPanel
+          state={state}
+          pub={pub}
+          chosen={chosen}
+          discardCount={discardCount}
+          kittyMarked={!!fromKitty && fromKitty.size > 0}
+        />
         {view && (
           <Hand
             cards={view.hand}
             playable={playable}
             myTurn={myTurn && pub.phase === "play"}
             selected={discarding ? chosen : undefined}
+            fromKitty={fromKitty}
             suggested={suggested}
             describedBy={HINT_TEXT_ID}
             onActivate={onCard}

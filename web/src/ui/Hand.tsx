@@ -9,6 +9,8 @@ interface HandProps {
   /** It is this seat's turn: unplayable cards are dimmed. */
   myTurn: boolean;
   selected?: Set<string>;
+  /** Cards just taken from the kitty: tinted, and named so. */
+  fromKitty?: Set<string>;
   /** Cards a hint suggests: marked, and described by the element with the id `describedBy`. */
   suggested?: Set<string>;
   describedBy?: string;
@@ -20,7 +22,7 @@ interface HandProps {
  * The player's hand as a keyboard-friendly row of buttons: Tab reaches the hand, the arrow keys
  * (and Home/End) move between cards, Enter or Space plays (or selects, when discarding) the card.
  */
-export function Hand({ cards, playable, myTurn, selected, suggested, describedBy, onActivate, disabled }: HandProps) {
+export function Hand({ cards, playable, myTurn, selected, fromKitty, suggested, describedBy, onActivate, disabled }: HandProps) {
   const row = useRef<HTMLDivElement>(null);
   const [focus, setFocus] = useState(0);
   // The left margin of every card but the first (negative when the cards overlap).
@@ -92,7 +94,9 @@ export function Hand({ cards, playable, myTurn, selected, suggested, describedBy
         const canUse = playable.has(card) && !disabled;
         const isSelected = selected?.has(card) ?? false;
         const isSuggested = suggested?.has(card) ?? false;
+        const isFromKitty = fromKitty?.has(card) ?? false;
         let label = cardName(card);
+        if (isFromKitty) label = t("card.from_kitty", { card: label });
         if (isSelected) label = t("card.selected", { card: label });
         else if (myTurn && !playable.has(card)) label = t("card.not_playable", { card: label });
         const margin = index > 0 && step !== null ? { marginLeft: `${step}px` } : undefined;
@@ -100,7 +104,7 @@ export function Hand({ cards, playable, myTurn, selected, suggested, describedBy
           <button
             key={card}
             type="button"
-            class={`hand-card${canUse ? " playable" : ""}${myTurn && !playable.has(card) ? " dimmed" : ""}${isSelected ? " selected" : ""}${isSuggested ? " suggested" : ""}`}
+            class={`hand-card${canUse ? " playable" : ""}${myTurn && !playable.has(card) ? " dimmed" : ""}${isSelected ? " selected" : ""}${isSuggested ? " suggested" : ""}${isFromKitty ? " from-kitty" : ""}`}
             style={margin}
             tabIndex={index === tabIndexAt ? 0 : -1}
             aria-label={label}
@@ -114,6 +118,7 @@ export function Hand({ cards, playable, myTurn, selected, suggested, describedBy
             }}
           >
             <CardFace card={card} label="" />
+            {isFromKitty && <span class="kitty-mark" aria-hidden="true" />}
           </button>
         );
       })}

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { t, tk } from "../i18n";
 import { createTable, isTableCode, navigate } from "../net";
-import { ALTERNATE_TEAMS, TABLE_SIZES } from "../rules";
+import { ALTERNATE_TEAMS, KITTY_PRESETS, TABLE_SIZES } from "../rules";
 import { listSessions, loadName, removeSession } from "../session";
 import { update, useApp } from "../store";
 import { PRESET_NAMES, type Preset, type Settings } from "../types";
@@ -20,6 +20,7 @@ const DEFAULTS: Settings = {
   hints: true,
   shoot_the_moon: false,
   elimination: false,
+  kitty: false,
 };
 
 function loadSettings(): Settings {
@@ -63,6 +64,8 @@ function fixSettings(s: Settings): Settings {
     hints: typeof s.hints === "boolean" ? s.hints : true,
     shoot_the_moon: s.shoot_the_moon === true,
     elimination: s.elimination === true,
+    // Kept while another preset is chosen, so it is still ticked on coming back; sent only where offered.
+    kitty: s.kitty === true,
   };
 }
 
@@ -250,6 +253,22 @@ export function Landing() {
             <p id="elimination-note" class="muted small-text">
               {t("landing.elimination_note")}
             </p>
+            {KITTY_PRESETS.has(settings.preset) && (
+              <>
+                <label class="check">
+                  <input
+                    type="checkbox"
+                    checked={settings.kitty}
+                    onChange={(e) => change({ kitty: e.currentTarget.checked })}
+                    aria-describedby="kitty-note"
+                  />
+                  {t("landing.kitty")}
+                </label>
+                <p id="kitty-note" class="muted small-text">
+                  {t("landing.kitty_note")}
+                </p>
+              </>
+            )}
             <button
               type="button"
               class="link-button small-text"

@@ -44,6 +44,7 @@ export function SettingsChips({ state }: { state: StateMessage }) {
   ];
   if (s.shoot_the_moon) chips.push({ text: t("settings.moon"), kind: "option moon" });
   if (s.elimination) chips.push({ text: t("settings.elimination"), kind: "option elimination" });
+  if (s.kitty) chips.push({ text: t("settings.kitty"), kind: "option kitty" });
   chips.push(
     { text: s.turn_timer ? t("settings.timer", { n: s.turn_timer }) : t("settings.no_timer") },
     { text: t("settings.bots", { level: tk(`bot.${s.bot_level}`) }) },

@@ -10,6 +10,9 @@ from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 HAND_CARDS = ".hand .hand-card"
+# Where a card of the hand is clicked: near its left edge, the part a neighbour never covers when the
+# cards overlap on a narrow screen.
+CARD_EDGE = {"x": 7, "y": 30}
 
 
 @dataclass
@@ -43,11 +46,13 @@ def create_table(
     preset: str | None = None,
     moon: bool = False,
     elimination: bool = False,
+    kitty: bool = False,
 ) -> str:
     """Create a table from the landing page; returns the table code (from the /t/CODE address).
 
     ``preset`` is the game's name as the landing page shows it ("Five-point"); None keeps the one
     chosen. Where the preset decides the teams (the box is disabled), the box must already agree.
+    The kitty box is there only for a preset that offers the kitty.
     """
     page.goto(url)
     page.get_by_label("Your name").fill(name)
@@ -69,6 +74,11 @@ def create_table(
             box.check()
         else:
             box.uncheck()
+    kitty_box = page.get_by_role("checkbox", name="Kitty", exact=True)
+    if kitty:
+        kitty_box.check()
+    elif kitty_box.count():
+        kitty_box.uncheck()
     hints_box = page.get_by_role("checkbox", name="Allow hints")
     if hints:
         hints_box.check()
@@ -140,7 +150,7 @@ def take_turn(page: Page) -> str | None:
         if page.locator(".game.my-turn").count():
             playable = page.locator(f"{HAND_CARDS}.playable")
             if playable.count():
-                playable.first.click(timeout=2000)
+                playable.first.click(position=CARD_EDGE, timeout=2000)
                 return "card"
     except PlaywrightError:
         return None  # the table moved on while we looked: look again

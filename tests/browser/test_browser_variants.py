@@ -300,9 +300,10 @@ def test_five_point_with_the_kitty_the_host_bids_exchanges_and_sees_its_discard(
                     panel.locator(".pass-btn").click(timeout=2000)
                 tries += 1
                 assert tries <= 4, "a bot held the contract at 5 in four hands running"
-            elif page.locator(".game.my-turn").count():
+            elif page.get_by_role("heading", name="Play a card").count():
+                # Only in play: a click during the exchange would choose a card to put back.
                 playable = page.locator(f"{HAND_CARDS}.playable")
-                if playable.count():
+                if playable.count() and not exchange.count():
                     click_card(playable.first)
         except PlaywrightError:
             pass  # the table moved on while we looked

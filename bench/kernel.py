@@ -3,7 +3,8 @@ engine, and perfect-information solving time.
 
 Usage:
     python bench/kernel.py [--seconds S] [--rules PRESET] [--players N] [--teams]
-    python bench/kernel.py --verify N [--workers W]   # N random hands of each preset, kernel vs engine
+    python bench/kernel.py --verify N [--workers W] [--presets house,ten_point]
+                                                      # N random hands of each preset, kernel vs engine
     python bench/kernel.py --solve [--positions P]    # solver time per first-trick position
                                                       # (of --rules, --players, --teams)
 
@@ -23,7 +24,7 @@ import sys
 import time
 import zlib
 
-from smear import find_rules
+from smear import PRESETS, find_rules
 from smear.kernel import KernelRules, compare_with_engine, kernel_rules, play_random_hands
 
 CHUNK = 5_000
@@ -62,10 +63,10 @@ def verify_chunk(job: tuple[str, int, bool, int, int]) -> tuple[int, int, str | 
     return count, bad, first
 
 
-def verify(hands: int, workers: int) -> int:
+def verify(hands: int, workers: int, presets: list[str]) -> int:
     """Replay ``hands`` kernel hands of each preset in the engine; print progress; return disagreements."""
     total_bad = 0
-    for preset in ("house", "ten_point"):
+    for preset in presets:
         rules = find_rules(preset)
         tables = [(p, False) for p in rules.player_counts] + [(p, True) for p in rules.team_player_counts]
         jobs = []
@@ -139,12 +140,13 @@ def main() -> None:
     parser.add_argument("--teams", action="store_true")
     parser.add_argument("--verify", type=int, default=0, metavar="N")
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--presets", default="", help="with --verify: comma-separated (default: all)")
     parser.add_argument("--solve", action="store_true")
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.verify:
-        verify(args.verify, args.workers)
+        verify(args.verify, args.workers, args.presets.split(",") if args.presets else list(PRESETS))
     kr = kernel_rules(find_rules(args.rules), args.players, args.teams)
     if args.solve:
         solve_times(kr, args.positions, args.seed)

@@ -96,3 +96,16 @@ def test_options_reach_the_matches_and_their_records(tmp_path: Path) -> None:
         state = replay(parse_record(record)).state
         assert state.public.rules.target == 11 and state.public.rules.top_bid == 6
     assert CliRunner().invoke(cli, ["arena", "--target", "20", "--matches", "1"]).exit_code == 2
+    no_kitty = CliRunner().invoke(cli, ["arena", "--kitty", "--matches", "1"])
+    assert no_kitty.exit_code == 2 and "house has no kitty" in no_kitty.output
+
+
+def test_the_kitty_option_reaches_the_records(tmp_path: Path) -> None:
+    args = ["arena", "--rules", "five_point", "--teams", "--kitty", "--matches", "1", "--workers", "1"]
+    result = CliRunner().invoke(cli, [*args, "--json", "--records", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["rules"] == {"preset": "five_point", "kitty": 3}
+    (path,) = tmp_path.glob("match-*.json")
+    state = replay(parse_record(json.loads(path.read_text()))).state
+    assert state.public.rules.kitty == 3
+    assert any(any(result.discards) for result in state.public.results)  # the bidders exchanged

@@ -295,6 +295,7 @@ def play_command(preset: str, players: int, teams: bool, seed: int | None, name:
     "--shoot-the-moon", "moon", is_flag=True, help="Option: a bid above the top wins or loses the match."
 )
 @click.option("--elimination", is_flag=True, help="Option: a side at -21 or below loses.")
+@click.option("--kitty", is_flag=True, help="Option (five_point): the bidder exchanges with a kitty.")
 def arena_command(
     preset: str,
     players: int,
@@ -308,6 +309,7 @@ def arena_command(
     target: str | None,
     moon: bool,
     elimination: bool,
+    kitty: bool,
 ) -> None:
     """Play seeded matches between bots, seats rotated, and print how each did."""
     import os
@@ -325,6 +327,10 @@ def arena_command(
     if elimination:
         changes.append(("elimination", -21))
     rules = find_rules(preset)
+    if kitty:
+        if not rules.kitty_option:
+            raise click.BadParameter(f"{preset} has no kitty", param_hint="--kitty")
+        changes.append(("kitty", rules.kitty_option))
     if not rules.allows(players, teams):
         try:
             new_match(rules, players, teams, seed=0)

@@ -249,3 +249,21 @@ def test_the_kitty_is_hidden_from_the_others_and_shown_with_the_discard_after_th
     result = state.public.results[-1]
     assert result.out == cards("9d Td")  # the two sleeping cards
     assert result.discards[0] == cards("Tc 9c Jd")
+
+
+# --- identical jokers (a rule field, for McLeod's game) --------------------------------------------
+
+
+def test_identical_jokers_the_one_played_second_ranks_higher() -> None:
+    from smear.trick import trick_winner
+
+    rules = TEN_POINT.with_changes(identical_jokers=True)
+    spades = Suit.SPADES
+    plays = [(0, card("9s")), (1, card("BJ")), (2, card("LJ")), (3, card("2s"))]
+    assert trick_winner(plays, spades, TEN_POINT) == 1  # normally the big joker wins
+    assert trick_winner(plays, spades, rules) == 2  # identical: the second joker played
+    reverse = [(0, card("9s")), (1, card("LJ")), (2, card("BJ")), (3, card("2s"))]
+    assert trick_winner(reverse, spades, rules) == 2
+    # Above them, the jick and the jack still win; below, the ten does not.
+    assert trick_winner([(0, card("BJ")), (1, card("Jc")), (2, card("LJ"))], spades, rules) == 1
+    assert trick_winner([(0, card("Ts")), (1, card("LJ")), (2, card("BJ"))], spades, rules) == 2

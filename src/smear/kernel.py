@@ -145,8 +145,8 @@ def kernel_rules(
     """
     probe = new_match(rules, players, teams, seed=0)  # the engine checks players and teams
     pub = probe.public
-    if rules.shoot_the_moon or rules.kitty:
-        raise RulesError("the kernel plays neither the moon nor a kitty")
+    if rules.shoot_the_moon or rules.kitty or rules.identical_jokers:
+        raise RulesError("the kernel plays neither the moon, a kitty nor identical jokers")
     if rules.hand_size > MAX_TRICKS or len(pub.sides) > MAX_SIDES or players > MAX_PLAYERS:
         raise RulesError(f"the kernel plays at most {MAX_TRICKS} tricks and {MAX_PLAYERS} players")
     deck = pub.deck.mask

@@ -80,6 +80,9 @@ class Rules:
     kitty: int = 0
     # The kitty this preset offers as an option (the size ``kitty`` takes when it is on); 0: none.
     kitty_option: int = 0
+    # The two jokers are identical: when both fall in one trick, the one played second ranks higher
+    # (they still score as two points, each to the side that captures it).
+    identical_jokers: bool = False
 
     @property
     def top_bid(self) -> int:

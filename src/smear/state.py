@@ -454,7 +454,7 @@ def _check_in_deck(mask: int, deck: int, seen: int, rules: Rules) -> None:
 
 
 def _order(rules: Rules, trump: Suit) -> TrumpOrder:
-    return trump_order(trump, rules.jick, rules.joker_rank)
+    return trump_order(trump, rules.jick, rules.joker_rank, rules.identical_jokers)
 
 
 def _play_mask(pub: PublicState, hand: int) -> int:

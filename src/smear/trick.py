@@ -55,10 +55,12 @@ class TrumpOrder:
     jick: Card | None
     # For each effective suit led: every card's strength in a trick (-1: cannot win it).
     strength_when_led: tuple[tuple[int, ...], ...]
+    # The two jokers are identical: when both fall in one trick, the one played second ranks higher.
+    identical_jokers: bool = False
 
 
 @cache
-def trump_order(trump: Suit, jick: bool, joker_rank: JokerRank) -> TrumpOrder:
+def trump_order(trump: Suit, jick: bool, joker_rank: JokerRank, identical_jokers: bool = False) -> TrumpOrder:
     """The tables for this trump under these rules (cached: there are only a few)."""
     jick_index = Suit(trump).partner * 13 + 9 if jick else -1
     suit_of = [i // 13 if i < LITTLE_JOKER_INDEX else int(trump) for i in range(DECK_SIZE)]
@@ -94,11 +96,12 @@ def trump_order(trump: Suit, jick: bool, joker_rank: JokerRank) -> TrumpOrder:
         jack=CARDS[13 * trump + 9],
         jick=CARDS[jick_index] if jick_index >= 0 else None,
         strength_when_led=strength_when_led,
+        identical_jokers=identical_jokers,
     )
 
 
 def order_for(rules: Rules, trump: Suit) -> TrumpOrder:
-    return trump_order(trump, rules.jick, rules.joker_rank)
+    return trump_order(trump, rules.jick, rules.joker_rank, rules.identical_jokers)
 
 
 def effective_suit(card: Card, trump: Suit | None, rules: Rules) -> Suit | None:
@@ -119,6 +122,11 @@ def winning_index(cards: Sequence[int], order: TrumpOrder) -> int:
     """Position in the trick of the winning card: the highest trump, else the highest of the suit led."""
     strength = order.strength_when_led[order.suit_of[cards[0]]]
     values = [strength[card] for card in cards]
+    if order.identical_jokers and BIG_JOKER_INDEX in cards and LITTLE_JOKER_INDEX in cards:
+        # The joker played second takes the higher of the two jokers' places.
+        first, second = sorted((cards.index(BIG_JOKER_INDEX), cards.index(LITTLE_JOKER_INDEX)))
+        low, high = sorted((values[first], values[second]))
+        values[first], values[second] = low, high
     return values.index(max(values))
 
 

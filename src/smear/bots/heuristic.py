@@ -23,7 +23,7 @@ _SUITS = tuple(Suit)
 
 
 def _order(rules: Rules, suit: Suit) -> TrumpOrder:
-    return trump_order(suit, rules.jick, rules.joker_rank)
+    return trump_order(suit, rules.jick, rules.joker_rank, rules.identical_jokers)
 
 
 def _top(mask: int) -> int:

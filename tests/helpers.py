@@ -91,7 +91,9 @@ OPTION_RULES: dict[str, Rules] = {
     "ten_point+moon+elimination": TEN_POINT.with_changes(shoot_the_moon=True, elimination=-21, target=31),
     "five_point+moon+target11": find_rules("five_point").with_changes(shoot_the_moon=True, target=11),
     "five_point+kitty": find_rules("five_point").with_changes(kitty=3),
-    "ten_point+identical_jokers": TEN_POINT.with_changes(identical_jokers=True),
+    "ten_point+identical_jokers+highest_score_wins": TEN_POINT.with_changes(
+        identical_jokers=True, highest_score_wins=True
+    ),
 }
 OPTION_TABLES: list[tuple[str, int, bool]] = [
     ("house+moon+elimination", 4, True),
@@ -101,7 +103,8 @@ OPTION_TABLES: list[tuple[str, int, bool]] = [
     ("five_point+moon+target11", 6, True),
     ("five_point+kitty", 4, True),
     ("five_point+kitty", 8, True),
-    ("ten_point+identical_jokers", 4, True),
+    ("ten_point+identical_jokers+highest_score_wins", 4, True),
+    ("ten_point+identical_jokers+highest_score_wins", 5, False),
 ]
 
 

@@ -177,6 +177,16 @@ def check_match_end(state: State, bidder_before: int, bidder_side: int, moon: bo
         assert pub.scores[pub.winner] == max(pub.scores[side] for side in others)
         return
     reached = [side for side in sides if pub.scores[side] >= rules.target]
+    if rules.highest_score_wins and reached:
+        best = max(pub.scores[side] for side in reached)
+        top = [side for side in reached if pub.scores[side] == best]
+        if len(top) == 1 or bidder_side in top:
+            assert pub.phase is Phase.MATCH_OVER, "the highest score at the target wins"
+            assert pub.winner == (top[0] if len(top) == 1 else bidder_side)
+        else:  # a tie at the top without the bidding side plays on (unless elimination ends it)
+            assert pub.phase is not Phase.MATCH_OVER or pub.winner not in reached
+            assert pub.phase is Phase.MATCH_OVER or pub.winner is None
+        return
     if pub.phase is not Phase.MATCH_OVER:
         assert pub.winner is None
         assert not (result.made and bidder_side in reached)

@@ -9,6 +9,8 @@ from helpers import HOUSE, TEN_POINT, act, card, cards, deck, legal_cards, play_
 from smear import (
     IllegalActionError,
     Phase,
+    PublicState,
+    Rules,
     RulesError,
     Suit,
     find_rules,
@@ -267,3 +269,28 @@ def test_identical_jokers_the_one_played_second_ranks_higher() -> None:
     # Above them, the jick and the jack still win; below, the ten does not.
     assert trick_winner([(0, card("BJ")), (1, card("Jc")), (2, card("LJ"))], spades, rules) == 1
     assert trick_winner([(0, card("Ts")), (1, card("LJ")), (2, card("BJ"))], spades, rules) == 2
+
+
+# --- the highest score wins (a rule field, for McLeod's game) --------------------------------------
+
+WORKED = ["Td 9s 9d 8c 9c Qd", "Qh Ts Jd Js Qs Jc", "Ah Jh 9h Ks Tc LJ", "8h Kh 8s 8d Kd Ad"]
+WORKED_TRICKS = ["Ah 8h Td Qh", "Ks 8s 9s Ts", "Jh Kh 8c Js", "8d 9d Jd 9h", "LJ Kd Qd Qs", "Tc Ad 9c Jc"]
+
+
+def _worked(rules: Rules, scores: list[int]) -> PublicState:
+    # You (seat 2) bid 3 and take 3; Sam (seat 3) takes 2 (seed 000's worked example).
+    state = start(rules, WORKED, dealer=3, scores=scores)
+    return play_tricks(act(state, "pass", "bid 2", "bid 3", "pass"), *WORKED_TRICKS).public
+
+
+def test_highest_score_wins_instead_of_the_bidder_first() -> None:
+    rules = HOUSE.with_changes(highest_score_wins=True)
+    # You reach 21, Sam 22: the bidder first (house) gives it to You; the highest score, to Sam.
+    assert _worked(HOUSE, [0, 0, 18, 20]).winner == 2
+    assert _worked(rules, [0, 0, 18, 20]).winner == 3
+    # A tie at the top goes to the bidding side.
+    assert _worked(rules, [0, 0, 19, 20]).scores == (0, 0, 22, 22)
+    assert _worked(rules, [0, 0, 19, 20]).winner == 2
+    # Without the bidder in a tie at the top, another hand is played.
+    tied = _worked(rules, [21, 0, 10, 19])
+    assert tied.scores == (21, 0, 13, 21) and tied.winner is None and tied.phase is Phase.HAND_OVER

@@ -83,6 +83,9 @@ class Rules:
     # The two jokers are identical: when both fall in one trick, the one played second ranks higher
     # (they still score as two points, each to the side that captures it).
     identical_jokers: bool = False
+    # When several sides reach the target in one hand, the highest score wins and a tie goes to the
+    # bidding side (McLeod's game), instead of the bidding side being checked first.
+    highest_score_wins: bool = False
 
     @property
     def top_bid(self) -> int:

@@ -125,8 +125,16 @@ def match_winner(rules: Rules, scores: Sequence[int], bidder_side: int, made: bo
 
     The bidding side is checked first: it wins if it made its bid and reached the target.
     Otherwise the highest other side at or over the target wins, and a tie at the top plays on.
+    With ``highest_score_wins`` the highest side at or over the target wins, a tie going to the
+    bidding side (and otherwise playing on).
     """
     reached = [side for side, score in enumerate(scores) if score >= rules.target]
+    if rules.highest_score_wins and reached:
+        best = max(scores[side] for side in reached)
+        top = [side for side in reached if scores[side] == best]
+        if len(top) == 1:
+            return top[0]
+        return bidder_side if bidder_side in top else None
     if bidder_side in reached:
         if made:
             return bidder_side

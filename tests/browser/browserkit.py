@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -140,21 +141,34 @@ def take_turn(page: Page) -> str | None:
     the UI: the bid buttons, and the hand's cards marked playable.
     """
     try:
-        if page.locator(".action-panel.mine .bid-buttons").count():
+        bids = page.locator(".action-panel.mine .bid-buttons")
+        if bids.count():
             passing = page.locator(".action-panel.mine .bid-buttons button", has_text="Pass")
             if passing.count():
                 passing.click(timeout=2000)
-                return "pass"
-            page.locator(".action-panel.mine .bid-btn").first.click(timeout=2000)
-            return "bid"
+                done = "pass"
+            else:
+                page.locator(".action-panel.mine .bid-btn").first.click(timeout=2000)
+                done = "bid"
+            _settle(lambda: expect(bids).to_have_count(0, timeout=5000))
+            return done
         if page.locator(".game.my-turn").count():
             playable = page.locator(f"{HAND_CARDS}.playable")
             if playable.count():
+                held = page.locator(HAND_CARDS).count()
                 playable.first.click(position=CARD_EDGE, timeout=2000)
+                _settle(lambda: expect(page.locator(HAND_CARDS)).to_have_count(held - 1, timeout=5000))
                 return "card"
     except PlaywrightError:
         return None  # the table moved on while we looked: look again
     return None
+
+
+def _settle(wait: Callable[[], None]) -> None:
+    """Wait until the page shows the effect of what was just sent, so a caller that looks next does
+    not see the turn that has already been taken."""
+    with contextlib.suppress(AssertionError):  # a refusal or a slow server: the caller looks again
+        wait()
 
 
 def play_until(pages: Sequence[Page], done: Callable[[], bool], timeout: float = 90.0) -> list[str]:

@@ -30,7 +30,7 @@ from smear.record import (
     replay,
     whose_turn,
 )
-from smear.rules import PRESETS, Rules, find_rules
+from smear.rules import PRESETS, Rules, find_rules, option_changes
 from smear.state import Phase, State, apply, legal_actions, new_match, next_hand
 from smear.terminal import TerminalGame, default_names
 
@@ -319,18 +319,16 @@ def arena_command(
 
     from smear.arena import ArenaConfig, format_table, parse_lineup, run_arena
 
-    changes: list[tuple[str, Any]] = []
-    if target is not None:
-        changes.append(("target", int(target)))
-    if moon:
-        changes.append(("shoot_the_moon", True))
-    if elimination:
-        changes.append(("elimination", -21))
     rules = find_rules(preset)
-    if kitty:
-        if not rules.kitty_option:
-            raise click.BadParameter(f"{preset} has no kitty", param_hint="--kitty")
-        changes.append(("kitty", rules.kitty_option))
+    if kitty and not rules.kitty_option:
+        raise click.BadParameter(f"{preset} has no kitty", param_hint="--kitty")
+    changes = option_changes(
+        rules,
+        target=None if target is None else int(target),
+        shoot_the_moon=moon,
+        elimination=elimination,
+        kitty=kitty,
+    )
     if not rules.allows(players, teams):
         try:
             new_match(rules, players, teams, seed=0)
@@ -340,7 +338,7 @@ def arena_command(
         lineup = parse_lineup(lineup_text, players, teams)
     except ValueError as err:
         raise click.BadParameter(str(err), param_hint="--bots") from None
-    config = ArenaConfig(preset, players, teams, lineup, matches, seed, tuple(changes))
+    config = ArenaConfig(preset, players, teams, lineup, matches, seed, tuple(changes.items()))
     folder = Path(records) if records else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)

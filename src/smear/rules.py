@@ -266,6 +266,34 @@ PRESETS: Mapping[str, Rules] = {
 }
 
 
+# The score at which the elimination option puts a side out.
+ELIMINATION_SCORE = -21
+
+
+def option_changes(
+    rules: Rules,
+    *,
+    target: int | None = None,
+    shoot_the_moon: bool = False,
+    elimination: bool = False,
+    kitty: bool = False,
+) -> dict[str, Any]:
+    """The rule fields a table's options change from ``rules`` (a preset), for ``with_changes``.
+
+    The kitty takes the size the preset offers (``kitty_option``); check that it offers one.
+    """
+    changes: dict[str, Any] = {}
+    if target is not None and target != rules.target:
+        changes["target"] = target
+    if shoot_the_moon:
+        changes["shoot_the_moon"] = True
+    if elimination:
+        changes["elimination"] = ELIMINATION_SCORE
+    if kitty:
+        changes["kitty"] = rules.kitty_option
+    return changes
+
+
 def find_rules(name: str) -> Rules:
     """The preset of that name."""
     try:

@@ -130,8 +130,7 @@ def match_winner(rules: Rules, scores: Sequence[int], bidder_side: int, made: bo
     """
     reached = [side for side, score in enumerate(scores) if score >= rules.target]
     if rules.highest_score_wins and reached:
-        best = max(scores[side] for side in reached)
-        top = [side for side in reached if scores[side] == best]
+        top = _top(scores, reached)
         if len(top) == 1:
             return top[0]
         return bidder_side if bidder_side in top else None
@@ -139,11 +138,14 @@ def match_winner(rules: Rules, scores: Sequence[int], bidder_side: int, made: bo
         if made:
             return bidder_side
         reached.remove(bidder_side)
-    if not reached:
-        return None
-    best = max(scores[side] for side in reached)
-    top = [side for side in reached if scores[side] == best]
+    top = _top(scores, reached)
     return top[0] if len(top) == 1 else None
+
+
+def _top(scores: Sequence[int], sides: Sequence[int]) -> list[int]:
+    """Those of ``sides`` with the highest score (none when ``sides`` is empty)."""
+    best = max((scores[side] for side in sides), default=None)
+    return [side for side in sides if scores[side] == best]
 
 
 def settle_hand(
@@ -151,14 +153,17 @@ def settle_hand(
 ) -> tuple[tuple[int, ...], bool, int | None]:
     """New scores, whether the bid was made, and the side that has won the match (or None).
 
-    Ordinary bids settle as :func:`settle` and end the match as :func:`match_winner`, then
-    elimination applies. A moon (a bid above ``max_bid``) is made only by taking every point of
-    the hand (``max_bid``): the bidding side then wins at once, unless its score was below zero,
-    which is only reset to 0; a moon that is set loses the match for the bidding side.
+    Ordinary bids settle as :func:`settle`. A moon (a bid above ``max_bid``) is made only by taking
+    every point of the hand (``max_bid``): the bidding side then wins at once, unless its score was
+    below zero, which is only reset to 0; a moon that is set loses the match for the bidding side.
+    Otherwise the match ends as :func:`match_winner` says, then as elimination does.
     """
     if bid > rules.max_bid:
-        return _settle_moon(rules, scores, taken, bidder_side, bid)
-    new, made = settle(scores, taken, bidder_side, bid)
+        new, made, outright = _settle_moon(rules, scores, taken, bidder_side, bid)
+        if outright is not None:
+            return new, made, outright
+    else:
+        new, made = settle(scores, taken, bidder_side, bid)
     winner = match_winner(rules, new, bidder_side, made)
     if winner is None and rules.elimination:
         winner = eliminated_winner(rules, new)
@@ -168,22 +173,20 @@ def settle_hand(
 def _settle_moon(
     rules: Rules, scores: Sequence[int], taken: Sequence[int], bidder_side: int, bid: int
 ) -> tuple[tuple[int, ...], bool, int | None]:
+    """New scores, made, and the side the moon makes win outright (None: the match goes on)."""
     made = taken[bidder_side] >= rules.max_bid
     new = list(scores)
     for side, points in enumerate(taken):
         if side != bidder_side:
             new[side] += points
-    if made:
-        if scores[bidder_side] < 0:
-            new[bidder_side] = 0
-            winner = match_winner(rules, new, bidder_side, made)
-            if winner is None and rules.elimination:
-                winner = eliminated_winner(rules, new)
-            return tuple(new), True, winner
-        new[bidder_side] += taken[bidder_side]
-        return tuple(new), True, bidder_side
-    new[bidder_side] -= bid
-    return tuple(new), False, best_other_side(new, bidder_side)
+    if not made:
+        new[bidder_side] -= bid
+        return tuple(new), False, best_other_side(new, bidder_side)
+    if scores[bidder_side] < 0:
+        new[bidder_side] = 0
+        return tuple(new), True, None
+    new[bidder_side] += taken[bidder_side]
+    return tuple(new), True, bidder_side
 
 
 def best_other_side(scores: Sequence[int], loser: int) -> int:
@@ -201,8 +204,5 @@ def eliminated_winner(rules: Rules, scores: Sequence[int]) -> int | None:
     if not out:
         return None
     alive = [side for side in range(len(scores)) if side not in out]
-    if not alive:
-        return None
-    best = max(scores[side] for side in alive)
-    top = [side for side in alive if scores[side] == best]
+    top = _top(scores, alive)
     return top[0] if len(top) == 1 else None

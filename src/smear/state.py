@@ -47,7 +47,7 @@ from smear.cards import (
 from smear.errors import IllegalActionError, NotYourTurnError, RulesError, SmearError
 from smear.rules import Rules
 from smear.scoring import hand_points, settle_hand
-from smear.trick import Trick, TrumpOrder, trump_order, winning_index
+from smear.trick import Trick, TrumpOrder, order_for, winning_index
 
 _SUITS = tuple(Suit)
 
@@ -453,10 +453,6 @@ def _check_in_deck(mask: int, deck: int, seen: int, rules: Rules) -> None:
 # --- legal actions --------------------------------------------------------------------------------
 
 
-def _order(rules: Rules, trump: Suit) -> TrumpOrder:
-    return trump_order(trump, rules.jick, rules.joker_rank, rules.identical_jokers)
-
-
 def _play_mask(pub: PublicState, hand: int) -> int:
     """The cards of ``hand`` that may be played now."""
     trick = pub.trick
@@ -611,26 +607,22 @@ def _apply_auction(state: State, action: Action, seat: int) -> State:
             fields[_TO_ACT] = None
             return _finish_thrown_in(state._replace(public=_new_tuple(PublicState, fields)))
         fields[_TO_ACT] = fields[_LEADER] = bidder
-        if rules.kitty:
+        hands = state.hands
+        if rules.kitty:  # the bidder takes the first undealt cards
             fields[_TOOK] = rules.kitty
             kitty = 0
             for card in state.out[: rules.kitty]:
                 kitty |= 1 << card
-            public: PublicState = _new_tuple(PublicState, fields)
             assert isinstance(bidder, int)
-            hands = _replace_at(state.hands, bidder, state.hands[bidder] | kitty)
-            return _after_trump_known_or_auction(state._replace(public=public, hands=hands))
-        if rules.trump_named:
-            fields[_PHASE] = Phase.TRUMP
-        elif pub.dealt_count > rules.hand_size:
-            fields[_PHASE] = Phase.DISCARD
-        else:
-            fields[_PHASE] = Phase.PLAY
+            hands = _replace_at(hands, bidder, hands[bidder] | kitty)
+        public: PublicState = _new_tuple(PublicState, fields)
+        return _before_play(state._replace(public=public, hands=hands))
     return _new_tuple(State, (_new_tuple(PublicState, fields), *state[1:]))
 
 
-def _after_trump_known_or_auction(state: State) -> State:
-    """Name trump next where the bidder names it; else discard if anyone holds too many; else play."""
+def _before_play(state: State) -> State:
+    """Once the auction is over: the bidder names trump where it does; then the discard round
+    where anyone holds more than a hand; then the bidder leads."""
     pub = state.public
     if pub.rules.trump_named and pub.trump is None:
         return state._replace(public=pub._replace(phase=Phase.TRUMP, to_act=pub.bidder))
@@ -656,12 +648,8 @@ def _next_discarder(state: State, seat: int | None, first: bool = False) -> Stat
 def _apply_trump(state: State, action: NameTrump, seat: int) -> State:
     pub = state.public
     trump = Suit(action.suit)
-    if pub.took:
-        public = pub._replace(trump=trump, order=_order(pub.rules, trump))
-        return _after_trump_known_or_auction(state._replace(public=public))
-    phase = Phase.DISCARD if pub.dealt_count > pub.rules.hand_size else Phase.PLAY
-    public = pub._replace(phase=phase, trump=trump, order=_order(pub.rules, trump))
-    return state._replace(public=public)
+    public = pub._replace(trump=trump, order=order_for(pub.rules, trump))
+    return _before_play(state._replace(public=public))
 
 
 def _apply_discard(state: State, action: Discard, seat: int) -> State:
@@ -676,17 +664,9 @@ def _apply_discard(state: State, action: Discard, seat: int) -> State:
         raise IllegalActionError(
             "discard_count", str(action), seat, expected=expected, given=mask.bit_count()
         )
-    n = pub.players
     hands = _replace_at(state.hands, seat, hand & ~mask)
     discards = _replace_at(state.discards, seat, mask)
-    if pub.took:  # some seats may hold no more than a hand: the round skips them
-        return _next_discarder(state._replace(hands=hands, discards=discards), seat)
-    following = (seat + 1) % n
-    if following == pub.bidder:
-        public = pub._replace(phase=Phase.PLAY, to_act=pub.bidder)
-    else:
-        public = pub._replace(to_act=following)
-    return state._replace(public=public, hands=hands, discards=discards)
+    return _next_discarder(state._replace(hands=hands, discards=discards), seat)
 
 
 def _replace_at(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -723,7 +703,7 @@ def _apply_play(state: State, card: Card, seat: int) -> State:
     fields = list(pub)
     order = pub.order
     if order is None:  # the first lead names trump
-        order = _order(pub.rules, _SUITS[card // 13])
+        order = order_for(pub.rules, _SUITS[card // 13])
         fields[_TRUMP] = order.trump
         fields[_ORDER] = order
     trick = (*pub.trick, card)

@@ -16,14 +16,10 @@ from smear.bots.base import register
 from smear.cards import BIG_JOKER_INDEX, GAME_VALUES, LITTLE_JOKER_INDEX, CardSet, Suit, iter_bits
 from smear.rules import Rules
 from smear.state import Phase
-from smear.trick import TrumpOrder, trump_order
+from smear.trick import TrumpOrder, order_for
 from smear.views import PlayerView
 
 _SUITS = tuple(Suit)
-
-
-def _order(rules: Rules, suit: Suit) -> TrumpOrder:
-    return trump_order(suit, rules.jick, rules.joker_rank, rules.identical_jokers)
 
 
 def _top(mask: int) -> int:
@@ -42,7 +38,7 @@ class SuitEstimate:
 
 def estimate(hand: int, deck: int, rules: Rules, suit: Suit) -> float:
     """Points a hand can expect to take with ``suit`` as trump (a rough, fast count)."""
-    order = _order(rules, suit)
+    order = order_for(rules, suit)
     trumps = hand & order.trump_mask
     count = trumps.bit_count()
     natural = deck & order.natural_trump_mask
@@ -135,7 +131,7 @@ class HeuristicBot:
         pub = view.public
         order = pub.order
         if order is None:  # a kitty before the first lead sets trump: keep the suit to lead
-            order = _order(pub.rules, best_suit(view.hand.mask, pub.deck.mask, pub.rules).suit)
+            order = order_for(pub.rules, best_suit(view.hand.mask, pub.deck.mask, pub.rules).suit)
         keep = pub.rules.hand_size
         cards = sorted(view.hand, key=lambda c: self._keep_value(c, order), reverse=True)
         return Discard(CardSet(cards[keep:]))

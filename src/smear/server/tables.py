@@ -17,7 +17,7 @@ from typing import Any
 from smear.actions import Action, parse_action
 from smear.bots import bot_names
 from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
-from smear.rules import Rules, find_rules
+from smear.rules import Rules, find_rules, option_changes
 from smear.server.protocol import illegal_action_payload, public_event
 from smear.state import Phase, State, apply, new_match, next_hand, team_sides
 
@@ -32,10 +32,6 @@ class TableError(SmearError):
         self.code = code
         self.args_map: dict[str, str | int] = dict(args)
         super().__init__(f"{code} {args}" if args else code)
-
-
-# The score at which the elimination option puts a side out.
-ELIMINATION_SCORE = -21
 
 
 @dataclass(frozen=True)
@@ -55,15 +51,13 @@ class TableSettings:
 
     def rules(self) -> Rules:
         rules = find_rules(self.preset)
-        changes: dict[str, object] = {}
-        if rules.target != self.target:
-            changes["target"] = self.target
-        if self.shoot_the_moon:
-            changes["shoot_the_moon"] = True
-        if self.elimination:
-            changes["elimination"] = ELIMINATION_SCORE
-        if self.kitty:
-            changes["kitty"] = rules.kitty_option
+        changes = option_changes(
+            rules,
+            target=self.target,
+            shoot_the_moon=self.shoot_the_moon,
+            elimination=self.elimination,
+            kitty=self.kitty,
+        )
         return rules.with_changes(**changes) if changes else rules
 
     def check(self) -> None:

@@ -25,7 +25,7 @@ import time
 import zlib
 
 from smear import PRESETS, find_rules
-from smear.kernel import KernelRules, compare_with_engine, kernel_rules, play_random_hands
+from smear.kernel import KernelRules, compare_with_engine, kernel_rules, play_random_hands, unsupported_rules
 
 CHUNK = 5_000
 
@@ -146,7 +146,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.verify:
-        verify(args.verify, args.workers, args.presets.split(",") if args.presets else list(PRESETS))
+        verify(
+            args.verify,
+            args.workers,
+            args.presets.split(",")
+            if args.presets
+            else [name for name, rules in PRESETS.items() if not unsupported_rules(rules)],
+        )
     kr = kernel_rules(find_rules(args.rules), args.players, args.teams)
     if args.solve:
         solve_times(kr, args.positions, args.seed)

@@ -41,11 +41,14 @@ from smear import (
     apply,
     legal_actions,
     new_match,
+    parse_card,
     trick_winner,
 )
+from smear.scoring import scoring_trumps
+from smear.trick import is_trump, order_for
 
 MATCHES = int(os.environ.get("SMEAR_CONFORMANCE_MATCHES", "3"))
-ACTING = (Phase.AUCTION, Phase.TRUMP, Phase.DISCARD, Phase.PLAY)
+ACTING = (Phase.AUCTION, Phase.WIDOW, Phase.TRUMP, Phase.DISCARD, Phase.PLAY)
 
 
 def check_cards_conserved(state: State) -> None:
@@ -54,11 +57,15 @@ def check_cards_conserved(state: State) -> None:
     parts += [CardSet(mask) for mask in state.discards]
     parts += [CardSet(trick.cards) for trick in pub.tricks]
     parts.append(CardSet(pub.trick))
-    parts.append(CardSet(state.out[pub.took :]))  # the kitty taken is in the bidder's hand
+    parts.append(CardSet(state.out[pub.drawn :]))  # the cards drawn are in hands now
+    assert pub.took <= pub.drawn <= len(state.out)
     if pub.took:
         assert pub.bidder is not None
         bidders = state.hands[pub.bidder] | state.discards[pub.bidder] | played_cards(state).mask
-        assert CardSet(state.out[: pub.took]) <= CardSet(bidders), "the kitty went to the bidder"
+        assert CardSet(state.out[: pub.rules.kitty + pub.rules.widow]) <= CardSet(bidders), (
+            "the kitty went to the bidder"
+        )
+    assert sum(pub.refilled(seat) for seat in range(pub.players)) == pub.drawn - pub.took
     table_deck = deck(pub.rules, pub.players)
     assert sum(len(part) for part in parts) == len(table_deck), "a card is in two places"
     assert union(parts) == table_deck, "a card is missing or foreign to this table's deck"
@@ -146,7 +153,12 @@ def check_hand_result(previous: State, state: State) -> None:
     assert tuple(taken) == result.taken
     captured_value = sum(c.game_value for trick in pub.tricks for c in trick.cards)
     assert sum(result.game_points) == captured_value
-    if result.points["game"] is not None:
+    check_discards_kept_trumps(state)
+    if rules.two_points or rules.ten_for_game:
+        check_two_and_ten(state)
+    if rules.ten_for_game:
+        assert "game" not in result.points
+    elif result.points["game"] is not None:
         best = result.game_points[result.points["game"]]
         assert best == max(result.game_points) > 0
         assert result.game_points.count(best) == 1, "Game given despite a tie"
@@ -157,9 +169,41 @@ def check_hand_result(previous: State, state: State) -> None:
     needed = rules.max_bid if moon else result.bid  # a moon needs every point of the hand
     assert result.made == (result.taken[bidder_side] >= needed)
     assert pub.scores == result.scores == expected_scores(previous.public.scores, state)
-    assert result.out == CardSet(state.out[pub.took :])
+    assert result.out == CardSet(state.out[pub.drawn :])
     assert result.discards == tuple(CardSet(mask) for mask in state.discards)
     check_match_end(state, previous.public.scores[bidder_side], bidder_side, moon)
+
+
+def check_discards_kept_trumps(state: State) -> None:
+    """Where discards keep trumps, a discard holds a trump (a scoring trump) only if the seat kept
+    nothing but trumps (scoring trumps)."""
+    pub = state.public
+    rules = pub.rules
+    if not rules.keep_trumps:
+        return
+    assert pub.trump is not None
+    trumps = CardSet(card for card in pub.deck if is_trump(card, pub.trump, rules))
+    scoring = CardSet(scoring_trumps(rules, order_for(rules, pub.trump)))
+    for seat, discards in enumerate(state.discards):
+        kept = CardSet(card for trick in pub.tricks for who, card in trick.plays() if who == seat)
+        if CardSet(discards) & trumps:
+            assert kept <= trumps, f"seat {seat} discarded a trump and kept a non-trump"
+        if rules.keep_scoring_trumps and CardSet(discards) & scoring:
+            assert kept <= scoring, f"seat {seat} discarded a scoring trump and kept another card"
+
+
+def check_two_and_ten(state: State) -> None:
+    """The Two scores for the player who held it, the Ten for the side that captured it."""
+    pub = state.public
+    result = pub.results[-1]
+    assert pub.trump is not None
+    two, ten = parse_card(f"2{pub.trump.letter}"), parse_card(f"T{pub.trump.letter}")
+    for trick in pub.tricks:
+        for seat, card in trick.plays():
+            if card == two and pub.rules.two_points:
+                assert result.points["two"] == pub.seat_side[seat]
+            if card == ten and pub.rules.ten_for_game:
+                assert result.points["ten"] == pub.seat_side[trick.winner]
 
 
 def check_match_end(state: State, bidder_before: int, bidder_side: int, moon: bool) -> None:

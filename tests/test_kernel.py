@@ -37,6 +37,7 @@ from smear.kernel import (
     play_random_hands,
     reference_result,
     trick_winner_index,
+    unsupported_rules,
 )
 from smear.kernel_solver import position_of, random_first_trick_positions, solve, solve_all_moves
 
@@ -59,7 +60,7 @@ VARIANTS: list[tuple[Rules, int, bool]] = [
 
 def _all_tables() -> list[tuple[Rules, int, bool]]:
     tables = [(find_rules(name), players, teams) for name, players, teams in configurations(options=False)]
-    return tables + VARIANTS
+    return [table for table in tables if not unsupported_rules(table[0])] + VARIANTS
 
 
 def _table_id(table: tuple[Rules, int, bool]) -> str:

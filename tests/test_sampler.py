@@ -128,8 +128,8 @@ def check_sample(view: PlayerView, sampled: State, rng: random.Random) -> None:
     # every card of the table exactly once: in a hand, played, discarded or out
     played = played_by(pub)
     assert len(CardSet(sampled.out)) == len(sampled.out)
-    out = CardSet(sampled.out[pub.took :])  # a kitty taken is in the bidder's cards
-    kitty = CardSet(sampled.out[: pub.took]).mask
+    out = CardSet(sampled.out[pub.drawn :])  # the cards drawn (kitty, widow, stock, refills) are held
+    drawn = CardSet(sampled.out[: pub.drawn]).mask
     places = [*sampled.hands, *played, *sampled.discards, out.mask]
     total = 0
     for mask in places:
@@ -140,13 +140,13 @@ def check_sample(view: PlayerView, sampled: State, rng: random.Random) -> None:
     for seat in range(n):
         assert sampled.hands[seat].bit_count() == sizes[seat]
         held = sampled.hands[seat] | played[seat] | sampled.discards[seat]
-        if seat == pub.bidder and kitty:
-            assert held & kitty == kitty, "the kitty is among the bidder's cards"
-            held &= ~kitty
-        assert sampled.dealt[seat] == held
+        assert sampled.dealt[seat] == held & ~drawn, "a seat was dealt what it holds but did not draw"
         assert sampled.dealt[seat].bit_count() == pub.dealt_count
-        discarded = sampled.discards[seat].bit_count()
-        assert discarded in (0, pub.held_before_discard(seat) - pub.rules.hand_size)
+        assert sampled.discards[seat].bit_count() == pub.discarded[seat]
+        if pub.rules.keep_trumps and sampled.discards[seat] and pub.order is not None:
+            kept = sampled.hands[seat] | played[seat]
+            trumps = pub.order.trump_mask
+            assert not (sampled.discards[seat] & trumps and kept & ~trumps), "a trump discarded, a plain kept"
 
     # the voids play revealed
     if pub.trump is not None:
@@ -177,16 +177,26 @@ def check_sample(view: PlayerView, sampled: State, rng: random.Random) -> None:
 
 def check_the_real_deal_is_possible(state: State, sampler: Determinizer) -> None:
     """The sampler must not rule out the deal actually played: every hidden place it fills has
-    the real number of cards, and no void it keeps is one the real holder breaks."""
+    the real number of cards, and no void it keeps is one the real holder breaks. A hand in two
+    parts (a refilling seat's kept trumps and the rest) holds enough cards for each part."""
+    hand_sizes: dict[int, int] = {}
     for place in sampler.places:
         if place.kind == "hand":
             real = state.hands[place.seat]
+            hand_sizes[place.seat] = hand_sizes.get(place.seat, 0) + place.size
+            if place.part:
+                fits = real & ~place.forbidden
+                assert fits.bit_count() >= place.size, f"{place} rules out the real {CardSet(real)}"
+                continue
         elif place.kind == "discards":
             real = state.discards[place.seat]
         else:
-            real = CardSet(state.out[state.public.took :]).mask  # a kitty taken is the bidder's
-        assert real.bit_count() == place.size, place
+            real = CardSet(state.out[state.public.drawn :]).mask  # cards drawn are in hands
+        if place.kind != "hand":
+            assert real.bit_count() == place.size, place
         assert not real & place.forbidden, f"{place} rules out the real {CardSet(real & place.forbidden)}"
+    for seat, size in hand_sizes.items():
+        assert state.hands[seat].bit_count() == size
 
 
 @pytest.mark.parametrize("config", configurations(), ids=config_id)

@@ -8,7 +8,7 @@
 'hand_over'
 """
 
-from smear.actions import Action, Bid, Discard, NameTrump, Pass, Play, parse_action
+from smear.actions import Action, Bid, Discard, NameTrump, Pass, Play, TakeWidow, parse_action
 from smear.cards import CARDS, Card, CardSet, Rank, Suit, parse_card, parse_suit
 from smear.errors import (
     ActionError,
@@ -22,12 +22,14 @@ from smear.errors import (
 from smear.rules import PRESETS, JokerRank, Rules, find_rules
 from smear.state import (
     Deal,
+    DiscardOptions,
     HandLog,
     HandResult,
     Phase,
     PublicState,
     State,
     apply,
+    discard_options,
     legal_actions,
     new_match,
     next_hand,
@@ -46,6 +48,7 @@ __all__ = [
     "CardSet",
     "Deal",
     "Discard",
+    "DiscardOptions",
     "HandLog",
     "HandResult",
     "IllegalActionError",
@@ -64,8 +67,10 @@ __all__ = [
     "SmearError",
     "State",
     "Suit",
+    "TakeWidow",
     "Trick",
     "apply",
+    "discard_options",
     "effective_suit",
     "find_rules",
     "legal_actions",

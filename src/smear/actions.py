@@ -1,4 +1,4 @@
-"""Actions in record notation: ``pass``, ``bid 3``, ``trump h``, ``discard 2c 3d``, ``Ah``.
+"""Actions in record notation: ``pass``, ``bid 3``, ``widow``, ``trump h``, ``discard 2c 3d``, ``Ah``.
 
 >>> parse_action("bid 3"), str(parse_action("10d"))
 (Bid(3), 'Td')
@@ -58,6 +58,17 @@ class NameTrump:
 
 
 @dataclass(frozen=True, slots=True)
+class TakeWidow:
+    """The bidder takes the widow into its hand (presets with a widow)."""
+
+    def __str__(self) -> str:
+        return "widow"
+
+    def __repr__(self) -> str:
+        return "TakeWidow()"
+
+
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Lay these cards face down (presets that deal more cards than are played)."""
 
@@ -94,9 +105,10 @@ class Play:
         return f"Play({self.card!r})"
 
 
-Action = Pass | Bid | NameTrump | Discard | Play
+Action = Pass | Bid | NameTrump | TakeWidow | Discard | Play
 
 PASS = Pass()
+TAKE_WIDOW = TakeWidow()
 PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
 _BIDS: dict[int, Bid] = {}
 TRUMPS: tuple[NameTrump, ...] = tuple(NameTrump(suit) for suit in Suit)
@@ -131,6 +143,8 @@ def parse_action(text: str) -> Action:
     try:
         if head == "pass" and len(words) == 1:
             return PASS
+        if head == "widow" and len(words) == 1:
+            return TAKE_WIDOW
         if (head == "bid" and len(words) == 2) or (_is_number(head) and len(words) == 1):
             amount_text = words[-1]
             if not _is_number(amount_text) or len(amount_text) > 3:
@@ -144,4 +158,6 @@ def parse_action(text: str) -> Action:
             return PLAYS[parse_card(words[0])]
     except CardError as err:
         raise ActionError(f"not an action: {text!r} ({err})") from None
-    raise ActionError(f"not an action: {text!r} (actions are pass, bid N, trump S, discard CARDS, or a card)")
+    raise ActionError(
+        f"not an action: {text!r} (actions are pass, bid N, widow, trump S, discard CARDS, or a card)"
+    )

@@ -49,6 +49,8 @@ REASONS: Mapping[str, str] = {
     "must_follow_trump": "trump ({led}) was led and {who} {hold} a trump",
     "no_trump_instead": "{led} were led and {who} {hold} a {led_one}, so {who} may not trump",
     "discard_count": "{who} {must} discard exactly {expected} cards, not {given}",
+    "keep_trumps": "a trump may be discarded only with every non-trump",
+    "keep_scoring_trumps": "a scoring trump may be discarded only with every other card",
 }
 
 _SECOND_PERSON = {"hold": "hold", "have": "have", "are": "are", "do": "do", "must": "must"}
@@ -81,6 +83,8 @@ class IllegalActionError(SmearError):
     def action_phrase(self) -> str:
         if self.action == "pass":
             return "pass"
+        if self.action == "widow":
+            return "take the widow"
         if self.action.startswith(("bid ", "discard ")):
             return self.action
         if self.action.startswith("trump "):

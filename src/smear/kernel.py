@@ -135,6 +135,25 @@ class KernelRules(NamedTuple):
         return self.table[:N_PARAMS]
 
 
+# Rule fields the kernel does not play: it refuses rules that set any of them.
+KERNEL_UNSUPPORTED = (
+    "shoot_the_moon",
+    "kitty",
+    "identical_jokers",
+    "widow",
+    "refill",
+    "take_stock",
+    "keep_trumps",
+    "two_points",
+    "ten_for_game",
+)
+
+
+def unsupported_rules(rules: Rules) -> list[str]:
+    """The fields of ``rules`` the kernel does not play (empty when it plays them all)."""
+    return [name for name in KERNEL_UNSUPPORTED if getattr(rules, name)]
+
+
 def kernel_rules(
     rules: Rules, players: int, teams: bool | Sequence[Sequence[int]] | None = None
 ) -> KernelRules:
@@ -145,8 +164,9 @@ def kernel_rules(
     """
     probe = new_match(rules, players, teams, seed=0)  # the engine checks players and teams
     pub = probe.public
-    if rules.shoot_the_moon or rules.kitty or rules.identical_jokers:
-        raise RulesError("the kernel plays neither the moon, a kitty nor identical jokers")
+    unsupported = unsupported_rules(rules)
+    if unsupported:
+        raise RulesError(f"the kernel does not play these rules: {', '.join(unsupported)}")
     if rules.hand_size > MAX_TRICKS or len(pub.sides) > MAX_SIDES or players > MAX_PLAYERS:
         raise RulesError(f"the kernel plays at most {MAX_TRICKS} tricks and {MAX_PLAYERS} players")
     deck = pub.deck.mask

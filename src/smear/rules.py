@@ -86,6 +86,23 @@ class Rules:
     # When several sides reach the target in one hand, the highest score wins and a tie goes to the
     # bidding side (McLeod's game), instead of the bidding side being checked first.
     highest_score_wins: bool = False
+    # A widow: the bidder takes this many undealt cards (the first ones) with the ``widow`` action,
+    # before naming trump; 0 means no widow.
+    widow: int = 0
+    # The players other than the bidder discard their non-trumps and are dealt back up to a hand
+    # from the stock, in turn from the bidder's left; the bidder discards last.
+    refill: bool = False
+    # The bidder takes every card left in the stock just before discarding.
+    take_stock: bool = False
+    # A discard may hold a trump only once it holds every non-trump.
+    keep_trumps: bool = False
+    # ... and a scoring trump (see smear.scoring.scoring_trumps) only once it holds every other trump.
+    keep_scoring_trumps: bool = False
+    # The Two: the two of trump scores this many points for the player who holds it (who recovers it
+    # from any trick), in place of Low; 0 means Low is played.
+    two_points: int = 0
+    # The Ten: the ten of trump scores a point for the side that captures it, in place of Game.
+    ten_for_game: bool = False
 
     @property
     def top_bid(self) -> int:
@@ -100,17 +117,19 @@ class Rules:
     @property
     def points(self) -> tuple[str, ...]:
         """The names of the points of a hand, in the order records list them."""
-        names = ["high", "low", "jack"]
+        names = ["high", "two" if self.two_points else "low", "jack"]
         if self.jick:
             names.append("jick")
-        names += ["big_joker", "little_joker", "game"] if self.jokers == 2 else ["big_joker", "game"]
+        names += ["big_joker", "little_joker"] if self.jokers == 2 else ["big_joker"]
+        names.append("ten" if self.ten_for_game else "game")
         if self.trey_points:
             names.append("trey")
         return tuple(names)
 
     @property
     def point_values(self) -> Mapping[str, int]:
-        return {name: (self.trey_points if name == "trey" else 1) for name in self.points}
+        special = {"trey": self.trey_points, "two": self.two_points}
+        return {name: special.get(name, 1) for name in self.points}
 
     def allows(self, players: int, teams: bool) -> bool:
         """Whether this many players may play, with or without teams."""
@@ -176,8 +195,14 @@ class Rules:
             raise RulesError(f"jokers must be 1 or 2, not {self.jokers}")
         if self.elimination > 0:
             raise RulesError(f"elimination is a score at or below zero (0 is off), not {self.elimination}")
-        if self.kitty < 0:
-            raise RulesError(f"the kitty cannot hold {self.kitty} cards")
+        if self.kitty < 0 or self.widow < 0:
+            raise RulesError("neither the kitty nor the widow can hold a negative number of cards")
+        if self.kitty and self.widow:
+            raise RulesError("a game has a kitty or a widow, not both")
+        if self.two_points < 0:
+            raise RulesError(f"the Two cannot score {self.two_points} points")
+        if (self.keep_trumps or self.keep_scoring_trumps or self.refill) and not self.trump_named:
+            raise RulesError("discards that depend on trump need trump named before the discard")
         for entry in self.removed_ranks:
             if len(entry) != 3 or not 2 <= entry[1] <= entry[2] <= 14:
                 raise RulesError(f"removed_ranks takes [players, lowest, highest] with ranks 2-14: {entry!r}")
@@ -189,8 +214,10 @@ class Rules:
             dealt = self.dealt_for(players)
             if dealt < self.hand_size:
                 raise RulesError(f"{dealt} cards dealt is fewer than a hand of {self.hand_size}")
-            if dealt * players + self.kitty > self.deck_mask(players).bit_count():
-                raise RulesError(f"{players} players x {dealt} cards and the kitty are more than the deck")
+            if dealt * players + self.kitty + self.widow > self.deck_mask(players).bit_count():
+                raise RulesError(
+                    f"{players} players x {dealt} cards and the kitty or widow are more than the deck"
+                )
         for players in self.team_player_counts:
             if players % 2:
                 raise RulesError(f"teams need an even number of players, not {players}")
@@ -261,8 +288,44 @@ FIVE_POINT = Rules(
     kitty_option=3,
 )
 
+# McLeod's partnership game: after naming trump the bidder takes the whole stock; discards keep
+# trumps; the jokers are identical; bids from 1. With 6 players 8 cards are dealt (60 would not fit).
+MCLEOD = dataclasses.replace(
+    TEN_POINT,
+    name="mcleod",
+    player_counts=(),
+    team_player_counts=(4, 6),
+    deal_by_players=((6, 8),),
+    min_bid=1,
+    take_stock=True,
+    keep_trumps=True,
+    identical_jokers=True,
+    highest_score_wins=True,
+)
+
+# Nine cards and a widow of four: the bidder takes the widow, names trump, the others trade their
+# non-trumps for cards from the stock, then the bidder takes the rest and discards. The Two replaces
+# Low and the Ten of trump replaces Game. Three or four players (with more the stock runs dry).
+WIDOW = dataclasses.replace(
+    TEN_POINT,
+    name="widow",
+    player_counts=(3, 4),
+    team_player_counts=(4,),
+    cards_dealt=9,
+    deal_by_players=(),
+    min_bid=4,
+    widow=4,
+    refill=True,
+    take_stock=True,
+    keep_trumps=True,
+    keep_scoring_trumps=True,
+    bidder_leads_trump=False,
+    two_points=1,
+    ten_for_game=True,
+)
+
 PRESETS: Mapping[str, Rules] = {
-    rules.name: rules for rules in (HOUSE, TEN_POINT, NO_JICK, CUTTHROAT, FIVE_POINT)
+    rules.name: rules for rules in (HOUSE, TEN_POINT, NO_JICK, CUTTHROAT, FIVE_POINT, MCLEOD, WIDOW)
 }
 
 

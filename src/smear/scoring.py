@@ -75,6 +75,11 @@ def hand_points(
         points["low"] = seat_side[_player_of(low, tricks)] if rules.low_to_player else captor(1 << low)
     else:
         points["high"] = points["low"] = None
+    if rules.two_points:
+        # The Two goes back to the player who held it, whoever wins its trick.
+        del points["low"]
+        two = 13 * order.trump
+        points["two"] = seat_side[_player_of(two, tricks)] if played >> two & 1 else None
     points["jack"] = captor(1 << order.jack)
     if rules.jick:
         points["jick"] = None if order.jick is None else captor(1 << order.jick)
@@ -82,16 +87,36 @@ def hand_points(
     if rules.jokers == 2:
         points["little_joker"] = captor(1 << LITTLE_JOKER_INDEX)
     counts = tuple(game_points(mask) for mask in captured)
-    best = max(counts)
-    leaders = [side for side, count in enumerate(counts) if count == best]
-    points["game"] = leaders[0] if len(leaders) == 1 and best > 0 else None
+    if rules.ten_for_game:
+        points["ten"] = captor(1 << (13 * order.trump + 8))
+    else:
+        best = max(counts)
+        leaders = [side for side, count in enumerate(counts) if count == best]
+        points["game"] = leaders[0] if len(leaders) == 1 and best > 0 else None
     if rules.trey_points:
         points["trey"] = captor(1 << (13 * order.trump + 1))
     taken = [0] * sides
     for name, side in points.items():
         if side is not None:
-            taken[side] += rules.trey_points if name == "trey" else 1
+            taken[side] += rules.trey_points if name == "trey" else rules.two_points if name == "two" else 1
     return HandScore(points=points, game_points=counts, taken=tuple(taken))
+
+
+def scoring_trumps(rules: Rules, order: TrumpOrder) -> int:
+    """The trumps that score by themselves, as a bitmask: the ace (High), the jack, the jick and the
+    jokers, and the Trey, the Two and the Ten where the rules score them. Low and Game are not
+    tied to one card."""
+    trump = 13 * order.trump
+    mask = 1 << (trump + 12) | 1 << order.jack | rules.joker_mask
+    if order.jick is not None:
+        mask |= 1 << order.jick
+    if rules.trey_points:
+        mask |= 1 << (trump + 1)
+    if rules.two_points:
+        mask |= 1 << trump
+    if rules.ten_for_game:
+        mask |= 1 << (trump + 8)
+    return mask
 
 
 def _player_of(card: int, tricks: Sequence[Trick]) -> int:

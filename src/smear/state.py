@@ -26,6 +26,7 @@ from typing import NamedTuple
 from smear.actions import (
     PASS,
     PLAYS,
+    TAKE_WIDOW,
     TRUMPS,
     Action,
     Bid,
@@ -33,6 +34,7 @@ from smear.actions import (
     NameTrump,
     Pass,
     Play,
+    TakeWidow,
     bid,
 )
 from smear.cards import (
@@ -46,7 +48,7 @@ from smear.cards import (
 )
 from smear.errors import IllegalActionError, NotYourTurnError, RulesError, SmearError
 from smear.rules import Rules
-from smear.scoring import hand_points, settle_hand
+from smear.scoring import hand_points, scoring_trumps, settle_hand
 from smear.trick import Trick, TrumpOrder, order_for, winning_index
 
 _SUITS = tuple(Suit)
@@ -56,8 +58,9 @@ class Phase(Enum):
     """Where a hand stands; each phase has its own kind of action."""
 
     AUCTION = "auction"  # bid or pass, once each, from the left of the dealer
+    WIDOW = "widow"  # the bidder takes the widow (presets with a widow)
     TRUMP = "trump"  # the bidder names trump (presets where trump is named)
-    DISCARD = "discard"  # each player, bidder first, discards down to the hand size
+    DISCARD = "discard"  # each player in turn discards down to the hand size
     PLAY = "play"  # tricks
     HAND_OVER = "hand_over"  # scored; call next_hand() to deal the next one
     MATCH_OVER = "match_over"  # a side has won
@@ -68,6 +71,7 @@ _PLAY = Phase.PLAY
 # What the seat to act does in each phase, in words.
 PHASE_ACTIONS = {
     Phase.AUCTION: "bid or pass",
+    Phase.WIDOW: "take the widow",
     Phase.TRUMP: "name trump",
     Phase.DISCARD: "discard",
     Phase.PLAY: "play a card",
@@ -124,8 +128,12 @@ class PublicState(NamedTuple):
     deck: CardSet
     # The trump order tables once trump is known (see smear.trick), else None.
     order: TrumpOrder | None
-    # Undealt cards the bidder has taken into its hand this hand (the kitty), the first of ``out``.
+    # Undealt cards the bidder has taken into its hand this hand (kitty, widow, stock).
     took: int = 0
+    # Undealt cards drawn this hand, by the bidder and by refills, from the head of ``out``.
+    drawn: int = 0
+    # How many cards each seat has discarded this hand (0: not yet, or never).
+    discarded: tuple[int, ...] = ()
 
     @property
     def bidder_side(self) -> int | None:
@@ -143,28 +151,40 @@ class PublicState(NamedTuple):
         return tuple(((self.dealer + 1 + i) % n, amount) for i, amount in enumerate(self.bids))
 
     def held_before_discard(self, seat: int) -> int:
-        """The cards ``seat`` holds before discarding: those dealt, and the kitty for the bidder."""
+        """The cards ``seat`` holds before discarding: those dealt, and for the bidder what it took."""
         return self.dealt_count + (self.took if seat == self.bidder else 0)
+
+    def refilled(self, seat: int) -> int:
+        """Cards ``seat`` was dealt from the stock after discarding (presets that refill)."""
+        count = self.discarded[seat] if self.discarded else 0
+        if not count or not self.rules.refill or seat == self.bidder:
+            return 0
+        return count - (self.dealt_count - self.rules.hand_size)
+
+    @property
+    def stock_left(self) -> int:
+        """Undealt cards not yet drawn: the stock, or the cards that sleep."""
+        return self.deck.mask.bit_count() - self.players * self.dealt_count - self.drawn
 
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds now."""
         in_trick = {seat for seat, _ in self.trick_plays}
         played = len(self.tricks)
+        discarded = self.discarded or (0,) * self.players
         return tuple(
-            (self.rules.hand_size if self._has_discarded(seat) else self.held_before_discard(seat))
+            (self.rules.hand_size if discarded[seat] else self.held_before_discard(seat))
             - played
             - (seat in in_trick)
             for seat in range(self.players)
         )
 
-    def _has_discarded(self, seat: int) -> bool:
-        if self.phase in (Phase.AUCTION, Phase.TRUMP):
-            return False
-        if self.phase is not Phase.DISCARD:
-            return True
-        assert self.bidder is not None and self.to_act is not None
+    def discard_order(self) -> tuple[int, ...]:
+        """The seats in the order they discard: the bidder first and then clockwise, or where the
+        others refill from the stock, the others from the bidder's left and the bidder last."""
+        assert self.bidder is not None
         n = self.players
-        return (seat - self.bidder) % n < (self.to_act - self.bidder) % n
+        start = 1 if self.rules.refill else 0
+        return tuple((self.bidder + start + offset) % n for offset in range(n))
 
 
 class HandLog(NamedTuple):
@@ -203,13 +223,13 @@ class State(NamedTuple):
     def actions(self) -> tuple[Action, ...]:
         """This hand's actions so far, in order (they follow from the public state and discards)."""
         pub = self.public
-        n = pub.players
         taken: list[Action] = [PASS if amount is None else bid(amount) for amount in pub.bids]
+        if pub.rules.widow and pub.phase is not Phase.AUCTION and pub.took:
+            taken.append(TAKE_WIDOW)
         if pub.rules.trump_named and pub.trump is not None:
             taken.append(TRUMPS[pub.trump])
         if pub.bidder is not None:
-            for offset in range(n):
-                seat = (pub.bidder + offset) % n
+            for seat in pub.discard_order():
                 if self.discards[seat]:
                     taken.append(Discard(CardSet(self.discards[seat])))
         for trick in pub.tricks:
@@ -411,6 +431,8 @@ def _deal(state: State, deal: Deal | None, previous: State | None) -> State:
         tricks=(),
         order=None,
         took=0,
+        drawn=0,
+        discarded=(0,) * n,
     )
     dealt = tuple(hands)
     return State(public, dealt, dealt, out, (0,) * n, previous, state.seed)
@@ -520,12 +542,82 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return _auction_actions(pub)
     if phase is Phase.TRUMP:
         return TRUMPS
+    if phase is Phase.WIDOW:
+        return (TAKE_WIDOW,)
     if phase is Phase.DISCARD:
-        assert pub.to_act is not None
-        hand = list(iter_bits(state.hands[pub.to_act]))
-        count = len(hand) - pub.rules.hand_size
-        return tuple(Discard(CardSet(combo)) for combo in itertools.combinations(hand, count))
+        options = discard_options(state)
+        assert options is not None
+        return options.actions()
     return ()
+
+
+class DiscardOptions(NamedTuple):
+    """The legal discards of the seat to act, in short: every legal discard is ``count`` cards
+    made of all of ``required`` and ``count - len(required)`` of ``choosable``. (There can be too
+    many to list: McLeod's bidder keeps 6 of 24 cards.)"""
+
+    count: int
+    required: CardSet
+    choosable: CardSet
+
+    @property
+    def free(self) -> int:
+        """How many cards the player chooses from ``choosable``."""
+        return self.count - len(self.required)
+
+    def allows(self, cards: CardSet) -> bool:
+        mask = cards.mask
+        return (
+            mask.bit_count() == self.count
+            and mask & self.required.mask == self.required.mask
+            and not mask & ~(self.required.mask | self.choosable.mask)
+        )
+
+    def actions(self) -> tuple[Action, ...]:
+        """Every legal discard, listed (the number is a binomial coefficient: mind its size)."""
+        required = self.required.mask
+        return tuple(
+            Discard(CardSet(required | sum(1 << card for card in combo)))
+            for combo in itertools.combinations(iter_bits(self.choosable.mask), self.free)
+        )
+
+
+def discard_options(state: State) -> DiscardOptions | None:
+    """The legal discards of the seat to act, or ``None`` outside the discard."""
+    pub = state.public
+    if pub.phase is not Phase.DISCARD or pub.to_act is None:
+        return None
+    return options_for_discard(pub, state.hands[pub.to_act], pub.to_act)
+
+
+def options_for_discard(pub: PublicState, hand: int, seat: int) -> DiscardOptions:
+    """The legal discards of ``seat`` holding ``hand`` in the discard phase of ``pub``."""
+    rules = pub.rules
+    keep = rules.hand_size
+    count = hand.bit_count() - keep
+    order = pub.order
+    refills = rules.refill and seat != pub.bidder
+    if order is None or not (rules.keep_trumps or refills):
+        return DiscardOptions(count, CardSet(0), CardSet(hand))
+    trumps = hand & order.trump_mask
+    plain = hand & ~trumps
+    if refills:
+        # Every non-trump goes (and trumps above a hand), as far as the stock can replace them.
+        wanted = plain.bit_count() + max(0, trumps.bit_count() - keep)
+        count = max(count, min(wanted, count + pub.stock_left))
+    tiers = [plain, trumps]
+    if rules.keep_scoring_trumps:
+        scoring = scoring_trumps(rules, order)
+        tiers = [plain, trumps & ~scoring, trumps & scoring]
+    required = 0
+    left = count
+    for tier in tiers:
+        size = tier.bit_count()
+        if size > left:
+            return DiscardOptions(count, CardSet(required), CardSet(tier if left else 0))
+        required |= tier
+        left -= size
+    return DiscardOptions(count, CardSet(required), CardSet(0))
 
 
 # --- applying actions -----------------------------------------------------------------------------
@@ -570,9 +662,11 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         return _apply_auction(state, action, to_act)
     if phase is Phase.TRUMP and kind is NameTrump:
         return _apply_trump(state, action, to_act)  # type: ignore[arg-type]
+    if phase is Phase.WIDOW and kind is TakeWidow:
+        return _before_play(_draw(state, to_act, pub.rules.widow))
     if phase is Phase.DISCARD and kind is Discard:
         return _apply_discard(state, action, to_act)  # type: ignore[arg-type]
-    if kind not in (Play, Bid, Pass, NameTrump, Discard):
+    if kind not in (Play, Bid, Pass, NameTrump, TakeWidow, Discard):
         raise TypeError(f"not an action: {action!r}")
     raise IllegalActionError("wrong_phase", str(action), to_act, expected=PHASE_ACTIONS[phase])
 
@@ -607,41 +701,53 @@ def _apply_auction(state: State, action: Action, seat: int) -> State:
             fields[_TO_ACT] = None
             return _finish_thrown_in(state._replace(public=_new_tuple(PublicState, fields)))
         fields[_TO_ACT] = fields[_LEADER] = bidder
-        hands = state.hands
-        if rules.kitty:  # the bidder takes the first undealt cards
-            fields[_TOOK] = rules.kitty
-            kitty = 0
-            for card in state.out[: rules.kitty]:
-                kitty |= 1 << card
-            assert isinstance(bidder, int)
-            hands = _replace_at(hands, bidder, hands[bidder] | kitty)
         public: PublicState = _new_tuple(PublicState, fields)
-        return _before_play(state._replace(public=public, hands=hands))
+        state = state._replace(public=public)
+        if rules.widow:
+            return state._replace(public=public._replace(phase=Phase.WIDOW))
+        if rules.kitty:  # the bidder takes the first undealt cards
+            state = _draw(state, bidder, rules.kitty)
+        return _before_play(state)
     return _new_tuple(State, (_new_tuple(PublicState, fields), *state[1:]))
 
 
+def _draw(state: State, seat: int, count: int | None) -> State:
+    """``seat`` takes the next ``count`` undealt cards (``None``: all that are left)."""
+    pub = state.public
+    start = pub.drawn
+    end = len(state.out) if count is None else start + count
+    cards = 0
+    for card in state.out[start:end]:
+        cards |= 1 << card
+    took = pub.took + (end - start if seat == pub.bidder else 0)
+    hands = _replace_at(state.hands, seat, state.hands[seat] | cards)
+    return state._replace(public=pub._replace(took=took, drawn=end), hands=hands)
+
+
 def _before_play(state: State) -> State:
-    """Once the auction is over: the bidder names trump where it does; then the discard round
-    where anyone holds more than a hand; then the bidder leads."""
+    """Once the auction (and the widow) is over: the bidder names trump where it does; then the
+    discard round where anyone holds more than a hand; then the bidder leads."""
     pub = state.public
     if pub.rules.trump_named and pub.trump is None:
         return state._replace(public=pub._replace(phase=Phase.TRUMP, to_act=pub.bidder))
-    return _next_discarder(state, pub.bidder, first=True)
+    return _next_discarder(state)
 
 
-def _next_discarder(state: State, seat: int | None, first: bool = False) -> State:
-    """The discard goes round from the bidder, clockwise, to every seat holding more than a hand;
-    once round, the bidder leads."""
+def _next_discarder(state: State) -> State:
+    """The next seat in the discard order (see ``PublicState.discard_order``) that has not
+    discarded and holds more than a hand (the bidder first takes the stock where it does); once
+    round, the bidder leads."""
     pub = state.public
-    assert pub.bidder is not None and seat is not None
-    n = pub.players
+    assert pub.bidder is not None
     keep = pub.rules.hand_size
-    candidate = seat if first else (seat + 1) % n
-    while first or candidate != pub.bidder:
-        first = False
-        if state.hands[candidate].bit_count() > keep:
-            return state._replace(public=pub._replace(phase=Phase.DISCARD, to_act=candidate))
-        candidate = (candidate + 1) % n
+    for seat in pub.discard_order():
+        if pub.discarded[seat]:
+            continue
+        if seat == pub.bidder and pub.rules.take_stock and pub.drawn < len(state.out):
+            state = _draw(state, seat, None)
+            pub = state.public
+        if state.hands[seat].bit_count() > keep:
+            return state._replace(public=pub._replace(phase=Phase.DISCARD, to_act=seat))
     return state._replace(public=pub._replace(phase=Phase.PLAY, to_act=pub.bidder))
 
 
@@ -656,17 +762,27 @@ def _apply_discard(state: State, action: Discard, seat: int) -> State:
     pub = state.public
     hand = state.hands[seat]
     mask = action.cards.mask
+    text = str(action)
     if mask & ~hand:
         missing = CardSet(mask & ~hand)
-        raise IllegalActionError("not_in_hand", str(action), seat, card=str(missing))
-    expected = hand.bit_count() - pub.rules.hand_size
-    if mask.bit_count() != expected:
-        raise IllegalActionError(
-            "discard_count", str(action), seat, expected=expected, given=mask.bit_count()
-        )
-    hands = _replace_at(state.hands, seat, hand & ~mask)
-    discards = _replace_at(state.discards, seat, mask)
-    return _next_discarder(state._replace(hands=hands, discards=discards), seat)
+        raise IllegalActionError("not_in_hand", text, seat, card=str(missing))
+    options = options_for_discard(pub, hand, seat)
+    if mask.bit_count() != options.count:
+        raise IllegalActionError("discard_count", text, seat, expected=options.count, given=mask.bit_count())
+    if not options.allows(action.cards):
+        assert pub.order is not None
+        if mask & pub.order.trump_mask and hand & ~mask & ~pub.order.trump_mask:
+            raise IllegalActionError("keep_trumps", text, seat)
+        raise IllegalActionError("keep_scoring_trumps", text, seat)
+    state = state._replace(
+        public=pub._replace(discarded=_replace_at(pub.discarded, seat, options.count)),
+        hands=_replace_at(state.hands, seat, hand & ~mask),
+        discards=_replace_at(state.discards, seat, mask),
+    )
+    refill = state.public.refilled(seat)
+    if refill:
+        state = _draw(state, seat, refill)
+    return _next_discarder(state)
 
 
 def _replace_at(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -740,7 +856,7 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
         taken=score.taken,
         made=made,
         scores=scores,
-        out=CardSet(state.out[public.took :]),
+        out=CardSet(state.out[public.drawn :]),
         discards=tuple(CardSet(mask) for mask in state.discards),
     )
     fields = list(public)

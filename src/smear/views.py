@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from smear.actions import Action
 from smear.cards import Card, CardSet, Suit
-from smear.state import Phase, PublicState, State, legal_actions
+from smear.state import DiscardOptions, Phase, PublicState, State, legal_actions, options_for_discard
 
 
 class PlayerView(NamedTuple):
@@ -41,6 +41,12 @@ class PlayerView(NamedTuple):
     @property
     def side(self) -> int:
         return self.public.seat_side[self.seat]
+
+    def discard_options(self) -> DiscardOptions | None:
+        """The legal discards in short, on this seat's turn to discard (else ``None``)."""
+        if self.phase is not Phase.DISCARD or not self.is_my_turn:
+            return None
+        return options_for_discard(self.public, self.hand.mask, self.seat)
 
 
 def player_view(state: State, seat: int) -> PlayerView:

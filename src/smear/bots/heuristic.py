@@ -132,9 +132,10 @@ class HeuristicBot:
         order = pub.order
         if order is None:  # a kitty before the first lead sets trump: keep the suit to lead
             order = order_for(pub.rules, best_suit(view.hand.mask, pub.deck.mask, pub.rules).suit)
-        keep = pub.rules.hand_size
-        cards = sorted(view.hand, key=lambda c: self._keep_value(c, order), reverse=True)
-        return Discard(CardSet(cards[keep:]))
+        options = view.discard_options()
+        assert options is not None
+        choosable = sorted(options.choosable, key=lambda c: self._keep_value(c, order))
+        return Discard(CardSet(options.required.mask | sum(1 << card for card in choosable[: options.free])))
 
     @staticmethod
     def _keep_value(card: int, order: TrumpOrder) -> float:

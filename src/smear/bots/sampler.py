@@ -23,15 +23,20 @@ distribution, so a sample never depends on which of them produced it.
 
 from __future__ import annotations
 
+import copy
+import itertools
 import math
 import random
 from collections.abc import Sequence
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypeVar
 
 from smear.bots.heuristic import best_suit, estimate
 from smear.cards import CARDS, Card, iter_bits
+from smear.scoring import scoring_trumps
 from smear.state import PublicState, State
 from smear.views import PlayerView
+
+T = TypeVar("T")
 
 # Shuffles tried before the exact sampler takes over. A shuffle costs a few microseconds; the exact
 # sampler costs more, but its cost does not grow as the voids make a valid shuffle rare.
@@ -47,6 +52,7 @@ class Place(NamedTuple):
     seat: int  # -1 for "out"
     size: int
     forbidden: int  # cards that may not go here (revealed voids), as a bitmask
+    part: int = 0  # a hand in two parts: 1 for the cards a refilling seat kept from its deal
 
 
 def plays_by_seat(public: PublicState) -> tuple[int, ...]:
@@ -134,27 +140,65 @@ class Determinizer:
         else:
             self.out = None
             for seat in range(n):
-                # A seat has discarded whatever it was dealt and neither holds nor has played.
-                count = pub.held_before_discard(seat) - sizes[seat] - self.played[seat].bit_count()
-                if seat != me and count:
-                    places.append(Place("discards", seat, count, 0))
+                if seat != me and pub.discarded[seat]:
+                    places.append(Place("discards", seat, pub.discarded[seat], 0))
         pool = pub.deck.mask & ~known
+        # Where discards keep trumps, a discard holds a trump only if its player kept nothing but
+        # trumps: shuffles that break this are refused (the exact sampler does not know it).
+        self._keep_trumps: tuple[tuple[int, int], ...] = ()
+        self._scoring = 0  # scoring trumps stay in a discard of trumps, where the rules say so
+        if pub.rules.keep_trumps and pub.order is not None and self.out is None:
+            if pub.rules.keep_scoring_trumps:
+                self._scoring = scoring_trumps(pub.rules, pub.order)
+            plain = pub.deck.mask & ~pub.order.trump_mask
+            self._keep_trumps = tuple(
+                (seat, plain) for seat in range(n) if seat != me and pub.discarded[seat]
+            )
+        kept_trumps = self._kept_from_deal(pub) if self._keep_trumps else {}
         for seat in range(n):
             if seat != me and sizes[seat]:
-                places.append(Place("hand", seat, sizes[seat], self.voids[seat] & pool))
+                voids = self.voids[seat] & pool
+                kept = kept_trumps.get(seat, 0)
+                if kept:  # a refilling seat kept only trumps from its deal
+                    plain = pub.deck.mask & ~pub.order.trump_mask  # type: ignore[union-attr]
+                    places.append(Place("hand", seat, kept, voids | plain & pool, part=1))
+                if sizes[seat] > kept:
+                    places.append(Place("hand", seat, sizes[seat] - kept, voids))
         if self.out is None:
             undealt = pool.bit_count() - sum(place.size for place in places)
             places.append(Place("out", -1, undealt, 0))
         if sum(place.size for place in places) != pool.bit_count() or any(p.size < 0 for p in places):
             raise ValueError("the view's card counts do not add up")
-        # Seats with voids first: a shuffle is checked, and the exact sampler fills, those first.
-        places.sort(key=lambda place: not place.forbidden)
-        self.places = tuple(places)
-        self.constrained = sum(1 for place in places if place.forbidden)
         self.pool = pool
         self.base_hands = tuple(hands)
         self.base_discards = tuple(discards)
         self._bits = [1 << card for card in iter_bits(pool)]
+        self._cases: list[tuple[Determinizer, int]] | None = None
+        self._set_places(places)
+
+    def _kept_from_deal(self, pub: PublicState) -> dict[int, int]:
+        """For each other seat that refilled from the stock: how many of the cards it holds are
+        ones it kept from its deal, trumps all (the played trumps are counted as kept first).
+        A seat whose refill emptied the stock may have kept non-trumps and is left out."""
+        found: dict[int, int] = {}
+        if not pub.rules.refill or pub.order is None:
+            return found
+        stock = pub.deck.mask.bit_count() - pub.players * pub.dealt_count - pub.rules.widow
+        for seat in pub.discard_order():
+            refill = pub.refilled(seat)
+            if not pub.discarded[seat] or seat == pub.bidder:
+                continue
+            if refill < stock and seat != self.view.seat:
+                kept = pub.dealt_count - pub.discarded[seat]
+                found[seat] = max(0, kept - (self.played[seat] & pub.order.trump_mask).bit_count())
+            stock -= refill
+        return found
+
+    def _set_places(self, places: list[Place]) -> None:
+        # Seats with voids first: a shuffle is checked, and the exact sampler fills, those first.
+        places.sort(key=lambda place: not place.forbidden)
+        self.places = tuple(places)
+        self.constrained = sum(1 for place in places if place.forbidden)
         self._rejection_failed = False
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
         self._classes: list[list[Card]] | None = None
@@ -164,7 +208,7 @@ class Determinizer:
 
     def layout(self, rng: random.Random) -> tuple[int, ...]:
         """One uniformly random consistent layout: the cards of each place, as bitmasks."""
-        if not self.constrained:
+        if not self.constrained and not self._keep_trumps:
             masks = self._shuffle(rng, check=False)
             assert masks is not None
             return masks
@@ -176,7 +220,64 @@ class Determinizer:
             # Valid shuffles are rare for this view: the exact sampler, its counts now cached, is
             # cheaper from here on.
             self._rejection_failed = True
+        if self._keep_trumps:
+            return self._exact_keeping_trumps(rng)
         return self._exact(rng)
+
+    def _exact_keeping_trumps(self, rng: random.Random) -> tuple[int, ...]:
+        """The exact sampler where discards keep trumps: each seat that discarded either discarded
+        no trump or kept only trumps, two constraints the exact sampler can hold; one combination
+        of them is drawn in proportion to its number of layouts (a layout fitting two of them is
+        counted twice, a small bias), then a layout within it."""
+        if self._cases is None:
+            # Scoring trumps kept too where the rules say so; a player holding more than a hand
+            # of them may have discarded one, so without that if nothing else fits.
+            self._cases = self._keeping_trumps_cases(False)
+            if not self._cases and self._scoring:
+                self._cases = self._keeping_trumps_cases(True)
+        if not self._cases:
+            return self._exact(rng)  # no combination fits: the rule is let go
+        case = _pick(self._cases, rng)
+        layout = zip(case.places, case._exact(rng), strict=True)
+        found = {(p.kind, p.seat, p.part): mask for p, mask in layout}
+        return tuple(found[p.kind, p.seat, p.part] for p in self.places)  # in this sampler's order
+
+    def _keeping_trumps_cases(self, only_scoring_kept: bool) -> list[tuple[Determinizer, int]]:
+        """The combinations of constraints that have layouts, with their numbers of layouts. With
+        ``only_scoring_kept``, a seat that discarded trumps kept nothing but scoring trumps."""
+        cases = []
+        for choice in itertools.product((False, True), repeat=len(self._keep_trumps)):
+            hand_forbidden: dict[int, int] = {}
+            discard_forbidden: dict[int, int] = {}
+            possible = True
+            for (seat, plain), kept_only_trumps in zip(self._keep_trumps, choice, strict=True):
+                if kept_only_trumps:
+                    # a seat that refilled discarded only non-trumps
+                    possible &= not self.played[seat] & plain and not self.view.public.refilled(seat)
+                    if only_scoring_kept:
+                        hand_forbidden[seat] = ~self._scoring & self.pool
+                    else:
+                        hand_forbidden[seat] = plain & self.pool
+                        discard_forbidden[seat] = self._scoring & self.pool
+                else:
+                    discard_forbidden[seat] = ~plain & self.pool
+            if not possible:
+                continue
+            places = [
+                place._replace(
+                    forbidden=place.forbidden
+                    | (hand_forbidden.get(place.seat, 0) if place.kind == "hand" else 0)
+                    | (discard_forbidden.get(place.seat, 0) if place.kind == "discards" else 0)
+                )
+                for place in self.places
+            ]
+            case = copy.copy(self)
+            case._keep_trumps = ()
+            case._set_places(places)
+            ways = case._count(0, tuple(len(cards) for cards in case._card_classes()))
+            if ways:
+                cases.append((case, ways))
+        return cases
 
     def _shuffle(self, rng: random.Random, *, check: bool) -> tuple[int, ...] | None:
         """The hidden cards shuffled and dealt in place order; with ``check``, ``None`` as soon as
@@ -192,7 +293,27 @@ class Determinizer:
                 return None
             masks.append(mask)
             start = end
+        if check and self._keep_trumps and not self._keeps_trumps(masks):
+            return None
         return tuple(masks)
+
+    def _keeps_trumps(self, masks: Sequence[int]) -> bool:
+        """Whether every discard that holds a trump belongs to a seat that kept only trumps."""
+        hands: dict[int, int] = {}
+        discards: dict[int, int] = {}
+        for place, mask in zip(self.places, masks, strict=True):
+            if place.kind == "hand":
+                hands[place.seat] = hands.get(place.seat, 0) | mask
+            elif place.kind == "discards":
+                discards[place.seat] = mask
+        public = self.view.public
+        for seat, plain in self._keep_trumps:
+            kept = hands.get(seat, 0) | self.played[seat]
+            if discards.get(seat, 0) & ~plain and (kept & plain or public.refilled(seat)):
+                return False
+            if discards.get(seat, 0) & self._scoring and kept & ~self._scoring:
+                return False
+        return True
 
     def _exact(self, rng: random.Random) -> tuple[int, ...]:
         """Fill the seats with voids one at a time, choosing how many cards of each class a seat
@@ -262,6 +383,8 @@ class Determinizer:
     def _count(self, index: int, rem: tuple[int, ...]) -> int:
         """Ways to fill constrained places ``index``.. from ``rem`` cards per class (the places
         without voids take what is left in a number of ways that is the same for every ``rem``)."""
+        if index == self.constrained:
+            return 1
         key = (index, rem)
         ways = self._ways.get(key)
         if ways is None:
@@ -278,7 +401,7 @@ class Determinizer:
         out = self.out
         for place, mask in zip(self.places, masks, strict=True):
             if place.kind == "hand":
-                hands[place.seat] = mask
+                hands[place.seat] |= mask
             elif place.kind == "discards":
                 discards[place.seat] = mask
             else:
@@ -286,14 +409,30 @@ class Determinizer:
         assert out is not None
         dealt = [hands[s] | self.played[s] | discards[s] for s in range(pub.players)]
         undealt = tuple(CARDS[card] for card in iter_bits(out))
-        if pub.took:
-            # Which of the bidder's cards came from the kitty is not known: any `took` of them may
-            # have; the state puts them back at the head of the undealt cards.
+        if pub.drawn:
+            # Which cards a seat drew (the bidder's kitty, widow or stock; a refill) is not known:
+            # any of the right number may have been; the state puts them back at the head of the
+            # undealt cards. A refill comes after the discard, so it is among the cards kept.
+            drawn: dict[int, tuple[Card, ...]] = {}
+            for seat in range(pub.players):
+                count = pub.took if seat == pub.bidder else pub.refilled(seat)
+                if count:
+                    source = dealt[seat] if seat == pub.bidder else hands[seat] | self.played[seat]
+                    # A refill holds the non-trumps kept (the cards kept from the deal are trumps).
+                    plain = source & ~pub.order.trump_mask if pub.order is not None else source
+                    ordered = [*iter_bits(plain), *iter_bits(source & ~plain)]
+                    cards = tuple(CARDS[card] for card in ordered)[:count]
+                    for card in cards:
+                        dealt[seat] &= ~(1 << card)
+                    drawn[seat] = cards
+            # In the order the engine draws: kitty or widow, the refills in turn, the stock.
             assert pub.bidder is not None
-            kitty = tuple(CARDS[card] for card in iter_bits(dealt[pub.bidder]))[: pub.took]
-            for card in kitty:
-                dealt[pub.bidder] &= ~(1 << card)
-            undealt = kitty + undealt
+            first = pub.rules.kitty + pub.rules.widow
+            bidders = drawn.get(pub.bidder, ())
+            refills = [
+                card for seat in pub.discard_order() for card in drawn.get(seat, ()) if seat != pub.bidder
+            ]
+            undealt = (*bidders[:first], *refills, *bidders[first:], *undealt)
         return State(pub, tuple(hands), tuple(dealt), undealt, tuple(discards), None, None)
 
     def sample(self, rng: random.Random, *, bid_prior: bool = False) -> State:
@@ -326,7 +465,7 @@ class Determinizer:
         return math.exp(-shortfall)
 
 
-def _pick(choices: Sequence[tuple[tuple[int, ...], int]], rng: random.Random) -> tuple[int, ...]:
+def _pick(choices: Sequence[tuple[T, int]], rng: random.Random) -> T:
     """One of ``(value, weight)`` pairs, with probability in proportion to its (exact int) weight."""
     pick = rng.randrange(sum(weight for _, weight in choices))
     for value, weight in choices:

@@ -4,6 +4,7 @@ seat only what it may know (RULES.md section 5)."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from collections.abc import Iterator
@@ -28,6 +29,7 @@ from smear import (
 )
 from smear.bots import random_action
 from smear.server.protocol import (
+    DISCARDS_LISTED,
     ERROR_ARGS,
     ERROR_CODES,
     INBOUND,
@@ -517,6 +519,10 @@ def test_public_json_shape() -> None:
         "tricks",
         "hand_sizes",
         "took",
+        "drawn",
+        "discarded",
+        "refilled",
+        "stock_left",
         "results",
         "winner",
     }
@@ -526,6 +532,30 @@ def test_public_json_shape() -> None:
     first = public["to_act"]
     state = apply(state, legal_actions(state)[0])  # a pass
     assert public_json(state.public)["bids"] == [[first, None]]
+
+
+def test_a_discard_is_described_in_short_and_listed_only_when_few() -> None:
+    # McLeod's bidder holds 24 cards: 10 dealt and the 14 of the stock.
+    state = new_match(find_rules("mcleod"), 4, teams=True, seed=11)
+    while state.public.phase is not Phase.DISCARD:
+        state = apply(state, legal_actions(state)[-1])  # the top bid, then a trump
+    bidder = state.public.bidder
+    assert state.public.to_act == bidder
+    view = view_json(player_view(state, bidder))
+    spec = view["discard"]
+    assert spec["count"] == 18
+    assert set(spec["required"]) <= set(view["hand"]) and set(spec["choosable"]) <= set(view["hand"])
+    assert not set(spec["required"]) & set(spec["choosable"])
+    listed = [action for action in legal_actions(state)]
+    if len(listed) <= DISCARDS_LISTED:
+        assert view["legal"] == [str(action) for action in listed]
+    else:
+        assert view["legal"] == []
+    every = math.comb(len(spec["choosable"]), spec["count"] - len(spec["required"]))
+    assert every == len(listed)
+    # the others see nothing of it
+    other = view_json(player_view(state, (bidder + 1) % 4))
+    assert other["discard"] is None and other["legal"] == []
 
 
 def test_view_json_sorts_the_hand_trumps_first() -> None:

@@ -18,9 +18,10 @@ WatchTable(table='kitchen-42')
 from __future__ import annotations
 
 import json
+import math
 import string
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
@@ -417,6 +418,12 @@ def _rules_json(pub: PublicState) -> dict[str, Any]:
         "shoot_the_moon": rules.shoot_the_moon,
         "elimination": rules.elimination,
         "kitty": rules.kitty,
+        "widow": rules.widow,
+        "refill": rules.refill,
+        "take_stock": rules.take_stock,
+        "keep_trumps": rules.keep_trumps,
+        "keep_scoring_trumps": rules.keep_scoring_trumps,
+        "bidder_leads_trump": rules.bidder_leads_trump,
         "trump_named": rules.trump_named,
         "hand_size": rules.hand_size,
         "cards_dealt": pub.dealt_count,
@@ -487,20 +494,46 @@ def _public_json(pub: PublicState) -> dict[str, Any]:
         "tricks": [_trick_json(trick) for trick in pub.tricks],
         "hand_sizes": list(pub.hand_sizes()),
         "took": pub.took,
+        "drawn": pub.drawn,
+        "discarded": list(pub.discarded),
+        "refilled": [pub.refilled(seat) for seat in range(pub.players)],
+        "stock_left": pub.stock_left,
         "results": [result_json(result) for result in pub.results],
         "winner": pub.winner,
     }
 
 
+# The most discards a view lists one by one in ``legal``.
+DISCARDS_LISTED = 1000
+
+
 def view_json(view: PlayerView) -> dict[str, Any]:
     """One seat's view: its own hand (sorted as a player holds it), its discards, its legal actions
-    in record notation (empty unless it is its turn), and the public state."""
+    in record notation (empty unless it is its turn), and the public state.
+
+    On its turn to discard, ``discard`` says which discards are legal: ``count`` cards, all of
+    ``required`` and the rest from ``choosable``; ``legal`` lists them only when there are at most
+    ``DISCARDS_LISTED`` (McLeod's bidder can have over a hundred thousand). Otherwise ``discard``
+    is ``null``.
+    """
     pub = view.public
+    options = view.discard_options()
+    discard = None
+    listed: Sequence[Action] | None = view.legal_actions
+    if options is not None:
+        if math.comb(len(options.choosable), options.free) > DISCARDS_LISTED:
+            listed = None
+        discard = {
+            "count": options.count,
+            "required": _cards(display_order(options.required, pub.trump, pub.rules)),
+            "choosable": _cards(display_order(options.choosable, pub.trump, pub.rules)),
+        }
     return {
         "seat": view.seat,
         "hand": _cards(display_order(view.hand, pub.trump, pub.rules)),
         "discards": _cards(display_order(view.discards, pub.trump, pub.rules)),
-        "legal": [str(action) for action in view.legal_actions],
+        "legal": [] if listed is None else [str(action) for action in listed],
+        "discard": discard,
         "public": public_json(pub),
     }
 

@@ -50,7 +50,10 @@ def estimate(hand: int, deck: int, rules: Rules, suit: Suit) -> float:
             points += 1.0  # the top trump in play always wins its trick
         elif _top(mine) == _top(natural & ~(1 << _top(natural))):
             points += 0.35
-        if _bottom(mine) == _bottom(natural):
+        if rules.two_points:
+            # The Two scores for its holder whoever wins its trick.
+            points += rules.two_points if hand >> (13 * suit) & 1 else 0.0
+        elif _bottom(mine) == _bottom(natural):
             points += 1.0 if rules.low_to_player else (0.6 if strong else 0.3)
         elif rules.low_to_player and _bottom(mine) == _bottom(natural & ~(1 << _bottom(natural))):
             points += 0.3
@@ -64,6 +67,8 @@ def estimate(hand: int, deck: int, rules: Rules, suit: Suit) -> float:
             points += 0.6 if strong else 0.3
     if rules.trey_points and hand >> (13 * suit + 1) & 1:
         points += rules.trey_points * (0.7 if strong else 0.35)
+    if rules.ten_for_game:  # the Ten of trump instead of Game
+        return points + ((0.7 if strong else 0.35) if hand >> (13 * suit + 8) & 1 else 0.0)
     tens = sum(1 for card in iter_bits(hand) if card < 52 and card % 13 == 8)
     points += 0.15 * tens + (0.25 if strong else 0.0)
     return points
@@ -168,7 +173,10 @@ class HeuristicBot:
 
     def _value(self, card: int, order: TrumpOrder, rules: Rules) -> float:
         """How much it costs to hand this card to the other side."""
-        value = GAME_VALUES[card] / 4.0
+        if rules.ten_for_game:  # no Game: only the Ten of trump counts
+            value = 1.5 if card == 13 * order.trump + 8 else 0.0
+        else:
+            value = GAME_VALUES[card] / 4.0
         if card == order.jack or card == order.jick or card >= 52:
             value += 1.5
         if rules.trey_points and card == 13 * order.trump + 1:

@@ -552,23 +552,23 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 class DiscardOptions(NamedTuple):
-    """The legal discards of the seat to act, in short: every legal discard is ``count`` cards
-    made of all of ``required`` and ``count - len(required)`` of ``choosable``. (There can be too
+    """The legal discards of the seat to act, in short: every legal discard is ``size`` cards
+    made of all of ``required`` and ``size - len(required)`` of ``choosable``. (There can be too
     many to list: McLeod's bidder keeps 6 of 24 cards.)"""
 
-    count: int
+    size: int
     required: CardSet
     choosable: CardSet
 
     @property
     def free(self) -> int:
         """How many cards the player chooses from ``choosable``."""
-        return self.count - len(self.required)
+        return self.size - len(self.required)
 
     def allows(self, cards: CardSet) -> bool:
         mask = cards.mask
         return (
-            mask.bit_count() == self.count
+            mask.bit_count() == self.size
             and mask & self.required.mask == self.required.mask
             and not mask & ~(self.required.mask | self.choosable.mask)
         )
@@ -706,7 +706,7 @@ def _apply_auction(state: State, action: Action, seat: int) -> State:
         if rules.widow:
             return state._replace(public=public._replace(phase=Phase.WIDOW))
         if rules.kitty:  # the bidder takes the first undealt cards
-            state = _draw(state, bidder, rules.kitty)
+            state = _draw(state, public.to_act, rules.kitty)  # type: ignore[arg-type]
         return _before_play(state)
     return _new_tuple(State, (_new_tuple(PublicState, fields), *state[1:]))
 
@@ -767,15 +767,15 @@ def _apply_discard(state: State, action: Discard, seat: int) -> State:
         missing = CardSet(mask & ~hand)
         raise IllegalActionError("not_in_hand", text, seat, card=str(missing))
     options = options_for_discard(pub, hand, seat)
-    if mask.bit_count() != options.count:
-        raise IllegalActionError("discard_count", text, seat, expected=options.count, given=mask.bit_count())
+    if mask.bit_count() != options.size:
+        raise IllegalActionError("discard_count", text, seat, expected=options.size, given=mask.bit_count())
     if not options.allows(action.cards):
         assert pub.order is not None
         if mask & pub.order.trump_mask and hand & ~mask & ~pub.order.trump_mask:
             raise IllegalActionError("keep_trumps", text, seat)
         raise IllegalActionError("keep_scoring_trumps", text, seat)
     state = state._replace(
-        public=pub._replace(discarded=_replace_at(pub.discarded, seat, options.count)),
+        public=pub._replace(discarded=_replace_at(pub.discarded, seat, options.size)),
         hands=_replace_at(state.hands, seat, hand & ~mask),
         discards=_replace_at(state.discards, seat, mask),
     )

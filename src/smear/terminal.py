@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from smear.actions import Action, Bid, Discard, NameTrump, Pass, Play, parse_action
+from smear.actions import Action, Bid, Discard, NameTrump, Pass, Play, TakeWidow, parse_action
 from smear.bots import Bot, make_bot
 from smear.cards import Card, CardSet
 from smear.errors import ActionError, IllegalActionError
@@ -84,6 +84,8 @@ def describe_action(name: str, action: Action, you: bool = False) -> str:
         return f"{name} name{ending} {action.suit.plural} trump"
     if isinstance(action, Discard):
         return f"{name} discard{ending} {len(action.cards)} cards"
+    if isinstance(action, TakeWidow):
+        return f"{name} take{ending} the widow"
     return f"{name} play{ending} {action.card}"
 
 

@@ -524,7 +524,7 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         if math.comb(len(options.choosable), options.free) > DISCARDS_LISTED:
             listed = None
         discard = {
-            "count": options.count,
+            "count": options.size,
             "required": _cards(display_order(options.required, pub.trump, pub.rules)),
             "choosable": _cards(display_order(options.choosable, pub.trump, pub.rules)),
         }

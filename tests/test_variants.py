@@ -69,9 +69,11 @@ def test_cutthroat_is_three_players_on_their_own_bidding_three_or_more() -> None
     assert [str(a) for a in legal_actions(state)][:2] == ["pass", "bid 3"]
     with pytest.raises(IllegalActionError, match="bids go from 3 to 10"):
         act(state, "bid 2")
-    for players, teams in ((4, False), (4, True), (6, True)):
-        with pytest.raises(RulesError, match="cutthroat is played by"):
-            new_match(CUTTHROAT, players, teams, seed=1)
+    with pytest.raises(RulesError, match="cutthroat is played by 3 players without teams, not 4"):
+        new_match(CUTTHROAT, 4, seed=1)
+    for players in (4, 6):
+        with pytest.raises(RulesError, match="cutthroat is not played with teams"):
+            new_match(CUTTHROAT, players, True, seed=1)
 
 
 # --- five_point --------------------------------------------------------------------------------

@@ -160,12 +160,9 @@ def parse_record(data: str | bytes | Mapping[str, Any]) -> Record:
     rules, rules_spec = _parse_rules(doc["rules"])
     players = _parse_players(doc["players"])
     teams = _parse_teams(doc.get("teams"), len(players))
-    if not rules.allows(len(players), teams is not None):
-        counts = rules.team_player_counts if teams is not None else rules.player_counts
-        kind = "with teams" if teams is not None else "without teams"
-        raise RecordError(
-            f"{rules.name} is played by {', '.join(map(str, counts))} players {kind}, not {len(players)}"
-        )
+    refusal = rules.refusal(len(players), teams is not None)
+    if refusal is not None:
+        raise RecordError(refusal)
     sides = len(teams) if teams is not None else len(players)
     start_scores = _parse_start_scores(doc.get("start_scores"), sides)
     hands_data = doc["hands"]

@@ -135,6 +135,16 @@ class Rules:
         """Whether this many players may play, with or without teams."""
         return players in (self.team_player_counts if teams else self.player_counts)
 
+    def refusal(self, players: int, teams: bool) -> str | None:
+        """Why this many players may not play, with or without teams (``None`` when they may)."""
+        if self.allows(players, teams):
+            return None
+        allowed = self.team_player_counts if teams else self.player_counts
+        kind = "with teams" if teams else "without teams"
+        if not allowed:
+            return f"{self.name} is not played {kind}"
+        return f"{self.name} is played by {', '.join(map(str, allowed))} players {kind}, not {players}"
+
     def dealt_for(self, players: int) -> int:
         """Cards dealt to each player at this table size."""
         return dict(self.deal_by_players).get(players, self.cards_dealt)

@@ -286,12 +286,9 @@ def _check_sides(
     if not isinstance(players, int) or isinstance(players, bool):
         raise RulesError(f"the number of players must be a whole number, not {players!r}")
     with_teams = bool(teams)
-    if not rules.allows(players, with_teams):
-        allowed = rules.team_player_counts if with_teams else rules.player_counts
-        kind = "with teams" if with_teams else "without teams"
-        raise RulesError(
-            f"{rules.name} is played by {', '.join(map(str, allowed))} players {kind}, not {players}"
-        )
+    refusal = rules.refusal(players, with_teams)
+    if refusal is not None:
+        raise RulesError(refusal)
     if not teams:
         return tuple((seat,) for seat in range(players))
     if teams is True:

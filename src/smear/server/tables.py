@@ -83,17 +83,16 @@ class TableSettings:
             raise TableError(
                 "rules_refused", reason_code="unknown_bot", bots=bots, reason=f"the bots are {bots}"
             )
-        if not rules.allows(self.players, self.teams):
+        refusal = rules.refusal(self.players, self.teams)
+        if refusal is not None:
             allowed = rules.team_player_counts if self.teams else rules.player_counts
-            kind = "with teams" if self.teams else "without teams"
-            counts = ", ".join(map(str, allowed))
             raise TableError(
                 "rules_refused",
                 reason_code="players_with_teams" if self.teams else "players",
                 preset=self.preset,
                 players=self.players,
-                allowed=counts,
-                reason=f"{self.preset} is played by {counts} players {kind}, not {self.players}",
+                allowed=", ".join(map(str, allowed)),
+                reason=refusal,
             )
 
     def to_json(self) -> dict[str, Any]:

@@ -94,8 +94,12 @@ OPTION_RULES: dict[str, Rules] = {
     "ten_point+identical_jokers+highest_score_wins": TEN_POINT.with_changes(
         identical_jokers=True, highest_score_wins=True
     ),
+    "mcleod+moon+elimination": find_rules("mcleod").with_changes(shoot_the_moon=True, elimination=-21),
+    "widow+two_points2+target31": find_rules("widow").with_changes(two_points=2, max_bid=11, target=31),
 }
 OPTION_TABLES: list[tuple[str, int, bool]] = [
+    ("mcleod+moon+elimination", 4, True),
+    ("widow+two_points2+target31", 3, False),
     ("house+moon+elimination", 4, True),
     ("house+moon+elimination", 5, False),
     ("ten_point+moon+elimination", 3, False),

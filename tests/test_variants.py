@@ -3,6 +3,8 @@ deals: what each changes and nothing else."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from helpers import HOUSE, TEN_POINT, act, card, cards, deck, legal_cards, play_tricks, start
 
@@ -13,6 +15,7 @@ from smear import (
     Rules,
     RulesError,
     Suit,
+    discard_options,
     find_rules,
     legal_actions,
     new_match,
@@ -296,3 +299,203 @@ def test_highest_score_wins_instead_of_the_bidder_first() -> None:
     # Without the bidder in a tie at the top, another hand is played.
     tied = _worked(rules, [21, 0, 10, 19])
     assert tied.scores == (21, 0, 13, 21) and tied.winner is None and tied.phase is Phase.HAND_OVER
+
+
+# --- mcleod ------------------------------------------------------------------------------------
+
+MCLEOD = find_rules("mcleod")
+WIDOW = find_rules("widow")
+
+
+def _mcleod_deal() -> list[str]:
+    return [
+        "Js 6s Ah Kh Qh Jh 2d 3d 4d 5d",
+        "As Ks Qs BJ Ts 4s 7c 8c 9c Tc",
+        "LJ 9s Ad Kd Qd Jd 2h 3h 4h 5h",
+        "3s 8s Ac Kc Qc 2c 3c 4c 5c 6c",
+    ]
+
+
+MCLEOD_STOCK = "Jc 7s 5s 2s 6d 7d 8d 9d Td 6h 7h 8h 9h Th"
+
+
+def test_mcleod_bidder_takes_the_stock_after_naming_trump() -> None:
+    state = start(MCLEOD, _mcleod_deal(), dealer=3, teams=True, out=MCLEOD_STOCK)
+    state = act(state, "pass", "bid 1", "pass", "pass")
+    assert state.public.phase is Phase.TRUMP and len(state.hand(1)) == 10  # trump before the stock
+    state = act(state, "trump s")
+    pub = state.public
+    assert pub.phase is Phase.DISCARD and pub.to_act == 1
+    assert len(state.hand(1)) == 24 and pub.took == pub.drawn == 14 and pub.stock_left == 0
+    assert pub.hand_sizes() == (10, 24, 10, 10)
+    options = discard_options(state)
+    assert options is not None
+    # ten trumps among 24: every non-trump goes, and four of the ten trumps
+    assert options.size == 18 and len(options.required) == 14 and len(options.choosable) == 10
+    assert len(legal_actions(state)) == math.comb(10, 4)
+
+
+def test_mcleod_discards_keep_trumps() -> None:
+    state = start(MCLEOD, _mcleod_deal(), dealer=3, teams=True, out=MCLEOD_STOCK)
+    state = act(state, "pass", "bid 1", "pass", "pass", "trump s")
+    state = act(state, "discard 7c 8c 9c Tc Jc 6d 7d 8d 9d Td 6h 7h 8h 9h Th 2s 5s 7s")
+    assert state.public.to_act == 2 and state.public.discarded == (0, 18, 0, 0)
+    options = discard_options(state)
+    assert options is not None
+    assert (options.size, options.required, options.choosable) == (
+        4,
+        cards(""),
+        cards("Ad Kd Qd Jd 2h 3h 4h 5h"),
+    )
+    with pytest.raises(IllegalActionError, match="a trump may be discarded only with every non-trump"):
+        act(state, "discard 2h 3h 4h LJ")
+    assert legal_actions(state) == tuple(
+        action for action in legal_actions(state) if not set(action.cards) & {card("LJ"), card("9s")}
+    )
+
+
+def test_mcleod_jokers_identical_second_played_wins() -> None:
+    state = start(MCLEOD, _mcleod_deal(), dealer=3, teams=True, out=MCLEOD_STOCK)
+    state = act(state, "pass", "bid 1", "pass", "pass", "trump s")
+    state = act(
+        state,
+        "discard 7c 8c 9c Tc Jc 6d 7d 8d 9d Td 6h 7h 8h 9h Th 2s 5s 7s",
+        "discard 2h 3h 4h 5h",
+        "discard 3c 4c 5c 6c",
+        "discard 2d 3d 4d 5d",
+    )
+    state = play_tricks(state, "As 9s 3s Js", "BJ LJ 8s 6s")
+    assert state.public.tricks[-1].winner == 2  # the LJ, played second
+
+
+def test_mcleod_is_for_teams_of_two() -> None:
+    assert MCLEOD.player_counts == () and MCLEOD.team_player_counts == (4, 6)
+    assert MCLEOD.dealt_for(6) == 8 and MCLEOD.min_bid == 1
+    with pytest.raises(RulesError, match="mcleod is not played without teams"):
+        new_match(MCLEOD, 4, seed=1)
+    six = new_match(MCLEOD, 6, True, seed=2)
+    assert six.public.hand_sizes() == (8,) * 6 and len(six.out) == 6
+
+
+# --- widow -------------------------------------------------------------------------------------
+
+
+def _widow_deal() -> list[str]:
+    return [
+        "Ah Kh Qh 2c 3c 4c 5c 6c 7c",
+        "Th 2h 2d 3d 4d 5d 6d 7d 8d",
+        "9h Jd 2s 3s 4s 5s 6s 7s 8s",
+        "3h 4h LJ 9s Ts Js Qs Ks As",
+    ]
+
+
+WIDOW_OUT = "Jh BJ 8c 9c 8h 7h Tc Jc 6h 5h Qc Kc Ac 9d Td Qd Kd Ad"
+
+
+def test_widow_the_bidder_takes_the_widow_then_names_trump() -> None:
+    state = start(WIDOW, _widow_deal(), dealer=3, teams=True, out=WIDOW_OUT)
+    state = act(state, "bid 4", "pass", "pass", "pass")
+    assert state.public.phase is Phase.WIDOW and [str(a) for a in legal_actions(state)] == ["widow"]
+    assert player_view(state, 1).legal_actions == ()
+    with pytest.raises(IllegalActionError, match="it is time to take the widow"):
+        act(state, "trump h")
+    state = act(state, "widow")
+    assert state.hand(0) == cards("Ah Kh Qh 2c 3c 4c 5c 6c 7c Jh BJ 8c 9c")
+    assert state.public.phase is Phase.TRUMP and state.public.took == 4
+    assert state.public.hand_sizes() == (13, 9, 9, 9)
+    state = act(state, "trump h")
+    assert state.public.to_act == 1  # the others discard first, from the bidder's left
+
+
+def test_widow_others_trade_non_trumps_for_the_stock_then_the_bidder_takes_the_rest() -> None:
+    state = start(WIDOW, _widow_deal(), dealer=3, teams=True, out=WIDOW_OUT)
+    state = act(state, "bid 4", "pass", "pass", "pass", "widow", "trump h")
+    options = discard_options(state)
+    assert options is not None and (options.size, options.required) == (7, cards("2d 3d 4d 5d 6d 7d 8d"))
+    assert len(legal_actions(state)) == 1
+    state = act(state, "discard 2d 3d 4d 5d 6d 7d 8d")
+    assert state.hand(1) == cards("Th 2h 8h 7h Tc Jc")  # drew four from the stock, in order
+    pub = state.public
+    assert pub.refilled(1) == 4 and pub.drawn == 8 and pub.stock_left == 10 and pub.to_act == 2
+    state = act(state, "discard 2s 3s 4s 5s 6s 7s 8s", "discard 9s Ts Js Qs Ks As")
+    pub = state.public
+    assert pub.to_act == 0 and pub.took == 7 and pub.stock_left == 0  # the bidder took the last 3
+    assert len(state.hand(0)) == 16 and pub.hand_sizes() == (16, 6, 6, 6)
+    options = discard_options(state)
+    assert (
+        options is not None
+        and options.size == 10
+        and options.choosable == cards("2c 3c 4c 5c 6c 7c 8c 9c Qd Kd Ad")
+    )
+    state = act(state, "discard 2c 3c 4c 5c 6c 7c 8c 9c Qd Kd")
+    assert state.public.phase is Phase.PLAY and state.public.to_act == 0
+    assert legal_cards(state) == state.hand(0)  # the bidder need not lead a trump
+
+
+def test_widow_scores_the_two_for_its_holder_and_the_ten_instead_of_game() -> None:
+    assert WIDOW.points == ("high", "two", "jack", "jick", "big_joker", "little_joker", "ten", "trey")
+    assert sum(WIDOW.point_values.values()) == WIDOW.max_bid == 10
+    state = start(WIDOW, _widow_deal(), dealer=3, teams=True, out=WIDOW_OUT)
+    state = act(state, "bid 4", "pass", "pass", "pass", "widow", "trump h")
+    state = act(
+        state,
+        "discard 2d 3d 4d 5d 6d 7d 8d",
+        "discard 2s 3s 4s 5s 6s 7s 8s",
+        "discard 9s Ts Js Qs Ks As",
+        "discard 2c 3c 4c 5c 6c 7c 8c 9c Qd Kd",
+    )
+    state = play_tricks(
+        state, "Ad Jc Qc 9d", "Ah 7h 5h 4h", "Kh 8h 6h 3h", "Qh 2h 9h LJ", "Jh Th Jd Td", "BJ Tc Kc Ac"
+    )
+    result = state.public.results[-1]
+    assert result.points["two"] == 1  # Ben's 2h fell to Ann's Qh, but it is his side's point
+    assert result.points["ten"] == 0 and "game" not in result.points and "low" not in result.points
+    assert result.taken == (9, 1)
+
+
+def test_widow_scoring_trumps_are_discarded_last() -> None:
+    deal = [
+        "6h 5h 4h 2c 3c 4c 5c 6c 7c",
+        "Ah Kh Qh Jh Th 9h 8h 7h 8c",
+        "3h 2h 2s 3s 4s 5s 6s 7s 8s",
+        "Jd LJ 9s Ts Js Qs Ks As 9c",
+    ]
+    state = start(
+        WIDOW, deal, dealer=3, teams=True, out="BJ Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d Td Qd Kd Ad"
+    )
+    state = act(state, "bid 4", "pass", "pass", "pass", "widow", "trump h")
+    options = discard_options(state)
+    assert options is not None
+    assert (options.size, options.required, options.choosable) == (3, cards("8c"), cards("Kh Qh 9h 8h 7h"))
+    with pytest.raises(
+        IllegalActionError, match="a scoring trump may be discarded only with every other card"
+    ):
+        act(state, "discard 8c 7h Ah")
+    state = act(state, "discard 8c 7h 8h")
+    assert state.public.refilled(1) == 0 and len(state.hand(1)) == 6
+
+
+def test_widow_short_stock_limits_the_discard() -> None:
+    deal = [
+        "Ah Kh Qh Jh Th 9h 8h 7h 6h",
+        "2c 3c 4c 5c 6c 7c 8c 9c Tc",
+        "2s 3s 4s 5s 6s 7s 8s 9s Ts",
+        "Jc Qc Kc Ac Js Qs Ks As 2h",
+    ]
+    out = "5h 4h 3h BJ LJ Jd 2d 3d 4d 5d 6d 7d 8d 9d Td Qd Kd Ad"
+    state = start(WIDOW, deal, dealer=3, out=out)
+    state = act(state, "bid 4", "pass", "pass", "pass", "widow", "trump h")
+    state = act(state, "discard 2c 3c 4c 5c 6c 7c 8c 9c Tc", "discard 2s 3s 4s 5s 6s 7s 8s 9s Ts")
+    assert state.public.stock_left == 2
+    options = discard_options(state)
+    assert options is not None  # eight non-trumps, but the stock can bring Dot back to six only from 4
+    assert (options.size, options.required, len(options.choosable)) == (5, cards(""), 8)
+    state = act(state, "discard Jc Qc Kc Js Qs")
+    assert state.hand(3) == cards("Ac Ks As 2h Kd Ad") and state.public.stock_left == 0
+    assert state.public.took == 4 and len(state.hand(0)) == 13  # nothing left for the bidder to take
+
+
+def test_widow_is_for_three_or_four() -> None:
+    assert WIDOW.player_counts == (3, 4) and WIDOW.team_player_counts == (4,)
+    with pytest.raises(RulesError, match="widow is played by 3, 4 players without teams, not 5"):
+        new_match(WIDOW, 5, seed=1)

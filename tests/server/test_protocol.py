@@ -232,7 +232,7 @@ def test_set_bot_wants_a_bool() -> None:
 
 def test_act_bounds_the_action_text() -> None:
     assert refused_field("act", with_fields("act", action="")) == "action"
-    assert refused_field("act", with_fields("act", action="x" * 65)) == "action"
+    assert refused_field("act", with_fields("act", action="x" * 161)) == "action"
     message = parse_inbound("act", with_fields("act", action="Ah"))
     assert isinstance(message, Act)
     assert message.action == "Ah"

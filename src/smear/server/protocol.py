@@ -213,7 +213,7 @@ Seat = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
 Version = Annotated[int, Field(ge=0, le=MAX_VERSION)]
 Preset = Annotated[str, StringConstraints(max_length=32), AfterValidator(_check_preset)]
 BotLevel = Annotated[str, StringConstraints(min_length=1, max_length=24, pattern=r"^[a-z][a-z0-9_]*$")]
-ActionText = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+ActionText = Annotated[str, StringConstraints(min_length=1, max_length=160)]
 
 
 class _Message(BaseModel):

@@ -80,7 +80,8 @@ class HandFacts:
     out: set[str]  # the undealt cards nobody took
     plays: list[tuple[int, str]] = field(default_factory=list)  # in order
     discards: list[set[str]] = field(default_factory=list)
-    kitty: set[str] = field(default_factory=set)  # undealt cards the bidder took, for it alone
+    # Undealt cards each seat drew (a kitty, widow or stock for the bidder; a refill), for it alone.
+    drew: list[set[str]] = field(default_factory=list)
     bidder: int | None = None
 
 
@@ -101,6 +102,7 @@ def facts_of(record: dict[str, Any]) -> dict[int, HandFacts]:
             deal=[{str(card) for card in cards} for cards in hand.deal],
             out={str(card) for card in state.out},
             discards=[set() for _ in range(players)],
+            drew=[set() for _ in range(players)],
         )
         for text in hand.actions:
             seat = state.public.to_act
@@ -110,10 +112,12 @@ def facts_of(record: dict[str, Any]) -> dict[int, HandFacts]:
                 fact.plays.append((seat, str(action.card)))
             elif isinstance(action, Discard):
                 fact.discards[seat] |= {str(card) for card in action.cards}
+            before = state.hands
             state = apply(state, action)
-        took = state.public.took
-        fact.kitty = {str(card) for card in state.out[:took]}
-        fact.out -= fact.kitty
+            for who, (old, new) in enumerate(zip(before, state.hands, strict=True)):
+                fact.drew[who] |= {str(card) for card in CardSet(new & ~old)}
+        for cards in fact.drew:
+            fact.out -= cards
         fact.bidder = state.public.bidder
         facts[number] = fact
     return facts
@@ -173,7 +177,7 @@ class Match:
                 if state is not client.states[-1] or state["version"] < after or state["game"] is None:
                     return False
                 game = state["game"]
-                return game["public"]["phase"] == "match_over" or bool(game["legal"])
+                return game["public"]["phase"] == "match_over" or bool(game["legal"] or game["discard"])
 
             state = await client.wait_for(ready, timeout=30)
             game = state["game"]
@@ -192,11 +196,12 @@ class Match:
                     probes["not_held"] -= 1
                     reply = await self.act(client, state, played[0], version)
                     assert reply["error"]["code"] == "illegal_action", reply
+            first = first_action(game)
             if probes["stale"]:
                 probes["stale"] -= 1
-                reply = await self.act(client, state, game["legal"][0], version - 1)
+                reply = await self.act(client, state, first, version - 1)
                 assert reply["error"]["code"] == "stale_version", reply
-            reply = await self.act(client, state, game["legal"][0], version)
+            reply = await self.act(client, state, first, version)
             assert reply["ok"], reply
             after = reply["version"]
 
@@ -332,12 +337,10 @@ def check_state(
     assert played == [card for _, card in fact.plays[: len(played)]], where
     allowed = set(played)
     if seat is not None:
-        own = fact.deal[seat]
-        if seat == fact.bidder and public["phase"] != "auction":
-            own = own | fact.kitty
+        own = fact.deal[seat] | fact.drew[seat]
         assert set(game["hand"]) <= own, where
         if public["phase"] == "auction":
-            assert set(game["hand"]) == own, f"{where}: not the cards the record deals to seat {seat}"
+            assert set(game["hand"]) == fact.deal[seat], f"{where}: not the cards the record deals to {seat}"
         assert set(game["discards"]) <= fact.discards[seat], where
         allowed |= own
     leaked = cards_in(message, skip=frozenset({"results"})) - allowed
@@ -451,8 +454,17 @@ async def play_match(database: Path, settings: dict[str, Any], people: int) -> N
         assert watched["results"] == match.people[0].states[-1]["game"]["public"]["results"]
         check_refusals(match)
         check_logs(logs)
-        if settings["preset"] == "ten_point" or settings.get("kitty"):
+        if settings["preset"] in ("ten_point", "mcleod", "widow") or settings.get("kitty"):
             assert any(any(f.discards) for f in facts.values())
+
+
+def first_action(game: dict[str, Any]) -> str:
+    """The first legal action; for a discard too many to list, one made from its description."""
+    if game["legal"]:
+        return str(game["legal"][0])
+    spec = game["discard"]
+    free = spec["count"] - len(spec["required"])
+    return "discard " + " ".join([*spec["required"], *spec["choosable"][:free]])
 
 
 MATCHES = {
@@ -465,6 +477,9 @@ MATCHES = {
         {"preset": "five_point", "players": 4, "teams": True, "kitty": True, "shoot_the_moon": True},
         2,
     ),
+    # The stock goes to the bidder and refills to the others: nobody sees what another drew.
+    "mcleod-4-teams": ({"preset": "mcleod", "players": 4, "teams": True}, 2),
+    "widow-3": ({"preset": "widow", "players": 3, "teams": False}, 2),
 }
 
 

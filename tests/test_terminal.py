@@ -92,3 +92,22 @@ def test_hint_asks_the_expert_and_changes_nothing() -> None:
     game.play()
     assert game.state == before
     assert "The expert would " in out.getvalue()
+
+
+def test_widow_asks_for_the_widow_and_says_which_cards_must_go() -> None:
+    holder: list[TerminalGame] = []
+    asked: list[str] = []
+
+    def top_bid(prompt: str) -> str:
+        action = str(legal_actions(holder[0].state)[-1])  # the highest bid, so the person takes the widow
+        asked.append(action)
+        return action
+
+    game, out = make_game(top_bid, preset="widow", players=3, seed=4)
+    holder.append(game)
+    while game.state.public.phase is not Phase.HAND_OVER and game.state.public.phase is not Phase.MATCH_OVER:
+        game.step()
+    assert "widow" in asked and any(a.startswith("discard ") for a in asked)
+    text = out.getvalue()
+    assert "Take the widow" in text and "Discard " in text
+    assert "Two" in text and "Ten of trump" in text  # the widow game's points in the hand's table

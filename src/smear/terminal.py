@@ -33,9 +33,11 @@ POINT_NAMES = {
     "little_joker": "Little joker",
     "game": "Game",
     "trey": "Trey",
+    "two": "Two",
+    "ten": "Ten of trump",
 }
 HELP = (
-    "Type an action: 'pass', 'bid 3', a card such as 'Ah' or '10d', 'trump h', "
+    "Type an action: 'pass', 'bid 3', a card such as 'Ah' or '10d', 'widow', 'trump h', "
     "'discard 2c 3d 4h 5s'. 'hint' asks the expert, 'help' shows this, 'quit' leaves."
 )
 
@@ -203,9 +205,17 @@ class TerminalGame:
         self.console.print(Text("Your hand: ") + hand_text(view))
         prompts = {
             Phase.AUCTION: "Bid or pass",
+            Phase.WIDOW: "Take the widow (widow)",
             Phase.TRUMP: "Name trump (trump c/d/h/s)",
-            Phase.DISCARD: f"Discard {len(view.hand) - pub.rules.hand_size} cards",
         }
+        options = view.discard_options()
+        if options is not None:
+            prompts[Phase.DISCARD] = f"Discard {options.size} cards"
+            if options.required:
+                prompts[Phase.DISCARD] += f", {' '.join(map(str, options.required))} among them"
+            if options.free < options.size:
+                chosen = " ".join(map(str, options.choosable))
+                prompts[Phase.DISCARD] += f", and {options.free} of {chosen}" if options.free else ""
         if pub.phase is Phase.PLAY:
             playable = display_order(
                 (a.card for a in view.legal_actions if isinstance(a, Play)), pub.trump, pub.rules

@@ -2,11 +2,20 @@
 
 import { io } from "socket.io-client";
 import { setSingleJoker } from "./i18n";
-import { KITTY_PRESETS, oneJoker } from "./rules";
+import { ACTIVE_PHASES, KITTY_PRESETS, oneJoker } from "./rules";
 import { loadSession, removeSession, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
 import { getApp, newId, toast, update, type LogEntry, type Route, type TurnClock } from "./store";
-import { publicGame, seatView, type Ack, type EventMessage, type Settings, type StateMessage } from "./types";
+import {
+  canAct,
+  publicGame,
+  seatView,
+  type Ack,
+  type EventMessage,
+  type PublicGame,
+  type Settings,
+  type StateMessage,
+} from "./types";
 
 const socket = io({ path: "/socket.io", autoConnect: false });
 
@@ -262,14 +271,45 @@ async function attach(): Promise<void> {
   }
 }
 
-const ACTIVE = new Set(["auction", "trump", "discard", "play"]);
-
 /** Log lines the client writes itself from a change of state; they share a version with an event. */
-const DERIVED = new Set(["trick", "kitty"]);
+const DERIVED = new Set(["trick", "kitty", "stock", "refill"]);
 
 function isMyTurn(state: StateMessage | null): boolean {
   const view = state ? seatView(state) : null;
-  return !!view && view.public.to_act === view.seat && ACTIVE.has(view.public.phase) && view.legal.length > 0;
+  return !!view && ACTIVE_PHASES.has(view.public.phase) && canAct(view);
+}
+
+/**
+ * The lines a change of state adds to the log without an event of its own: a trick won, the kitty
+ * or the rest of the stock taken by the bidder, the cards a player drew from the stock after
+ * discarding. The widow has its own event (the bidder's `widow` action), so it is left out here.
+ */
+function derivedLines(before: PublicGame | null, after: PublicGame | null): LogEntry["event"][] {
+  if (!before || !after) return [];
+  const lines: LogEntry["event"][] = [];
+  const sameHand = before.hand_number === after.hand_number && ACTIVE_PHASES.has(before.phase);
+  if (before.hand_number === after.hand_number && after.tricks.length > before.tricks.length) {
+    lines.push({ kind: "trick", seat: after.tricks[after.tricks.length - 1].winner });
+  }
+  if (after.rules.refill) {
+    after.refilled.forEach((count, seat) => {
+      const was = sameHand ? (before.discarded[seat] ?? 0) : 0;
+      if (after.discarded[seat] > 0 && was === 0 && seat !== after.bidder) {
+        lines.push({ kind: "refill", seat, count });
+      }
+    });
+  }
+  const tookBefore = sameHand ? before.took : 0;
+  if (after.bidder !== null && after.took > tookBefore) {
+    let count = after.took - tookBefore;
+    if (after.rules.kitty > 0) {
+      lines.push({ kind: "kitty", seat: after.bidder, count });
+    } else {
+      if (after.rules.widow > 0 && tookBefore === 0) count -= after.rules.widow;
+      if (count > 0) lines.push({ kind: "stock", seat: after.bidder, count });
+    }
+  }
+  return lines;
 }
 
 /**
@@ -306,24 +346,8 @@ function onState(message: StateMessage): void {
   const log = app.log.map((entry) => (entry.names ? entry : { ...entry, names }));
   const before = previous ? publicGame(previous) : null;
   const after = publicGame(message);
-  if (before && after && before.hand_number === after.hand_number && after.tricks.length > before.tricks.length) {
-    const last = after.tricks[after.tricks.length - 1];
-    log.push({ id: newId(), version: message.version, event: { kind: "trick", seat: last.winner }, names });
-  }
-  // The bidder's pick-up of the kitty has no event of its own: it shows as `took` once the auction ends.
-  if (
-    before &&
-    after &&
-    after.took > 0 &&
-    after.bidder !== null &&
-    (before.took === 0 || before.hand_number !== after.hand_number || !ACTIVE.has(before.phase))
-  ) {
-    log.push({
-      id: newId(),
-      version: message.version,
-      event: { kind: "kitty", seat: after.bidder, count: after.took },
-      names,
-    });
+  for (const event of derivedLines(before, after)) {
+    log.push({ id: newId(), version: message.version, event, names });
   }
 
   setSingleJoker(!!after && oneJoker(after.rules));

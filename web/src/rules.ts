@@ -1,7 +1,8 @@
 // What the client knows of each preset before a match starts (the lobby has no rules yet), and a
 // few readings of the rules a state carries.
 
-import type { Preset, RulesInfo } from "./types";
+import { parseCard } from "./cards";
+import type { Phase, Preset, RulesInfo, SuitLetter } from "./types";
 
 /** Table sizes each preset allows, without and with teams (as smear.rules says). */
 export const TABLE_SIZES: Record<Preset, { solo: number[]; teams: number[] }> = {
@@ -10,7 +11,12 @@ export const TABLE_SIZES: Record<Preset, { solo: number[]; teams: number[] }> = 
   no_jick: { solo: [3, 4, 5, 6], teams: [4, 6, 8] },
   cutthroat: { solo: [3], teams: [] },
   five_point: { solo: [], teams: [4, 6, 8] },
+  mcleod: { solo: [], teams: [4, 6] },
+  widow: { solo: [3, 4], teams: [4] },
 };
+
+/** The phases of a hand in which someone is to act. */
+export const ACTIVE_PHASES: ReadonlySet<Phase> = new Set<Phase>(["auction", "widow", "trump", "discard", "play"]);
 
 /** Presets whose two teams alternate around the table instead of pairing across it. */
 export const ALTERNATE_TEAMS: ReadonlySet<Preset> = new Set(["five_point"]);
@@ -29,4 +35,16 @@ export function isMoon(rules: RulesInfo, bid: number | null | undefined): boolea
 /** A game with a single joker (five_point): its one point is simply "the joker". */
 export function oneJoker(rules: RulesInfo): boolean {
   return rules.points.includes("big_joker") && !rules.points.includes("little_joker");
+}
+
+/** The suit of the same colour as `suit`: the jick's suit. */
+const PARTNER: Record<SuitLetter, SuitLetter> = { c: "s", s: "c", d: "h", h: "d" };
+
+/** Whether `card` is a trump this hand: the trump suit, the jick where it is played, the jokers. */
+export function isTrump(rules: RulesInfo, trump: SuitLetter | null, card: string): boolean {
+  const parsed = parseCard(card);
+  if (!parsed || trump === null) return false;
+  if (parsed.joker) return true;
+  if (parsed.suit === trump) return true;
+  return rules.points.includes("jick") && parsed.rank === "J" && parsed.suit === PARTNER[trump];
 }

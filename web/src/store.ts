@@ -9,8 +9,14 @@ export type Route = { kind: "landing" } | { kind: "table"; code: string; watch: 
 export interface LogEntry {
   id: number;
   version: number;
-  /** A server event, or a line the client adds from a change of state (a trick won, a kitty taken). */
-  event: TableEvent | { kind: "trick"; seat: number } | { kind: "kitty"; seat: number; count: number };
+  /**
+   * A server event, or a line the client adds from a change of state: a trick won, a kitty or the
+   * stock taken by the bidder, cards drawn from the stock after a discard.
+   */
+  event:
+    | TableEvent
+    | { kind: "trick"; seat: number }
+    | { kind: "kitty" | "stock" | "refill"; seat: number; count: number };
   /** The seat names in the state that followed the event, so a later seat change does not rename it. */
   names?: (string | null)[];
 }

@@ -1,8 +1,8 @@
 // The server's messages, as docs/protocol.md describes them.
 
-export type Preset = "house" | "ten_point" | "no_jick" | "cutthroat" | "five_point";
-export const PRESET_NAMES: Preset[] = ["house", "ten_point", "no_jick", "cutthroat", "five_point"];
-export type Phase = "auction" | "trump" | "discard" | "play" | "hand_over" | "match_over";
+export type Preset = "house" | "ten_point" | "no_jick" | "cutthroat" | "five_point" | "mcleod" | "widow";
+export const PRESET_NAMES: Preset[] = ["house", "ten_point", "no_jick", "cutthroat", "five_point", "mcleod", "widow"];
+export type Phase = "auction" | "widow" | "trump" | "discard" | "play" | "hand_over" | "match_over";
 export type SuitLetter = "c" | "d" | "h" | "s";
 
 export interface Settings {
@@ -51,6 +51,18 @@ export interface RulesInfo {
   elimination: number;
   /** Cards the bidder takes after the auction (the kitty), or 0 when none. */
   kitty: number;
+  /** Cards the bidder takes with the `widow` action before naming trump, or 0 when none. */
+  widow: number;
+  /** The others discard their non-trumps and draw back from the stock; the bidder discards last. */
+  refill: boolean;
+  /** The bidder takes what is left of the stock before discarding. */
+  take_stock: boolean;
+  /** A trump may be discarded only with every non-trump. */
+  keep_trumps: boolean;
+  /** A scoring trump may be discarded only with every other card. */
+  keep_scoring_trumps: boolean;
+  /** The bidder must lead a trump when it holds one. */
+  bidder_leads_trump: boolean;
   trump_named: boolean;
   hand_size: number;
   cards_dealt: number;
@@ -96,19 +108,40 @@ export interface PublicGame {
   trump: SuitLetter | null;
   leader: number | null;
   trick: [number, string][];
-  /** How many undealt cards the bidder has taken into its hand this hand (the kitty; never which). */
+  /** How many undealt cards the bidder has taken into its hand this hand (kitty, widow, stock; never which). */
   took: number;
+  /** Undealt cards drawn this hand, by the bidder and by refills. */
+  drawn: number;
+  /** How many cards each seat has discarded this hand (0: not yet, or never). */
+  discarded: number[];
+  /** Cards each seat drew from the stock after discarding (presets that refill). */
+  refilled: number[];
+  /** Undealt cards not drawn yet: the stock, or the sleeping cards. */
+  stock_left: number;
   tricks: TrickInfo[];
   hand_sizes: number[];
   results: HandResult[];
   winner: number | null;
 }
 
+/**
+ * The legal discards on this seat's turn to discard: exactly `count` cards, all of `required` and
+ * the rest chosen from `choosable`.
+ */
+export interface DiscardInfo {
+  count: number;
+  required: string[];
+  choosable: string[];
+}
+
 export interface SeatView {
   seat: number;
   hand: string[];
   discards: string[];
+  /** The legal actions; a discard may be legal while this is empty (too many to list). */
   legal: string[];
+  /** On this seat's turn to discard, which discards are legal; else null. */
+  discard: DiscardInfo | null;
   public: PublicGame;
 }
 
@@ -143,6 +176,11 @@ export interface ServerError {
 }
 
 export type Ack = ({ ok: true } & Record<string, unknown>) | { ok: false; error: ServerError };
+
+/** It is this seat's turn: an action is listed, or a discard is due (its choices are not always listed). */
+export function canAct(view: SeatView): boolean {
+  return view.public.to_act === view.seat && (view.legal.length > 0 || !!view.discard);
+}
 
 /** The seat's view when the receiver holds a seat, null for a spectator or in the lobby. */
 export function seatView(state: StateMessage): SeatView | null {

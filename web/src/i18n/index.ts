@@ -129,6 +129,7 @@ export function signedPoints(points: number): string {
 export function actionText(action: string, spoken = false, maxBid = Infinity): string {
   const name = spoken ? cardName : shortCardName;
   if (action === "pass") return t("hint.pass");
+  if (action === "widow") return t("hint.widow");
   if (action.startsWith("bid ")) {
     const n = Number(action.slice(4));
     return n > maxBid ? t("hint.moon", { n }) : t("hint.bid", { n: action.slice(4) });
@@ -163,6 +164,7 @@ export function pointName(point: string, oneJoker = false): string {
 
 const PHASE_ACTIONS: Record<string, string> = {
   "bid or pass": "phase_action.bid",
+  "take the widow": "phase_action.widow",
   "name trump": "phase_action.trump",
   discard: "phase_action.discard",
   "play a card": "phase_action.play",

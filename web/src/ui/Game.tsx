@@ -2,15 +2,22 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { shortCard, SUIT_SYMBOL, SUITS } from "../cards";
 import { cardName, hintText, scoreText, suitName, suitTitle, t, tk, tn } from "../i18n";
 import { act, playAgain, requestHint } from "../net";
-import { isMoon } from "../rules";
+import { ACTIVE_PHASES as ACTIVE, isMoon, isTrump } from "../rules";
 import { getApp, update, useApp, type Hint, type LogEntry } from "../store";
-import { publicGame, seatView, type PublicGame, type StateMessage, type SuitLetter } from "../types";
+import {
+  canAct,
+  publicGame,
+  seatView,
+  type DiscardInfo,
+  type PublicGame,
+  type SeatView,
+  type StateMessage,
+  type SuitLetter,
+} from "../types";
 import { CardFace, CardRow } from "./Card";
 import { Hand } from "./Hand";
 import { seatName, sideColor, sideNames } from "./names";
 import { HandSummary, ScoreChart, verdictText } from "./Summary";
-
-const ACTIVE = new Set(["auction", "trump", "discard", "play"]);
 
 /** Where a seat sits around the table, with the receiver's own seat at the bottom. */
 function angleOf(seat: number, bottom: number, players: number): number {
@@ -30,7 +37,9 @@ function currentHint(hint: Hint | null, state: StateMessage): Hint | null {
 function hintedCards(hint: Hint | null): Set<string> {
   if (!hint) return new Set();
   const action = hint.action;
-  if (action === "pass" || action.startsWith("bid ") || action.startsWith("trump ")) return new Set();
+  if (action === "pass" || action === "widow" || action.startsWith("bid ") || action.startsWith("trump ")) {
+    return new Set();
+  }
   if (action.startsWith("discard ")) return new Set(action.slice(8).split(" ").filter(Boolean));
   return new Set([action]);
 }
@@ -75,6 +84,14 @@ function SeatPlate({ state, pub, seat, angle }: { state: StateMessage; pub: Publ
     top: `calc(50% + ${Math.sin(angle).toFixed(4)} * var(--ry))`,
     "--side": sideColor(side),
   };
+  // After the discards: what each player drew from the stock, and what the bidder picked up.
+  const afterDiscard = ACTIVE.has(pub.phase) && pub.phase !== "auction";
+  let drewText: string | null = null;
+  if (afterDiscard && pub.rules.refill && seat !== pub.bidder && (pub.discarded[seat] ?? 0) > 0) {
+    drewText = t("table.drew", { n: pub.refilled[seat] ?? 0 });
+  } else if (afterDiscard && seat === pub.bidder && pub.took > 0 && (pub.rules.widow > 0 || pub.rules.take_stock)) {
+    drewText = t("table.took", { n: pub.took });
+  }
   let bidText: string | null = null;
   if (bidEntry && (inAuction || pub.bidder === seat)) {
     const amount = bidEntry[1];
@@ -110,6 +127,7 @@ function SeatPlate({ state, pub, seat, angle }: { state: StateMessage; pub: Publ
             {bidText}
           </span>
         )}
+        {drewText && <span class="chip drew">{drewText}</span>}
         {!info?.connected && !info?.bot && <span class="chip offline">{t("table.offline")}</span>}
         {active && app.turnClock.version === state.version && app.turnClock.deadline !== null && (
           <TurnTimer deadline={app.turnClock.deadline} />
@@ -148,6 +166,11 @@ function TrickArea({ state, pub, bottom }: { state: StateMessage; pub: PublicGam
       )}
     </div>
   );
+}
+
+/** The cards left in the stock: those not drawn yet, less the widow while it is still waiting. */
+function stockCount(pub: PublicGame): number {
+  return Math.max(0, pub.stock_left - (pub.rules.widow > 0 && pub.took === 0 ? pub.rules.widow : 0));
 }
 
 function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGame }) {
@@ -205,6 +228,12 @@ function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGame }) {
                 : t("table.bid_by", { name: bidderName, n: pub.bid })}
           </dd>
         </div>
+        {pub.rules.take_stock && (pub.phase === "widow" || pub.phase === "trump" || pub.phase === "discard") && (
+          <div class="stock-line">
+            <dt>{t("table.stock")}</dt>
+            <dd>{tn("table.cards", stockCount(pub))}</dd>
+          </div>
+        )}
         <div>
           <dt>{t("table.trump")}</dt>
           <dd>
@@ -231,17 +260,21 @@ function logText(entry: LogEntry, state: StateMessage): string {
     event.seat === undefined ? "" : (entry.names?.[event.seat] ?? seatName(state, event.seat));
   const seatNumber = (event.seat ?? 0) + 1;
   if (event.kind === "trick") return t("table.takes_trick", { name });
-  if (event.kind === "kitty") return t("ev.kitty", { name, n: ("count" in event && event.count) || 0 });
+  const count = ("count" in event && event.count) || 0;
+  if (event.kind === "kitty") return t("ev.kitty", { name, n: count });
+  if (event.kind === "stock") return tn("ev.stock", count, { name });
+  if (event.kind === "refill") return count > 0 ? tn("ev.refill", count, { name }) : t("ev.refill_none", { name });
   if (event.kind === "action" && "action" in event && event.action) {
     const action = event.action;
     if (action === "pass") return t("ev.pass", { name });
+    if (action === "widow") return tn("ev.widow", publicGame(state)?.rules.widow ?? 0, { name });
     if (action.startsWith("bid ")) {
       const n = Number(action.slice(4));
       const pub = publicGame(state);
       return pub && isMoon(pub.rules, n) ? t("ev.moon", { name, n }) : t("ev.bid", { name, n });
     }
     if (action.startsWith("trump ")) return t("ev.trump", { name, suit: suitName(action.slice(6) as SuitLetter) });
-    if (action === "discard") return tn("ev.discard", ("count" in event && event.count) || 0, { name });
+    if (action === "discard") return tn("ev.discard", count, { name });
     return t("ev.play", { name, card: shortCard(action) });
   }
   switch (event.kind) {
@@ -347,49 +380,115 @@ function HintBar({ state }: { state: StateMessage }) {
 
 /** The bidder is exchanging with the kitty: it has taken it, and the discard is its turn. */
 function exchanging(pub: PublicGame): boolean {
-  return pub.phase === "discard" && pub.took > 0 && pub.to_act !== null && pub.to_act === pub.bidder;
+  return (
+    pub.rules.kitty > 0 && pub.phase === "discard" && pub.took > 0 && pub.to_act !== null && pub.to_act === pub.bidder
+  );
+}
+
+/** What the seat to act is doing, for everyone else: taking the widow, trading with the stock... */
+function waitingText(state: StateMessage, pub: PublicGame, spectator: boolean): string | null {
+  if (pub.to_act === null || !ACTIVE.has(pub.phase)) return null;
+  const name = seatName(state, pub.to_act);
+  if (pub.phase === "widow") return t("act.widow_waiting", { name });
+  if (exchanging(pub)) return t("act.kitty_waiting", { name });
+  if (pub.phase === "discard" && pub.rules.refill && pub.to_act !== pub.bidder) {
+    return t("act.refill_waiting", { name });
+  }
+  if (pub.phase === "discard" && pub.rules.take_stock && pub.to_act === pub.bidder) {
+    return t("act.stock_waiting", { name });
+  }
+  return t(spectator ? "table.waiting_for" : "act.waiting", { name });
+}
+
+/**
+ * A discard being chosen: the legal discards as the server gives them (every card of `required`,
+ * and `count - required` of `choosable`), the player's own picks, and the two together.
+ */
+interface DiscardChoice {
+  count: number;
+  required: Set<string>;
+  choosable: Set<string>;
+  /** How many cards the player picks among `choosable`. */
+  free: number;
+  /** The player's picks (within `choosable`). */
+  picked: Set<string>;
+  /** The cards chosen so far: `required` and `picked`, in the hand's order. */
+  selected: string[];
+}
+
+function discardChoice(view: SeatView, info: DiscardInfo, picked: Set<string>): DiscardChoice {
+  const required = new Set(info.required);
+  const choosable = new Set(info.choosable);
+  const free = Math.max(0, info.count - required.size);
+  const kept = new Set([...picked].filter((card) => choosable.has(card) && !required.has(card)).slice(0, free));
+  const selected = view.hand.filter((card) => required.has(card) || kept.has(card));
+  return { count: info.count, required, choosable, free, picked: kept, selected };
+}
+
+/** The rules that shape this discard, in words, for the player choosing it. */
+function discardNotes(view: SeatView, pub: PublicGame, choice: DiscardChoice): string[] {
+  const notes: string[] = [];
+  const rules = pub.rules;
+  if (rules.refill && view.seat !== pub.bidder) {
+    notes.push(t("act.refill_note", { n: rules.hand_size }));
+    const draw = choice.count - Math.max(0, view.hand.length - rules.hand_size);
+    notes.push(draw > 0 ? tn("act.refill_draw", draw) : t("act.refill_no_draw"));
+    const shortOfPlain = [...choice.choosable].some((card) => !isTrump(rules, pub.trump, card));
+    if (choice.free > 0 && shortOfPlain) notes.push(tn("act.stock_short", choice.free));
+  } else if (rules.take_stock && view.seat === pub.bidder) {
+    notes.push(t("act.stock_taken", { n: rules.hand_size }));
+  }
+  // Where the others trade with the stock, the order of the trumps matters to them only when they
+  // hold more than a hand of trumps (then some trump is among the cards to discard or to pick).
+  const tradesTrumps =
+    view.seat === pub.bidder ||
+    !rules.refill ||
+    [...choice.required, ...choice.choosable].some((card) => isTrump(rules, pub.trump, card));
+  if (rules.keep_scoring_trumps && tradesTrumps) notes.push(t("act.keep_scoring_note"));
+  else if (rules.keep_trumps && tradesTrumps) notes.push(t("act.keep_trumps_note"));
+  if (choice.required.size > 0) {
+    notes.push(
+      choice.free > 0 ? tn("act.required_some", choice.required.size, { free: choice.free }) : t("act.required_all"),
+    );
+  }
+  return notes;
 }
 
 function ActionPanel({
   state,
   pub,
-  chosen,
-  discardCount,
-  kittyMarked,
+  choice,
+  onPick,
+  pickedMarked,
 }: {
   state: StateMessage;
   pub: PublicGame;
-  chosen: Set<string>;
-  discardCount: number;
-  /** The cards taken from the kitty are marked in the hand. */
-  kittyMarked: boolean;
+  /** On this seat's turn to discard, the discard being chosen. */
+  choice: DiscardChoice | null;
+  /** Replace the player's picks for the discard. */
+  onPick: (cards: Set<string>) => void;
+  /** The cards picked up (the kitty, the widow, the stock) are marked in the hand. */
+  pickedMarked: boolean;
 }) {
   const app = useApp();
   const view = seatView(state);
   if (!view) {
+    const waiting = waitingText(state, pub, true);
     return (
       <div class="action-panel watching" aria-live="polite">
         <span class="badge">{t("table.watching")}</span>
-        {pub.to_act !== null && ACTIVE.has(pub.phase) && (
-          <span>
-            {exchanging(pub)
-              ? t("act.kitty_waiting", { name: seatName(state, pub.to_act) })
-              : t("table.waiting_for", { name: seatName(state, pub.to_act) })}
-          </span>
-        )}
+        {waiting && <span>{waiting}</span>}
       </div>
     );
   }
-  const myTurn = pub.to_act === view.seat && view.legal.length > 0;
+  const myTurn = canAct(view);
   if (pub.phase === "hand_over") {
     return <div class="action-panel">{t("act.hand_over")}</div>;
   }
   if (!myTurn) {
     return (
       <div class="action-panel" aria-live="polite">
-        {pub.to_act !== null &&
-          ACTIVE.has(pub.phase) &&
-          t(exchanging(pub) ? "act.kitty_waiting" : "act.waiting", { name: seatName(state, pub.to_act) })}
+        {waitingText(state, pub, false)}
       </div>
     );
   }
@@ -402,6 +501,27 @@ function ActionPanel({
       ? { suggested: " suggested", describedBy: HINT_TEXT_ID }
       : { suggested: "", describedBy: undefined };
   const hintBar = hintsOn ? <HintBar state={state} /> : null;
+  const pickedNote = pickedMarked ? (
+    <p class="muted kitty-note">{t(pub.rules.kitty > 0 ? "act.kitty_marked" : "act.picked_marked")}</p>
+  ) : null;
+  if (pub.phase === "widow") {
+    return (
+      <div class="action-panel mine" role="group" aria-labelledby="widow-title">
+        <h2 id="widow-title">{t("act.widow_title")}</h2>
+        <p class="muted">{tn("act.widow_note", pub.rules.widow)}</p>
+        <button
+          type="button"
+          class={`btn widow-btn${mark("widow").suggested}`}
+          disabled={busy}
+          aria-describedby={mark("widow").describedBy}
+          onClick={() => act("widow")}
+        >
+          {t("act.widow_button")}
+        </button>
+        {hintBar}
+      </div>
+    );
+  }
   if (pub.phase === "auction") {
     const bids = view.legal.filter((a) => a.startsWith("bid ")).map((a) => Number(a.slice(4)));
     const canPass = view.legal.includes("pass");
@@ -462,6 +582,7 @@ function ActionPanel({
     return (
       <div class="action-panel mine" role="group" aria-labelledby="trump-title">
         <h2 id="trump-title">{t("act.trump_title")}</h2>
+        {pickedNote}
         <div class="trump-buttons">
           {suits.map((suit) => (
             <button
@@ -483,25 +604,46 @@ function ActionPanel({
       </div>
     );
   }
-  if (pub.phase === "discard") {
-    const ready = chosen.size === discardCount;
+  if (pub.phase === "discard" && choice) {
+    const ready = choice.selected.length === choice.count;
+    const hintCards = hinted?.startsWith("discard ") ? hintedCards({ version: 0, action: hinted, expected: null }) : null;
+    const notes = discardNotes(view, pub, choice);
     return (
-      <div class="action-panel mine" role="group" aria-labelledby="discard-title">
+      <div class="action-panel mine discard-panel" role="group" aria-labelledby="discard-title">
         <h2 id="discard-title">
-          {exchanging(pub) ? tn("act.kitty_title", discardCount) : tn("act.discard_title", discardCount)}
+          {exchanging(pub) ? tn("act.kitty_title", choice.count) : tn("act.discard_title", choice.count)}
         </h2>
-        {kittyMarked && <p class="muted kitty-note">{t("act.kitty_marked")}</p>}
-        <p class="muted" aria-live="polite">
-          {t("act.discard_progress", { k: chosen.size, n: discardCount })}
-        </p>
-        <button
-          type="button"
-          class="btn"
-          disabled={!ready || busy}
-          onClick={() => act(`discard ${[...chosen].join(" ")}`)}
-        >
-          {t("act.discard_confirm")}
-        </button>
+        {pickedNote}
+        {notes.length > 0 && (
+          <ul class="discard-notes">
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        )}
+        <div class="discard-row">
+          <p class="muted discard-progress" aria-live="polite">
+            {t("act.discard_progress", { k: choice.selected.length, n: choice.count })}
+          </p>
+          <button
+            type="button"
+            class="btn"
+            disabled={!ready || busy}
+            onClick={() => act(`discard ${choice.selected.join(" ")}`)}
+          >
+            {t("act.discard_confirm")}
+          </button>
+          {choice.picked.size > 0 && (
+            <button type="button" class="btn small secondary" disabled={busy} onClick={() => onPick(new Set())}>
+              {t("act.discard_clear")}
+            </button>
+          )}
+          {hintCards && choice.free > 0 && (
+            <button type="button" class="btn small secondary" disabled={busy} onClick={() => onPick(hintCards)}>
+              {t("act.discard_use_hint")}
+            </button>
+          )}
+        </div>
         {hintBar}
       </div>
     );
@@ -589,7 +731,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
   const pub = publicGame(state) as PublicGame;
   const view = seatView(state);
   const bottom = view ? view.seat : 0;
-  const myTurn = !!view && pub.to_act === view.seat && view.legal.length > 0;
+  const myTurn = !!view && canAct(view);
 
   // The summary of a hand opens when the hand ends and closes at the first card of the next one.
   const resultsSeen = useRef(pub.phase === "hand_over" ? pub.results.length - 1 : pub.results.length);
@@ -617,34 +759,44 @@ export function GameScreen({ state }: { state: StateMessage }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [summary]);
 
-  // Cards chosen for the discard, cleared when the phase or the hand changes.
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
-  useEffect(() => setChosen(new Set()), [pub.phase, pub.hand_number]);
-  const discarding = !!view && myTurn && pub.phase === "discard";
-  const discardCount = view ? Math.max(0, view.hand.length - pub.rules.hand_size) : 0;
+  // On this seat's turn to discard, what the rules allow (from the view; listed actions from an older
+  // server mean any cards), and the cards picked so far, cleared whenever the choice changes.
+  let discardInfo: DiscardInfo | null = null;
+  if (view && myTurn && pub.phase === "discard") {
+    discardInfo = view.discard ?? {
+      count: Math.max(0, view.hand.length - pub.rules.hand_size),
+      required: [],
+      choosable: view.hand,
+    };
+  }
+  const discardKey = discardInfo
+    ? `${pub.hand_number}|${discardInfo.count}|${discardInfo.required.join(" ")}|${discardInfo.choosable.join(" ")}`
+    : "";
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  useEffect(() => setPicked(new Set()), [pub.phase, pub.hand_number, discardKey]);
+  const choice = view && discardInfo ? discardChoice(view, discardInfo, picked) : null;
 
-  // The cards the bidder took from the kitty: its hand now less the hand it held just before (so
-  // unknown after a reload in the middle of the exchange). They are marked while it discards.
-  const handBefore = useRef<{ hand: number; cards: string[] } | null>(null);
-  const [kittyCards, setKittyCards] = useState<{ hand: number; cards: Set<string> } | null>(null);
+  // The cards the bidder picked up this hand (the kitty, the widow, the stock): its hand now less the
+  // hand it was dealt, as seen during the auction (so unknown after a reload later in the hand). They
+  // are marked while it names trump and discards.
+  const dealt = useRef<{ hand: number; cards: Set<string> } | null>(null);
   const handKey = view ? view.hand.join(" ") : "";
   useEffect(() => {
-    if (!view) return;
-    const before = handBefore.current;
-    if (
-      pub.took > 0 &&
-      view.seat === pub.bidder &&
-      before !== null &&
-      before.hand === pub.hand_number &&
-      view.hand.length === before.cards.length + pub.took
-    ) {
-      const held = new Set(before.cards);
-      setKittyCards({ hand: pub.hand_number, cards: new Set(view.hand.filter((card) => !held.has(card))) });
-    }
-    handBefore.current = { hand: pub.hand_number, cards: view.hand };
-  }, [handKey, pub.hand_number]);
-  const fromKitty =
-    discarding && exchanging(pub) && kittyCards?.hand === pub.hand_number ? kittyCards.cards : undefined;
+    if (view && pub.phase === "auction") dealt.current = { hand: pub.hand_number, cards: new Set(view.hand) };
+  }, [handKey, pub.phase, pub.hand_number]);
+  let fromKitty: Set<string> | undefined;
+  const dealtNow = dealt.current;
+  if (
+    view &&
+    myTurn &&
+    view.seat === pub.bidder &&
+    pub.took > 0 &&
+    (pub.phase === "discard" || pub.phase === "trump") &&
+    dealtNow?.hand === pub.hand_number
+  ) {
+    const pickedUp = view.hand.filter((card) => !dealtNow.cards.has(card));
+    if (pickedUp.length === pub.took) fromKitty = new Set(pickedUp);
+  }
 
   const [showLastTrick, setShowLastTrick] = useState(false);
 
@@ -677,15 +829,16 @@ export function GameScreen({ state }: { state: StateMessage }) {
   let playable = new Set<string>();
   if (view && myTurn) {
     if (pub.phase === "play") playable = new Set(view.legal);
-    else if (discarding) playable = new Set(view.hand);
+    else if (choice && choice.free > 0) playable = choice.choosable;
   }
 
   const onCard = (card: string) => {
-    if (discarding) {
-      const next = new Set(chosen);
+    if (choice) {
+      if (choice.required.has(card) || !choice.choosable.has(card)) return;
+      const next = new Set(choice.picked);
       if (next.has(card)) next.delete(card);
-      else if (next.size < discardCount) next.add(card);
-      setChosen(next);
+      else if (next.size < choice.free) next.add(card);
+      setPicked(next);
     } else if (pub.phase === "play") {
       void act(card);
     }
@@ -724,17 +877,20 @@ export function GameScreen({ state }: { state: StateMessage }) {
         <ActionPanel
           state={state}
           pub={pub}
-          chosen={chosen}
-          discardCount={discardCount}
-          kittyMarked={!!fromKitty && fromKitty.size > 0}
+          choice={choice}
+          onPick={setPicked}
+          pickedMarked={!!fromKitty && fromKitty.size > 0}
         />
         {view && (
           <Hand
             cards={view.hand}
             playable={playable}
             myTurn={myTurn && pub.phase === "play"}
-            selected={discarding ? chosen : undefined}
+            selected={choice ? new Set(choice.selected) : undefined}
+            locked={choice ? choice.required : undefined}
+            keepDimmed={!!choice && choice.choosable.size + choice.required.size < view.hand.length}
             fromKitty={fromKitty}
+            fromLabel={pub.rules.kitty > 0 ? "kitty" : "picked"}
             suggested={suggested}
             describedBy={HINT_TEXT_ID}
             onActivate={onCard}

@@ -37,6 +37,8 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
   const before = scoresBefore(pub, index);
   const single = oneJoker(pub.rules);
   const moon = result.bidder !== null && isMoon(pub.rules, result.bid);
+  // The count of the cards taken matters only where it decides the Game point (not in widow).
+  const countsGame = pub.rules.points.includes("game");
   const discards = result.discards
     .map((cards, seat) => ({ seat, cards }))
     .filter((entry) => entry.cards.length > 0);
@@ -77,7 +79,7 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
         <thead>
           <tr>
             <th scope="col">{t("sum.side")}</th>
-            <th scope="col">{t("sum.game_points")}</th>
+            {countsGame && <th scope="col">{t("sum.game_points")}</th>}
             <th scope="col">{t("sum.taken")}</th>
             <th scope="col">{t("sum.change")}</th>
             <th scope="col">{t("sum.score")}</th>
@@ -94,7 +96,7 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
                     {sideNames(state, seats)}
                   </span>
                 </th>
-                <td>{result.game_points[side]}</td>
+                {countsGame && <td>{result.game_points[side]}</td>}
                 <td>{result.taken[side]}</td>
                 <td class={change < 0 ? "negative" : change > 0 ? "positive" : ""}>{signed(change)}</td>
                 <td class="score">{result.scores[side]}</td>

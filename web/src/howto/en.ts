@@ -115,6 +115,14 @@ const tenAtTable: Section = {
   ],
 };
 
+const trumpDiscardAtTable: Section = {
+  title: "At this table",
+  blocks: [
+    "To discard, click the cards you want to throw away (they rise), then confirm. Cards the rules make you throw away are raised already and stay raised; cards the rules make you keep are dimmed and cannot be chosen. The counter tells you how many are chosen, and the button works once it is exactly right.",
+    "If a player disconnects, a bot plays for them after a short wait, and a turn timer, when the table has one, plays for whoever runs out of time.",
+  ],
+};
+
 export const howto: HowTo = {
   house: {
     title: "House game (6 points)",
@@ -378,6 +386,168 @@ export const howto: HowTo = {
       atTable,
     ],
   },
+  mcleod: {
+    title: "McLeod (partnerships)",
+    intro:
+      "A partnership game of the ten-point family: ten cards each, a bidder who names trump and then gathers the whole stock, discards that keep every trump as long as a non-trump is left, and ten points in every hand.",
+    sections: [
+      {
+        title: "Players and partners",
+        blocks: [
+          "Four or six people play, always in partnerships of two: partners sit across from each other, pool the cards they win and share one score. Four players make two partnerships and six make three. Partners are drawn at random when the match starts.",
+        ],
+      },
+      {
+        title: "The deck and the deal",
+        blocks: [
+          "The whole pack of 54 cards is used (52 cards and two jokers). The undealt cards stay face down as the stock.",
+          {
+            table: [
+              ["Players", "Cards dealt to each", "Stock"],
+              ["4", "10", "14"],
+              ["6", "8", "6"],
+            ],
+          },
+          "With six players each gets eight cards rather than ten: ten each would need 60 cards, more than the pack holds.",
+        ],
+      },
+      {
+        title: "Bidding",
+        blocks: [
+          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 1 to 10, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+        ],
+      },
+      {
+        title: "Trump, the stock and the discard",
+        blocks: [
+          "The bidder names trump, then picks up every card of the stock (14 with four players, 6 with six) and discards down to six cards. After that the others, clockwise from the bidder's left, each discard down to six as well.",
+          "Nobody may throw away a trump while keeping a non-trump: trumps may go only once every non-trump has gone, so only a player holding more than six trumps ever discards one. The discards stay face down and count for nobody; everyone sees them when the hand is over.",
+        ],
+      },
+      {
+        title: "The trumps",
+        blocks: [
+          "The jick (the jack of the other suit of the trump's colour) and both jokers are trumps. From highest to lowest:",
+          { list: ["ace, king, queen and jack of trump", "the jick", "the two jokers", "ten, nine… down to the two of trump"] },
+          "The two jokers are twins: neither outranks the other. When both fall in the same trick, the one played second beats the first. The table still draws one as big and one as little, only so that you can tell them apart.",
+        ],
+      },
+      {
+        title: "Playing the tricks",
+        blocks: [
+          "The bidder leads the first trick and must lead a trump if they hold one (the jick and the jokers count).",
+          {
+            list: [
+              "You may always trump instead of following suit: if a plain suit is led, follow it or play a trump, as you prefer. Only if you hold neither may you play something else.",
+              "If trump is led and you hold a trump, you must play one.",
+              "The jick and the jokers follow trump, never their printed suit.",
+            ],
+          },
+          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. Six tricks are played.",
+        ],
+      },
+      tenPoints,
+      scoring,
+      {
+        title: "Winning the match",
+        blocks: [
+          "The match goes on hand after hand until a partnership reaches the target (21 unless the table chose 11, 31 or 52). After each hand:",
+          {
+            list: [
+              "if one or more partnerships are at the target or above, the one with the highest score wins, whether or not it bid that hand;",
+              "if two of them share that highest score, the bidding partnership wins if it is one of them; otherwise another hand is dealt.",
+            ],
+          },
+        ],
+      },
+      trumpDiscardAtTable,
+    ],
+  },
+  widow: {
+    title: "Widow (three or four players)",
+    intro:
+      "Nine cards each and a four-card widow for the highest bidder. The other players trade their non-trumps for fresh cards from the stock, and the Two and the Ten of trump take the places of Low and Game: ten points in every hand.",
+    sections: [
+      {
+        title: "Players and sides",
+        blocks: [
+          "Three or four people play. Three always play alone; four play alone or, if the host chooses teams, in two partnerships, partners sitting across from each other and sharing one score.",
+        ],
+      },
+      {
+        title: "The deck and the deal",
+        blocks: [
+          "The whole pack of 54 cards is used (52 cards and two jokers). Everyone gets nine cards, four more are dealt face down as the widow, and the rest form the stock.",
+          {
+            table: [
+              ["Players", "Cards dealt to each", "Widow", "Stock"],
+              ["3", "9", "4", "23"],
+              ["4", "9", "4", "14"],
+            ],
+          },
+        ],
+      },
+      {
+        title: "Bidding",
+        blocks: [
+          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 4 to 10, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+        ],
+      },
+      {
+        title: "The widow and trump",
+        blocks: [
+          "The bidder picks up the four cards of the widow without showing them, and only then names the trump suit.",
+        ],
+      },
+      {
+        title: "Trading with the stock",
+        blocks: [
+          "Then each other player in turn, starting on the bidder's left, throws away every card that is not a trump and draws from the stock until they hold six cards again.",
+          {
+            list: [
+              "A player with more than six trumps keeps six of them: they discard their non-trumps and then trumps down to six, but never a scoring trump while another trump is left to discard.",
+              "If the stock runs short, a player discards only as many cards as the stock can replace, and chooses which non-trumps to keep.",
+              "Last of all, the bidder takes whatever is left of the stock and discards down to six: non-trumps first, then trumps that do not score, and scoring trumps only when nothing else is left.",
+            ],
+          },
+          "The scoring trumps are the ace, the jack, the jick, both jokers, the ten, the three and the two of trump. Discards and any cards left in the stock stay face down and count for nobody.",
+        ],
+      },
+      tenTrumps,
+      {
+        title: "Playing the tricks",
+        blocks: [
+          "The bidder leads the first trick with any card they like: there is no need to lead a trump.",
+          {
+            list: [
+              "If a plain suit is led, you may follow suit or play a trump, as you prefer, even when you hold the suit. Only if you hold neither may you play something else.",
+              "If trump is led and you hold a trump, you must play one.",
+              "The jick and the jokers follow trump, never their printed suit.",
+            ],
+          },
+          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. Six tricks are played.",
+        ],
+      },
+      {
+        title: "The ten points",
+        blocks: [
+          {
+            list: [
+              "High (1): the highest card of the trump suit that was played, to the side that captures it.",
+              "Two (1): the two of trump, to the side of the player who holds it when play begins, whoever wins the trick it falls in.",
+              "Jack (1), Jick (1), Big joker (1), Little joker (1): each to the side that captures it.",
+              "Ten of trump (1): to the side that captures it. It stands in for Game: the cards are not counted.",
+              "Trey (3): the three of trump, to the side that captures it.",
+            ],
+          },
+          "There is no Low and no Game. A point whose card was discarded or stayed in the stock goes to nobody.",
+        ],
+      },
+      scoring,
+      winning,
+      trumpDiscardAtTable,
+    ],
+  },
   options: {
     title: "Table options",
     blocks: [
@@ -385,7 +555,7 @@ export const howto: HowTo = {
       {
         list: [
           "Target: the match is played to 11, 21 (the usual), 31 or 52 points.",
-          "Shoot the moon: the auction has one more bid, one above the game's highest, shown as “Moon”: 7 in the house game and without the jick, 11 in the ten-point and cut-throat games, 6 in five-point. To make it, the bidding side must take every point of the hand. Made, it wins the match on the spot, whatever the scores; set, it loses the amount bid and the match as well.",
+          "Shoot the moon: the auction has one more bid, one above the game's highest, shown as “Moon”: 7 in the house game and without the jick, 11 in the ten-point, cut-throat, McLeod and widow games, 6 in five-point. To make it, the bidding side must take every point of the hand. Made, it wins the match on the spot, whatever the scores; set, it loses the amount bid and the match as well.",
           "Elimination at −21: a side whose score falls to −21 or below loses.",
           "Kitty (five-point only): after the auction the bidder picks up three of the leftover cards and puts any three back face down before leading; the five-point page says more.",
         ],

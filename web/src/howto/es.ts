@@ -115,6 +115,14 @@ const tenAtTable: Section = {
   ],
 };
 
+const trumpDiscardAtTable: Section = {
+  title: "En esta mesa",
+  blocks: [
+    "Para descartar, pulsa las cartas que quieres tirar (se levantan) y confirma. Las cartas que las reglas te obligan a tirar ya aparecen levantadas y no se pueden bajar; las que las reglas te obligan a guardar aparecen atenuadas y no se pueden elegir. El contador indica cuántas llevas, y el botón funciona cuando el número es exacto.",
+    "Si alguien se desconecta, un bot juega por esa persona tras una breve espera, y si la mesa tiene tiempo por turno, se juega automáticamente por quien se quede sin tiempo.",
+  ],
+};
+
 export const howto: HowTo = {
   house: {
     title: "Variante de la casa (6 puntos)",
@@ -378,6 +386,168 @@ export const howto: HowTo = {
       atTable,
     ],
   },
+  mcleod: {
+    title: "McLeod (por parejas)",
+    intro:
+      "Un juego por parejas de la familia de diez puntos: diez cartas para cada uno, un apostador que nombra el triunfo y después se queda con todo el mazo, descartes que conservan los triunfos mientras quede otra carta, y diez puntos en cada mano.",
+    sections: [
+      {
+        title: "Jugadores y parejas",
+        blocks: [
+          "Juegan cuatro o seis personas, siempre en parejas: los compañeros se sientan frente a frente, juntan las cartas que ganan y comparten una puntuación. Con cuatro jugadores hay dos parejas y con seis, tres. Las parejas se sortean al empezar la partida.",
+        ],
+      },
+      {
+        title: "La baraja y el reparto",
+        blocks: [
+          "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Las cartas que no se reparten quedan boca abajo formando el mazo.",
+          {
+            table: [
+              ["Jugadores", "Cartas para cada uno", "Mazo"],
+              ["4", "10", "14"],
+              ["6", "8", "6"],
+            ],
+          },
+          "Con seis jugadores cada uno recibe ocho cartas y no diez: diez para cada uno serían 60 cartas, más de las que tiene la baraja.",
+        ],
+      },
+      {
+        title: "La apuesta",
+        blocks: [
+          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 1 al 10, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
+        ],
+      },
+      {
+        title: "El triunfo, el mazo y el descarte",
+        blocks: [
+          "El apostador nombra el triunfo, recoge todas las cartas del mazo (14 con cuatro jugadores, 6 con seis) y descarta hasta quedarse con seis. Después los demás, empezando por su izquierda y en el sentido de las agujas del reloj, descartan también hasta quedarse con seis.",
+          "Nadie puede tirar un triunfo mientras se quede con una carta que no lo sea: los triunfos solo se descartan cuando ya se han ido todas las demás cartas, así que solo quien tiene más de seis triunfos llega a tirar alguno. Los descartes quedan boca abajo y no cuentan para nadie; se muestran al acabar la mano.",
+        ],
+      },
+      {
+        title: "Los triunfos",
+        blocks: [
+          "El jick (la jota del otro palo del color del triunfo) y los dos comodines son triunfos. De mayor a menor:",
+          { list: ["as, rey, reina y jota de triunfo", "el jick", "los dos comodines", "diez, nueve… hasta el dos de triunfo"] },
+          "Los dos comodines son gemelos: ninguno vale más que el otro. Si caen los dos en la misma baza, el que se juega en segundo lugar gana al primero. La mesa sigue dibujando uno grande y otro pequeño solo para que puedas distinguirlos.",
+        ],
+      },
+      {
+        title: "Las bazas",
+        blocks: [
+          "El apostador sale en la primera baza y debe salir con triunfo si tiene alguno (el jick y los comodines cuentan).",
+          {
+            list: [
+              "Siempre puedes fallar en vez de seguir el palo: si se sale con un palo normal, síguelo o juega un triunfo, como prefieras. Solo si no tienes ni lo uno ni lo otro puedes jugar otra cosa.",
+              "Si se sale con triunfo y tienes triunfo, tienes que jugarlo.",
+              "El jick y los comodines siguen al triunfo, nunca al palo que llevan impreso.",
+            ],
+          },
+          "Gana la baza el triunfo más alto; si no hay triunfos, la carta más alta del palo de salida. Quien gana sale en la siguiente. Se juegan seis bazas.",
+        ],
+      },
+      tenPoints,
+      scoring,
+      {
+        title: "Quién gana la partida",
+        blocks: [
+          "Se juegan manos hasta que una pareja llega a la meta (21, salvo que la mesa haya elegido 11, 31 o 52). Después de cada mano:",
+          {
+            list: [
+              "si una o varias parejas están en la meta o por encima, gana la de puntuación más alta, haya apostado o no en esa mano;",
+              "si dos de ellas empatan en esa puntuación, gana la pareja apostadora si es una de ellas; si no, se reparte otra mano.",
+            ],
+          },
+        ],
+      },
+      trumpDiscardAtTable,
+    ],
+  },
+  widow: {
+    title: "Viuda (tres o cuatro jugadores)",
+    intro:
+      "Nueve cartas para cada uno y una viuda de cuatro cartas para quien gana la apuesta. Los demás cambian lo que no es triunfo por cartas nuevas del mazo, y el Dos y el Diez de triunfo ocupan el lugar del Bajo y del Juego: diez puntos en cada mano.",
+    sections: [
+      {
+        title: "Jugadores y bandos",
+        blocks: [
+          "Juegan tres o cuatro personas. Con tres, cada uno juega por su cuenta; con cuatro, cada uno por su cuenta o, si el anfitrión elige equipos, en dos parejas, con los compañeros frente a frente y una puntuación compartida.",
+        ],
+      },
+      {
+        title: "La baraja y el reparto",
+        blocks: [
+          "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Cada uno recibe nueve cartas, se reparten cuatro más boca abajo como viuda y el resto forma el mazo.",
+          {
+            table: [
+              ["Jugadores", "Cartas para cada uno", "Viuda", "Mazo"],
+              ["3", "9", "4", "23"],
+              ["4", "9", "4", "14"],
+            ],
+          },
+        ],
+      },
+      {
+        title: "La apuesta",
+        blocks: [
+          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 4 al 10, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
+        ],
+      },
+      {
+        title: "La viuda y el triunfo",
+        blocks: [
+          "El apostador recoge las cuatro cartas de la viuda sin enseñarlas, y solo entonces nombra el palo de triunfo.",
+        ],
+      },
+      {
+        title: "El cambio con el mazo",
+        blocks: [
+          "Luego cada uno de los demás, por turno y empezando a la izquierda del apostador, tira todas las cartas que no son triunfo y roba del mazo hasta volver a tener seis.",
+          {
+            list: [
+              "Quien tiene más de seis triunfos se queda con seis: tira lo que no es triunfo y después triunfos hasta quedarse con seis, pero nunca un triunfo que puntúa mientras le quede otro triunfo por tirar.",
+              "Si el mazo no alcanza, se descartan solo tantas cartas como el mazo pueda reponer, y cada uno elige qué cartas que no son triunfo se queda.",
+              "Por último, el apostador toma lo que queda del mazo y descarta hasta quedarse con seis: primero lo que no es triunfo, luego los triunfos que no puntúan, y los triunfos que puntúan solo cuando no queda nada más.",
+            ],
+          },
+          "Los triunfos que puntúan son el as, la jota, el jick, los dos comodines, el diez, el tres y el dos de triunfo. Los descartes y lo que quede en el mazo siguen boca abajo y no cuentan para nadie.",
+        ],
+      },
+      tenTrumps,
+      {
+        title: "Las bazas",
+        blocks: [
+          "El apostador sale en la primera baza con la carta que quiera: no está obligado a salir con triunfo.",
+          {
+            list: [
+              "Si se sale con un palo normal, puedes seguir el palo o jugar un triunfo, como prefieras, aunque tengas cartas de ese palo. Solo si no tienes ni lo uno ni lo otro puedes jugar otra cosa.",
+              "Si se sale con triunfo y tienes triunfo, tienes que jugarlo.",
+              "El jick y los comodines siguen al triunfo, nunca al palo que llevan impreso.",
+            ],
+          },
+          "Gana la baza el triunfo más alto; si no hay triunfos, la carta más alta del palo de salida. Quien gana sale en la siguiente. Se juegan seis bazas.",
+        ],
+      },
+      {
+        title: "Los diez puntos",
+        blocks: [
+          {
+            list: [
+              "Alto (1): la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
+              "Dos (1): el dos de triunfo, para el bando de quien lo tiene al empezar el juego de bazas, gane quien gane la baza en que cae.",
+              "Jota (1), Jick (1), comodín grande (1), comodín pequeño (1): cada uno para el bando que lo gana.",
+              "Diez de triunfo (1): para el bando que lo gana. Sustituye al Juego: no se cuentan tantos.",
+              "Tres (3): el tres de triunfo, para el bando que lo gana.",
+            ],
+          },
+          "No hay Bajo ni Juego. El punto de una carta descartada o que quedó en el mazo no es para nadie.",
+        ],
+      },
+      scoring,
+      winning,
+      trumpDiscardAtTable,
+    ],
+  },
   options: {
     title: "Opciones de la mesa",
     blocks: [
@@ -385,7 +555,7 @@ export const howto: HowTo = {
       {
         list: [
           "Meta: la partida se juega a 11, 21 (lo habitual), 31 o 52 puntos.",
-          "Apostar la luna: la subasta tiene una apuesta más, una por encima de la más alta de la variante, que aparece como «Luna»: 7 en la variante de la casa y sin jick, 11 a diez puntos y en todos contra todos, 6 a cinco puntos. Para cumplirla, el bando que apuesta tiene que llevarse todos los puntos de la mano. Si lo consigue, gana la partida en el acto, vayan como vayan los tanteos; si no, pierde lo apostado y además la partida.",
+          "Apostar la luna: la subasta tiene una apuesta más, una por encima de la más alta de la variante, que aparece como «Luna»: 7 en la variante de la casa y sin jick, 11 a diez puntos, en todos contra todos, en McLeod y en viuda, 6 a cinco puntos. Para cumplirla, el bando que apuesta tiene que llevarse todos los puntos de la mano. Si lo consigue, gana la partida en el acto, vayan como vayan los tanteos; si no, pierde lo apostado y además la partida.",
           "Eliminación en −21: el bando cuya puntuación baja a −21 o menos pierde.",
           "Monte (solo a cinco puntos): tras la subasta, el apostador recoge tres de las cartas sobrantes y devuelve tres, las que quiera, boca abajo antes de salir; la página de A cinco puntos lo explica.",
         ],

@@ -115,6 +115,14 @@ const tenAtTable: Section = {
   ],
 };
 
+const trumpDiscardAtTable: Section = {
+  title: "À cette table",
+  blocks: [
+    "Pour écarter, cliquez sur les cartes à jeter (elles se soulèvent), puis confirmez. Les cartes que les règles vous obligent à jeter sont déjà soulevées et le restent ; celles qu’elles vous obligent à garder sont grisées et ne peuvent pas être choisies. Le compteur indique combien vous en avez choisi, et le bouton fonctionne quand le compte est juste.",
+    "Si un joueur se déconnecte, un robot joue pour lui après un court délai, et si la table a un temps par tour, on joue automatiquement pour celui qui le dépasse.",
+  ],
+};
+
 export const howto: HowTo = {
   house: {
     title: "Variante maison (6 points)",
@@ -378,6 +386,168 @@ export const howto: HowTo = {
       atTable,
     ],
   },
+  mcleod: {
+    title: "McLeod (en équipes)",
+    intro:
+      "Un jeu d’équipes de la famille à dix points : dix cartes chacun, un preneur qui nomme l’atout puis ramasse tout le talon, des écarts qui gardent les atouts tant qu’il reste une autre carte, et dix points à chaque donne.",
+    sections: [
+      {
+        title: "Joueurs et équipes",
+        blocks: [
+          "On joue à quatre ou à six, toujours en équipes de deux : les partenaires sont face à face, mettent en commun les cartes qu’ils remportent et partagent un même score. À quatre, cela fait deux équipes ; à six, trois. Les équipes sont tirées au sort au début de la partie.",
+        ],
+      },
+      {
+        title: "Le jeu et la distribution",
+        blocks: [
+          "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers). Les cartes non distribuées restent face cachée : c’est le talon.",
+          {
+            table: [
+              ["Joueurs", "Cartes pour chacun", "Talon"],
+              ["4", "10", "14"],
+              ["6", "8", "6"],
+            ],
+          },
+          "À six, chacun reçoit huit cartes et non dix : dix chacun demanderaient 60 cartes, plus que n’en compte le jeu.",
+        ],
+      },
+      {
+        title: "Les annonces",
+        blocks: [
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 1 à 10, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
+        ],
+      },
+      {
+        title: "L’atout, le talon et l’écart",
+        blocks: [
+          "Le preneur nomme l’atout, ramasse toutes les cartes du talon (14 à quatre, 6 à six) et écarte jusqu’à ne garder que six cartes. Ensuite les autres, en partant de sa gauche et dans le sens des aiguilles d’une montre, écartent aussi jusqu’à six.",
+          "Personne ne peut jeter un atout en gardant une carte hors atout : les atouts ne partent qu’une fois toutes les autres cartes écartées, si bien que seul un joueur qui a plus de six atouts en écarte un. Les écarts restent face cachée et ne comptent pour personne ; on les montre à la fin de la donne.",
+        ],
+      },
+      {
+        title: "Les atouts",
+        blocks: [
+          "Le jick (le valet de l’autre couleur de même teinte que l’atout) et les deux jokers sont des atouts. Du plus fort au plus faible :",
+          { list: ["as, roi, dame et valet d’atout", "le jick", "les deux jokers", "dix, neuf… jusqu’au deux d’atout"] },
+          "Les deux jokers sont jumeaux : aucun ne bat l’autre par lui-même. S’ils tombent tous les deux dans la même levée, celui qui est joué en second l’emporte sur le premier. La table dessine encore un grand et un petit joker, seulement pour qu’on puisse les distinguer.",
+        ],
+      },
+      {
+        title: "Les levées",
+        blocks: [
+          "Le preneur entame la première levée et doit entamer atout s’il en a (le jick et les jokers comptent).",
+          {
+            list: [
+              "On peut toujours couper au lieu de fournir : si l’entame est dans une couleur ordinaire, fournissez ou coupez, au choix. Ce n’est que si vous n’avez ni l’un ni l’autre que vous jouez autre chose.",
+              "Si l’entame est à l’atout et que vous en avez, vous devez en jouer.",
+              "Le jick et les jokers suivent l’atout, jamais la couleur imprimée.",
+            ],
+          },
+          "Le plus fort atout remporte la levée ; sans atout, c’est la plus forte carte de la couleur d’entame. Le gagnant entame la suivante. On joue six levées.",
+        ],
+      },
+      tenPoints,
+      scoring,
+      {
+        title: "Gagner la partie",
+        blocks: [
+          "On enchaîne les donnes jusqu’à ce qu’une équipe atteigne l’objectif (21, sauf si la table a choisi 11, 31 ou 52). Après chaque donne :",
+          {
+            list: [
+              "si une ou plusieurs équipes atteignent ou dépassent l’objectif, celle qui a le plus haut score gagne, qu’elle ait pris ou non dans cette donne ;",
+              "si deux d’entre elles sont à égalité sur ce score, l’équipe du preneur gagne si elle en fait partie ; sinon, on joue une donne de plus.",
+            ],
+          },
+        ],
+      },
+      trumpDiscardAtTable,
+    ],
+  },
+  widow: {
+    title: "Veuve (trois ou quatre joueurs)",
+    intro:
+      "Neuf cartes chacun et une veuve de quatre cartes pour le preneur. Les autres échangent leurs cartes hors atout contre des cartes neuves du talon, et le Deux et le Dix d’atout prennent la place du Bas et de la Partie : dix points à chaque donne.",
+    sections: [
+      {
+        title: "Joueurs et camps",
+        blocks: [
+          "On joue à trois ou à quatre. À trois, chacun joue pour soi ; à quatre, chacun pour soi ou, si l’hôte choisit les équipes, en deux équipes, les partenaires face à face partageant un même score.",
+        ],
+      },
+      {
+        title: "Le jeu et la distribution",
+        blocks: [
+          "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers). Chacun reçoit neuf cartes, quatre autres sont posées face cachée pour former la veuve, et le reste forme le talon.",
+          {
+            table: [
+              ["Joueurs", "Cartes pour chacun", "Veuve", "Talon"],
+              ["3", "9", "4", "23"],
+              ["4", "9", "4", "14"],
+            ],
+          },
+        ],
+      },
+      {
+        title: "Les annonces",
+        blocks: [
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 4 à 10, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
+        ],
+      },
+      {
+        title: "La veuve et l’atout",
+        blocks: [
+          "Le preneur ramasse les quatre cartes de la veuve sans les montrer, et c’est seulement ensuite qu’il nomme la couleur d’atout.",
+        ],
+      },
+      {
+        title: "L’échange avec le talon",
+        blocks: [
+          "Puis chacun des autres à son tour, en commençant à gauche du preneur, jette toutes ses cartes hors atout et pioche dans le talon jusqu’à retrouver six cartes.",
+          {
+            list: [
+              "Un joueur qui a plus de six atouts en garde six : il écarte ses cartes hors atout puis des atouts jusqu’à six, mais jamais un atout qui compte tant qu’il lui reste un autre atout à écarter.",
+              "Si le talon ne suffit plus, on n’écarte que le nombre de cartes qu’il peut remplacer, en choisissant quelles cartes hors atout garder.",
+              "Enfin, le preneur prend ce qui reste du talon et écarte jusqu’à six : d’abord les cartes hors atout, puis les atouts qui ne comptent pas, et les atouts qui comptent seulement quand il ne reste rien d’autre.",
+            ],
+          },
+          "Les atouts qui comptent sont l’as, le valet, le jick, les deux jokers, le dix, le trois et le deux d’atout. Les écarts et ce qui reste du talon restent face cachée et ne comptent pour personne.",
+        ],
+      },
+      tenTrumps,
+      {
+        title: "Les levées",
+        blocks: [
+          "Le preneur entame la première levée avec la carte de son choix : il n’est pas tenu d’entamer atout.",
+          {
+            list: [
+              "Si l’entame est dans une couleur ordinaire, vous pouvez fournir ou couper, au choix, même si vous avez la couleur. Ce n’est que si vous n’avez ni l’un ni l’autre que vous jouez autre chose.",
+              "Si l’entame est à l’atout et que vous en avez, vous devez en jouer.",
+              "Le jick et les jokers suivent l’atout, jamais la couleur imprimée.",
+            ],
+          },
+          "Le plus fort atout remporte la levée ; sans atout, c’est la plus forte carte de la couleur d’entame. Le gagnant entame la suivante. On joue six levées.",
+        ],
+      },
+      {
+        title: "Les dix points",
+        blocks: [
+          {
+            list: [
+              "Haut (1) : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+              "Deux (1) : le deux d’atout, au camp du joueur qui le tient au début des levées, quel que soit le gagnant de la levée où il tombe.",
+              "Valet (1), Jick (1), grand joker (1), petit joker (1) : chacun au camp qui le remporte.",
+              "Dix d’atout (1) : au camp qui le remporte. Il remplace la Partie : on ne compte pas les cartes.",
+              "Trois (3) : le trois d’atout, au camp qui le remporte.",
+            ],
+          },
+          "Il n’y a ni Bas ni Partie. Le point d’une carte écartée ou restée au talon n’est attribué à personne.",
+        ],
+      },
+      scoring,
+      winning,
+      trumpDiscardAtTable,
+    ],
+  },
   options: {
     title: "Les options de la table",
     blocks: [
@@ -385,7 +555,7 @@ export const howto: HowTo = {
       {
         list: [
           "Objectif : la partie se joue en 11, 21 (l’usage), 31 ou 52 points.",
-          "Viser la lune : les annonces comptent une annonce de plus, juste au-dessus de la plus haute de la variante, affichée « Lune » : 7 dans la variante maison et sans jick, 11 à dix points et à trois, 6 à cinq points. Pour la réussir, le camp du preneur doit remporter tous les points de la donne. Réussie, elle fait gagner la partie sur-le-champ, quels que soient les scores ; manquée, elle coûte la valeur annoncée, et la partie avec.",
+          "Viser la lune : les annonces comptent une annonce de plus, juste au-dessus de la plus haute de la variante, affichée « Lune » : 7 dans la variante maison et sans jick, 11 à dix points, à trois, à McLeod et à la veuve, 6 à cinq points. Pour la réussir, le camp du preneur doit remporter tous les points de la donne. Réussie, elle fait gagner la partie sur-le-champ, quels que soient les scores ; manquée, elle coûte la valeur annoncée, et la partie avec.",
           "Élimination à −21 : un camp dont le score tombe à −21 ou moins a perdu.",
           "Chien (à cinq points seulement) : après les annonces, le preneur ramasse trois des cartes restantes et en remet trois, à son choix, face cachée avant d’entamer ; la page À cinq points en dit plus.",
         ],

@@ -115,6 +115,14 @@ const tenAtTable: Section = {
   ],
 };
 
+const trumpDiscardAtTable: Section = {
+  title: "A questo tavolo",
+  blocks: [
+    "Per scartare, clicca le carte da buttare (si alzano) e conferma. Le carte che le regole ti obbligano a scartare sono già alzate e restano così; quelle che le regole ti obbligano a tenere appaiono sbiadite e non si possono scegliere. Il contatore dice quante ne hai scelte, e il pulsante funziona quando il numero è esatto.",
+    "Se qualcuno si disconnette, dopo una breve attesa un bot gioca al suo posto, e se il tavolo ha un tempo per turno, si gioca in automatico per chi lo lascia scadere.",
+  ],
+};
+
 export const howto: HowTo = {
   house: {
     title: "Variante della casa (6 punti)",
@@ -378,6 +386,168 @@ export const howto: HowTo = {
       atTable,
     ],
   },
+  mcleod: {
+    title: "McLeod (a coppie)",
+    intro:
+      "Un gioco a coppie della famiglia a dieci punti: dieci carte a testa, chi vince l’asta nomina la briscola e poi raccoglie tutto il tallone, scarti che tengono le briscole finché resta un’altra carta, e dieci punti in ogni mano.",
+    sections: [
+      {
+        title: "Giocatori e coppie",
+        blocks: [
+          "Si gioca in quattro o in sei, sempre a coppie: i compagni siedono uno di fronte all’altro, mettono insieme le carte che prendono e hanno un solo punteggio. In quattro si formano due coppie, in sei tre. Le coppie si sorteggiano all’inizio della partita.",
+        ],
+      },
+      {
+        title: "Il mazzo e la distribuzione",
+        blocks: [
+          "Si usa il mazzo completo di 54 carte (le 52 e due jolly). Le carte non distribuite restano coperte: sono il tallone.",
+          {
+            table: [
+              ["Giocatori", "Carte a testa", "Tallone"],
+              ["4", "10", "14"],
+              ["6", "8", "6"],
+            ],
+          },
+          "In sei ognuno riceve otto carte e non dieci: dieci a testa sarebbero 60 carte, più di quante ne abbia il mazzo.",
+        ],
+      },
+      {
+        title: "L’asta",
+        blocks: [
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 1 a 10, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
+        ],
+      },
+      {
+        title: "La briscola, il tallone e lo scarto",
+        blocks: [
+          "Chi ha vinto l’asta nomina la briscola, raccoglie tutte le carte del tallone (14 in quattro, 6 in sei) e scarta fino a tenerne sei. Poi gli altri, partendo dalla sua sinistra e in senso orario, scartano anche loro fino a sei.",
+          "Nessuno può buttare una briscola tenendo una carta che non lo è: le briscole si scartano solo dopo tutte le altre carte, quindi solo chi ha più di sei briscole arriva a scartarne una. Gli scarti restano coperti e non contano per nessuno; si scoprono a fine mano.",
+        ],
+      },
+      {
+        title: "Le briscole",
+        blocks: [
+          "Il jick (il fante dell’altro seme dello stesso colore della briscola) e i due jolly sono briscole. Dalla più alta alla più bassa:",
+          { list: ["asso, re, donna e fante di briscola", "il jick", "i due jolly", "dieci, nove… fino al due di briscola"] },
+          "I due jolly sono gemelli: nessuno dei due vale più dell’altro. Se cadono entrambi nella stessa presa, quello giocato per secondo batte il primo. Il tavolo continua a disegnarne uno grande e uno piccolo solo perché tu possa distinguerli.",
+        ],
+      },
+      {
+        title: "Le prese",
+        blocks: [
+          "Chi ha vinto l’asta apre la prima presa e deve aprire con una briscola se ne ha (il jick e i jolly contano).",
+          {
+            list: [
+              "Puoi sempre tagliare invece di rispondere al seme: se si apre con un seme normale, rispondi o gioca una briscola, come preferisci. Solo se non hai né l’uno né l’altra puoi giocare altro.",
+              "Se si apre con la briscola e tu ne hai, devi giocarla.",
+              "Il jick e i jolly rispondono alla briscola, mai al seme stampato sulla carta.",
+            ],
+          },
+          "Vince la presa la briscola più alta; senza briscole, la carta più alta del seme di apertura. Chi vince apre la successiva. Si giocano sei prese.",
+        ],
+      },
+      tenPoints,
+      scoring,
+      {
+        title: "Chi vince la partita",
+        blocks: [
+          "Si gioca una mano dopo l’altra finché una coppia raggiunge il traguardo (21, a meno che il tavolo non abbia scelto 11, 31 o 52). Dopo ogni mano:",
+          {
+            list: [
+              "se una o più coppie sono al traguardo o oltre, vince quella con il punteggio più alto, che abbia dichiarato o no in quella mano;",
+              "se due di loro sono pari su quel punteggio, vince la coppia di chi ha vinto l’asta, se è una delle due; altrimenti si gioca un’altra mano.",
+            ],
+          },
+        ],
+      },
+      trumpDiscardAtTable,
+    ],
+  },
+  widow: {
+    title: "Vedova (tre o quattro giocatori)",
+    intro:
+      "Nove carte a testa e una vedova di quattro carte per chi vince l’asta. Gli altri cambiano le carte che non sono briscola con carte nuove del tallone, e il Due e il Dieci di briscola prendono il posto della Bassa e della Partita: dieci punti in ogni mano.",
+    sections: [
+      {
+        title: "Giocatori e parti",
+        blocks: [
+          "Si gioca in tre o in quattro. In tre ognuno gioca per sé; in quattro ognuno per sé oppure, se chi ospita sceglie le squadre, in due coppie, con i compagni uno di fronte all’altro e un solo punteggio.",
+        ],
+      },
+      {
+        title: "Il mazzo e la distribuzione",
+        blocks: [
+          "Si usa il mazzo completo di 54 carte (le 52 e due jolly). Ognuno riceve nove carte, altre quattro vanno coperte a formare la vedova e il resto forma il tallone.",
+          {
+            table: [
+              ["Giocatori", "Carte a testa", "Vedova", "Tallone"],
+              ["3", "9", "4", "23"],
+              ["4", "9", "4", "14"],
+            ],
+          },
+        ],
+      },
+      {
+        title: "L’asta",
+        blocks: [
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 4 a 10, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
+        ],
+      },
+      {
+        title: "La vedova e la briscola",
+        blocks: [
+          "Chi ha vinto l’asta raccoglie le quattro carte della vedova senza mostrarle, e solo dopo nomina il seme di briscola.",
+        ],
+      },
+      {
+        title: "Il cambio con il tallone",
+        blocks: [
+          "Poi ciascuno degli altri a turno, a partire dalla sinistra di chi ha vinto l’asta, butta tutte le carte che non sono briscola e pesca dal tallone fino a riavere sei carte.",
+          {
+            list: [
+              "Chi ha più di sei briscole ne tiene sei: scarta le carte che non sono briscola e poi briscole fino a sei, ma mai una briscola che vale punti finché gli resta un’altra briscola da scartare.",
+              "Se il tallone non basta, si scartano solo tante carte quante il tallone può sostituire, e ognuno sceglie quali carte non di briscola tenere.",
+              "Per ultimo, chi ha vinto l’asta prende quello che resta del tallone e scarta fino a sei: prima le carte che non sono briscola, poi le briscole che non valgono punti, e quelle che valgono punti solo quando non resta nient’altro.",
+            ],
+          },
+          "Le briscole che valgono punti sono l’asso, il fante, il jick, i due jolly, il dieci, il tre e il due di briscola. Gli scarti e quello che resta nel tallone restano coperti e non contano per nessuno.",
+        ],
+      },
+      tenTrumps,
+      {
+        title: "Le prese",
+        blocks: [
+          "Chi ha vinto l’asta apre la prima presa con la carta che vuole: non è obbligato ad aprire con una briscola.",
+          {
+            list: [
+              "Se si apre con un seme normale, puoi rispondere al seme o giocare una briscola, come preferisci, anche se hai quel seme. Solo se non hai né l’uno né l’altra puoi giocare altro.",
+              "Se si apre con la briscola e tu ne hai, devi giocarla.",
+              "Il jick e i jolly rispondono alla briscola, mai al seme stampato sulla carta.",
+            ],
+          },
+          "Vince la presa la briscola più alta; senza briscole, la carta più alta del seme di apertura. Chi vince apre la successiva. Si giocano sei prese.",
+        ],
+      },
+      {
+        title: "I dieci punti",
+        blocks: [
+          {
+            list: [
+              "Alta (1): la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
+              "Due (1): il due di briscola, alla parte di chi lo ha in mano quando cominciano le prese, chiunque vinca la presa in cui cade.",
+              "Fante (1), Jick (1), jolly grande (1), jolly piccolo (1): ciascuno alla parte che lo prende.",
+              "Dieci di briscola (1): alla parte che lo prende. Sostituisce la Partita: le carte non si contano.",
+              "Tre (3): il tre di briscola, alla parte che lo prende.",
+            ],
+          },
+          "Non ci sono la Bassa e la Partita. Il punto di una carta scartata o rimasta nel tallone non va a nessuno.",
+        ],
+      },
+      scoring,
+      winning,
+      trumpDiscardAtTable,
+    ],
+  },
   options: {
     title: "Le opzioni del tavolo",
     blocks: [
@@ -385,7 +555,7 @@ export const howto: HowTo = {
       {
         list: [
           "Traguardo: la partita si gioca a 11, 21 (il solito), 31 o 52 punti.",
-          "Puntare alla luna: l’asta ha una dichiarazione in più, una sopra la più alta della variante, indicata come «Luna»: 7 nella variante della casa e senza jick, 11 a dieci punti e in tutti contro tutti, 6 a cinque punti. Per mantenerla, la parte che dichiara deve prendere tutti i punti della mano. Se ci riesce vince subito la partita, qualunque sia il punteggio; se no, perde quanto ha dichiarato e anche la partita.",
+          "Puntare alla luna: l’asta ha una dichiarazione in più, una sopra la più alta della variante, indicata come «Luna»: 7 nella variante della casa e senza jick, 11 a dieci punti, in tutti contro tutti, a McLeod e a vedova, 6 a cinque punti. Per mantenerla, la parte che dichiara deve prendere tutti i punti della mano. Se ci riesce vince subito la partita, qualunque sia il punteggio; se no, perde quanto ha dichiarato e anche la partita.",
           "Eliminazione a −21: una parte il cui punteggio scende a −21 o meno ha perso.",
           "Monte (solo a cinque punti): finita l’asta, chi l’ha vinta prende tre delle carte avanzate e ne rimette tre, a scelta, coperte prima di aprire; la pagina A cinque punti spiega il resto.",
         ],

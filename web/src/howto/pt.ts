@@ -115,6 +115,14 @@ const tenAtTable: Section = {
   ],
 };
 
+const trumpDiscardAtTable: Section = {
+  title: "Nesta mesa",
+  blocks: [
+    "Para descartar, clique nas cartas que quer jogar fora (elas sobem) e confirme. As cartas que as regras obrigam você a descartar já aparecem levantadas e não descem; as que as regras obrigam você a guardar ficam apagadas e não podem ser escolhidas. O contador mostra quantas você já escolheu, e o botão funciona quando o número está certo.",
+    "Se alguém se desconectar, um robô joga por essa pessoa depois de uma pequena espera, e se a mesa tiver tempo por jogada, joga-se automaticamente por quem deixar o tempo acabar.",
+  ],
+};
+
 export const howto: HowTo = {
   house: {
     title: "Variante da casa (6 pontos)",
@@ -378,6 +386,168 @@ export const howto: HowTo = {
       atTable,
     ],
   },
+  mcleod: {
+    title: "McLeod (em duplas)",
+    intro:
+      "Um jogo de duplas da família de dez pontos: dez cartas para cada um, quem apostou escolhe o trunfo e depois recolhe o monte inteiro, descartes que guardam os trunfos enquanto sobrar outra carta, e dez pontos em cada mão.",
+    sections: [
+      {
+        title: "Jogadores e duplas",
+        blocks: [
+          "Jogam quatro ou seis pessoas, sempre em duplas: os parceiros sentam frente a frente, juntam as cartas que ganham e dividem um só placar. Com quatro jogadores são duas duplas; com seis, três. As duplas são sorteadas no começo da partida.",
+        ],
+      },
+      {
+        title: "O baralho e a distribuição",
+        blocks: [
+          "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas). As cartas que não foram distribuídas ficam viradas para baixo: são o monte.",
+          {
+            table: [
+              ["Jogadores", "Cartas para cada um", "Monte"],
+              ["4", "10", "14"],
+              ["6", "8", "6"],
+            ],
+          },
+          "Com seis jogadores cada um recebe oito cartas, e não dez: dez para cada um seriam 60 cartas, mais do que o baralho tem.",
+        ],
+      },
+      {
+        title: "A aposta",
+        blocks: [
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 1 a 10, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
+        ],
+      },
+      {
+        title: "O trunfo, o monte e o descarte",
+        blocks: [
+          "Quem apostou escolhe o trunfo, recolhe todas as cartas do monte (14 com quatro jogadores, 6 com seis) e descarta até ficar com seis. Depois os outros, a partir da esquerda de quem apostou e no sentido horário, também descartam até ficar com seis.",
+          "Ninguém pode jogar fora um trunfo enquanto guarda uma carta que não é trunfo: os trunfos só saem depois de todas as outras cartas, então só quem tem mais de seis trunfos chega a descartar algum. Os descartes ficam virados para baixo e não contam para ninguém; são mostrados quando a mão termina.",
+        ],
+      },
+      {
+        title: "Os trunfos",
+        blocks: [
+          "O jick (o valete do outro naipe da mesma cor do trunfo) e os dois curingas são trunfos. Do mais alto ao mais baixo:",
+          { list: ["ás, rei, dama e valete de trunfo", "o jick", "os dois curingas", "dez, nove… até o dois de trunfo"] },
+          "Os dois curingas são gêmeos: nenhum vale mais que o outro. Se os dois caírem na mesma vaza, o que for jogado depois ganha do primeiro. A mesa continua desenhando um grande e um pequeno só para você poder distingui-los.",
+        ],
+      },
+      {
+        title: "As vazas",
+        blocks: [
+          "Quem apostou sai na primeira vaza e tem que sair de trunfo se tiver algum (o jick e os curingas contam).",
+          {
+            list: [
+              "Você sempre pode cortar em vez de seguir o naipe: se a saída for de um naipe comum, siga o naipe ou jogue um trunfo, como preferir. Só se não tiver nem um nem outro pode jogar outra carta.",
+              "Se a saída for de trunfo e você tiver trunfo, tem que jogá-lo.",
+              "O jick e os curingas seguem o trunfo, nunca o naipe impresso.",
+            ],
+          },
+          "Ganha a vaza o trunfo mais alto; sem trunfos, a carta mais alta do naipe de saída. Quem ganha sai na seguinte. São seis vazas.",
+        ],
+      },
+      tenPoints,
+      scoring,
+      {
+        title: "Quem vence a partida",
+        blocks: [
+          "Jogam-se mãos até que uma dupla chegue à meta (21, a não ser que a mesa tenha escolhido 11, 31 ou 52). Depois de cada mão:",
+          {
+            list: [
+              "se uma ou mais duplas estão na meta ou acima, vence a de maior placar, tenha apostado ou não nessa mão;",
+              "se duas delas empatam nesse placar, vence a dupla de quem apostou, se for uma delas; senão, joga-se mais uma mão.",
+            ],
+          },
+        ],
+      },
+      trumpDiscardAtTable,
+    ],
+  },
+  widow: {
+    title: "Viúva (três ou quatro jogadores)",
+    intro:
+      "Nove cartas para cada um e uma viúva de quatro cartas para quem ganha a aposta. Os outros trocam as cartas que não são trunfo por cartas novas do monte, e o Dois e o Dez de trunfo ficam no lugar da Baixa e do Jogo: dez pontos em cada mão.",
+    sections: [
+      {
+        title: "Jogadores e lados",
+        blocks: [
+          "Jogam três ou quatro pessoas. Com três, cada um joga por si; com quatro, cada um por si ou, se o anfitrião escolher equipes, em duas duplas, com os parceiros frente a frente dividindo um só placar.",
+        ],
+      },
+      {
+        title: "O baralho e a distribuição",
+        blocks: [
+          "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas). Cada um recebe nove cartas, outras quatro ficam viradas para baixo como a viúva, e o resto forma o monte.",
+          {
+            table: [
+              ["Jogadores", "Cartas para cada um", "Viúva", "Monte"],
+              ["3", "9", "4", "23"],
+              ["4", "9", "4", "14"],
+            ],
+          },
+        ],
+      },
+      {
+        title: "A aposta",
+        blocks: [
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 4 a 10, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
+        ],
+      },
+      {
+        title: "A viúva e o trunfo",
+        blocks: [
+          "Quem apostou pega as quatro cartas da viúva sem mostrá-las, e só então escolhe o naipe de trunfo.",
+        ],
+      },
+      {
+        title: "A troca com o monte",
+        blocks: [
+          "Depois cada um dos outros, na sua vez e começando à esquerda de quem apostou, joga fora todas as cartas que não são trunfo e compra do monte até voltar a ter seis cartas.",
+          {
+            list: [
+              "Quem tem mais de seis trunfos fica com seis: descarta o que não é trunfo e depois trunfos até ficar com seis, mas nunca um trunfo que vale ponto enquanto tiver outro trunfo para descartar.",
+              "Se o monte não der, descartam-se só tantas cartas quantas o monte puder repor, e cada um escolhe quais cartas que não são trunfo vai guardar.",
+              "Por último, quem apostou pega o que sobrou do monte e descarta até ficar com seis: primeiro o que não é trunfo, depois os trunfos que não valem ponto, e os trunfos que valem ponto só quando não sobrar mais nada.",
+            ],
+          },
+          "Os trunfos que valem ponto são o ás, o valete, o jick, os dois curingas, o dez, o três e o dois de trunfo. Os descartes e o que ficar no monte continuam virados para baixo e não contam para ninguém.",
+        ],
+      },
+      tenTrumps,
+      {
+        title: "As vazas",
+        blocks: [
+          "Quem apostou sai na primeira vaza com a carta que quiser: não precisa sair de trunfo.",
+          {
+            list: [
+              "Se a saída for de um naipe comum, você pode seguir o naipe ou jogar um trunfo, como preferir, mesmo tendo o naipe. Só se não tiver nem um nem outro pode jogar outra carta.",
+              "Se a saída for de trunfo e você tiver trunfo, tem que jogá-lo.",
+              "O jick e os curingas seguem o trunfo, nunca o naipe impresso.",
+            ],
+          },
+          "Ganha a vaza o trunfo mais alto; sem trunfos, a carta mais alta do naipe de saída. Quem ganha sai na seguinte. São seis vazas.",
+        ],
+      },
+      {
+        title: "Os dez pontos",
+        blocks: [
+          {
+            list: [
+              "Alta (1): a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
+              "Dois (1): o dois de trunfo, para o lado de quem o tem na mão quando começam as vazas, seja quem for que ganhe a vaza em que ele cai.",
+              "Valete (1), Jick (1), curinga grande (1), curinga pequeno (1): cada um para o lado que o ganha.",
+              "Dez de trunfo (1): para o lado que o ganha. Ele substitui o Jogo: as cartas não são contadas.",
+              "Três (3): o três de trunfo, para o lado que o ganha.",
+            ],
+          },
+          "Não há Baixa nem Jogo. O ponto de uma carta descartada ou que ficou no monte não vai para ninguém.",
+        ],
+      },
+      scoring,
+      winning,
+      trumpDiscardAtTable,
+    ],
+  },
   options: {
     title: "Opções da mesa",
     blocks: [
@@ -385,7 +555,7 @@ export const howto: HowTo = {
       {
         list: [
           "Meta: a partida vai até 11, 21 (o normal), 31 ou 52 pontos.",
-          "Apostar a lua: o leilão ganha mais uma aposta, uma acima da mais alta da variante, mostrada como “Lua”: 7 na variante da casa e sem jick, 11 em dez pontos e em todos contra todos, 6 em cinco pontos. Para cumpri-la, o lado de quem apostou precisa levar todos os pontos da mão. Se conseguir, ganha a partida na hora, seja qual for o placar; se não, perde o valor apostado e a partida também.",
+          "Apostar a lua: o leilão ganha mais uma aposta, uma acima da mais alta da variante, mostrada como “Lua”: 7 na variante da casa e sem jick, 11 em dez pontos, em todos contra todos, em McLeod e em viúva, 6 em cinco pontos. Para cumpri-la, o lado de quem apostou precisa levar todos os pontos da mão. Se conseguir, ganha a partida na hora, seja qual for o placar; se não, perde o valor apostado e a partida também.",
           "Eliminação em −21: o lado cujo placar cai para −21 ou menos perde.",
           "Monte (só em Cinco pontos): depois da aposta, quem ganhou pega três das cartas que sobram e devolve três, as que quiser, viradas para baixo antes de sair; a página de Cinco pontos explica melhor.",
         ],

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 HAND_CARDS = ".hand .hand-card"
@@ -134,44 +134,107 @@ def hand(page: Page) -> list[str]:
     return cards
 
 
-def take_turn(page: Page) -> str | None:
-    """If it is this page's turn, bid (pass when allowed, else the lowest bid) or play a legal card.
+def take_turn(page: Page, *, top_bid: bool = False) -> str | None:
+    """If it is this page's turn, act through the UI: bid (pass when allowed, else the lowest bid;
+    with ``top_bid`` the highest bid short of the moon), take the widow, name the first suit
+    offered, choose a discard (the cards the rules pick, then the first cards that may be picked)
+    and confirm it, or play a legal card.
 
-    Returns what was done, or None when there was nothing to do. Only legal choices are offered by
-    the UI: the bid buttons, and the hand's cards marked playable.
+    Returns what was done ("pass", "bid", "widow", "trump", "discard", "card"), or None when there
+    was nothing to do. Only legal choices are offered by the UI: the bid buttons, the hand's cards
+    marked playable, the discard's count and the cards it lets be chosen.
     """
     try:
-        bids = page.locator(".action-panel.mine .bid-buttons")
+        panel = page.locator(".action-panel.mine")
+        bids = panel.locator(".bid-buttons")
         if bids.count():
-            passing = page.locator(".action-panel.mine .bid-buttons button", has_text="Pass")
-            if passing.count():
-                passing.click(timeout=2000)
-                done = "pass"
+            passing = panel.locator(".bid-buttons button", has_text="Pass")
+            amounts = panel.locator(".bid-btn:not(.moon-btn)")
+            if top_bid and amounts.count():
+                button, done = amounts.last, "bid"
+            elif passing.count():
+                button, done = passing, "pass"
             else:
-                page.locator(".action-panel.mine .bid-btn").first.click(timeout=2000)
-                done = "bid"
-            _settle(lambda: expect(bids).to_have_count(0, timeout=5000))
-            return done
+                button, done = panel.locator(".bid-btn").first, "bid"
+            return _act(done, lambda: button.click(timeout=2000), bids, 0)
+        widow = panel.locator(".widow-btn")
+        if widow.count():
+            return _act("widow", lambda: widow.click(timeout=2000), widow, 0)
+        suits = panel.locator(".trump-buttons button")
+        if suits.count():
+            first = suits.first
+            return _act("trump", lambda: first.click(timeout=2000), suits, 0)
+        cards = page.locator(HAND_CARDS)
+        if panel.locator(".discard-progress").count():
+            held = cards.count()
+            choose_discard(page)
+            confirm = panel.get_by_role("button", name="Discard", exact=True)
+            return _act("discard", lambda: confirm.click(timeout=2000), cards, held, changed=True)
         if page.locator(".game.my-turn").count():
             playable = page.locator(f"{HAND_CARDS}.playable")
             if playable.count():
-                held = page.locator(HAND_CARDS).count()
-                playable.first.click(position=CARD_EDGE, timeout=2000)
-                _settle(lambda: expect(page.locator(HAND_CARDS)).to_have_count(held - 1, timeout=5000))
-                return "card"
+                held = cards.count()
+                card = playable.first
+                return _act("card", lambda: card.click(position=CARD_EDGE, timeout=2000), cards, held - 1)
     except PlaywrightError:
         return None  # the table moved on while we looked: look again
     return None
 
 
-def _settle(wait: Callable[[], None]) -> None:
-    """Wait until the page shows the effect of what was just sent, so a caller that looks next does
-    not see the turn that has already been taken."""
-    with contextlib.suppress(AssertionError):  # a refusal or a slow server: the caller looks again
-        wait()
+def _act(
+    done: str, click: Callable[[], None], shown: Locator, count: int, *, changed: bool = False
+) -> str | None:
+    """Click, then wait until the page shows the effect (``shown`` has ``count`` elements, or with
+    ``changed`` no longer has them), so a caller that looks next does not see the turn already
+    taken. A click that fails under load may still have gone through: then the effect tells."""
+
+    def effect(timeout: float) -> bool:
+        try:
+            if changed:
+                expect(shown).not_to_have_count(count, timeout=timeout)
+            else:
+                expect(shown).to_have_count(count, timeout=timeout)
+        except AssertionError:
+            return False
+        return True
+
+    try:
+        click()
+    except PlaywrightError:
+        return done if effect(1000) else None
+    effect(5000)  # a refusal or a slow server: the caller looks again
+    return done
 
 
-def play_until(pages: Sequence[Page], done: Callable[[], bool], timeout: float = 90.0) -> list[str]:
+def discard_progress(page: Page) -> tuple[int, int]:
+    """The discard's counter as (chosen, to choose): "3 of 18 chosen" is (3, 18)."""
+    text = page.locator(".action-panel.mine .discard-progress").inner_text(timeout=2000)
+    match = re.fullmatch(r"(\d+) of (\d+) chosen", text.strip())
+    assert match, text
+    return int(match[1]), int(match[2])
+
+
+def choose_discard(page: Page) -> list[str]:
+    """Pick cards for the discard on screen until the counter is full: the cards the rules choose are
+    raised already, and the first cards that may still be picked are clicked one by one. Returns the
+    accessible names of the cards chosen, the rules' own included."""
+    chosen, count = discard_progress(page)
+    while chosen < count:
+        free = page.locator(f"{HAND_CARDS}.playable:not(.selected)")
+        free.first.click(position=CARD_EDGE, timeout=2000)
+        expect(page.locator(".action-panel.mine .discard-progress")).to_have_text(
+            f"{chosen + 1} of {count} chosen", timeout=5000
+        )
+        chosen += 1
+    names: list[str] = page.locator(f"{HAND_CARDS}.selected").evaluate_all(
+        "(els) => els.map((el) => el.getAttribute('aria-label'))"
+    )
+    return names
+
+
+def play_until(
+    pages: Sequence[Page], done: Callable[[], bool], timeout: float = 90.0, *, top_bid: bool = False
+) -> list[str]:
     """Every page takes its turns until ``done()``; returns what was done, in order."""
     actions: list[str] = []
     deadline = time.monotonic() + timeout
@@ -179,7 +242,7 @@ def play_until(pages: Sequence[Page], done: Callable[[], bool], timeout: float =
         assert time.monotonic() < deadline, f"not done after {actions}"
         acted = False
         for page in pages:
-            action = take_turn(page)
+            action = take_turn(page, top_bid=top_bid)
             if action:
                 actions.append(action)
                 acted = True

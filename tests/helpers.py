@@ -96,10 +96,12 @@ OPTION_RULES: dict[str, Rules] = {
     ),
     "mcleod+moon+elimination": find_rules("mcleod").with_changes(shoot_the_moon=True, elimination=-21),
     "widow+two_points2+target31": find_rules("widow").with_changes(two_points=2, max_bid=11, target=31),
+    "nine_card+moon+target31": find_rules("nine_card").with_changes(shoot_the_moon=True, target=31),
 }
 OPTION_TABLES: list[tuple[str, int, bool]] = [
     ("mcleod+moon+elimination", 4, True),
     ("widow+two_points2+target31", 3, False),
+    ("nine_card+moon+target31", 4, True),
     ("house+moon+elimination", 4, True),
     ("house+moon+elimination", 5, False),
     ("ten_point+moon+elimination", 3, False),

@@ -134,7 +134,7 @@ def test_malformed_action_exits_1(tmp_path: Path) -> None:
         (
             {**EXAMPLE, "rules": "pinochle"},
             "invalid record: unknown preset: 'pinochle'"
-            " (presets: house, ten_point, no_jick, cutthroat, five_point, mcleod, widow)",
+            " (presets: house, ten_point, no_jick, cutthroat, five_point, mcleod, widow, nine_card)",
         ),
         ("{not json", None),
         ({**EXAMPLE, "format": "pgn"}, 'invalid record: "format" must be "smear-record/1", not "pgn"'),

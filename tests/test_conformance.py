@@ -70,7 +70,8 @@ def check_cards_conserved(state: State) -> None:
     assert sum(len(part) for part in parts) == len(table_deck), "a card is in two places"
     assert union(parts) == table_deck, "a card is missing or foreign to this table's deck"
     assert len(state.out) == len(CardSet(state.out))
-    assert all(len(trick.cards) == pub.players for trick in pub.tricks)
+    if not pub.rules.trumps_only:  # else seats drop out, and extra trumps go to the first trick
+        assert all(len(trick.cards) == pub.players for trick in pub.tricks)
     assert pub.hand_sizes() == tuple(len(CardSet(mask)) for mask in state.hands)
 
 
@@ -103,6 +104,9 @@ def check_play(state: State) -> None:
     pub = state.public
     if pub.phase is not Phase.PLAY and pub.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         return
+    if pub.rules.trumps_only:
+        check_trump_play(state)
+        return
     if pub.phase is Phase.PLAY:
         assert pub.to_act == (pub.leader + len(pub.trick)) % pub.players
     first = pub.tricks[0].cards[0] if pub.tricks else (pub.trick[0] if pub.trick else None)
@@ -117,6 +121,30 @@ def check_play(state: State) -> None:
         assert trick.winner == trick_winner(trick.plays(), pub.trump, pub.rules)
         if before is not None:
             assert trick.leader == before.winner, "the winner leads the next trick"
+
+
+def check_trump_play(state: State) -> None:
+    """Only trumps: every card played is a trump; a seat plays once a trick, more only to the first
+    trick while it holds more than a hand; everyone holding a trump plays in every trick; the winner
+    (or, out of trumps, the next seat holding one) leads; the hand ends when no trump is held."""
+    pub = state.public
+    if pub.trump is None:
+        return
+    order = order_for(pub.rules, pub.trump)
+    trumps = order.trump_mask
+    for number, trick in enumerate(pub.tricks):
+        assert all(order.power[card] for card in trick.cards), "a non-trump was played"
+        seats = [seat for seat, _ in trick.plays()]
+        if number:
+            assert len(set(seats)) == len(seats), "a seat played twice after the first trick"
+            previous = pub.tricks[number - 1]
+            assert trick.leader == previous.winner or previous.winner not in seats
+        best = max(trick.plays(), key=lambda play: order.power[play[1]])
+        assert trick.winner == best[0]
+    if pub.phase is Phase.PLAY:
+        assert pub.to_act is not None and state.hands[pub.to_act] & trumps, "to act without a trump"
+    if pub.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        assert not any(hand & trumps for hand in state.hands), "the hand ended with trumps held"
 
 
 def expected_scores(previous: tuple[int, ...], state: State) -> tuple[int, ...]:
@@ -138,7 +166,7 @@ def check_hand_result(previous: State, state: State) -> None:
     pub = state.public
     rules = pub.rules
     result = pub.results[-1]
-    assert len(pub.tricks) == rules.hand_size
+    assert rules.trumps_only or len(pub.tricks) == rules.hand_size
     assert result.trump == pub.trump
     assert (result.bidder, result.bid) == (pub.bidder, pub.bid)
     assert result.bidder is not None
@@ -154,6 +182,12 @@ def check_hand_result(previous: State, state: State) -> None:
     captured_value = sum(c.game_value for trick in pub.tricks for c in trick.cards)
     assert sum(result.game_points) == captured_value
     check_discards_kept_trumps(state)
+    if rules.jokers_to_holder:
+        for trick in pub.tricks:
+            for seat, card in trick.plays():
+                if card.is_joker:
+                    name = "big_joker" if str(card) == "BJ" else "little_joker"
+                    assert result.points[name] == pub.seat_side[seat], "a joker scores for its holder"
     if rules.two_points or rules.ten_for_game:
         check_two_and_ten(state)
     if rules.ten_for_game:
@@ -221,6 +255,13 @@ def check_match_end(state: State, bidder_before: int, bidder_side: int, moon: bo
         assert pub.scores[pub.winner] == max(pub.scores[side] for side in others)
         return
     reached = [side for side in sides if pub.scores[side] >= rules.target]
+    if rules.only_bidder_wins:
+        won = result.made and bidder_side in reached
+        others_win = pub.winner is not None and pub.winner != bidder_side  # a moon set, elimination
+        assert (pub.phase is Phase.MATCH_OVER) == (won or others_win)
+        if won:
+            assert pub.winner == bidder_side
+        return
     if rules.highest_score_wins and reached:
         best = max(pub.scores[side] for side in reached)
         top = [side for side in reached if pub.scores[side] == best]

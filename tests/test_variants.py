@@ -14,6 +14,7 @@ from smear import (
     PublicState,
     Rules,
     RulesError,
+    State,
     Suit,
     discard_options,
     find_rules,
@@ -499,3 +500,99 @@ def test_widow_is_for_three_or_four() -> None:
     assert WIDOW.player_counts == (3, 4) and WIDOW.team_player_counts == (4,)
     with pytest.raises(RulesError, match="widow is played by 3, 4 players without teams, not 5"):
         new_match(WIDOW, 5, seed=1)
+
+
+# --- nine_card ---------------------------------------------------------------------------------
+
+NINE_CARD = find_rules("nine_card")
+NINE_DEAL = [
+    "Ah Kh Qh Jh Th 9h 8h 2c 3c",
+    "BJ 7h 4c 5c 6c 7c 8c 9c Tc",
+    "LJ 2h 3h 2d 3d 4d 5d 6d 7d",
+    "4h 5h 6h Jc Qc Kc Ac 2s 3s",
+]
+NINE_OUT = "4s 5s 6s Jd 7s 8s 9s Ts Js Qs Ks As 8d 9d Td Qd Kd Ad"
+NINE_DISCARDS = (
+    "discard 2c 3c",
+    "discard 4c 5c 6c 7c 8c 9c Tc",
+    "discard 2d 3d 4d 5d 6d 7d",
+    "discard Jc Qc Kc Ac 2s 3s",
+)
+
+
+def _nine_card_after_discards() -> State:
+    state = start(NINE_CARD, NINE_DEAL, dealer=3, out=NINE_OUT)
+    return act(state, "bid 5", "pass", "pass", "pass", "trump h", *NINE_DISCARDS)
+
+
+def test_nine_card_everyone_trades_non_trumps_bidder_first() -> None:
+    state = start(NINE_CARD, NINE_DEAL, dealer=3, out=NINE_OUT)
+    state = act(state, "bid 5", "pass", "pass", "pass", "trump h")
+    assert state.public.to_act == 0  # the bidder discards first
+    options = discard_options(state)
+    assert options is not None and (options.size, options.required, options.choosable) == (
+        2,
+        cards("2c 3c"),
+        cards(""),
+    )
+    state = act(state, *NINE_DISCARDS)
+    pub = state.public
+    assert pub.refills == (0, 4, 3, 3) and pub.took == 0 and pub.drawn == 10
+    assert state.hand(0) == cards("Ah Kh Qh Jh Th 9h 8h")  # seven trumps, all kept
+    assert state.hand(1) == cards("BJ 7h 4s 5s 6s Jd")
+    assert pub.hand_sizes() == (7, 6, 6, 6)
+    assert legal_cards(_nine_card_after_discards()) == state.hand(0)
+
+
+def test_nine_card_extra_trumps_and_only_trumps_played() -> None:
+    state = act(_nine_card_after_discards(), "8h")
+    assert state.public.to_act == 0  # seven cards: the extra one goes to the first trick too
+    state = act(state, "9h")
+    assert state.public.to_act == 1
+    assert legal_cards(state) == cards("BJ 7h Jd")  # the spades from the stock are dead
+    with pytest.raises(IllegalActionError, match="only trumps are played"):
+        act(state, "4s")
+    state = act(state, "7h", "2h", "4h")
+    trick = state.public.tricks[0]
+    assert [seat for seat, _ in trick.plays()] == [0, 0, 1, 2, 3] and trick.winner == 0
+
+
+def test_nine_card_players_drop_out_and_the_hand_ends_when_trumps_run_out() -> None:
+    state = play_tricks(_nine_card_after_discards(), "8h 9h 7h 2h 4h", "Ah BJ LJ 5h", "Kh Jd 3h 6h")
+    assert state.public.to_act == 0 and state.public.hand_sizes() == (3, 3, 3, 3)
+    state = play_tricks(state, "Qh", "Jh")  # the others hold only dead spades: Ann plays alone
+    assert [len(trick.cards) for trick in state.public.tricks][-2:] == [1, 1]
+    state = act(state, "Th")
+    assert state.public.phase is Phase.HAND_OVER and len(state.public.tricks) == 6
+    result = state.public.results[-1]
+    assert (result.points["big_joker"], result.points["little_joker"]) == (1, 2)  # to their holders
+
+
+def test_nine_card_the_next_seat_with_a_trump_leads_when_the_winner_has_none() -> None:
+    deal = [
+        "Ah 2c 3c 4c 5c 6c 7c 8c 9c",
+        "Kh Qh Jh Th 9h 8h Tc Jc Qc",
+        "7h 6h 2d 3d 4d 5d 6d 7d 8d",
+        "5h 4h 3h Kc Ac 2s 3s 4s 5s",
+    ]
+    out = "6s 7s 8s 9s Ts Js Qs Ks As 9d Td Jd Qd Kd Ad 2h BJ LJ"
+    state = start(NINE_CARD, deal, dealer=3, out=out)
+    state = act(state, "bid 2", "pass", "pass", "pass", "trump h")
+    state = act(
+        state,
+        "discard 2c 3c 4c 5c 6c 7c 8c 9c",  # Ann keeps the Ah and draws five spades
+        "discard Tc Jc Qc",
+        "discard 2d 3d 4d 5d 6d 7d 8d",
+        "discard Kc Ac 2s 3s 4s 5s",
+    )
+    state = act(state, "Ah", "8h", "6h", "3h")
+    assert state.public.tricks[0].winner == 0
+    assert state.public.to_act == 1  # Ann won with her last trump: Ben, the next holding one, leads
+
+
+def test_nine_card_only_the_bidding_side_wins() -> None:
+    assert NINE_CARD.only_bidder_wins and NINE_CARD.player_counts == (3, 4, 5, 6)
+    state = start(NINE_CARD, NINE_DEAL, dealer=3, out=NINE_OUT, scores=[10, 20, 0, 0])
+    state = act(state, "bid 5", "pass", "pass", "pass", "trump h", *NINE_DISCARDS)
+    state = play_tricks(state, "8h 9h 7h 2h 4h", "Ah BJ LJ 5h", "Kh Jd 3h 6h", "Qh", "Jh", "Th")
+    assert state.public.scores == (18, 21, 1, 0) and state.public.phase is Phase.HAND_OVER

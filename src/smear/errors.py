@@ -50,6 +50,7 @@ REASONS: Mapping[str, str] = {
     "no_trump_instead": "{led} were led and {who} {hold} a {led_one}, so {who} may not trump",
     "discard_count": "{who} {must} discard exactly {expected} cards, not {given}",
     "keep_trumps": "a trump may be discarded only with every non-trump",
+    "only_trumps": "only trumps are played in this game",
     "keep_scoring_trumps": "a scoring trump may be discarded only with every other card",
 }
 

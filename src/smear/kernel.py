@@ -146,6 +146,10 @@ KERNEL_UNSUPPORTED = (
     "keep_trumps",
     "two_points",
     "ten_for_game",
+    "trumps_only",
+    "refill_bidder",
+    "jokers_to_holder",
+    "only_bidder_wins",
 )
 
 

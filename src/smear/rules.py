@@ -103,6 +103,16 @@ class Rules:
     two_points: int = 0
     # The Ten: the ten of trump scores a point for the side that captures it, in place of Game.
     ten_for_game: bool = False
+    # Only trumps are played: a player with no trump left is out of the hand, which goes on until
+    # nobody holds one; a player holding more than a hand plays the extra cards to the first trick
+    # (with ``refill`` it discards only its non-trumps and keeps every trump).
+    trumps_only: bool = False
+    # With ``refill``: the bidder discards and refills too, first (instead of last).
+    refill_bidder: bool = False
+    # The jokers score for the side of the player who holds (and so plays) them, whoever captures them.
+    jokers_to_holder: bool = False
+    # Only the bidding side can win the match: when it makes its bid at or above the target.
+    only_bidder_wins: bool = False
 
     @property
     def top_bid(self) -> int:
@@ -211,7 +221,9 @@ class Rules:
             raise RulesError("a game has a kitty or a widow, not both")
         if self.two_points < 0:
             raise RulesError(f"the Two cannot score {self.two_points} points")
-        if (self.keep_trumps or self.keep_scoring_trumps or self.refill) and not self.trump_named:
+        if (
+            self.keep_trumps or self.keep_scoring_trumps or self.refill or self.trumps_only
+        ) and not self.trump_named:
             raise RulesError("discards that depend on trump need trump named before the discard")
         for entry in self.removed_ranks:
             if len(entry) != 3 or not 2 <= entry[1] <= entry[2] <= 14:
@@ -334,8 +346,26 @@ WIDOW = dataclasses.replace(
     ten_for_game=True,
 )
 
+# Parlett's nine-card game: everyone trades its non-trumps for stock cards, only trumps are played,
+# players drop out as their trumps run out; the jokers score for their holders; only the bidding
+# side can win the match.
+NINE_CARD = dataclasses.replace(
+    TEN_POINT,
+    name="nine_card",
+    player_counts=(3, 4, 5, 6),
+    team_player_counts=(4, 6),
+    cards_dealt=9,
+    deal_by_players=(),
+    refill=True,
+    refill_bidder=True,
+    trumps_only=True,
+    jokers_to_holder=True,
+    only_bidder_wins=True,
+)
+
 PRESETS: Mapping[str, Rules] = {
-    rules.name: rules for rules in (HOUSE, TEN_POINT, NO_JICK, CUTTHROAT, FIVE_POINT, MCLEOD, WIDOW)
+    rules.name: rules
+    for rules in (HOUSE, TEN_POINT, NO_JICK, CUTTHROAT, FIVE_POINT, MCLEOD, WIDOW, NINE_CARD)
 }
 
 

@@ -83,9 +83,14 @@ def hand_points(
     points["jack"] = captor(1 << order.jack)
     if rules.jick:
         points["jick"] = None if order.jick is None else captor(1 << order.jick)
-    points["big_joker"] = captor(1 << BIG_JOKER_INDEX)
-    if rules.jokers == 2:
-        points["little_joker"] = captor(1 << LITTLE_JOKER_INDEX)
+    if rules.jokers_to_holder:  # to the side of the player who held it, whoever captured it
+        jokers = (("big_joker", BIG_JOKER_INDEX), ("little_joker", LITTLE_JOKER_INDEX))[: rules.jokers]
+        for name, joker in jokers:
+            points[name] = seat_side[_player_of(joker, tricks)] if played >> joker & 1 else None
+    else:
+        points["big_joker"] = captor(1 << BIG_JOKER_INDEX)
+        if rules.jokers == 2:
+            points["little_joker"] = captor(1 << LITTLE_JOKER_INDEX)
     counts = tuple(game_points(mask) for mask in captured)
     if rules.ten_for_game:
         points["ten"] = captor(1 << (13 * order.trump + 8))
@@ -123,7 +128,7 @@ def _player_of(card: int, tricks: Sequence[Trick]) -> int:
     """The seat that played ``card``."""
     for trick in tricks:
         if card in trick.cards:
-            return (trick.leader + trick.cards.index(card)) % len(trick.cards)
+            return trick.plays()[trick.cards.index(card)][0]
     raise ValueError(f"card {card} was not played")
 
 
@@ -151,9 +156,12 @@ def match_winner(rules: Rules, scores: Sequence[int], bidder_side: int, made: bo
     The bidding side is checked first: it wins if it made its bid and reached the target.
     Otherwise the highest other side at or over the target wins, and a tie at the top plays on.
     With ``highest_score_wins`` the highest side at or over the target wins, a tie going to the
-    bidding side (and otherwise playing on).
+    bidding side (and otherwise playing on). With ``only_bidder_wins`` only a bidding side that made
+    its bid can win.
     """
     reached = [side for side, score in enumerate(scores) if score >= rules.target]
+    if rules.only_bidder_wins:
+        return bidder_side if made and bidder_side in reached else None
     if rules.highest_score_wins and reached:
         top = _top(scores, reached)
         if len(top) == 1:

@@ -134,6 +134,11 @@ class PublicState(NamedTuple):
     drawn: int = 0
     # How many cards each seat has discarded this hand (0: not yet, or never).
     discarded: tuple[int, ...] = ()
+    # How many cards each seat was dealt from the stock after discarding (presets that refill).
+    refills: tuple[int, ...] = ()
+    # Who played each card of the trick in progress, where play does not simply go round once
+    # (``trumps_only``); empty otherwise.
+    trick_seats: tuple[int, ...] = ()
 
     @property
     def bidder_side(self) -> int | None:
@@ -142,6 +147,8 @@ class PublicState(NamedTuple):
     @property
     def trick_plays(self) -> tuple[tuple[int, Card], ...]:
         """The trick in progress as ``(seat, card)`` pairs."""
+        if self.trick_seats:
+            return tuple(zip(self.trick_seats, self.trick, strict=True))
         n = self.players
         return tuple(((self.leader + i) % n, card) for i, card in enumerate(self.trick))
 
@@ -156,10 +163,7 @@ class PublicState(NamedTuple):
 
     def refilled(self, seat: int) -> int:
         """Cards ``seat`` was dealt from the stock after discarding (presets that refill)."""
-        count = self.discarded[seat] if self.discarded else 0
-        if not count or not self.rules.refill or seat == self.bidder:
-            return 0
-        return count - (self.dealt_count - self.rules.hand_size)
+        return self.refills[seat] if self.refills else 0
 
     @property
     def stock_left(self) -> int:
@@ -168,13 +172,15 @@ class PublicState(NamedTuple):
 
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds now."""
-        in_trick = {seat for seat, _ in self.trick_plays}
-        played = len(self.tricks)
+        played = [0] * self.players
+        for trick in self.tricks:
+            for seat, _ in trick.plays():
+                played[seat] += 1
+        for seat, _ in self.trick_plays:
+            played[seat] += 1
         discarded = self.discarded or (0,) * self.players
         return tuple(
-            (self.rules.hand_size if discarded[seat] else self.held_before_discard(seat))
-            - played
-            - (seat in in_trick)
+            self.held_before_discard(seat) - discarded[seat] + self.refilled(seat) - played[seat]
             for seat in range(self.players)
         )
 
@@ -183,7 +189,7 @@ class PublicState(NamedTuple):
         others refill from the stock, the others from the bidder's left and the bidder last."""
         assert self.bidder is not None
         n = self.players
-        start = 1 if self.rules.refill else 0
+        start = 1 if self.rules.refill and not self.rules.refill_bidder else 0
         return tuple((self.bidder + start + offset) % n for offset in range(n))
 
 
@@ -430,6 +436,8 @@ def _deal(state: State, deal: Deal | None, previous: State | None) -> State:
         took=0,
         drawn=0,
         discarded=(0,) * n,
+        refills=(0,) * n,
+        trick_seats=(),
     )
     dealt = tuple(hands)
     return State(public, dealt, dealt, out, (0,) * n, previous, state.seed)
@@ -476,6 +484,9 @@ def _play_mask(pub: PublicState, hand: int) -> int:
     """The cards of ``hand`` that may be played now."""
     trick = pub.trick
     order = pub.order
+    if pub.rules.trumps_only:
+        assert order is not None
+        return hand & order.trump_mask
     if not trick:
         if order is None:  # the first lead sets trump: no joker
             return hand & ~JOKERS_MASK or hand
@@ -593,11 +604,13 @@ def options_for_discard(pub: PublicState, hand: int, seat: int) -> DiscardOption
     keep = rules.hand_size
     count = hand.bit_count() - keep
     order = pub.order
-    refills = rules.refill and seat != pub.bidder
+    refills = rules.refill and (seat != pub.bidder or rules.refill_bidder)
     if order is None or not (rules.keep_trumps or refills):
         return DiscardOptions(count, CardSet(0), CardSet(hand))
     trumps = hand & order.trump_mask
     plain = hand & ~trumps
+    if rules.trumps_only:  # every non-trump goes, every trump stays
+        return DiscardOptions(plain.bit_count(), CardSet(plain), CardSet(0))
     if refills:
         # Every non-trump goes (and trumps above a hand), as far as the stock can replace them.
         wanted = plain.bit_count() + max(0, trumps.bit_count() - keep)
@@ -708,15 +721,16 @@ def _apply_auction(state: State, action: Action, seat: int) -> State:
     return _new_tuple(State, (_new_tuple(PublicState, fields), *state[1:]))
 
 
-def _draw(state: State, seat: int, count: int | None) -> State:
-    """``seat`` takes the next ``count`` undealt cards (``None``: all that are left)."""
+def _draw(state: State, seat: int, count: int | None, refill: bool = False) -> State:
+    """``seat`` takes the next ``count`` undealt cards (``None``: all that are left); they count as
+    taken by the bidder (``took``) unless they are a ``refill``."""
     pub = state.public
     start = pub.drawn
     end = len(state.out) if count is None else start + count
     cards = 0
     for card in state.out[start:end]:
         cards |= 1 << card
-    took = pub.took + (end - start if seat == pub.bidder else 0)
+    took = pub.took + (end - start if seat == pub.bidder and not refill else 0)
     hands = _replace_at(state.hands, seat, state.hands[seat] | cards)
     return state._replace(public=pub._replace(took=took, drawn=end), hands=hands)
 
@@ -743,9 +757,22 @@ def _next_discarder(state: State) -> State:
         if seat == pub.bidder and pub.rules.take_stock and pub.drawn < len(state.out):
             state = _draw(state, seat, None)
             pub = state.public
-        if state.hands[seat].bit_count() > keep:
+        hand = state.hands[seat]
+        if pub.rules.trumps_only:  # whoever holds a non-trump trades it
+            assert pub.order is not None
+            must = bool(hand & ~pub.order.trump_mask)
+        else:
+            must = hand.bit_count() > keep
+        if must:
             return state._replace(public=pub._replace(phase=Phase.DISCARD, to_act=seat))
-    return state._replace(public=pub._replace(phase=Phase.PLAY, to_act=pub.bidder))
+    leader = pub.bidder
+    if pub.rules.trumps_only:
+        leader = _next_holding_trump(state, pub.bidder, include=True)
+        if leader is None:  # nobody holds a trump: the hand is over at once
+            assert pub.order is not None
+            return _finish_hand(pub._replace(to_act=None), state, state.hands, pub.order)
+    assert leader is not None
+    return state._replace(public=pub._replace(phase=Phase.PLAY, to_act=leader, leader=leader))
 
 
 def _apply_trump(state: State, action: NameTrump, seat: int) -> State:
@@ -771,14 +798,19 @@ def _apply_discard(state: State, action: Discard, seat: int) -> State:
         if mask & pub.order.trump_mask and hand & ~mask & ~pub.order.trump_mask:
             raise IllegalActionError("keep_trumps", text, seat)
         raise IllegalActionError("keep_scoring_trumps", text, seat)
+    refill = 0
+    if pub.rules.refill and (seat != pub.bidder or pub.rules.refill_bidder):
+        refill = min(max(0, pub.rules.hand_size - (hand.bit_count() - options.size)), pub.stock_left)
     state = state._replace(
-        public=pub._replace(discarded=_replace_at(pub.discarded, seat, options.size)),
+        public=pub._replace(
+            discarded=_replace_at(pub.discarded, seat, options.size),
+            refills=_replace_at(pub.refills, seat, refill),
+        ),
         hands=_replace_at(state.hands, seat, hand & ~mask),
         discards=_replace_at(state.discards, seat, mask),
     )
-    refill = state.public.refilled(seat)
     if refill:
-        state = _draw(state, seat, refill)
+        state = _draw(state, seat, refill, refill=True)
     return _next_discarder(state)
 
 
@@ -805,8 +837,60 @@ def _refuse_play(pub: PublicState, hand: int, card: Card, seat: int) -> IllegalA
     return IllegalActionError("must_follow", text, seat, **args)
 
 
+def _next_holding_trump(state: State, seat: int | None, include: bool = False) -> int | None:
+    """The first seat clockwise from ``seat`` (from ``seat`` itself with ``include``) that holds a
+    trump, or None."""
+    pub = state.public
+    assert pub.order is not None and seat is not None
+    trumps = pub.order.trump_mask
+    n = pub.players
+    for offset in range(0 if include else 1, n + (1 if include else 0)):
+        candidate = (seat + offset) % n
+        if state.hands[candidate] & trumps:
+            return candidate
+    return None
+
+
+def _apply_trump_play(state: State, card: Card, seat: int) -> State:
+    """A card where only trumps are played: each seat holding a trump plays once a trick (a seat
+    holding more than a hand plays its extra cards to the first trick); the winner leads, or if it
+    has no trump left the next seat that does; the hand ends when nobody holds a trump."""
+    pub = state.public
+    order = pub.order
+    assert order is not None
+    hand = state.hands[seat]
+    if not (hand & order.trump_mask) >> card & 1:
+        text = str(card)
+        if not hand >> card & 1:
+            raise IllegalActionError("not_in_hand", text, seat, card=text)
+        raise IllegalActionError("only_trumps", text, seat)
+    hands = _replace_at(state.hands, seat, hand & ~(1 << card))
+    state = state._replace(hands=hands)
+    trick = (*pub.trick, card)
+    seats = (*pub.trick_seats, seat)
+    follower: int | None = None
+    if not pub.tricks and hands[seat].bit_count() >= pub.rules.hand_size and hands[seat] & order.trump_mask:
+        follower = seat  # an extra card, to the first trick
+    else:
+        candidate = _next_holding_trump(state, seat)
+        if candidate is not None and candidate not in seats:
+            follower = candidate
+    if follower is not None:
+        public = pub._replace(trick=trick, trick_seats=seats, to_act=follower)
+        return state._replace(public=public)
+    winner = seats[winning_index(trick, order)]
+    tricks = (*pub.tricks, Trick(seats[0], trick, winner, seats))
+    leader = _next_holding_trump(state, winner, include=True)
+    public = pub._replace(trick=(), trick_seats=(), tricks=tricks, to_act=leader, leader=leader or 0)
+    if leader is None:
+        return _finish_hand(public, state, hands, order)
+    return state._replace(public=public)
+
+
 def _apply_play(state: State, card: Card, seat: int) -> State:
     pub = state.public
+    if pub.rules.trumps_only:
+        return _apply_trump_play(state, card, seat)
     hands = state.hands
     hand = hands[seat]
     if not _play_mask(pub, hand) >> card & 1:

@@ -25,14 +25,18 @@ from smear.rules import JokerRank, Rules
 
 
 class Trick(NamedTuple):
-    """A finished trick: who led, the cards in the order played, who won it."""
+    """A finished trick: who led, the cards in the order played, who won it; and who played each
+    card where that is not simply every seat once from the leader (``trumps_only``)."""
 
     leader: int
     cards: tuple[Card, ...]
     winner: int
+    seats: tuple[int, ...] = ()
 
     def plays(self) -> tuple[tuple[int, Card], ...]:
         """``(seat, card)`` pairs in the order played."""
+        if self.seats:
+            return tuple(zip(self.seats, self.cards, strict=True))
         n = len(self.cards)
         return tuple(((self.leader + i) % n, card) for i, card in enumerate(self.cards))
 

@@ -33,7 +33,7 @@ from typing import Literal, NamedTuple, TypeVar
 from smear.bots.heuristic import best_suit, estimate
 from smear.cards import CARDS, Card, iter_bits
 from smear.scoring import scoring_trumps
-from smear.state import PublicState, State
+from smear.state import Phase, PublicState, State
 from smear.views import PlayerView
 
 T = TypeVar("T")
@@ -86,6 +86,8 @@ def revealed_voids(public: PublicState) -> tuple[int, ...]:
     if order is None:  # no card played yet (house: the first lead names trump)
         return tuple(voids)
     rules = public.rules
+    if rules.trumps_only:
+        return _trump_play_voids(public, order.trump_mask)
     tricks = [(trick.leader, trick.cards) for trick in public.tricks]
     if public.trick:
         tricks.append((public.leader, public.trick))
@@ -99,6 +101,41 @@ def revealed_voids(public: PublicState) -> tuple[int, ...]:
             if rules.may_trump_instead and order.power[card]:
                 continue  # trumping in is allowed while holding the suit led
             voids[(leader + offset) % n] |= order.suit_masks[led]
+    return tuple(voids)
+
+
+def _trump_play_voids(public: PublicState, trumps: int) -> tuple[int, ...]:
+    """Where only trumps are played, every seat holding a trump plays to every trick: a seat passed
+    over (in a finished trick, or before the seat to act in this one) holds no trump."""
+    n = public.players
+    voids = [0] * n
+    for trick in public.tricks:
+        seats = {seat for seat, _ in trick.plays()}
+        for seat in range(n):
+            if seat not in seats:
+                voids[seat] |= trumps
+    # Each lead goes to the first seat holding a trump from the bidder (the first trick) or from
+    # the last winner: the seats before it had none.
+    starts = [public.bidder, *(trick.winner for trick in public.tricks)]
+    leaders = [trick.leader for trick in public.tricks]
+    if public.phase is Phase.PLAY:
+        leaders.append(public.leader)
+    for start, leader in zip(starts, leaders, strict=False):
+        passed_over = start
+        while passed_over is not None and passed_over != leader:
+            voids[passed_over] |= trumps
+            passed_over = (passed_over + 1) % n
+    # In the trick in progress, a seat passed over between two plays (or before the seat to act).
+    plays = public.trick_plays
+    if plays and public.to_act is not None:
+        played = {who for who, _ in plays}
+        order = [who for who, _ in plays] + [public.to_act]
+        for here, there in itertools.pairwise(order):
+            seat = (here + 1) % n
+            while seat != there and seat != here:
+                if seat not in played:
+                    voids[seat] |= trumps
+                seat = (seat + 1) % n
     return tuple(voids)
 
 
@@ -139,9 +176,11 @@ class Determinizer:
             known |= current.out.mask
         else:
             self.out = None
+            # Where only trumps are played, a discard is the seat's non-trumps.
+            plain_only = pub.order.trump_mask if pub.rules.trumps_only and pub.order is not None else 0
             for seat in range(n):
                 if seat != me and pub.discarded[seat]:
-                    places.append(Place("discards", seat, pub.discarded[seat], 0))
+                    places.append(Place("discards", seat, pub.discarded[seat], plain_only & ~known))
         pool = pub.deck.mask & ~known
         # Where discards keep trumps, a discard holds a trump only if its player kept nothing but
         # trumps: shuffles that break this are refused (the exact sampler does not know it).
@@ -154,11 +193,13 @@ class Determinizer:
             self._keep_trumps = tuple(
                 (seat, plain) for seat in range(n) if seat != me and pub.discarded[seat]
             )
-        kept_trumps = self._kept_from_deal(pub) if self._keep_trumps else {}
+        kept_trumps = self._kept_from_deal(pub)
         for seat in range(n):
             if seat != me and sizes[seat]:
                 voids = self.voids[seat] & pool
                 kept = kept_trumps.get(seat, 0)
+                if not kept and seat == pub.to_act and pub.rules.trumps_only and pub.phase is Phase.PLAY:
+                    kept = 1  # the seat to play holds a trump (one is set aside for it)
                 if kept:  # a refilling seat kept only trumps from its deal
                     plain = pub.deck.mask & ~pub.order.trump_mask  # type: ignore[union-attr]
                     places.append(Place("hand", seat, kept, voids | plain & pool, part=1))
@@ -181,15 +222,28 @@ class Determinizer:
         ones it kept from its deal, trumps all (the played trumps are counted as kept first).
         A seat whose refill emptied the stock may have kept non-trumps and is left out."""
         found: dict[int, int] = {}
-        if not pub.rules.refill or pub.order is None:
+        rules = pub.rules
+        if not rules.refill or pub.order is None or self.out is not None:
             return found
-        stock = pub.deck.mask.bit_count() - pub.players * pub.dealt_count - pub.rules.widow
-        for seat in pub.discard_order():
+        stock = pub.deck.mask.bit_count() - pub.players * pub.dealt_count - rules.widow - rules.kitty
+        order = pub.discard_order()
+        # Where only trumps are played every trump is kept, and a seat with no non-trump to trade
+        # does not discard: once the round has passed a seat, what it kept from its deal is trumps.
+        if pub.phase in (Phase.AUCTION, Phase.WIDOW, Phase.TRUMP):
+            passed = 0
+        elif pub.phase is Phase.DISCARD:
+            passed = order.index(pub.to_act)
+        else:
+            passed = len(order)
+        for position, seat in enumerate(order):
             refill = pub.refilled(seat)
-            if not pub.discarded[seat] or seat == pub.bidder:
-                continue
-            if refill < stock and seat != self.view.seat:
-                kept = pub.dealt_count - pub.discarded[seat]
+            refilling = seat != pub.bidder or rules.refill_bidder
+            if rules.trumps_only:
+                kept_only_trumps = position < passed
+            else:
+                kept_only_trumps = bool(pub.discarded[seat]) and refilling and refill < stock
+            if kept_only_trumps and seat != self.view.seat:
+                kept = pub.held_before_discard(seat) - pub.discarded[seat]
                 found[seat] = max(0, kept - (self.played[seat] & pub.order.trump_mask).bit_count())
             stock -= refill
         return found
@@ -412,27 +466,27 @@ class Determinizer:
         if pub.drawn:
             # Which cards a seat drew (the bidder's kitty, widow or stock; a refill) is not known:
             # any of the right number may have been; the state puts them back at the head of the
-            # undealt cards. A refill comes after the discard, so it is among the cards kept.
-            drawn: dict[int, tuple[Card, ...]] = {}
+            # undealt cards.
+            refilled: dict[int, tuple[Card, ...]] = {}
             for seat in range(pub.players):
-                count = pub.took if seat == pub.bidder else pub.refilled(seat)
+                count = pub.refilled(seat)
                 if count:
-                    source = dealt[seat] if seat == pub.bidder else hands[seat] | self.played[seat]
-                    # A refill holds the non-trumps kept (the cards kept from the deal are trumps).
+                    # A refill comes after the discard, so it is among the cards kept; it holds the
+                    # non-trumps kept (the cards kept from the deal are trumps).
+                    source = hands[seat] | self.played[seat]
                     plain = source & ~pub.order.trump_mask if pub.order is not None else source
                     ordered = [*iter_bits(plain), *iter_bits(source & ~plain)]
-                    cards = tuple(CARDS[card] for card in ordered)[:count]
-                    for card in cards:
+                    refilled[seat] = tuple(CARDS[card] for card in ordered)[:count]
+                    for card in refilled[seat]:
                         dealt[seat] &= ~(1 << card)
-                    drawn[seat] = cards
-            # In the order the engine draws: kitty or widow, the refills in turn, the stock.
             assert pub.bidder is not None
+            taken = tuple(CARDS[card] for card in iter_bits(dealt[pub.bidder]))[: pub.took]
+            for card in taken:
+                dealt[pub.bidder] &= ~(1 << card)
+            # In the order the engine draws: kitty or widow, the refills in turn, the stock.
             first = pub.rules.kitty + pub.rules.widow
-            bidders = drawn.get(pub.bidder, ())
-            refills = [
-                card for seat in pub.discard_order() for card in drawn.get(seat, ()) if seat != pub.bidder
-            ]
-            undealt = (*bidders[:first], *refills, *bidders[first:], *undealt)
+            refills = [card for seat in pub.discard_order() for card in refilled.get(seat, ())]
+            undealt = (*taken[:first], *refills, *taken[first:], *undealt)
         return State(pub, tuple(hands), tuple(dealt), undealt, tuple(discards), None, None)
 
     def sample(self, rng: random.Random, *, bid_prior: bool = False) -> State:

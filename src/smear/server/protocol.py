@@ -424,6 +424,9 @@ def _rules_json(pub: PublicState) -> dict[str, Any]:
         "keep_trumps": rules.keep_trumps,
         "keep_scoring_trumps": rules.keep_scoring_trumps,
         "bidder_leads_trump": rules.bidder_leads_trump,
+        "trumps_only": rules.trumps_only,
+        "jokers_to_holder": rules.jokers_to_holder,
+        "only_bidder_wins": rules.only_bidder_wins,
         "trump_named": rules.trump_named,
         "hand_size": rules.hand_size,
         "cards_dealt": pub.dealt_count,
@@ -433,7 +436,12 @@ def _rules_json(pub: PublicState) -> dict[str, Any]:
 
 
 def _trick_json(trick: Trick) -> dict[str, Any]:
-    return {"leader": trick.leader, "cards": _cards(trick.cards), "winner": trick.winner}
+    return {
+        "leader": trick.leader,
+        "cards": _cards(trick.cards),
+        "winner": trick.winner,
+        "seats": [seat for seat, _ in trick.plays()],
+    }
 
 
 def result_json(result: HandResult) -> dict[str, Any]:

@@ -454,7 +454,7 @@ async def play_match(database: Path, settings: dict[str, Any], people: int) -> N
         assert watched["results"] == match.people[0].states[-1]["game"]["public"]["results"]
         check_refusals(match)
         check_logs(logs)
-        if settings["preset"] in ("ten_point", "mcleod", "widow") or settings.get("kitty"):
+        if settings["preset"] in ("ten_point", "mcleod", "widow", "nine_card") or settings.get("kitty"):
             assert any(any(f.discards) for f in facts.values())
 
 
@@ -480,6 +480,8 @@ MATCHES = {
     # The stock goes to the bidder and refills to the others: nobody sees what another drew.
     "mcleod-4-teams": ({"preset": "mcleod", "players": 4, "teams": True}, 2),
     "widow-3": ({"preset": "widow", "players": 3, "teams": False}, 2),
+    # Only trumps are played and players drop out: dead cards drawn from the stock stay hidden.
+    "nine_card-4-teams": ({"preset": "nine_card", "players": 4, "teams": True}, 2),
 }
 
 

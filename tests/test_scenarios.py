@@ -41,6 +41,10 @@ CLI_SCENARIOS = [
     "no_jick/jack_of_the_colour_is_a_plain_card",
     "house/moon_made_wins_the_match",
     "cutthroat/four_players_refused",
+    "mcleod/bidder_takes_the_stock",
+    "widow/widow_refill_and_stock",
+    "widow/scoring_trump_discarded_refused",
+    "nine_card/trumps_only_and_players_drop_out",
 ]
 
 

@@ -2,7 +2,7 @@
 
 import { io } from "socket.io-client";
 import { setSingleJoker } from "./i18n";
-import { ACTIVE_PHASES, KITTY_PRESETS, oneJoker } from "./rules";
+import { ACTIVE_PHASES, bidderRefills, KITTY_PRESETS, oneJoker } from "./rules";
 import { loadSession, removeSession, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
 import { getApp, newId, toast, update, type LogEntry, type Route, type TurnClock } from "./store";
@@ -294,7 +294,7 @@ function derivedLines(before: PublicGame | null, after: PublicGame | null): LogE
   if (after.rules.refill) {
     after.refilled.forEach((count, seat) => {
       const was = sameHand ? (before.discarded[seat] ?? 0) : 0;
-      if (after.discarded[seat] > 0 && was === 0 && seat !== after.bidder) {
+      if (after.discarded[seat] > 0 && was === 0 && (seat !== after.bidder || bidderRefills(after.rules))) {
         lines.push({ kind: "refill", seat, count });
       }
     });

@@ -2,7 +2,7 @@
 // few readings of the rules a state carries.
 
 import { parseCard } from "./cards";
-import type { Phase, Preset, RulesInfo, SuitLetter } from "./types";
+import { trickPlays, type Phase, type Preset, type PublicGame, type RulesInfo, type SuitLetter } from "./types";
 
 /** Table sizes each preset allows, without and with teams (as smear.rules says). */
 export const TABLE_SIZES: Record<Preset, { solo: number[]; teams: number[] }> = {
@@ -13,6 +13,7 @@ export const TABLE_SIZES: Record<Preset, { solo: number[]; teams: number[] }> = 
   five_point: { solo: [], teams: [4, 6, 8] },
   mcleod: { solo: [], teams: [4, 6] },
   widow: { solo: [3, 4], teams: [4] },
+  nine_card: { solo: [3, 4, 5, 6], teams: [4, 6] },
 };
 
 /** The phases of a hand in which someone is to act. */
@@ -47,4 +48,78 @@ export function isTrump(rules: RulesInfo, trump: SuitLetter | null, card: string
   if (parsed.joker) return true;
   if (parsed.suit === trump) return true;
   return rules.points.includes("jick") && parsed.rank === "J" && parsed.suit === PARTNER[trump];
+}
+
+/** The trump suit's ranks, highest first, around the jick and the jokers (between the jack and the ten). */
+const HIGH_TRUMPS = ["A", "K", "Q", "J"];
+const LOW_TRUMPS = ["T", "9", "8", "7", "6", "5", "4", "3", "2"];
+
+/**
+ * How high a trump ranks this hand (higher wins; 0 for a card that is not a trump), in the order of
+ * the games where the bidder names trump: ace, king, queen, jack, the jick, the big joker, the little
+ * joker, then ten down to two. Only used to tell which of one seat's own cards won a trick.
+ */
+export function trumpPower(rules: RulesInfo, trump: SuitLetter | null, card: string): number {
+  const parsed = parseCard(card);
+  if (!parsed || !isTrump(rules, trump, card)) return 0;
+  if (parsed.joker) return parsed.big ? 19 : 18;
+  if (parsed.suit !== trump) return 20; // the jick
+  const high = HIGH_TRUMPS.indexOf(parsed.rank);
+  if (high >= 0) return 24 - high;
+  const low = LOW_TRUMPS.indexOf(parsed.rank);
+  return low >= 0 ? 17 - low : 0;
+}
+
+/** Where only trumps are played, the bidder trades with the stock too (first, not last). */
+export function bidderRefills(rules: RulesInfo): boolean {
+  return rules.refill && !!rules.trumps_only;
+}
+
+/**
+ * The seats out of the hand where only trumps are played: those known to hold no trump now.
+ *
+ * The rule, from what every seat can see: a player holding a trump plays to every trick (play goes
+ * clockwise to the next seat holding a trump until it comes back to one that has played), and
+ * nobody gets a card back once play has begun, so a seat passed over once stays out. A seat is out
+ * when it holds no card at all; when it is missing from the last finished trick; when play went past
+ * it in the trick in progress (between two cards, or from the last card to the seat to act); or when
+ * the lead went past it (from the last winner, or the bidder before the first trick, to the first
+ * seat that played or is to act). `hand` is the receiver's own hand, known exactly.
+ */
+export function outOfHand(pub: PublicGame, seat: number | null, hand: string[] | null): Set<number> {
+  const out = new Set<number>();
+  if (!pub.rules.trumps_only || pub.phase !== "play") return out;
+  const n = pub.players;
+  pub.hand_sizes.forEach((count, who) => {
+    if (count === 0) out.add(who);
+  });
+  const last = pub.tricks[pub.tricks.length - 1];
+  if (last) {
+    const played = new Set(trickPlays(last, n).map(([who]) => who));
+    for (let who = 0; who < n; who += 1) if (!played.has(who)) out.add(who);
+  }
+  // The seats play came past in turn: the lead's starting point, each card's seat, the seat to act.
+  const start = last ? last.winner : pub.bidder;
+  const path: number[] = [];
+  if (start !== null) path.push(start);
+  path.push(...pub.trick.map(([who]) => who));
+  if (pub.to_act !== null) path.push(pub.to_act);
+  for (let i = 1; i < path.length; i += 1) {
+    const from = path[i - 1];
+    const to = path[i];
+    if (i > 1 && from === to) continue; // an extra trump to the first trick: nobody passed over
+    // The first step starts at the lead's starting point itself, which may have been passed over.
+    let who = i === 1 ? from : (from + 1) % n;
+    for (let steps = 0; who !== to && steps < n; steps += 1) {
+      out.add(who);
+      who = (who + 1) % n;
+    }
+  }
+  if (seat !== null && hand !== null) {
+    if (hand.some((card) => isTrump(pub.rules, pub.trump, card))) out.delete(seat);
+    else out.add(seat);
+  }
+  // Whoever is to act holds a trump.
+  if (pub.to_act !== null) out.delete(pub.to_act);
+  return out;
 }

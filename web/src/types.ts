@@ -1,7 +1,24 @@
 // The server's messages, as docs/protocol.md describes them.
 
-export type Preset = "house" | "ten_point" | "no_jick" | "cutthroat" | "five_point" | "mcleod" | "widow";
-export const PRESET_NAMES: Preset[] = ["house", "ten_point", "no_jick", "cutthroat", "five_point", "mcleod", "widow"];
+export type Preset =
+  | "house"
+  | "ten_point"
+  | "no_jick"
+  | "cutthroat"
+  | "five_point"
+  | "mcleod"
+  | "widow"
+  | "nine_card";
+export const PRESET_NAMES: Preset[] = [
+  "house",
+  "ten_point",
+  "no_jick",
+  "cutthroat",
+  "five_point",
+  "mcleod",
+  "widow",
+  "nine_card",
+];
 export type Phase = "auction" | "widow" | "trump" | "discard" | "play" | "hand_over" | "match_over";
 export type SuitLetter = "c" | "d" | "h" | "s";
 
@@ -63,6 +80,15 @@ export interface RulesInfo {
   keep_scoring_trumps: boolean;
   /** The bidder must lead a trump when it holds one. */
   bidder_leads_trump: boolean;
+  /**
+   * Only trumps are played (nine_card): everyone, the bidder first, trades every non-trump for stock
+   * cards; a player with no trump left is out of the hand; extra trumps go to the first trick.
+   */
+  trumps_only?: boolean;
+  /** The jokers score for the side of the player who held them, whoever takes the trick. */
+  jokers_to_holder?: boolean;
+  /** Only the bidding side can win the match, in a hand where it makes its bid. */
+  only_bidder_wins?: boolean;
   trump_named: boolean;
   hand_size: number;
   cards_dealt: number;
@@ -74,6 +100,16 @@ export interface TrickInfo {
   leader: number;
   cards: string[];
   winner: number;
+  /**
+   * The seat of each card, in the order of `cards`. Where only trumps are played a seat may be
+   * missing (out of trumps) or repeated (extra trumps to the first trick).
+   */
+  seats?: number[];
+}
+
+/** A finished trick as `[seat, card]` pairs; without `seats`, every seat once from the leader. */
+export function trickPlays(trick: TrickInfo, players: number): [number, string][] {
+  return trick.cards.map((card, i): [number, string] => [trick.seats?.[i] ?? (trick.leader + i) % players, card]);
 }
 
 export interface HandResult {

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { shortCard, SUIT_SYMBOL, SUITS } from "../cards";
 import { cardName, hintText, scoreText, suitName, suitTitle, t, tk, tn } from "../i18n";
 import { act, playAgain, requestHint } from "../net";
-import { ACTIVE_PHASES as ACTIVE, isMoon, isTrump } from "../rules";
+import { ACTIVE_PHASES as ACTIVE, bidderRefills, isMoon, isTrump, outOfHand, trumpPower } from "../rules";
 import { getApp, update, useApp, type Hint, type LogEntry } from "../store";
 import {
   canAct,
   publicGame,
   seatView,
+  trickPlays,
   type DiscardInfo,
   type PublicGame,
   type SeatView,
@@ -69,7 +70,20 @@ function MiniBacks({ count }: { count: number }) {
   );
 }
 
-function SeatPlate({ state, pub, seat, angle }: { state: StateMessage; pub: PublicGame; seat: number; angle: number }) {
+function SeatPlate({
+  state,
+  pub,
+  seat,
+  angle,
+  out,
+}: {
+  state: StateMessage;
+  pub: PublicGame;
+  seat: number;
+  angle: number;
+  /** The seat holds no trump where only trumps are played: it is out of the hand. */
+  out: boolean;
+}) {
   const app = useApp();
   const info = state.table.seats[seat];
   const side = pub.seat_side[seat];
@@ -87,7 +101,8 @@ function SeatPlate({ state, pub, seat, angle }: { state: StateMessage; pub: Publ
   // After the discards: what each player drew from the stock, and what the bidder picked up.
   const afterDiscard = ACTIVE.has(pub.phase) && pub.phase !== "auction";
   let drewText: string | null = null;
-  if (afterDiscard && pub.rules.refill && seat !== pub.bidder && (pub.discarded[seat] ?? 0) > 0) {
+  const refills = pub.rules.refill && (seat !== pub.bidder || bidderRefills(pub.rules));
+  if (afterDiscard && refills && (pub.discarded[seat] ?? 0) > 0) {
     drewText = t("table.drew", { n: pub.refilled[seat] ?? 0 });
   } else if (afterDiscard && seat === pub.bidder && pub.took > 0 && (pub.rules.widow > 0 || pub.rules.take_stock)) {
     drewText = t("table.took", { n: pub.took });
@@ -104,9 +119,9 @@ function SeatPlate({ state, pub, seat, angle }: { state: StateMessage; pub: Publ
   }
   return (
     <div
-      class={`seat-plate${active ? " active" : ""}${isYou ? " you" : ""}${pub.bidder === seat && !inAuction ? " bidder" : ""}`}
+      class={`seat-plate${active ? " active" : ""}${isYou ? " you" : ""}${pub.bidder === seat && !inAuction ? " bidder" : ""}${out ? " out" : ""}`}
       style={style}
-      aria-label={t("table.seat_aria", { name, cards: tn("table.cards", count) })}
+      aria-label={t(out ? "table.seat_out_aria" : "table.seat_aria", { name, cards: tn("table.cards", count) })}
       role="group"
     >
       <div class="seat-name">
@@ -128,6 +143,11 @@ function SeatPlate({ state, pub, seat, angle }: { state: StateMessage; pub: Publ
           </span>
         )}
         {drewText && <span class="chip drew">{drewText}</span>}
+        {out && (
+          <span class="chip out" title={t("table.out_title")}>
+            {t("table.out")}
+          </span>
+        )}
         {!info?.connected && !info?.bot && <span class="chip offline">{t("table.offline")}</span>}
         {active && app.turnClock.version === state.version && app.turnClock.deadline !== null && (
           <TurnTimer deadline={app.turnClock.deadline} />
@@ -137,26 +157,56 @@ function SeatPlate({ state, pub, seat, angle }: { state: StateMessage; pub: Publ
   );
 }
 
+/** The card that won a finished trick: the winner's card, or its highest trump when it played several. */
+function winningCard(pub: PublicGame, plays: [number, string][], winner: number): string | null {
+  const cards = plays.filter(([seat]) => seat === winner).map(([, card]) => card);
+  if (cards.length === 0) return null;
+  const power = (card: string) => trumpPower(pub.rules, pub.trump, card);
+  return cards.reduce((best, card) => (power(card) > power(best) ? card : best));
+}
+
 /** The cards in the middle: the trick being played, or the last one with its winner until the next lead. */
 function TrickArea({ state, pub, bottom }: { state: StateMessage; pub: PublicGame; bottom: number }) {
+  // The trick as (seat, card) pairs: a seat may be missing (out of trumps) or have several cards
+  // (extra trumps to the first trick), so nothing assumes one card per seat.
   let plays = pub.trick;
   let winner: number | null = null;
   if (plays.length === 0 && pub.tricks.length > 0) {
     const last = pub.tricks[pub.tricks.length - 1];
-    plays = last.cards.map((card, i): [number, string] => [(last.leader + i) % pub.players, card]);
+    plays = trickPlays(last, pub.players);
     winner = last.winner;
   }
+  // Several cards from one seat are fanned out at that seat's spot, in the order played.
+  const perSeat = new Map<number, number>();
+  for (const [seat] of plays) perSeat.set(seat, (perSeat.get(seat) ?? 0) + 1);
+  const placed = new Map<number, number>();
+  const winning = winner === null ? null : winningCard(pub, plays, winner);
   return (
-    <div class={`trick${winner !== null ? " done" : ""}${pub.players >= 6 ? " many" : ""}`} role="list" aria-label={t("a11y.trick")}>
+    <div
+      class={`trick${winner !== null ? " done" : ""}${pub.players >= 6 ? " many" : ""}`}
+      role="list"
+      aria-label={t("a11y.trick")}
+      data-cards={plays.length}
+    >
       {plays.map(([seat, card], order) => {
         const angle = angleOf(seat, bottom, pub.players);
+        const count = perSeat.get(seat) ?? 1;
+        const index = placed.get(seat) ?? 0;
+        placed.set(seat, index + 1);
+        const fan = index - (count - 1) / 2;
         const style = {
-          left: `calc(50% + ${Math.cos(angle).toFixed(4)} * var(--tx))`,
-          top: `calc(50% + ${Math.sin(angle).toFixed(4)} * var(--ty))`,
+          left: `calc(50% + ${Math.cos(angle).toFixed(4)} * var(--tx) + ${fan} * var(--fan-step))`,
+          top: `calc(50% + ${Math.sin(angle).toFixed(4)} * var(--ty) + ${Math.abs(fan)} * 3px)`,
+          transform: fan === 0 ? undefined : `translate(-50%, -50%) rotate(${fan * 7}deg)`,
           zIndex: order + 1,
         };
         return (
-          <div key={card} class={`trick-card${winner === seat ? " winner" : ""}`} style={style} role="listitem">
+          <div
+            key={card}
+            class={`trick-card${card === winning ? " winner" : ""}${count > 1 ? " fanned" : ""}`}
+            style={style}
+            role="listitem"
+          >
             <CardFace card={card} label={t("card.played_by", { card: cardName(card), name: seatName(state, seat) })} />
           </div>
         );
@@ -182,7 +232,9 @@ function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGame }) {
     <section class="panel scores-panel" aria-label={t("table.scores")}>
       <div class="panel-head">
         <h2>{t("table.scores")}</h2>
-        <span class="muted">{t("table.first_to", { n: pub.rules.target })}</span>
+        <span class="muted">
+          {t(pub.rules.only_bidder_wins ? "table.first_to_bidder" : "table.first_to", { n: pub.rules.target })}
+        </span>
       </div>
       <ul class="rules-line" aria-label={t("table.rules")}>
         <li class="preset">{tk(`preset.${pub.rules.name}`)}</li>
@@ -326,13 +378,14 @@ function PlayLog({ state }: { state: StateMessage }) {
 function LastTrick({ state, pub }: { state: StateMessage; pub: PublicGame }) {
   const last = pub.tricks[pub.tricks.length - 1];
   if (!last) return <p class="muted">{t("table.no_last_trick")}</p>;
+  const plays = trickPlays(last, pub.players);
+  const winning = winningCard(pub, plays, last.winner);
   return (
     <div class="last-trick">
       <ul>
-        {last.cards.map((card, i) => {
-          const seat = (last.leader + i) % pub.players;
+        {plays.map(([seat, card]) => {
           return (
-            <li key={card} class={seat === last.winner ? "winner" : ""}>
+            <li key={card} class={card === winning ? "winner" : ""}>
               <CardFace card={card} size="sm" />
               <span class="name-text">{seatName(state, seat)}</span>
             </li>
@@ -391,7 +444,7 @@ function waitingText(state: StateMessage, pub: PublicGame, spectator: boolean): 
   const name = seatName(state, pub.to_act);
   if (pub.phase === "widow") return t("act.widow_waiting", { name });
   if (exchanging(pub)) return t("act.kitty_waiting", { name });
-  if (pub.phase === "discard" && pub.rules.refill && pub.to_act !== pub.bidder) {
+  if (pub.phase === "discard" && pub.rules.refill && (pub.to_act !== pub.bidder || bidderRefills(pub.rules))) {
     return t("act.refill_waiting", { name });
   }
   if (pub.phase === "discard" && pub.rules.take_stock && pub.to_act === pub.bidder) {
@@ -429,6 +482,19 @@ function discardChoice(view: SeatView, info: DiscardInfo, picked: Set<string>): 
 function discardNotes(view: SeatView, pub: PublicGame, choice: DiscardChoice): string[] {
   const notes: string[] = [];
   const rules = pub.rules;
+  if (rules.trumps_only) {
+    // Every non-trump goes (the server's required cards), every trump stays, and the stock deals
+    // back up to a hand as far as it goes; what it deals that is not a trump is never played.
+    const kept = view.hand.length - choice.count;
+    const holding = Math.min(Math.max(kept, rules.hand_size), kept + stockCount(pub));
+    notes.push(t("act.nine_discard_note", { n: rules.hand_size }));
+    notes.push(holding > kept ? tn("act.refill_draw", holding - kept) : t("act.refill_no_draw"));
+    if (holding < rules.hand_size) notes.push(tn("act.nine_short", holding));
+    if (kept > rules.hand_size) notes.push(t("act.nine_keep_all", { n: rules.hand_size }));
+    notes.push(t("act.nine_dead_note"));
+    if (choice.free === 0) notes.push(t("act.required_all"));
+    return notes;
+  }
   if (rules.refill && view.seat !== pub.bidder) {
     notes.push(t("act.refill_note", { n: rules.hand_size }));
     const draw = choice.count - Math.max(0, view.hand.length - rules.hand_size);
@@ -486,8 +552,10 @@ function ActionPanel({
     return <div class="action-panel">{t("act.hand_over")}</div>;
   }
   if (!myTurn) {
+    const out = outOfHand(pub, view.seat, view.hand).has(view.seat);
     return (
       <div class="action-panel" aria-live="polite">
+        {out && <p class="out-note">{t("act.out_of_hand")}</p>}
         {waitingText(state, pub, false)}
       </div>
     );
@@ -611,7 +679,11 @@ function ActionPanel({
     return (
       <div class="action-panel mine discard-panel" role="group" aria-labelledby="discard-title">
         <h2 id="discard-title">
-          {exchanging(pub) ? tn("act.kitty_title", choice.count) : tn("act.discard_title", choice.count)}
+          {exchanging(pub)
+            ? tn("act.kitty_title", choice.count)
+            : pub.rules.trumps_only
+              ? tn("act.nine_discard_title", choice.count)
+              : tn("act.discard_title", choice.count)}
         </h2>
         {pickedNote}
         {notes.length > 0 && (
@@ -649,10 +721,20 @@ function ActionPanel({
     );
   }
   const firstLeadSetsTrump = !pub.rules.trump_named && pub.trump === null && pub.trick.length === 0;
+  // Only trumps are played: a seat holding more than a hand plays its extra trumps to the first
+  // trick, one after another, until it holds one card fewer than a hand (it stays the seat to act).
+  const trumpsOnly = !!pub.rules.trumps_only;
+  const firstTrick = trumpsOnly && pub.tricks.length === 0;
+  const playedHere = pub.trick.some(([seat]) => seat === view.seat);
+  const extras =
+    firstTrick && (view.hand.length > pub.rules.hand_size || playedHere) ? view.hand.length - (pub.rules.hand_size - 1) : 0;
+  const dead = trumpsOnly && view.hand.some((card) => !isTrump(pub.rules, pub.trump, card));
   return (
     <div class="action-panel mine">
       <h2>{t("act.play_title")}</h2>
       {firstLeadSetsTrump && <p class="muted">{t("act.lead_sets_trump")}</p>}
+      {extras > 0 && <p class="extra-note">{tn("act.extra_trumps", extras)}</p>}
+      {dead && <p class="muted">{t("act.only_trumps")}</p>}
       {hintBar}
     </div>
   );
@@ -826,6 +908,13 @@ export function GameScreen({ state }: { state: StateMessage }) {
     );
   }
 
+  // Where only trumps are played: the seats out of the hand, and the cards of this hand that are dead.
+  const out = outOfHand(pub, view ? view.seat : null, view ? view.hand : null);
+  const dead =
+    view && pub.rules.trumps_only && pub.phase === "play"
+      ? new Set(view.hand.filter((card) => !isTrump(pub.rules, pub.trump, card)))
+      : undefined;
+
   let playable = new Set<string>();
   if (view && myTurn) {
     if (pub.phase === "play") playable = new Set(view.legal);
@@ -854,7 +943,14 @@ export function GameScreen({ state }: { state: StateMessage }) {
           </div>
         )}
         {Array.from({ length: pub.players }, (_, seat) => (
-          <SeatPlate key={seat} state={state} pub={pub} seat={seat} angle={angleOf(seat, bottom, pub.players)} />
+          <SeatPlate
+            key={seat}
+            state={state}
+            pub={pub}
+            seat={seat}
+            angle={angleOf(seat, bottom, pub.players)}
+            out={out.has(seat)}
+          />
         ))}
         <TrickArea state={state} pub={pub} bottom={bottom} />
         {myTurn && <div class="turn-banner">{t("table.your_turn")}</div>}
@@ -889,6 +985,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
             selected={choice ? new Set(choice.selected) : undefined}
             locked={choice ? choice.required : undefined}
             keepDimmed={!!choice && choice.choosable.size + choice.required.size < view.hand.length}
+            dead={dead}
             fromKitty={fromKitty}
             fromLabel={pub.rules.kitty > 0 ? "kitty" : "picked"}
             suggested={suggested}

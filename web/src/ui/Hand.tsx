@@ -18,6 +18,8 @@ interface HandProps {
   locked?: Set<string>;
   /** While discarding under rules that keep some cards: those not chosen and not choosable are dimmed. */
   keepDimmed?: boolean;
+  /** Cards that can never be played this hand (non-trumps where only trumps are played): dimmed. */
+  dead?: Set<string>;
   /** Cards just taken from the kitty (or the widow and the stock): tinted, and named so. */
   fromKitty?: Set<string>;
   /** How those cards are named: from the kitty, or picked up (the widow, the stock). */
@@ -40,6 +42,7 @@ export function Hand({
   selected,
   locked,
   keepDimmed,
+  dead,
   fromKitty,
   fromLabel = "kitty",
   suggested,
@@ -131,19 +134,21 @@ export function Hand({
     const isFromKitty = fromKitty?.has(card) ?? false;
     const isLocked = locked?.has(card) ?? false;
     const kept = !!keepDimmed && !isSelected && !playable.has(card);
-    const dimmed = (myTurn && !playable.has(card)) || kept;
+    const isDead = dead?.has(card) ?? false;
+    const dimmed = (myTurn && !playable.has(card)) || kept || isDead;
     let label = cardName(card);
     if (isFromKitty) label = t(fromLabel === "kitty" ? "card.from_kitty" : "card.picked_up", { card: label });
     if (isLocked) label = t("card.must_discard", { card: label });
     else if (isSelected) label = t("card.selected", { card: label });
     else if (kept) label = t("card.must_keep", { card: label });
+    else if (isDead) label = t("card.dead", { card: label });
     else if (myTurn && !playable.has(card)) label = t("card.not_playable", { card: label });
     const margin = index % perRow > 0 && step !== null ? { marginLeft: `${step}px` } : undefined;
     return (
       <button
         key={card}
         type="button"
-        class={`hand-card${canUse ? " playable" : ""}${dimmed ? " dimmed" : ""}${isSelected ? " selected" : ""}${isLocked ? " locked" : ""}${isSuggested ? " suggested" : ""}${isFromKitty ? " from-kitty" : ""}`}
+        class={`hand-card${canUse ? " playable" : ""}${dimmed ? " dimmed" : ""}${isDead ? " dead" : ""}${isSelected ? " selected" : ""}${isLocked ? " locked" : ""}${isSuggested ? " suggested" : ""}${isFromKitty ? " from-kitty" : ""}`}
         style={margin}
         tabIndex={index === tabIndexAt ? 0 : -1}
         aria-label={label}

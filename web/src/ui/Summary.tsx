@@ -42,6 +42,14 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
   const discards = result.discards
     .map((cards, seat) => ({ seat, cards }))
     .filter((entry) => entry.cards.length > 0);
+  // Where only the bidding side can win the match, the sides left at or above the target after this
+  // hand without having won it (they must win a bid and make it to take the match).
+  const finalHand = index === pub.results.length - 1 && pub.winner !== null;
+  const waiting = pub.rules.only_bidder_wins
+    ? pub.sides.filter(
+        (_, side) => result.scores[side] >= pub.rules.target && !(finalHand && pub.winner === side),
+      )
+    : [];
   return (
     <div class="summary">
       <p class={`summary-verdict ${result.made === false ? "set" : "made"}${moon ? " moon" : ""}`}>
@@ -75,6 +83,7 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
           );
         })}
       </ul>
+      {pub.rules.jokers_to_holder && <p class="muted summary-note">{t("sum.jokers_to_holder")}</p>}
       <table class="sides-table">
         <thead>
           <tr>
@@ -105,6 +114,11 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
           })}
         </tbody>
       </table>
+      {waiting.length > 0 && (
+        <p class="summary-note above-target">
+          {t("sum.above_target", { names: waiting.map((seats) => sideNames(state, seats)).join("; ") })}
+        </p>
+      )}
       {result.out.length > 0 && (
         <div class="summary-cards">
           <h4>{t("sum.out")}</h4>

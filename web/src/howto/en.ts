@@ -548,6 +548,99 @@ export const howto: HowTo = {
       trumpDiscardAtTable,
     ],
   },
+  nine_card: {
+    title: "Nine-card game",
+    intro:
+      "Everyone gets nine cards and trades every non-trump for fresh cards from the stock. Only trumps are ever played, and players drop out of the hand as their trumps run out. Ten points are at stake in every hand, the jokers count for whoever held them, and only a side that bids can win the match.",
+    sections: [
+      {
+        title: "Players and sides",
+        blocks: [
+          "Three, four, five or six people play, each on their own; or four or six play in partnerships, partners sitting across from each other and sharing one score.",
+        ],
+      },
+      {
+        title: "The deck and the deal",
+        blocks: [
+          "The whole pack of 54 cards is used (52 cards and two jokers). Everyone gets nine cards; the rest stay face down as the stock.",
+          {
+            table: [
+              ["Players", "Cards dealt to each", "Stock"],
+              ["3", "9", "27"],
+              ["4", "9", "18"],
+              ["5", "9", "9"],
+              ["6", "9", "0"],
+            ],
+          },
+          "With six players the whole pack is dealt: there is no stock, and nobody draws after discarding.",
+        ],
+      },
+      tenBidding,
+      {
+        title: "Trump and the trade with the stock",
+        blocks: [
+          "The bidder names trump. Then each player in turn, the bidder first and then clockwise, throws away every card that is not a trump and is dealt cards from the stock until they hold six again.",
+          {
+            list: [
+              "The discard is not a choice: all the non-trumps go, and every trump stays.",
+              "A player who holds no non-trump does not discard and draws nothing.",
+              "A player who holds more than six trumps keeps them all and draws nothing; the extra trumps are played to the first trick.",
+              "The refill stops when the stock runs out: the players still to come draw fewer cards or none at all, and may hold fewer than six.",
+              "Cards from the stock that are not trumps are dead: they stay in the hand until it is over and are never played.",
+            ],
+          },
+          "The discards and whatever is left of the stock stay face down and count for nobody; everyone sees them when the hand is over.",
+        ],
+      },
+      tenTrumps,
+      {
+        title: "Playing the tricks",
+        blocks: [
+          "Only trumps are played. The bidder leads the first trick, or if the bidder holds no trump, the first player clockwise from them who does. The others then play in turn, clockwise, each putting down one trump.",
+          {
+            list: [
+              "A player with no trump left is out of the hand: their turn is skipped from then on, dead cards or not, so a trick can have fewer cards than there are players.",
+              "A player who holds more than six cards when play begins plays the extra trumps to the first trick, one after another on their turn, until they hold five. The first trick can therefore hold two or more cards from the same player.",
+            ],
+          },
+          "The highest trump wins the trick, and the winner leads the next one; if the winner has no trump left, the next player clockwise who holds one leads. The hand ends as soon as nobody holds a trump, so the number of tricks changes from hand to hand, and players may finish still holding dead cards.",
+        ],
+      },
+      {
+        title: "The ten points",
+        blocks: [
+          {
+            list: [
+              "High (1): the highest card of the trump suit that was played, to the side that captures it.",
+              "Low (1): the lowest card of the trump suit that was played, to the side that captures it.",
+              "Jack (1), Jick (1): each to the side that captures it.",
+              "Big joker (1), Little joker (1): each to the side of the player who held it and played it, whoever wins the trick it falls in.",
+              "Game (1): to the side whose captured cards count the most (ten 10, ace 4, king 3, queen 2, jack 1). A tie gives it to nobody.",
+              "Trey (3): the three of trump, to the side that captures it.",
+            ],
+          },
+          "High and Low are chosen among the cards of the trump suit itself (never the jick or a joker). Every trump that was dealt or drawn is played sooner or later; a point whose card stayed in the stock goes to nobody.",
+        ],
+      },
+      scoring,
+      {
+        title: "Winning the match",
+        blocks: [
+          "The target is 21 unless the table chose 11, 31 or 52 (31 is a popular choice for this game). Only the bidding side can win: after a hand, the side that bid wins the match if it made its bid and is at the target or above.",
+          "Every other side just keeps its points. It may sit at the target or above for several hands; to take the match it has to win an auction and make its bid. Several sides can be above the target at the same time.",
+          "With the table options, a moon that is set or an elimination can also end the match, as the options below explain.",
+        ],
+      },
+      {
+        title: "At this table",
+        blocks: [
+          "The rules decide the discard: your non-trumps are raised already, the counter is full, and you just confirm. For the rest of the hand your dead cards are dimmed, and only your trumps can be clicked.",
+          "A player with no trump left is marked “out” beside their name. When you have extra trumps for the first trick, the turn stays with you until you hold five cards; cards one player put in the same trick are fanned out at their place.",
+          "If a player disconnects, a bot plays for them after a short wait, and a turn timer, when the table has one, plays for whoever runs out of time.",
+        ],
+      },
+    ],
+  },
   options: {
     title: "Table options",
     blocks: [
@@ -555,7 +648,7 @@ export const howto: HowTo = {
       {
         list: [
           "Target: the match is played to 11, 21 (the usual), 31 or 52 points.",
-          "Shoot the moon: the auction has one more bid, one above the game's highest, shown as “Moon”: 7 in the house game and without the jick, 11 in the ten-point, cut-throat, McLeod and widow games, 6 in five-point. To make it, the bidding side must take every point of the hand. Made, it wins the match on the spot, whatever the scores; set, it loses the amount bid and the match as well.",
+          "Shoot the moon: the auction has one more bid, one above the game's highest, shown as “Moon”: 7 in the house game and without the jick, 11 in the ten-point, cut-throat, McLeod, widow and nine-card games, 6 in five-point. To make it, the bidding side must take every point of the hand. Made, it wins the match on the spot, whatever the scores; set, it loses the amount bid and the match as well.",
           "Elimination at −21: a side whose score falls to −21 or below loses.",
           "Kitty (five-point only): after the auction the bidder picks up three of the leftover cards and puts any three back face down before leading; the five-point page says more.",
         ],

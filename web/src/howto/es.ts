@@ -548,6 +548,99 @@ export const howto: HowTo = {
       trumpDiscardAtTable,
     ],
   },
+  nine_card: {
+    title: "Nueve cartas",
+    intro:
+      "Cada uno recibe nueve cartas y cambia todo lo que no es triunfo por cartas nuevas del mazo. Solo se juegan triunfos, y quien se queda sin ellos sale de la mano. Hay diez puntos en juego en cada mano, los comodines cuentan para quien los tenía y solo un bando que apuesta puede ganar la partida.",
+    sections: [
+      {
+        title: "Jugadores y bandos",
+        blocks: [
+          "Juegan tres, cuatro, cinco o seis personas, cada una por su cuenta; o cuatro o seis por parejas, con los compañeros frente a frente y una puntuación compartida.",
+        ],
+      },
+      {
+        title: "La baraja y el reparto",
+        blocks: [
+          "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Cada uno recibe nueve cartas; el resto queda boca abajo como mazo.",
+          {
+            table: [
+              ["Jugadores", "Cartas para cada uno", "Mazo"],
+              ["3", "9", "27"],
+              ["4", "9", "18"],
+              ["5", "9", "9"],
+              ["6", "9", "0"],
+            ],
+          },
+          "Con seis jugadores se reparte la baraja entera: no hay mazo y nadie roba después de descartar.",
+        ],
+      },
+      tenBidding,
+      {
+        title: "El triunfo y el cambio con el mazo",
+        blocks: [
+          "El apostador nombra el triunfo. Después, por turno, primero el apostador y luego los demás en el sentido de las agujas del reloj, cada uno tira todas las cartas que no son triunfo y recibe cartas del mazo hasta volver a tener seis.",
+          {
+            list: [
+              "El descarte no se elige: se va todo lo que no es triunfo y se quedan todos los triunfos.",
+              "Quien no tiene ninguna carta que no sea triunfo no descarta ni roba.",
+              "Quien tiene más de seis triunfos se los queda todos y no roba nada; los triunfos de sobra se juegan en la primera baza.",
+              "Cuando se acaba el mazo se acaba el reparto: los que faltan reciben menos cartas o ninguna, y pueden quedarse con menos de seis.",
+              "Las cartas del mazo que no son triunfo están muertas: se quedan en la mano hasta el final y nunca se juegan.",
+            ],
+          },
+          "Los descartes y lo que quede del mazo siguen boca abajo y no cuentan para nadie; todos los ven al terminar la mano.",
+        ],
+      },
+      tenTrumps,
+      {
+        title: "Las bazas",
+        blocks: [
+          "Solo se juegan triunfos. El apostador sale en la primera baza o, si no tiene triunfo, el primer jugador a su izquierda que lo tenga. Los demás juegan por turno, en el sentido de las agujas del reloj, un triunfo cada uno.",
+          {
+            list: [
+              "Quien se queda sin triunfos sale de la mano: desde entonces se salta su turno, tenga o no cartas muertas, así que una baza puede tener menos cartas que jugadores.",
+              "Quien tiene más de seis cartas al empezar el juego juega sus triunfos de sobra en la primera baza, uno tras otro en su turno, hasta quedarse con cinco. Por eso la primera baza puede tener dos o más cartas del mismo jugador.",
+            ],
+          },
+          "Gana la baza el triunfo más alto, y quien la gana sale en la siguiente; si ya no tiene triunfos, sale el siguiente jugador a su izquierda que los tenga. La mano termina en cuanto nadie tiene triunfos, así que el número de bazas cambia de una mano a otra, y algunos pueden acabar con cartas muertas en la mano.",
+        ],
+      },
+      {
+        title: "Los diez puntos",
+        blocks: [
+          {
+            list: [
+              "Alto (1): la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
+              "Bajo (1): la carta más baja del palo de triunfo que se jugó, para el bando que la gana.",
+              "Jota (1), Jick (1): cada uno para el bando que lo gana.",
+              "Comodín grande (1), comodín pequeño (1): cada uno para el bando de quien lo tenía y lo jugó, gane quien gane la baza en que cae.",
+              "Juego (1): para el bando cuyas cartas ganadas suman más (diez 10, as 4, rey 3, reina 2, jota 1). En caso de empate no es para nadie.",
+              "Tres (3): el tres de triunfo, para el bando que lo gana.",
+            ],
+          },
+          "Alto y Bajo se eligen entre las cartas del propio palo de triunfo (nunca el jick ni un comodín). Todo triunfo repartido o robado acaba jugándose; el punto de una carta que quedó en el mazo no es para nadie.",
+        ],
+      },
+      scoring,
+      {
+        title: "Ganar la partida",
+        blocks: [
+          "La meta es 21, salvo que la mesa haya elegido 11, 31 o 52 (31 es muy habitual en este juego). Solo puede ganar el bando que apuesta: después de una mano, el bando apostador gana la partida si cumplió su apuesta y está en la meta o por encima.",
+          "Los demás bandos simplemente suman sus puntos. Pueden pasar varias manos en la meta o por encima; para llevarse la partida tienen que ganar una subasta y cumplir la apuesta. Varios bandos pueden estar por encima de la meta a la vez.",
+          "Con las opciones de la mesa, una luna fallida o la eliminación también pueden terminar la partida, como explican las opciones más abajo.",
+        ],
+      },
+      {
+        title: "En esta mesa",
+        blocks: [
+          "El descarte lo deciden las reglas: las cartas que no son triunfo ya aparecen levantadas, el contador está completo y solo tienes que confirmar. Durante el resto de la mano tus cartas muertas aparecen apagadas y solo se pueden pulsar tus triunfos.",
+          "Junto al nombre de quien se queda sin triunfos aparece «fuera». Cuando tienes triunfos de sobra para la primera baza, el turno sigue siendo tuyo hasta que te quedan cinco cartas; las cartas que un mismo jugador pone en una baza se ven en abanico en su sitio.",
+          "Si alguien se desconecta, un bot juega por él tras una breve espera, y si la mesa tiene tiempo por turno, se juega automáticamente por quien lo agote.",
+        ],
+      },
+    ],
+  },
   options: {
     title: "Opciones de la mesa",
     blocks: [
@@ -555,7 +648,7 @@ export const howto: HowTo = {
       {
         list: [
           "Meta: la partida se juega a 11, 21 (lo habitual), 31 o 52 puntos.",
-          "Apostar la luna: la subasta tiene una apuesta más, una por encima de la más alta de la variante, que aparece como «Luna»: 7 en la variante de la casa y sin jick, 11 a diez puntos, en todos contra todos, en McLeod y en viuda, 6 a cinco puntos. Para cumplirla, el bando que apuesta tiene que llevarse todos los puntos de la mano. Si lo consigue, gana la partida en el acto, vayan como vayan los tanteos; si no, pierde lo apostado y además la partida.",
+          "Apostar la luna: la subasta tiene una apuesta más, una por encima de la más alta de la variante, que aparece como «Luna»: 7 en la variante de la casa y sin jick, 11 a diez puntos, en todos contra todos, en McLeod, en viuda y a nueve cartas, 6 a cinco puntos. Para cumplirla, el bando que apuesta tiene que llevarse todos los puntos de la mano. Si lo consigue, gana la partida en el acto, vayan como vayan los tanteos; si no, pierde lo apostado y además la partida.",
           "Eliminación en −21: el bando cuya puntuación baja a −21 o menos pierde.",
           "Monte (solo a cinco puntos): tras la subasta, el apostador recoge tres de las cartas sobrantes y devuelve tres, las que quiera, boca abajo antes de salir; la página de A cinco puntos lo explica.",
         ],

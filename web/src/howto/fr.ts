@@ -548,6 +548,99 @@ export const howto: HowTo = {
       trumpDiscardAtTable,
     ],
   },
+  nine_card: {
+    title: "Jeu à neuf cartes",
+    intro:
+      "Chacun reçoit neuf cartes et échange toutes ses cartes hors atout contre des cartes neuves du talon. On ne joue que des atouts, et les joueurs sortent de la donne à mesure que leurs atouts s’épuisent. Dix points sont en jeu à chaque donne, les jokers comptent pour qui les tenait, et seul un camp qui a pris peut gagner la partie.",
+    sections: [
+      {
+        title: "Joueurs et camps",
+        blocks: [
+          "On joue à trois, quatre, cinq ou six, chacun pour soi ; ou à quatre ou six en équipes de deux, les partenaires assis face à face et partageant un même score.",
+        ],
+      },
+      {
+        title: "Le jeu de cartes et la distribution",
+        blocks: [
+          "On utilise le jeu complet de 54 cartes (52 cartes et deux jokers). Chacun reçoit neuf cartes ; le reste forme le talon, face cachée.",
+          {
+            table: [
+              ["Joueurs", "Cartes par joueur", "Talon"],
+              ["3", "9", "27"],
+              ["4", "9", "18"],
+              ["5", "9", "9"],
+              ["6", "9", "0"],
+            ],
+          },
+          "À six, tout le jeu est distribué : il n’y a pas de talon, et personne ne pioche après avoir écarté.",
+        ],
+      },
+      tenBidding,
+      {
+        title: "L’atout et l’échange avec le talon",
+        blocks: [
+          "Le preneur nomme l’atout. Puis chacun à son tour, le preneur d’abord et ensuite dans le sens des aiguilles d’une montre, jette toutes ses cartes qui ne sont pas de l’atout et reçoit des cartes du talon jusqu’à en avoir de nouveau six.",
+          {
+            list: [
+              "L’écart ne se choisit pas : toutes les cartes hors atout partent, tous les atouts restent.",
+              "Un joueur qui n’a aucune carte hors atout n’écarte pas et ne reçoit rien.",
+              "Un joueur qui a plus de six atouts les garde tous et ne reçoit rien ; les atouts en trop se jouent à la première levée.",
+              "Quand le talon est vide, la distribution s’arrête : les joueurs suivants reçoivent moins de cartes ou aucune, et peuvent en avoir moins de six.",
+              "Les cartes du talon qui ne sont pas de l’atout sont mortes : elles restent en main jusqu’à la fin de la donne et ne sont jamais jouées.",
+            ],
+          },
+          "Les écarts et ce qui reste du talon restent face cachée et ne comptent pour personne ; tout le monde les voit à la fin de la donne.",
+        ],
+      },
+      tenTrumps,
+      {
+        title: "Le jeu des levées",
+        blocks: [
+          "On ne joue que des atouts. Le preneur entame la première levée ou, s’il n’a pas d’atout, le premier joueur après lui, dans le sens des aiguilles d’une montre, qui en a un. Les autres jouent ensuite chacun leur tour, un atout chacun.",
+          {
+            list: [
+              "Un joueur qui n’a plus d’atout sort de la donne : on passe son tour jusqu’à la fin, qu’il lui reste des cartes mortes ou non, si bien qu’une levée peut compter moins de cartes qu’il n’y a de joueurs.",
+              "Un joueur qui a plus de six cartes au début du jeu joue ses atouts en trop à la première levée, l’un après l’autre à son tour, jusqu’à n’en garder que cinq. La première levée peut donc contenir deux cartes ou plus du même joueur.",
+            ],
+          },
+          "Le plus fort atout remporte la levée, et son gagnant entame la suivante ; s’il n’a plus d’atout, c’est le joueur suivant qui en a un qui entame. La donne s’arrête dès que plus personne n’a d’atout : le nombre de levées varie d’une donne à l’autre, et certains peuvent finir avec des cartes mortes en main.",
+        ],
+      },
+      {
+        title: "Les dix points",
+        blocks: [
+          {
+            list: [
+              "Haut (1) : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+              "Bas (1) : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+              "Valet (1), Jick (1) : chacun au camp qui le remporte.",
+              "Grand joker (1), petit joker (1) : chacun au camp du joueur qui le tenait et l’a joué, quel que soit le gagnant de la levée.",
+              "Partie (1) : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
+              "Trois (3) : le trois d’atout, au camp qui le remporte.",
+            ],
+          },
+          "Haut et Bas se choisissent parmi les cartes de la couleur d’atout elle-même (jamais le jick ni un joker). Tout atout distribué ou pioché finit par être joué ; le point d’une carte restée au talon n’est attribué à personne.",
+        ],
+      },
+      scoring,
+      {
+        title: "Gagner la partie",
+        blocks: [
+          "L’objectif est 21, sauf si la table a choisi 11, 31 ou 52 (31 est un choix courant pour ce jeu). Seul le camp du preneur peut gagner : après une donne, il remporte la partie s’il a réussi son annonce et atteint ou dépasse l’objectif.",
+          "Les autres camps gardent simplement leurs points. Ils peuvent rester plusieurs donnes à l’objectif ou au-delà ; pour gagner la partie, il leur faut remporter les annonces et réussir la leur. Plusieurs camps peuvent dépasser l’objectif en même temps.",
+          "Avec les options de la table, une lune manquée ou l’élimination peuvent aussi terminer la partie, comme l’expliquent les options ci-dessous.",
+        ],
+      },
+      {
+        title: "À cette table",
+        blocks: [
+          "Ce sont les règles qui font l’écart : vos cartes hors atout sont déjà soulevées, le compteur est plein, il ne reste qu’à confirmer. Pendant le reste de la donne, vos cartes mortes sont grisées et seuls vos atouts peuvent être cliqués.",
+          "Un joueur qui n’a plus d’atout est marqué « hors jeu » à côté de son nom. Quand vous avez des atouts en trop pour la première levée, la main reste à vous jusqu’à ce qu’il vous reste cinq cartes ; les cartes qu’un même joueur a mises dans une levée sont disposées en éventail à sa place.",
+          "Si un joueur se déconnecte, un robot joue pour lui après un court délai, et si la table a un temps par tour, on joue automatiquement pour celui qui le dépasse.",
+        ],
+      },
+    ],
+  },
   options: {
     title: "Les options de la table",
     blocks: [
@@ -555,7 +648,7 @@ export const howto: HowTo = {
       {
         list: [
           "Objectif : la partie se joue en 11, 21 (l’usage), 31 ou 52 points.",
-          "Viser la lune : les annonces comptent une annonce de plus, juste au-dessus de la plus haute de la variante, affichée « Lune » : 7 dans la variante maison et sans jick, 11 à dix points, à trois, à McLeod et à la veuve, 6 à cinq points. Pour la réussir, le camp du preneur doit remporter tous les points de la donne. Réussie, elle fait gagner la partie sur-le-champ, quels que soient les scores ; manquée, elle coûte la valeur annoncée, et la partie avec.",
+          "Viser la lune : les annonces comptent une annonce de plus, juste au-dessus de la plus haute de la variante, affichée « Lune » : 7 dans la variante maison et sans jick, 11 à dix points, à trois, à McLeod, à la veuve et à neuf cartes, 6 à cinq points. Pour la réussir, le camp du preneur doit remporter tous les points de la donne. Réussie, elle fait gagner la partie sur-le-champ, quels que soient les scores ; manquée, elle coûte la valeur annoncée, et la partie avec.",
           "Élimination à −21 : un camp dont le score tombe à −21 ou moins a perdu.",
           "Chien (à cinq points seulement) : après les annonces, le preneur ramasse trois des cartes restantes et en remet trois, à son choix, face cachée avant d’entamer ; la page À cinq points en dit plus.",
         ],

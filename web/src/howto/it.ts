@@ -548,6 +548,99 @@ export const howto: HowTo = {
       trumpDiscardAtTable,
     ],
   },
+  nine_card: {
+    title: "Gioco a nove carte",
+    intro:
+      "Ognuno riceve nove carte e cambia tutte quelle che non sono briscola con carte nuove del tallone. Si giocano solo briscole, e chi le finisce esce dalla mano. In ogni mano ci sono dieci punti in palio, i jolly contano per chi li aveva e solo una parte che ha vinto l’asta può vincere la partita.",
+    sections: [
+      {
+        title: "Giocatori e parti",
+        blocks: [
+          "Giocano tre, quattro, cinque o sei persone, ognuna per sé; oppure quattro o sei a coppie, con i compagni seduti uno di fronte all’altro e un punteggio in comune.",
+        ],
+      },
+      {
+        title: "Il mazzo e la distribuzione",
+        blocks: [
+          "Si usa il mazzo completo di 54 carte (52 carte e due jolly). Ognuno riceve nove carte; il resto rimane coperto come tallone.",
+          {
+            table: [
+              ["Giocatori", "Carte a testa", "Tallone"],
+              ["3", "9", "27"],
+              ["4", "9", "18"],
+              ["5", "9", "9"],
+              ["6", "9", "0"],
+            ],
+          },
+          "In sei si distribuisce tutto il mazzo: non c’è tallone e nessuno pesca dopo lo scarto.",
+        ],
+      },
+      tenBidding,
+      {
+        title: "La briscola e il cambio con il tallone",
+        blocks: [
+          "Chi ha vinto l’asta nomina la briscola. Poi, a turno, prima lui e poi gli altri in senso orario, ognuno butta tutte le carte che non sono briscola e riceve carte dal tallone finché non ne ha di nuovo sei.",
+          {
+            list: [
+              "Lo scarto non si sceglie: se ne vanno tutte le carte che non sono briscola e restano tutte le briscole.",
+              "Chi non ha carte che non siano briscola non scarta e non riceve niente.",
+              "Chi ha più di sei briscole le tiene tutte e non riceve niente; le briscole in più si giocano nella prima presa.",
+              "Quando il tallone finisce, la distribuzione si ferma: chi viene dopo riceve meno carte o nessuna, e può restare con meno di sei carte.",
+              "Le carte del tallone che non sono briscola sono morte: restano in mano fino alla fine della mano e non si giocano mai.",
+            ],
+          },
+          "Gli scarti e quel che resta del tallone rimangono coperti e non contano per nessuno; tutti li vedono a fine mano.",
+        ],
+      },
+      tenTrumps,
+      {
+        title: "Le prese",
+        blocks: [
+          "Si giocano solo briscole. Chi ha vinto l’asta apre la prima presa o, se non ha briscole, il primo giocatore dopo di lui in senso orario che ne ha. Gli altri giocano poi a turno in senso orario, una briscola ciascuno.",
+          {
+            list: [
+              "Chi non ha più briscole esce dalla mano: da quel momento il suo turno viene saltato, che abbia o no carte morte, quindi una presa può avere meno carte dei giocatori.",
+              "Chi ha più di sei carte quando comincia il gioco gioca le briscole in più nella prima presa, una dopo l’altra al suo turno, finché gliene restano cinque. La prima presa può quindi contenere due o più carte dello stesso giocatore.",
+            ],
+          },
+          "La briscola più alta vince la presa, e chi la vince apre la successiva; se non ha più briscole, apre il giocatore seguente in senso orario che ne ha. La mano finisce appena nessuno ha più briscole, quindi il numero di prese cambia da una mano all’altra, e qualcuno può finire con carte morte in mano.",
+        ],
+      },
+      {
+        title: "I dieci punti",
+        blocks: [
+          {
+            list: [
+              "Alta (1): la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
+              "Bassa (1): la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
+              "Fante (1), Jick (1): ciascuno alla parte che lo prende.",
+              "Jolly grande (1), jolly piccolo (1): ciascuno alla parte del giocatore che lo aveva e l’ha giocato, chiunque vinca la presa in cui cade.",
+              "Partita (1): alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
+              "Tre (3): il tre di briscola, alla parte che lo prende.",
+            ],
+          },
+          "Alta e Bassa si scelgono tra le carte del seme di briscola vero e proprio (mai il jick né un jolly). Ogni briscola distribuita o pescata prima o poi si gioca; il punto di una carta rimasta nel tallone non va a nessuno.",
+        ],
+      },
+      scoring,
+      {
+        title: "Vincere la partita",
+        blocks: [
+          "Il traguardo è 21, a meno che il tavolo abbia scelto 11, 31 o 52 (31 è una scelta diffusa per questo gioco). Può vincere solo la parte che ha vinto l’asta: dopo una mano, vince la partita se ha mantenuto la dichiarazione ed è al traguardo o oltre.",
+          "Le altre parti si tengono semplicemente i loro punti. Possono restare al traguardo o oltre per più mani; per vincere la partita devono aggiudicarsi un’asta e mantenere la dichiarazione. Più parti possono stare oltre il traguardo nello stesso momento.",
+          "Con le opzioni del tavolo, anche una luna fallita o l’eliminazione possono chiudere la partita, come spiegano le opzioni qui sotto.",
+        ],
+      },
+      {
+        title: "A questo tavolo",
+        blocks: [
+          "Lo scarto lo decidono le regole: le carte che non sono briscola sono già alzate, il contatore è pieno e basta confermare. Per il resto della mano le tue carte morte appaiono sbiadite e si possono cliccare solo le briscole.",
+          "Accanto al nome di chi non ha più briscole compare «fuori». Quando hai briscole in più per la prima presa, il turno resta tuo finché ti restano cinque carte; le carte che uno stesso giocatore ha messo nella presa appaiono a ventaglio al suo posto.",
+          "Se qualcuno si disconnette, dopo una breve attesa un bot gioca al suo posto, e se il tavolo ha un tempo per turno, si gioca in automatico per chi lo lascia scadere.",
+        ],
+      },
+    ],
+  },
   options: {
     title: "Le opzioni del tavolo",
     blocks: [
@@ -555,7 +648,7 @@ export const howto: HowTo = {
       {
         list: [
           "Traguardo: la partita si gioca a 11, 21 (il solito), 31 o 52 punti.",
-          "Puntare alla luna: l’asta ha una dichiarazione in più, una sopra la più alta della variante, indicata come «Luna»: 7 nella variante della casa e senza jick, 11 a dieci punti, in tutti contro tutti, a McLeod e a vedova, 6 a cinque punti. Per mantenerla, la parte che dichiara deve prendere tutti i punti della mano. Se ci riesce vince subito la partita, qualunque sia il punteggio; se no, perde quanto ha dichiarato e anche la partita.",
+          "Puntare alla luna: l’asta ha una dichiarazione in più, una sopra la più alta della variante, indicata come «Luna»: 7 nella variante della casa e senza jick, 11 a dieci punti, in tutti contro tutti, a McLeod, a vedova e a nove carte, 6 a cinque punti. Per mantenerla, la parte che dichiara deve prendere tutti i punti della mano. Se ci riesce vince subito la partita, qualunque sia il punteggio; se no, perde quanto ha dichiarato e anche la partita.",
           "Eliminazione a −21: una parte il cui punteggio scende a −21 o meno ha perso.",
           "Monte (solo a cinque punti): finita l’asta, chi l’ha vinta prende tre delle carte avanzate e ne rimette tre, a scelta, coperte prima di aprire; la pagina A cinque punti spiega il resto.",
         ],

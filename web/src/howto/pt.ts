@@ -548,6 +548,99 @@ export const howto: HowTo = {
       trumpDiscardAtTable,
     ],
   },
+  nine_card: {
+    title: "Jogo de nove cartas",
+    intro:
+      "Cada um recebe nove cartas e troca tudo o que não é trunfo por cartas novas do monte. Só se jogam trunfos, e quem fica sem eles sai da mão. Há dez pontos em jogo em cada mão, os curingas valem para quem os tinha e só um lado que apostou pode ganhar a partida.",
+    sections: [
+      {
+        title: "Jogadores e lados",
+        blocks: [
+          "Jogam três, quatro, cinco ou seis pessoas, cada uma por si; ou quatro ou seis em duplas, com os parceiros sentados frente a frente e um placar em comum.",
+        ],
+      },
+      {
+        title: "O baralho e a distribuição",
+        blocks: [
+          "Usa-se o baralho completo de 54 cartas (52 cartas e dois curingas). Cada um recebe nove cartas; o resto fica virado para baixo como monte.",
+          {
+            table: [
+              ["Jogadores", "Cartas para cada um", "Monte"],
+              ["3", "9", "27"],
+              ["4", "9", "18"],
+              ["5", "9", "9"],
+              ["6", "9", "0"],
+            ],
+          },
+          "Com seis jogadores o baralho inteiro é distribuído: não há monte, e ninguém compra depois de descartar.",
+        ],
+      },
+      tenBidding,
+      {
+        title: "O trunfo e a troca com o monte",
+        blocks: [
+          "Quem apostou escolhe o trunfo. Depois, cada um na sua vez, primeiro quem apostou e então os outros no sentido horário, joga fora todas as cartas que não são trunfo e recebe cartas do monte até voltar a ter seis.",
+          {
+            list: [
+              "O descarte não se escolhe: sai tudo o que não é trunfo e ficam todos os trunfos.",
+              "Quem não tem nenhuma carta que não seja trunfo não descarta e não recebe nada.",
+              "Quem tem mais de seis trunfos fica com todos e não recebe nada; os trunfos que sobram são jogados na primeira vaza.",
+              "Quando o monte acaba, a reposição para: quem vem depois recebe menos cartas ou nenhuma, e pode ficar com menos de seis.",
+              "As cartas do monte que não são trunfo estão mortas: ficam na mão até o fim e nunca são jogadas.",
+            ],
+          },
+          "Os descartes e o que sobrar do monte continuam virados para baixo e não valem para ninguém; todos os veem no fim da mão.",
+        ],
+      },
+      tenTrumps,
+      {
+        title: "As vazas",
+        blocks: [
+          "Só se jogam trunfos. Quem apostou sai na primeira vaza ou, se não tiver trunfo, o primeiro jogador depois dele no sentido horário que tiver. Os outros jogam depois, cada um na sua vez, um trunfo cada.",
+          {
+            list: [
+              "Quem fica sem trunfos sai da mão: a partir daí a sua vez é pulada, com ou sem cartas mortas, então uma vaza pode ter menos cartas do que jogadores.",
+              "Quem tem mais de seis cartas quando o jogo começa joga os trunfos que sobram na primeira vaza, um depois do outro na sua vez, até ficar com cinco. Por isso a primeira vaza pode ter duas ou mais cartas do mesmo jogador.",
+            ],
+          },
+          "O trunfo mais alto ganha a vaza, e quem ganha sai na seguinte; se não tiver mais trunfos, sai o próximo jogador no sentido horário que tiver. A mão termina assim que ninguém tem trunfo, então o número de vazas muda de uma mão para outra, e alguns podem terminar com cartas mortas na mão.",
+        ],
+      },
+      {
+        title: "Os dez pontos",
+        blocks: [
+          {
+            list: [
+              "Alta (1): a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
+              "Baixa (1): a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
+              "Valete (1), Jick (1): cada um para o lado que o ganha.",
+              "Curinga grande (1), curinga pequeno (1): cada um para o lado de quem o tinha e o jogou, seja quem for que ganhe a vaza em que cai.",
+              "Jogo (1): para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
+              "Três (3): o três de trunfo, para o lado que o ganha.",
+            ],
+          },
+          "Alta e Baixa são escolhidas entre as cartas do próprio naipe de trunfo (nunca o jick nem um curinga). Todo trunfo distribuído ou comprado acaba sendo jogado; o ponto de uma carta que ficou no monte não vai para ninguém.",
+        ],
+      },
+      scoring,
+      {
+        title: "Ganhar a partida",
+        blocks: [
+          "A meta é 21, a não ser que a mesa tenha escolhido 11, 31 ou 52 (31 é uma escolha comum neste jogo). Só pode ganhar o lado que apostou: depois de uma mão, ele ganha a partida se cumpriu a aposta e está na meta ou acima.",
+          "Os outros lados simplesmente guardam os seus pontos. Podem ficar várias mãos na meta ou acima; para levar a partida precisam ganhar um leilão e cumprir a aposta. Vários lados podem estar acima da meta ao mesmo tempo.",
+          "Com as opções da mesa, uma lua que falha ou a eliminação também podem encerrar a partida, como explicam as opções abaixo.",
+        ],
+      },
+      {
+        title: "Nesta mesa",
+        blocks: [
+          "O descarte é decidido pelas regras: as cartas que não são trunfo já aparecem levantadas, o contador está completo e basta confirmar. No resto da mão as suas cartas mortas ficam apagadas e só os seus trunfos podem ser clicados.",
+          "Ao lado do nome de quem ficou sem trunfos aparece “fora”. Quando você tem trunfos sobrando para a primeira vaza, a vez continua sua até você ficar com cinco cartas; as cartas que um mesmo jogador pôs na vaza aparecem em leque no lugar dele.",
+          "Se alguém se desconectar, um robô joga por essa pessoa depois de uma pequena espera, e se a mesa tiver tempo por jogada, joga-se automaticamente por quem deixar o tempo acabar.",
+        ],
+      },
+    ],
+  },
   options: {
     title: "Opções da mesa",
     blocks: [
@@ -555,7 +648,7 @@ export const howto: HowTo = {
       {
         list: [
           "Meta: a partida vai até 11, 21 (o normal), 31 ou 52 pontos.",
-          "Apostar a lua: o leilão ganha mais uma aposta, uma acima da mais alta da variante, mostrada como “Lua”: 7 na variante da casa e sem jick, 11 em dez pontos, em todos contra todos, em McLeod e em viúva, 6 em cinco pontos. Para cumpri-la, o lado de quem apostou precisa levar todos os pontos da mão. Se conseguir, ganha a partida na hora, seja qual for o placar; se não, perde o valor apostado e a partida também.",
+          "Apostar a lua: o leilão ganha mais uma aposta, uma acima da mais alta da variante, mostrada como “Lua”: 7 na variante da casa e sem jick, 11 em dez pontos, em todos contra todos, em McLeod, em viúva e em nove cartas, 6 em cinco pontos. Para cumpri-la, o lado de quem apostou precisa levar todos os pontos da mão. Se conseguir, ganha a partida na hora, seja qual for o placar; se não, perde o valor apostado e a partida também.",
           "Eliminação em −21: o lado cujo placar cai para −21 ou menos perde.",
           "Monte (só em Cinco pontos): depois da aposta, quem ganhou pega três das cartas que sobram e devolve três, as que quiser, viradas para baixo antes de sair; a página de Cinco pontos explica melhor.",
         ],

@@ -4,6 +4,7 @@ deals: what each changes and nothing else."""
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from helpers import HOUSE, TEN_POINT, act, card, cards, deck, legal_cards, play_tricks, start
@@ -22,6 +23,7 @@ from smear import (
     new_match,
     player_view,
 )
+from smear.bots.sampler import Determinizer, revealed_voids
 from smear.state import team_sides
 
 NO_JICK = find_rules("no_jick")
@@ -596,3 +598,14 @@ def test_nine_card_only_the_bidding_side_wins() -> None:
     state = act(state, "bid 5", "pass", "pass", "pass", "trump h", *NINE_DISCARDS)
     state = play_tricks(state, "8h 9h 7h 2h 4h", "Ah BJ LJ 5h", "Kh Jd 3h 6h", "Qh", "Jh", "Th")
     assert state.public.scores == (18, 21, 1, 0) and state.public.phase is Phase.HAND_OVER
+
+
+def test_nine_card_sampling_while_extra_trumps_are_played() -> None:
+    # Ann plays again after her 8h: nobody was passed over, so nobody is shown out of trumps.
+    state = act(_nine_card_after_discards(), "8h")
+    assert state.public.to_act == 0
+    for seat in range(4):
+        view = player_view(state, seat)
+        assert not any(revealed_voids(state.public))
+        sampler = Determinizer(view, attempts=0)  # the exact sampler, which fails on a false void
+        assert player_view(sampler.sample(random.Random(seat)), seat) == view

@@ -131,6 +131,8 @@ def _trump_play_voids(public: PublicState, trumps: int) -> tuple[int, ...]:
         played = {who for who, _ in plays}
         order = [who for who, _ in plays] + [public.to_act]
         for here, there in itertools.pairwise(order):
+            if here == there:
+                continue  # an extra card to the first trick: nobody was passed over
             seat = (here + 1) % n
             while seat != there and seat != here:
                 if seat not in played:

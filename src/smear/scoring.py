@@ -68,18 +68,16 @@ def hand_points(
         played |= mask
     natural = played & order.natural_trump_mask
     points: dict[str, int | None] = {}
-    if natural:
-        high = natural.bit_length() - 1
-        low = (natural & -natural).bit_length() - 1
-        points["high"] = captor(1 << high)
-        points["low"] = seat_side[_player_of(low, tricks)] if rules.low_to_player else captor(1 << low)
-    else:
-        points["high"] = points["low"] = None
+    points["high"] = captor(1 << (natural.bit_length() - 1)) if natural else None
     if rules.two_points:
         # The Two goes back to the player who held it, whoever wins its trick.
-        del points["low"]
         two = 13 * order.trump
         points["two"] = seat_side[_player_of(two, tricks)] if played >> two & 1 else None
+    elif natural:
+        low = (natural & -natural).bit_length() - 1
+        points["low"] = seat_side[_player_of(low, tricks)] if rules.low_to_player else captor(1 << low)
+    else:
+        points["low"] = None
     points["jack"] = captor(1 << order.jack)
     if rules.jick:
         points["jick"] = None if order.jick is None else captor(1 << order.jick)

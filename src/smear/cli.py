@@ -31,6 +31,7 @@ from smear.record import (
     whose_turn,
 )
 from smear.rules import PRESETS, Rules, find_rules, option_changes
+from smear.server.limits import Limits, Timing
 from smear.state import Phase, State, apply, legal_actions, new_match, next_hand
 from smear.terminal import TerminalGame, default_names
 
@@ -378,7 +379,99 @@ def arena_command(
     show_default=True,
     help="SQLAlchemy database URL; tables and every action are kept there.",
 )
-def serve_command(host: str, port: int, database: str) -> None:
+@click.option(
+    "--tables-per-hour",
+    default=Limits.tables_per_hour,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Tables one client address may create in an hour (0: no limit).",
+)
+@click.option(
+    "--connections-per-address",
+    default=Limits.connections_per_address,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Sockets one client address may hold open at once (0: no limit).",
+)
+@click.option(
+    "--spectators-per-table",
+    default=Limits.spectators_per_table,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Spectators one table may have (0: no limit).",
+)
+@click.option(
+    "--max-tables",
+    default=Limits.max_tables,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Tables in memory at once; more are refused (0: no limit).",
+)
+@click.option(
+    "--lobby-idle",
+    default=Limits.lobby_idle,
+    show_default=True,
+    type=click.FloatRange(0, min_open=True),
+    help="Seconds a lobby may have no player connected before it closes.",
+)
+@click.option(
+    "--match-idle",
+    default=Limits.match_idle,
+    show_default=True,
+    type=click.FloatRange(0, min_open=True),
+    help="Seconds a match may have no player connected before it is put to rest (kept, out of memory).",
+)
+@click.option(
+    "--allowed-origin",
+    "allowed_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="Another origin (https://example.org) whose pages may open a socket; the server's own always may.",
+)
+@click.option(
+    "--trusted-proxy",
+    "trusted_proxies",
+    multiple=True,
+    metavar="ADDRESS",
+    help="A reverse proxy's address or network whose X-Forwarded-For names the real client.",
+)
+@click.option(
+    "--bot-pause",
+    default=Timing.bot_pause,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Seconds a bot waits before it plays, so people can follow.",
+)
+@click.option(
+    "--hand-pause",
+    default=Timing.hand_pause,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Seconds the end of a hand stays up before the next deal.",
+)
+@click.option(
+    "--grace",
+    default=Timing.grace,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Seconds a disconnected player's turn waits before a bot plays it.",
+)
+def serve_command(
+    host: str,
+    port: int,
+    database: str,
+    tables_per_hour: int,
+    connections_per_address: int,
+    spectators_per_table: int,
+    max_tables: int,
+    lobby_idle: float,
+    match_idle: float,
+    allowed_origins: tuple[str, ...],
+    trusted_proxies: tuple[str, ...],
+    bot_pause: float,
+    hand_pause: float,
+    grace: float,
+) -> None:
     """Run the game server: tables, invite links and real-time play."""
     import gc
 
@@ -386,13 +479,28 @@ def serve_command(host: str, port: int, database: str) -> None:
 
     from smear.server.app import create_app
 
+    limits = Limits(
+        tables_per_hour=tables_per_hour,
+        connections_per_address=connections_per_address,
+        spectators_per_table=spectators_per_table,
+        max_tables=max_tables,
+        lobby_idle=lobby_idle,
+        match_idle=match_idle,
+        allowed_origins=allowed_origins,
+        trusted_proxies=trusted_proxies,
+    )
+    timing = Timing(bot_pause=bot_pause, hand_pause=hand_pause, grace=grace)
+
     # A server holds many live tables whose states are all tracked by the cycle collector; with
     # the default thresholds its full collections pause every table for a noticeable moment.
     # Collecting the youngest objects less often keeps the pauses short (states have no cycles).
     gc.set_threshold(50_000, 50, 100)
 
     click.echo(f"Smear is ready: open http://{host}:{port} in a browser (database {database})", err=True)
-    uvicorn.run(create_app(database), host=host, port=port, log_level="warning")
+    # The server reads forwarding headers itself, and only from --trusted-proxy addresses.
+    uvicorn.run(
+        create_app(database, timing, limits), host=host, port=port, log_level="warning", proxy_headers=False
+    )
 
 
 def input_line(prompt: str) -> str:

@@ -524,7 +524,7 @@ async def refuse_a_discard(database: Path) -> None:
                     )
                 received = len(host.received)
                 reply = await match.act(host, state, discard, state["version"])
-                assert not reply["ok"] and reply["error"]["code"] == "internal_error", reply
+                assert not reply["ok"] and reply["error"]["code"] == "not_stored", reply
                 assert not cards_in(reply), reply
                 with contextlib.closing(sqlite3.connect(database)) as db:
                     db.execute("DROP TRIGGER refuse")

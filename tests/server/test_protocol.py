@@ -324,6 +324,12 @@ ARGS: dict[str, dict[str, str | int]] = {
         "reason": "house is played by 4, 6, 8 players with teams, not 5",
     },
     "hints_off": {},
+    "hints_busy": {},
+    "not_stored": {},
+    "too_many_tables": {"limit": 60},
+    "too_many_connections": {"limit": 20},
+    "too_many_spectators": {"limit": 50},
+    "server_full": {},
     "internal_error": {},
 }
 

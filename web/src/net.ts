@@ -13,11 +13,14 @@ import {
   type Ack,
   type EventMessage,
   type PublicGame,
+  type ServerError,
   type Settings,
   type StateMessage,
 } from "./types";
 
 const socket = io({ path: "/socket.io", autoConnect: false });
+// How long to wait before connecting again after the server refused the connection.
+const REFUSED_RETRY_MS = 10_000;
 
 /** How this connection follows the table on screen: as its seat, as a spectator, or not yet. */
 let mode: "none" | "seat" | "watch" = "none";
@@ -382,7 +385,16 @@ export function startNetwork(): void {
     attachedTo = null;
   });
   socket.io.on("reconnect_attempt", () => update({ conn: "disconnected" }));
-  socket.on("connect_error", () => update({ conn: "disconnected" }));
+  socket.on("connect_error", (err: Error & { data?: unknown }) => {
+    update({ conn: "disconnected" });
+    // A refusal by the server itself (too many connections) says why, and is tried again later:
+    // the library retries only failures of the transport.
+    const data = err.data;
+    if (data && typeof data === "object" && "code" in data) {
+      toast({ error: data as ServerError });
+      setTimeout(() => socket.connect(), REFUSED_RETRY_MS);
+    }
+  });
   socket.on("state", onState);
   socket.on("event", onEvent);
   socket.on("error", (error) => {

@@ -97,6 +97,12 @@ ERROR_CODES: dict[str, str] = {
     "bad_action": "{reason}",
     "rules_refused": "the rules refuse these settings: {reason}",
     "hints_off": "hints are turned off at this table",
+    "hints_busy": "the hints are busy: try again in a moment",
+    "not_stored": "the server could not save that, so nothing changed: try again",
+    "too_many_tables": "this address has created {limit} tables in the last hour: try again later",
+    "too_many_connections": "too many connections from this address (at most {limit})",
+    "too_many_spectators": "this table already has {limit} spectators",
+    "server_full": "the server has no room for another table right now: try again later",
     "internal_error": "something went wrong on the server",
 }
 

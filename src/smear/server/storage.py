@@ -77,6 +77,7 @@ _BUSY_TIMEOUT_SECONDS: Final = 5.0
 # SQLite and most other databases store integers in 64 bits.
 _INT64_MIN: Final = -(2**63)
 _INT64_MAX: Final = 2**63 - 1
+_INT32_MAX: Final = 2**31 - 1  # match numbers are plain integers
 
 
 class StorageError(SmearError):
@@ -129,6 +130,10 @@ class StoredTable:
     created_at: float
     seats: list[SeatRow]
     current_match: MatchRow | None
+    # Since when (seconds since the epoch) no person has been connected, if that is known.
+    idle_since: float | None = None
+    # Put to rest: kept here but not brought back by a restart until a seat's token returns.
+    resting: bool = False
 
 
 # The schema. The models are private: callers see only the frozen rows above.
@@ -175,6 +180,20 @@ class _MatchModel(_Base):
     finished: Mapped[bool] = mapped_column(default=False)
     # SQL NULL (not the JSON text "null") until the match is finished.
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), default=None)
+
+
+class _RestModel(_Base):
+    """How long a table has had nobody connected, and whether it was put to rest. A table without
+    a row here has never been idle. (A table of its own, so a database written before it existed
+    gains it from ``create_all`` without touching the others.)"""
+
+    __tablename__ = "table_rest"
+
+    table_code: Mapped[str] = mapped_column(
+        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
+    )
+    idle_since: Mapped[float | None] = mapped_column(Double)
+    resting: Mapped[bool] = mapped_column(default=False, index=True)
 
 
 class _ActionModel(_Base):
@@ -303,15 +322,38 @@ class Storage:
             session.execute(delete(_SeatModel).where(_SeatModel.table_code == code))
             session.add_all(_seat_models(code, seats))
 
+    def save_lobby(self, code: str, seats: list[SeatRow], host_seat: int | None) -> None:
+        """Replaces every seat of a table and sets its host, in one transaction."""
+        with self._transaction(f"save the lobby of table {code!r}") as session:
+            row = _get_table(session, code)
+            row.host_seat = host_seat
+            session.execute(delete(_SeatModel).where(_SeatModel.table_code == code))
+            session.add_all(_seat_models(code, seats))
+
     def start_match(
-        self, code: str, number: int, seed: int, sides: list[list[int]], names: list[str]
+        self,
+        code: str,
+        number: int,
+        seed: int,
+        sides: list[list[int]],
+        names: list[str],
+        *,
+        seats: list[SeatRow] | None = None,
+        host_seat: int | Missing | None = MISSING,
     ) -> None:
-        """Stores the start of match ``number`` (from 1) of a table, and marks the table as playing."""
+        """Stores the start of match ``number`` (from 1) of a table, and marks the table as playing.
+        ``seats`` and ``host_seat``, when given, are saved in the same transaction (a start may
+        reseat everyone)."""
         if not _INT64_MIN <= seed <= _INT64_MAX:
             raise StorageError(f"the seed {seed} does not fit in 64 bits")
         with self._transaction(f"start match {number} of table {code!r}") as session:
             row = _get_table(session, code)
             row.status = "playing"
+            if not isinstance(host_seat, Missing):
+                row.host_seat = host_seat
+            if seats is not None:
+                session.execute(delete(_SeatModel).where(_SeatModel.table_code == code))
+                session.add_all(_seat_models(code, seats))
             session.add(
                 _MatchModel(
                     table_code=code, number=number, seed=seed, sides=sides, names=names, finished=False
@@ -354,13 +396,37 @@ class Storage:
             match.record = record
             session.execute(update(_TableModel).where(_TableModel.code == code).values(status="finished"))
 
+    def delete_table(self, code: str) -> None:
+        """Removes a table with its seats, matches and actions (a lobby closed for lack of players)."""
+        with self._transaction(f"delete table {code!r}") as session:
+            session.execute(delete(_ActionModel).where(_ActionModel.table_code == code))
+            session.execute(delete(_MatchModel).where(_MatchModel.table_code == code))
+            session.execute(delete(_SeatModel).where(_SeatModel.table_code == code))
+            session.execute(delete(_RestModel).where(_RestModel.table_code == code))
+            session.execute(delete(_TableModel).where(_TableModel.code == code))
+
+    def set_idle(self, code: str, since: float | None, *, resting: bool = False) -> None:
+        """Notes since when a table has had no person connected (``None``: someone is back), and
+        whether it is put to rest. A table put to rest is left out of :meth:`unfinished_tables`."""
+        with self._transaction(f"note the idleness of table {code!r}") as session:
+            _get_table(session, code)
+            row = session.get(_RestModel, code)
+            if row is None:
+                session.add(_RestModel(table_code=code, idle_since=since, resting=resting))
+            else:
+                row.idle_since = since
+                row.resting = resting
+
     # -- reading --
 
     def unfinished_tables(self) -> list[StoredTable]:
-        """Every table in its lobby or playing (oldest first), with its seats and its latest match's
-        actions in order: what a restarted server needs to put its tables back."""
+        """Every table in its lobby or playing and not put to rest (oldest first), with its seats and
+        its latest match's actions in order: what a restarted server needs to put its tables back."""
+        resting = select(_RestModel.table_code).where(_RestModel.resting)
         with self._transaction("read the unfinished tables") as session:
-            return _load_tables(session, _TableModel.status.in_(("lobby", "playing")))
+            return _load_tables(
+                session, and_(_TableModel.status.in_(("lobby", "playing")), _TableModel.code.not_in(resting))
+            )
 
     def table(self, code: str) -> StoredTable | None:
         """One table with its seats and latest match, or ``None`` if there is no such table."""
@@ -371,6 +437,8 @@ class Storage:
     def match_record(self, code: str, number: int) -> dict[str, Any] | None:
         """The ``smear-record/1`` document of a finished match, or ``None`` if it is not finished or
         does not exist."""
+        if not 1 <= number <= _INT32_MAX:  # no such match, and the database could not compare it
+            return None
         with self._transaction(f"read the record of match {number} of table {code!r}") as session:
             return session.scalar(
                 select(_MatchModel.record).where(
@@ -472,8 +540,8 @@ def _seat_models(code: str, seats: list[SeatRow]) -> list[_SeatModel]:
 
 
 def _load_tables(session: Session, which: ColumnElement[bool]) -> list[StoredTable]:
-    """The tables matching ``which``, each with its seats and latest match: four queries however
-    many tables there are."""
+    """The tables matching ``which``, each with its seats, latest match and idleness: five queries
+    however many tables there are."""
     tables = session.scalars(
         select(_TableModel).where(which).order_by(_TableModel.created_at, _TableModel.code)
     ).all()
@@ -501,6 +569,9 @@ def _load_tables(session: Session, which: ColumnElement[bool]) -> list[StoredTab
                 and_(_MatchModel.table_code == latest.c.table_code, _MatchModel.number == latest.c.number),
             )
         )
+    }
+    rests = {
+        rest.table_code: rest for rest in session.scalars(select(_RestModel).join(_TableModel).where(which))
     }
     actions: defaultdict[str, list[tuple[int, str]]] = defaultdict(list)
     for table_code, seat_number, action in session.execute(
@@ -538,6 +609,8 @@ def _load_tables(session: Session, which: ColumnElement[bool]) -> list[StoredTab
                 created_at=table.created_at,
                 seats=seats[table.code],
                 current_match=current,
+                idle_since=rests[table.code].idle_since if table.code in rests else None,
+                resting=rests[table.code].resting if table.code in rests else False,
             )
         )
     return result

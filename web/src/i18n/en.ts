@@ -362,6 +362,12 @@ export const en = {
   "error.illegal_action": "That move is not allowed.",
   "error.rules_refused": "The rules do not allow these settings ({reason}).",
   "error.hints_off": "Hints are turned off at this table.",
+  "error.hints_busy": "Hints are busy right now. Try again in a moment.",
+  "error.not_stored": "The server could not save that, so nothing changed. Try again.",
+  "error.too_many_tables": "You have created {limit} tables in the last hour. Try again later.",
+  "error.too_many_connections": "Too many connections from your address (at most {limit}). Close a tab and try again.",
+  "error.too_many_spectators": "This table already has {limit} spectators.",
+  "error.server_full": "The server has no room for another table right now. Try again later.",
   "error.internal_error": "Something went wrong on the server. Nothing was changed.",
   "error.timeout": "The server did not answer. Check your connection and try again.",
 

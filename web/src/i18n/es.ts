@@ -361,6 +361,12 @@ export const es: Catalog = {
   "error.illegal_action": "Esa jugada no está permitida.",
   "error.rules_refused": "Las reglas no permiten esta configuración ({reason}).",
   "error.hints_off": "En esta mesa las pistas están desactivadas.",
+  "error.hints_busy": "Las pistas están ocupadas ahora mismo. Inténtalo de nuevo en un momento.",
+  "error.not_stored": "El servidor no pudo guardarlo, así que no ha cambiado nada. Inténtalo de nuevo.",
+  "error.too_many_tables": "Has creado {limit} mesas en la última hora. Inténtalo más tarde.",
+  "error.too_many_connections": "Demasiadas conexiones desde tu dirección (como máximo {limit}). Cierra una pestaña e inténtalo de nuevo.",
+  "error.too_many_spectators": "Esta mesa ya tiene {limit} espectadores.",
+  "error.server_full": "El servidor no tiene sitio para otra mesa ahora mismo. Inténtalo más tarde.",
   "error.internal_error": "Algo falló en el servidor. No se ha cambiado nada.",
   "error.timeout": "El servidor no responde. Comprueba tu conexión y vuelve a intentarlo.",
 

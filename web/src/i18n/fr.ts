@@ -361,6 +361,12 @@ export const fr: Catalog = {
   "error.illegal_action": "Ce coup n’est pas permis.",
   "error.rules_refused": "Les règles n’autorisent pas ces réglages ({reason}).",
   "error.hints_off": "Les conseils sont désactivés à cette table.",
+  "error.hints_busy": "Les conseils sont occupés pour le moment. Réessayez dans un instant.",
+  "error.not_stored": "Le serveur n’a pas pu l’enregistrer : rien n’a changé. Réessayez.",
+  "error.too_many_tables": "Vous avez créé {limit} tables au cours de la dernière heure. Réessayez plus tard.",
+  "error.too_many_connections": "Trop de connexions depuis votre adresse ({limit} au plus). Fermez un onglet et réessayez.",
+  "error.too_many_spectators": "Cette table a déjà {limit} spectateurs.",
+  "error.server_full": "Le serveur n’a pas de place pour une autre table en ce moment. Réessayez plus tard.",
   "error.internal_error": "Un problème est survenu sur le serveur. Rien n’a été modifié.",
   "error.timeout": "Le serveur ne répond pas. Vérifiez votre connexion et réessayez.",
 

@@ -361,6 +361,12 @@ export const it: Catalog = {
   "error.illegal_action": "Questa mossa non è consentita.",
   "error.rules_refused": "Le regole non consentono queste impostazioni ({reason}).",
   "error.hints_off": "A questo tavolo i suggerimenti sono disattivati.",
+  "error.hints_busy": "I suggerimenti sono occupati in questo momento. Riprova tra poco.",
+  "error.not_stored": "Il server non è riuscito a salvarlo, quindi non è cambiato nulla. Riprova.",
+  "error.too_many_tables": "Hai creato {limit} tavoli nell’ultima ora. Riprova più tardi.",
+  "error.too_many_connections": "Troppe connessioni dal tuo indirizzo (al massimo {limit}). Chiudi una scheda e riprova.",
+  "error.too_many_spectators": "Questo tavolo ha già {limit} spettatori.",
+  "error.server_full": "Il server non ha posto per un altro tavolo in questo momento. Riprova più tardi.",
   "error.internal_error": "Qualcosa è andato storto sul server. Non è cambiato nulla.",
   "error.timeout": "Il server non risponde. Controlla la connessione e riprova.",
 

@@ -361,6 +361,12 @@ export const pt: Catalog = {
   "error.illegal_action": "Essa jogada não é permitida.",
   "error.rules_refused": "As regras não permitem essas configurações ({reason}).",
   "error.hints_off": "As dicas estão desativadas nesta mesa.",
+  "error.hints_busy": "As dicas estão ocupadas agora. Tente de novo daqui a pouco.",
+  "error.not_stored": "O servidor não conseguiu salvar isso, então nada mudou. Tente de novo.",
+  "error.too_many_tables": "Você criou {limit} mesas na última hora. Tente mais tarde.",
+  "error.too_many_connections": "Conexões demais a partir do seu endereço (no máximo {limit}). Feche uma aba e tente de novo.",
+  "error.too_many_spectators": "Esta mesa já tem {limit} espectadores.",
+  "error.server_full": "O servidor não tem lugar para outra mesa agora. Tente mais tarde.",
   "error.internal_error": "Algo deu errado no servidor. Nada foi alterado.",
   "error.timeout": "O servidor não respondeu. Verifique sua conexão e tente de novo.",
 

@@ -883,21 +883,23 @@ export function GameScreen({ state }: { state: StateMessage }) {
   const [showLastTrick, setShowLastTrick] = useState(false);
 
   // H asks for a hint on this seat's turn, unless the key is typed into a field or a dialog is open.
-  const hintsOn = !!state.table.settings.hints && !!view;
+  // One listener for the table's lifetime, reading the state when the key is pressed: a listener
+  // added once the turn is drawn would miss a key pressed before the effect ran.
   useEffect(() => {
-    if (!myTurn || !hintsOn) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "h" && event.key !== "H") return;
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.defaultPrevented) return;
       const target = event.target as HTMLElement | null;
       if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-      if (getApp().howTo) return;
+      const now = getApp();
+      const seat = now.state ? seatView(now.state) : null;
+      if (now.howTo || !now.state?.table.settings.hints || !seat || !canAct(seat)) return;
       event.preventDefault();
       void requestHint();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [myTurn, hintsOn]);
+  }, []);
   const suggested = myTurn ? hintedCards(currentHint(app.hint, state)) : new Set<string>();
 
   if (state.table.status === "finished" || pub.phase === "match_over") {

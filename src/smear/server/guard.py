@@ -1,0 +1,148 @@
+"""The one door every client packet goes through before it reaches the game.
+
+python-socketio dispatches a client event by its name, so a client could call the server's own
+``connect``, ``disconnect`` or catch-all ``*`` handlers by naming them, and a packet that does not
+decode raises inside the library and logs a traceback. Here every decoded event goes to a single
+dispatch function with the event's name and arguments as sent, whatever they are; frames that do
+not decode are dropped with one throttled log line; and a refused request sent without an ack is
+answered with an ``error`` push.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import socketio  # type: ignore[import-untyped]
+from engineio import packet as eio_packet  # type: ignore[import-untyped]
+from socketio import packet as sio_packet
+
+# Receives (sid, the event's array as sent) and returns the ack; it never raises.
+Dispatch = Callable[[str, Any], Awaitable[dict[str, Any]]]
+
+
+class LogThrottle:
+    """At most one log line per ``every`` seconds and kind, saying how many were left out meanwhile."""
+
+    def __init__(self, logger: logging.Logger, every: float = 10.0) -> None:
+        self.logger = logger
+        self.every = every
+        self._last: dict[str, float] = {}
+        self._skipped: dict[str, int] = {}
+
+    def warn(self, kind: str, message: str, *args: object) -> None:
+        now = time.monotonic()
+        if now - self._last.get(kind, -self.every) < self.every:
+            self._skipped[kind] = self._skipped.get(kind, 0) + 1
+            return
+        self._last[kind] = now
+        skipped = self._skipped.pop(kind, 0)
+        suffix = f" ({skipped} more since the last such line)" if skipped else ""
+        self.logger.warning(message + suffix, *args)
+
+
+class OneLine(logging.Filter):
+    """Turns a record with a traceback into one line naming the exception, throttled per message.
+
+    Given to the Socket.IO and Engine.IO loggers: whatever a client sends, they print no traceback.
+    """
+
+    def __init__(self, every: float = 10.0) -> None:
+        super().__init__()
+        self.every = every
+        self._last: dict[str, float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()}: {type(error).__name__}: {str(error)[:120]}"
+            record.args = None
+            record.exc_info = None
+            record.exc_text = None
+        now = time.monotonic()
+        key = str(record.msg)[:80]
+        if now - self._last.get(key, -self.every) < self.every:
+            return False
+        self._last[key] = now
+        return True
+
+
+def quiet_logger(name: str) -> logging.Logger:
+    """A library logger that reports warnings and errors in one line each, throttled."""
+    logger = logging.getLogger(name)
+    logger.setLevel(logging.WARNING)
+    if not any(isinstance(f, OneLine) for f in logger.filters):
+        logger.addFilter(OneLine())
+    return logger
+
+
+class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
+    """python-socketio's server with every client event sent to one ``dispatch`` function."""
+
+    def __init__(self, dispatch: Dispatch, drops: LogThrottle, **options: Any) -> None:
+        super().__init__(**options)
+        self._dispatch = dispatch
+        self._drops = drops
+        self._answering: set[asyncio.Task[None]] = set()
+
+    async def _handle_eio_message(self, eio_sid: str, data: Any) -> None:
+        try:
+            await super()._handle_eio_message(eio_sid, data)
+        except Exception as error:  # a Socket.IO packet that does not decode
+            self._drops.warn("packet", "dropped an undecodable Socket.IO packet: %s", type(error).__name__)
+
+    async def _handle_event(self, eio_sid: str, namespace: str | None, id: int | None, data: Any) -> None:
+        namespace = namespace or "/"
+        sid = self.manager.sid_from_eio_sid(eio_sid, namespace)
+        if sid is None or not self.manager.is_connected(sid, namespace):
+            return
+        task = asyncio.get_running_loop().create_task(self._answer(sid, eio_sid, namespace, id, data))
+        self._answering.add(task)
+        task.add_done_callback(self._answering.discard)
+
+    async def _answer(self, sid: str, eio_sid: str, namespace: str, id: int | None, data: Any) -> None:
+        reply = await self._dispatch(sid, data)
+        try:
+            if id is not None:
+                await self._send_packet(
+                    eio_sid, self.packet_class(sio_packet.ACK, namespace=namespace, id=id, data=[reply])
+                )
+            elif not reply.get("ok", False):
+                await self.emit("error", reply["error"], to=sid, namespace=namespace)
+        except Exception as error:  # the socket went away meanwhile
+            self._drops.warn("reply", "could not answer a closed socket: %s", type(error).__name__)
+
+
+def drop_undecodable_frames(app: Any, drops: LogThrottle) -> Any:
+    """ASGI middleware: WebSocket frames that are not Engine.IO packets never reach python-engineio.
+
+    The library decodes a frame outside its error handling, so a garbage frame would end the
+    socket's reader with a traceback; here it is dropped with a throttled log line.
+    """
+
+    async def guarded(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "websocket":
+            await app(scope, receive, send)
+            return
+
+        async def checked_receive() -> dict[str, Any]:
+            while True:
+                message: dict[str, Any] = await receive()
+                if message.get("type") != "websocket.receive":
+                    return message
+                frame = message.get("text")
+                if frame is None:
+                    return message  # binary frames are Engine.IO binary messages as they are
+                try:
+                    eio_packet.Packet(encoded_packet=frame)
+                except Exception as error:
+                    drops.warn("frame", "dropped an undecodable Engine.IO frame: %s", type(error).__name__)
+                    continue
+                return message
+
+        await app(scope, checked_receive, send)
+
+    return guarded

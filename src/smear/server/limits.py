@@ -1,0 +1,129 @@
+"""What one server lets each client address, each table and the whole server have, and its pace.
+
+Every limit is a setting of ``smear serve``. The defaults hold for every address, loopback
+included; the benchmarks raise them. Behind a reverse proxy the client's address comes from the
+``X-Forwarded-For`` header, but only when the proxy's own address is listed in ``trusted_proxies``.
+
+>>> book = AddressBook(Limits(tables_per_hour=2))
+>>> for now in (0.0, 10.0, 20.0, 3_600.5):
+...     allowed = book.may_create_table("203.0.113.9", now)
+...     if allowed:
+...         book.table_created("203.0.113.9", now)
+...     print(now, allowed)
+0.0 True
+10.0 True
+20.0 False
+3600.5 True
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+HOUR = 3_600.0
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long the server waits before it acts for someone (seconds)."""
+
+    bot_pause: float = 0.8  # a bot "thinks" this long, so people can follow the play
+    hand_pause: float = 4.0  # the end-of-hand summary stays up this long before the next deal
+    grace: float = 20.0  # a disconnected player's seat waits this long before a bot plays for it
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits; 0 turns a count limit off."""
+
+    tables_per_hour: int = 60  # tables one address may create in any hour
+    connections_per_address: int = 20  # sockets open at once from one address
+    spectators_per_table: int = 50  # watchers of one table (seated players are not counted)
+    max_tables: int = 2_000  # tables in memory at once; creating more answers ``server_full``
+    lobby_idle: float = HOUR  # seconds a lobby may have no person connected before it closes
+    match_idle: float = 24 * HOUR  # seconds a match may have nobody connected before it is put to rest
+    sweep_every: float = 60.0  # seconds between two looks for idle and finished tables
+    hint_queue: int = 4  # hints being worked out or waiting at once; more answer ``hints_busy``
+    # Origins, besides the server's own, whose pages may open a socket ("https://example.org").
+    allowed_origins: tuple[str, ...] = ()
+    # Addresses of reverse proxies whose X-Forwarded-For header names the real client.
+    trusted_proxies: tuple[str, ...] = ()
+
+    def counted(self, limit: int, count: int) -> bool:
+        """Whether ``count`` things are still within ``limit`` (0 means no limit)."""
+        return limit == 0 or count < limit
+
+
+@dataclass
+class AddressBook:
+    """Per client address: the sockets open now and when it last created tables."""
+
+    limits: Limits
+    connections: dict[str, int] = field(default_factory=dict)
+    created: dict[str, deque[float]] = field(default_factory=dict)
+
+    def may_connect(self, address: str) -> bool:
+        return self.limits.counted(self.limits.connections_per_address, self.connections.get(address, 0))
+
+    def connected(self, address: str) -> None:
+        self.connections[address] = self.connections.get(address, 0) + 1
+
+    def disconnected(self, address: str) -> None:
+        left = self.connections.get(address, 0) - 1
+        if left > 0:
+            self.connections[address] = left
+        else:
+            self.connections.pop(address, None)
+
+    def may_create_table(self, address: str, now: float) -> bool:
+        """Whether ``address`` may create a table now under the hourly limit."""
+        times = self.created.get(address)
+        while times and times[0] <= now - HOUR:
+            times.popleft()
+        return self.limits.counted(self.limits.tables_per_hour, len(times or ()))
+
+    def table_created(self, address: str, now: float) -> None:
+        if self.limits.tables_per_hour:
+            self.created.setdefault(address, deque()).append(now)
+
+    def forget_old(self, now: float) -> None:
+        """Drop addresses that created nothing in the last hour, so the book does not grow."""
+        for address in [a for a, times in self.created.items() if not times or times[-1] <= now - HOUR]:
+            del self.created[address]
+
+
+def client_address(environ: dict[str, Any], trusted_proxies: tuple[str, ...]) -> str:
+    """The address of the client behind a socket's request.
+
+    The peer's own address, unless the peer is a trusted proxy: then the rightmost address of
+    ``X-Forwarded-For`` that is not itself a trusted proxy (each proxy appends the address it saw,
+    so everything left of that could have been written by the client).
+    """
+    scope = environ.get("asgi.scope") or {}
+    peer = scope.get("client")
+    address = str(peer[0]) if peer else str(environ.get("REMOTE_ADDR") or "unknown")
+    if not trusted_proxies or not _is_trusted(address, trusted_proxies):
+        return address
+    forwarded = str(environ.get("HTTP_X_FORWARDED_FOR") or "")
+    for hop in reversed([part.strip() for part in forwarded.split(",") if part.strip()]):
+        if not _is_trusted(hop, trusted_proxies):
+            return hop
+        address = hop
+    return address
+
+
+def _is_trusted(address: str, trusted: tuple[str, ...]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    for entry in trusted:
+        try:
+            if ip in ipaddress.ip_network(entry, strict=False):
+                return True
+        except ValueError:
+            continue
+    return False

@@ -1,0 +1,68 @@
+"""The server's HTTP side: the browser game's files, and the headers every response carries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+# The browser game, built from web/ by `npm run build` (a checkout that has not built it has none).
+STATIC_DIR = Path(__file__).parent / "static"
+
+# Only the server's own scripts, styles, images and sockets; no page may frame it.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+)
+
+
+def with_security_headers(app: Any) -> Any:
+    """ASGI middleware: every HTTP response carries :data:`SECURITY_HEADERS`."""
+
+    async def secured(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+
+        async def send_secured(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [(name, value) for name, value in SECURITY_HEADERS if name not in present]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await app(scope, receive, send_secured)
+
+    return secured
+
+
+def client_routes(directory: Path) -> list[BaseRoute]:
+    """The built browser game at ``/``, and its page at ``/t/{code}`` for invite links.
+
+    Nothing when the client has not been built (no ``index.html``): the server runs without it.
+    """
+    index = directory / "index.html"
+    if not index.is_file():
+        return []
+
+    async def page(request: Request) -> Response:
+        # Always revalidated: it names the hashed bundles of the latest build.
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    return [
+        Route("/", page),
+        Route("/t/{code}", page),
+        Mount("/", app=StaticFiles(directory=directory, html=True), name="client"),
+    ]

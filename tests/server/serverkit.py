@@ -16,14 +16,19 @@ import socketio
 import uvicorn
 
 from smear.server.app import SmearServer, Timing
+from smear.server.limits import Limits
 
 FAST = Timing(bot_pause=0.01, hand_pause=0.01, grace=0.3)
 
 
 @contextlib.asynccontextmanager
-async def running_server(database: Path, timing: Timing = FAST) -> AsyncIterator[tuple[SmearServer, str]]:
-    server = SmearServer(f"sqlite:///{database}", timing)
-    config = uvicorn.Config(server.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+async def running_server(
+    database: Path, timing: Timing = FAST, limits: Limits | None = None, clock: Any = None
+) -> AsyncIterator[tuple[SmearServer, str]]:
+    server = SmearServer(f"sqlite:///{database}", timing, limits, **({"clock": clock} if clock else {}))
+    config = uvicorn.Config(
+        server.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on", proxy_headers=False
+    )
     uv = uvicorn.Server(config)
     task = asyncio.create_task(uv.serve())
     while not uv.started:
@@ -189,8 +194,10 @@ class Session:
 
 
 @contextlib.asynccontextmanager
-async def session(database: Path, timing: Timing = FAST) -> AsyncIterator[Session]:
-    async with running_server(database, timing) as (server, url):
+async def session(
+    database: Path, timing: Timing = FAST, limits: Limits | None = None, clock: Any = None
+) -> AsyncIterator[Session]:
+    async with running_server(database, timing, limits, clock) as (server, url):
         opened = Session(server, url)
         try:
             yield opened

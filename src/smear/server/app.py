@@ -232,9 +232,8 @@ class SmearServer:
         except Exception as err:
             before.restore(table)
             # The type only: the error quotes the change, and a discard names hidden cards.
-            self.drops.warn(
-                "store", "table %s: a change was not stored and was undone (%s)", table.code, type(err).__name__
-            )
+            kind = type(err).__name__
+            self.drops.warn("store", "table %s: a change was not stored; undone (%s)", table.code, kind)
             raise NotStored from None
 
     def _lobby_call(self, table: Table) -> Callable[[], None]:

@@ -108,6 +108,7 @@ class SmearServer:
         self.rng = random.Random()
         self.hints = HintService(self.limits.hint_queue)
         self._storage_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="smear-storage")
+        self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
         self._waking = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
         self.drops = LogThrottle(log)
@@ -157,7 +158,7 @@ class SmearServer:
         code = request.path_params["code"]
         number = request.path_params["number"]
         try:
-            record = await self._db(self.storage.match_record, code, number)
+            record = await self._read(self.storage.match_record, code, number)
         except StorageError as err:
             self.drops.warn("store", "a record could not be read (%s)", type(err).__name__)
             return JSONResponse({"error": "storage unavailable, try again"}, status_code=503)
@@ -213,14 +214,19 @@ class SmearServer:
         for handle in self.timers.values():
             handle.cancel()
         self.hints.close()
+        self._reading_threads.shutdown(wait=True)
         await self._db(self.storage.close)
         self._storage_thread.shutdown(wait=True)
 
     # --- storage, off the event loop ------------------------------------------------------------
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
-        """Run a storage call on the storage thread (one at a time, in the order asked)."""
+        """Run a storage call that writes on the storage thread (one at a time, in the order asked)."""
         return await asyncio.get_running_loop().run_in_executor(self._storage_thread, partial(call, *args))
+
+    async def _read(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a storage read on a reading thread: it does not wait behind the writes."""
+        return await asyncio.get_running_loop().run_in_executor(self._reading_threads, partial(call, *args))
 
     async def _store_or_undo(self, table: Table, before: _Snapshot, call: Callable[[], None]) -> None:
         """Store a change already made to ``table``; if that fails, put the table back and say so.
@@ -347,7 +353,7 @@ class SmearServer:
             table = self.tables.get(code)
             if table is not None:
                 return table
-            stored = await self._db(self.storage.table, code)
+            stored = await self._read(self.storage.table, code)
             if stored is None:
                 raise TableError("no_such_table")
             table = await self._db(self._table_from_storage, stored)

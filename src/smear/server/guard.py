@@ -20,6 +20,18 @@ import socketio  # type: ignore[import-untyped]
 from engineio import packet as eio_packet  # type: ignore[import-untyped]
 from socketio import packet as sio_packet
 
+# The Engine.IO packets a client may send: close, ping (to probe an upgrade), pong, message, upgrade, noop.
+CLIENT_PACKET_TYPES = frozenset(
+    {
+        eio_packet.CLOSE,
+        eio_packet.PING,
+        eio_packet.PONG,
+        eio_packet.MESSAGE,
+        eio_packet.UPGRADE,
+        eio_packet.NOOP,
+    }
+)
+
 # Receives (sid, the event's array as sent) and returns the ack; it never raises.
 Dispatch = Callable[[str, Any], Awaitable[dict[str, Any]]]
 
@@ -137,9 +149,12 @@ def drop_undecodable_frames(app: Any, drops: LogThrottle) -> Any:
                 if frame is None:
                     return message  # binary frames are Engine.IO binary messages as they are
                 try:
-                    eio_packet.Packet(encoded_packet=frame)
+                    kind = eio_packet.Packet(encoded_packet=frame).packet_type
                 except Exception as error:
                     drops.warn("frame", "dropped an undecodable Engine.IO frame: %s", type(error).__name__)
+                    continue
+                if kind not in CLIENT_PACKET_TYPES:
+                    drops.warn("frame", "dropped an Engine.IO frame of unknown type %s", kind)
                     continue
                 return message
 

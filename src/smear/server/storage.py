@@ -22,6 +22,7 @@ durable against the process being killed (not against the machine losing power, 
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import threading
 from collections import defaultdict
@@ -242,13 +243,21 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
-def _sqlite_on_begin(connection: Connection) -> None:
+def _sqlite_on_begin_read(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN")
 
 
+def _sqlite_on_begin(connection: Connection) -> None:
+    # IMMEDIATE takes the write lock at the start, waiting for it under busy_timeout: a deferred
+    # transaction that reads first and then writes is refused at once, without waiting, when
+    # another connection holds the lock.
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
 class Storage:
-    """The server's database. Each method is one transaction, committed before it returns; calls
-    are serialized by a lock, so the object may be shared between threads."""
+    """The server's database. Each method is one transaction, committed before it returns; writes
+    are serialized by a lock, so the object may be shared between threads, and reads need not wait
+    for writes."""
 
     def __init__(self, url: str = "sqlite:///smear.db") -> None:
         """Opens (and creates if needed) the database at the SQLAlchemy ``url``."""
@@ -262,16 +271,24 @@ class Storage:
                 # Each connection to :memory: is a separate empty database: keep exactly one.
                 options["poolclass"] = StaticPool
         self._engine = create_engine(parsed, **options)
+        # Reads go through engines of their own where the database allows it: they neither wait for
+        # the lock below nor for another connection's write (SQLite's WAL lets readers go on).
+        self._shared = options.get("poolclass") is StaticPool
+        self._read_engine = self._engine if self._shared else create_engine(parsed, **options)
         if is_sqlite:
             event.listen(self._engine, "connect", _sqlite_on_connect)
             event.listen(self._engine, "begin", _sqlite_on_begin)
+            if not self._shared:
+                event.listen(self._read_engine, "connect", _sqlite_on_connect)
+                event.listen(self._read_engine, "begin", _sqlite_on_begin_read)
         self._sessions = sessionmaker(self._engine)
+        self._read_sessions = sessionmaker(self._read_engine)
         self._lock = threading.Lock()
         self._closed = False
         try:
             _Base.metadata.create_all(self._engine)
         except SQLAlchemyError as err:
-            self._engine.dispose()
+            self._dispose()
             raise StorageError(f"cannot open the database {parsed.render_as_string()!r}: {err}") from err
 
     # -- writing --
@@ -423,14 +440,14 @@ class Storage:
         """Every table in its lobby or playing and not put to rest (oldest first), with its seats and
         its latest match's actions in order: what a restarted server needs to put its tables back."""
         resting = select(_RestModel.table_code).where(_RestModel.resting)
-        with self._transaction("read the unfinished tables") as session:
+        with self._reading("read the unfinished tables") as session:
             return _load_tables(
                 session, and_(_TableModel.status.in_(("lobby", "playing")), _TableModel.code.not_in(resting))
             )
 
     def table(self, code: str) -> StoredTable | None:
         """One table with its seats and latest match, or ``None`` if there is no such table."""
-        with self._transaction(f"read table {code!r}") as session:
+        with self._reading(f"read table {code!r}") as session:
             tables = _load_tables(session, _TableModel.code == code)
         return tables[0] if tables else None
 
@@ -439,7 +456,7 @@ class Storage:
         does not exist."""
         if not 1 <= number <= _INT32_MAX:  # no such match, and the database could not compare it
             return None
-        with self._transaction(f"read the record of match {number} of table {code!r}") as session:
+        with self._reading(f"read the record of match {number} of table {code!r}") as session:
             return session.scalar(
                 select(_MatchModel.record).where(
                     _MatchModel.table_code == code, _MatchModel.number == number, _MatchModel.finished
@@ -448,7 +465,7 @@ class Storage:
 
     def finished_matches(self, code: str) -> list[int]:
         """The numbers of a table's finished matches, in order (empty for an unknown table)."""
-        with self._transaction(f"list the finished matches of table {code!r}") as session:
+        with self._reading(f"list the finished matches of table {code!r}") as session:
             numbers = session.scalars(
                 select(_MatchModel.number)
                 .where(_MatchModel.table_code == code, _MatchModel.finished)
@@ -462,7 +479,12 @@ class Storage:
         """Closes the database's connections. The object may not be used afterwards."""
         with self._lock:
             self._closed = True
-            self._engine.dispose()
+            self._dispose()
+
+    def _dispose(self) -> None:
+        self._engine.dispose()
+        if self._read_engine is not self._engine:
+            self._read_engine.dispose()
 
     def __enter__(self) -> Storage:
         return self
@@ -482,6 +504,17 @@ class Storage:
             self._check_open()
             try:
                 with self._sessions.begin() as session:
+                    yield session
+            except SQLAlchemyError as err:
+                raise StorageError(f"cannot {what}: {_reason(err)}") from err
+
+    @contextmanager
+    def _reading(self, what: str) -> Iterator[Session]:
+        """A read-only transaction; it takes the lock only where reads share the writers' connection."""
+        with self._lock if self._shared else contextlib.nullcontext():
+            self._check_open()
+            try:
+                with self._read_sessions.begin() as session:
                     yield session
             except SQLAlchemyError as err:
                 raise StorageError(f"cannot {what}: {_reason(err)}") from err

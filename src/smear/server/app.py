@@ -12,14 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 import socketio  # type: ignore[import-untyped]
 from starlette.applications import Starlette
@@ -27,56 +24,32 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from smear.bots import make_bot
-from smear.record import record_of
-from smear.server.guard import GuardedServer, LogThrottle, drop_undecodable_frames, quiet_logger
-from smear.server.hints import HintService
-from smear.server.limits import AddressBook, Limits, Timing, client_address
+from smear.server.core import Connection, NotStored, Snapshot
+from smear.server.guard import GuardedServer, drop_undecodable_frames, page_may_connect, quiet_logger
+from smear.server.limits import Limits, Timing, client_address
+from smear.server.pacing import Pacing
 from smear.server.protocol import (
     MAX_MESSAGE_BYTES,
     ProtocolError,
     error_payload,
     parse_inbound,
-    public_json,
-    view_json,
 )
-from smear.server.storage import SeatRow, Storage, StorageError, StoredTable
-from smear.server.tables import Seat, Table, TableError, TableSettings
+from smear.server.storage import StorageError
+from smear.server.tables import Table, TableError, TableSettings
 from smear.server.web import STATIC_DIR, client_routes, with_security_headers
-from smear.state import Phase, State
 from smear.views import player_view
 
 log = logging.getLogger("smear.server")
 
-T = TypeVar("T")
 Handler = Callable[[str, Any], Awaitable[dict[str, Any]]]
-
-
-@dataclass
-class Connection:
-    """One socket: where it comes from, which table it follows and as whom (a seat's token hash,
-    or None to watch)."""
-
-    address: str
-    table: str | None = None
-    token_hash: str | None = None
-    # Token bucket for the rate limit.
-    allowance: float = 40.0
-    checked: float = field(default_factory=time.monotonic)
-
-
-class NotStored(Exception):
-    """Storing a change failed and the table was put back; the request is answered ``not_stored``."""
 
 
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
-# After storage failed, the server's own move at a table waits at least this long before it is tried again.
-RETRY_PAUSE = 1.0
 
 
-class SmearServer:
-    """Tables in memory, every accepted change in the database."""
+class SmearServer(Pacing):
+    """The game server: the requests of every client event, and the ASGI application."""
 
     def __init__(
         self,
@@ -85,39 +58,13 @@ class SmearServer:
         limits: Limits | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.storage = Storage(database)
-        self.timing = timing or Timing()
-        self.limits = limits or Limits()
-        self.clock = clock  # wall-clock seconds, for how long tables have been idle
-        self.tables: dict[str, Table] = {}
-        self.connections: dict[str, Connection] = {}
-        self.addresses = AddressBook(self.limits)
-        # The sockets following each table, so a broadcast never scans every connection.
-        self.followers: dict[str, set[str]] = {}
-        # Every change at a table, and every batch of messages it sends, happens under its lock: no
-        # client sees a version before one it has already seen, and storage is never interleaved.
-        self.locks: dict[str, asyncio.Lock] = {}
-        self.timers: dict[str, asyncio.TimerHandle] = {}
-        # Bumped by every drive(): a server move decided for an older one is dropped.
-        self.drives: dict[str, int] = {}
-        # Per table: the version whose turn is timed and when (monotonic clock) that turn runs out.
-        self.turn_deadlines: dict[str, tuple[int, float]] = {}
-        self.disconnected_at: dict[tuple[str, int], float] = {}
-        # Per table with no person connected: since when (clock), and whether that is stored.
-        self.idle_since: dict[str, tuple[float, bool]] = {}
-        self.rng = random.Random()
-        self.hints = HintService(self.limits.hint_queue)
-        self._storage_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="smear-storage")
-        self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
-        self._waking = asyncio.Lock()
-        self._sweeper: asyncio.Task[None] | None = None
-        self.drops = LogThrottle(log)
+        super().__init__(database, timing, limits, clock)
         origins = self.limits.allowed_origins
         self.sio = GuardedServer(
             self.dispatch,
             self.drops,
             async_mode="asgi",
-            cors_allowed_origins=(lambda origin, environ: _allowed(origin, environ, origins)),
+            cors_allowed_origins=(lambda origin, environ: page_may_connect(origin, environ, origins)),
             max_http_buffer_size=MAX_MESSAGE_BYTES * 4,
             logger=quiet_logger("smear.socketio"),
             engineio_logger=quiet_logger("smear.engineio"),
@@ -183,31 +130,6 @@ class SmearServer:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         log.info("restored %d tables", len(self.tables))
 
-    def _table_from_storage(self, stored: StoredTable) -> Table:
-        settings = TableSettings(**stored.settings)
-        seats = [Seat(name=s.name, token_hash=s.token_hash, is_bot=s.is_bot) for s in stored.seats]
-        table = Table(code=stored.code, settings=settings, seats=seats, host_seat=stored.host_seat)
-        match = stored.current_match
-        if stored.status != "lobby" and match is not None:
-            # A finished match is replayed too, so whoever comes back sees how it ended.
-            table.restore_match(match.number, match.seed, match.actions)
-            if table.status == "finished" and not match.finished:
-                # The last action ended it but the record was not stored.
-                assert table.state is not None
-                self.storage.finish_match(table.code, match.number, record_of(table.state, table.names))
-        elif match is not None:
-            table.match_number = match.number
-        # Versions only grow, across restarts too; the replay's events were never sent to anyone.
-        table.version = max(table.version, int(time.time() * 1000))
-        table.events.clear()
-        return table
-
-    def _keep(self, table: Table, idle_since: tuple[float, bool] | None = None) -> None:
-        self.tables[table.code] = table
-        if idle_since is not None:
-            self.idle_since[table.code] = idle_since
-        self.drive(table)
-
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
@@ -217,45 +139,6 @@ class SmearServer:
         self._reading_threads.shutdown(wait=True)
         await self._db(self.storage.close)
         self._storage_thread.shutdown(wait=True)
-
-    # --- storage, off the event loop ------------------------------------------------------------
-
-    async def _db(self, call: Callable[..., T], *args: Any) -> T:
-        """Run a storage call that writes on the storage thread (one at a time, in the order asked)."""
-        return await asyncio.get_running_loop().run_in_executor(self._storage_thread, partial(call, *args))
-
-    async def _read(self, call: Callable[..., T], *args: Any) -> T:
-        """Run a storage read on a reading thread: it does not wait behind the writes."""
-        return await asyncio.get_running_loop().run_in_executor(self._reading_threads, partial(call, *args))
-
-    async def _store_or_undo(self, table: Table, before: _Snapshot, call: Callable[[], None]) -> None:
-        """Store a change already made to ``table``; if that fails, put the table back and say so.
-
-        The message names no card: the call may carry a discard.
-        """
-        try:
-            await self._db(call)
-        except Exception as err:
-            before.restore(table)
-            # The type only: the error quotes the change, and a discard names hidden cards.
-            kind = type(err).__name__
-            self.drops.warn("store", "table %s: a change was not stored; undone (%s)", table.code, kind)
-            raise NotStored from None
-
-    def _lobby_call(self, table: Table) -> Callable[[], None]:
-        return partial(self.storage.save_lobby, table.code, self._seat_rows(table), table.host_seat)
-
-    def _action_call(self, table: Table, seat: int, action: str) -> Callable[[], None]:
-        code, number, count = table.code, table.match_number, table.action_count
-        finished = table.status == "finished" and table.state is not None
-        record = record_of(table.state, table.names) if finished and table.state is not None else None
-
-        def store() -> None:
-            self.storage.append_action(code, number, count, seat, action)
-            if record is not None:
-                self.storage.finish_match(code, number, record)
-
-        return store
 
     # --- connections and the one door for every event ---------------------------------------------
 
@@ -328,9 +211,6 @@ class SmearServer:
         connection.allowance -= 1
         return True
 
-    def _lock(self, table: Table) -> asyncio.Lock:
-        return self.locks.setdefault(table.code, asyncio.Lock())
-
     @asynccontextmanager
     async def _at(self, code: str) -> AsyncIterator[Table]:
         """The table with that code, its lock held; brought back first if it is not in memory.
@@ -362,61 +242,6 @@ class SmearServer:
             self._keep(table, idle_since=(self.clock(), False))
             log.info("table %s is back from storage", code)
             return table
-
-    def _follow(self, sid: str, table: Table, token_hash: str | None) -> None:
-        connection = self.connections.get(sid)
-        if connection is None:  # the socket closed while its request was being answered
-            return
-        self._unfollow(sid, connection)
-        connection.table = table.code
-        connection.token_hash = token_hash
-        self.followers.setdefault(table.code, set()).add(sid)
-        if token_hash is not None:
-            self._present(table)
-
-    def _unfollow(self, sid: str, connection: Connection) -> None:
-        if connection.table is None:
-            return
-        followers = self.followers.get(connection.table)
-        if followers is not None:
-            followers.discard(sid)
-            if not followers:
-                del self.followers[connection.table]
-        connection.table = None
-
-    @staticmethod
-    def _seat_of_hash(table: Table, token_hash: str) -> int | None:
-        for index, seat in enumerate(table.seats):
-            if seat.token_hash == token_hash:
-                return index
-        return None
-
-    def _connected(self, table: Table, seat: int) -> bool:
-        token_hash = table.seats[seat].token_hash
-        if token_hash is None:
-            return False
-        for sid in self.followers.get(table.code, ()):
-            connection = self.connections.get(sid)
-            if connection is not None and connection.token_hash == token_hash:
-                return True
-        return False
-
-    def _people_here(self, table: Table) -> bool:
-        """Whether a person holding a seat is connected."""
-        return any(seat.is_person and self._connected(table, i) for i, seat in enumerate(table.seats))
-
-    def _may_move(self, table: Table) -> bool:
-        """The server plays at a table only while someone is there to see it: a seated person, or,
-        at a table every person has left, anyone watching."""
-        if any(seat.is_person for seat in table.seats):
-            return self._people_here(table)
-        return bool(self.followers.get(table.code))
-
-    def _present(self, table: Table) -> None:
-        """A person is at the table: it is no longer idle (storage hears of it at the next sweep)."""
-        since = self.idle_since.pop(table.code, None)
-        if since is not None and since[1]:
-            self.idle_since[table.code] = (-1.0, True)  # the stored idleness is to be cleared
 
     # --- lobby requests -----------------------------------------------------------------------------
 
@@ -464,7 +289,7 @@ class SmearServer:
 
     async def join_table(self, sid: str, message: Any) -> dict[str, Any]:
         async with self._at(message.table) as table:
-            before = _Snapshot.of(table)
+            before = Snapshot.of(table)
             seat, token = table.join(message.name)
             await self._store_or_undo(table, before, self._lobby_call(table))
             self._follow(sid, table, table.seats[seat].token_hash)
@@ -517,7 +342,7 @@ class SmearServer:
 
     async def leave(self, sid: str, message: Any) -> dict[str, Any]:
         async with self._at(message.table) as table:
-            before = _Snapshot.of(table)
+            before = Snapshot.of(table)
             table.leave(message.token)
             await self._store_or_undo(table, before, self._lobby_call(table))
             self._follow(sid, table, None)
@@ -534,7 +359,7 @@ class SmearServer:
 
     async def _match_start(self, code: str, change: Callable[[Table], None]) -> dict[str, Any]:
         async with self._at(code) as table:
-            before = _Snapshot.of(table)
+            before = Snapshot.of(table)
             change(table)
             store = partial(
                 self.storage.start_match,
@@ -554,16 +379,13 @@ class SmearServer:
 
     async def _lobby_change(self, code: str, change: Callable[[Table], None]) -> dict[str, Any]:
         async with self._at(code) as table:
-            before = _Snapshot.of(table)
+            before = Snapshot.of(table)
             change(table)
             if table.version != before.version:
                 await self._store_or_undo(table, before, self._lobby_call(table))
             version = table.version
             await self.broadcast(table)
         return {"version": version}
-
-    def _seat_rows(self, table: Table) -> list[SeatRow]:
-        return [SeatRow(i, s.name, s.token_hash, s.is_bot) for i, s in enumerate(table.seats)]
 
     async def hint(self, sid: str, message: Any) -> dict[str, Any]:
         """The expert's choice for the asking seat, when the table allows hints and it is its turn."""
@@ -582,302 +404,13 @@ class SmearServer:
 
     async def act(self, sid: str, message: Any) -> dict[str, Any]:
         async with self._at(message.table) as table:
-            before = _Snapshot.of(table)
+            before = Snapshot.of(table)
             seat, action = table.act(message.token, message.version, message.action)
             await self._store_or_undo(table, before, self._action_call(table, seat, str(action)))
             version = table.version
             await self.broadcast(table)
             self.drive(table)
         return {"version": version}
-
-    def drive(self, table: Table, at_least: float = 0.0) -> None:
-        """Schedule whatever the server does next at this table: a deal, a bot, the timer (not
-        before ``at_least`` seconds).
-
-        A move already being worked out for the table is dropped: it was decided for a situation
-        (who is connected, whose turn) that this call may have changed.
-        """
-        handle = self.timers.pop(table.code, None)
-        if handle is not None:
-            handle.cancel()
-        drive = self.drives[table.code] = self.drives.get(table.code, 0) + 1
-        if table.status != "playing" or table.state is None or not self._may_move(table):
-            return
-        pub = table.state.public
-        loop = asyncio.get_running_loop()
-        if pub.phase is Phase.HAND_OVER:
-            pause = max(at_least, self.timing.hand_pause)
-            self.timers[table.code] = loop.call_later(pause, self._later, table.code, drive, None)
-            return
-        seat = pub.to_act
-        if seat is None:
-            return
-        chair = table.seats[seat]
-        delay: float | None = None
-        if chair.is_bot:
-            delay = self.timing.bot_pause
-        elif not self._connected(table, seat):
-            gone = self.disconnected_at.setdefault((table.code, seat), time.monotonic())
-            delay = max(self.timing.bot_pause, gone + self.timing.grace - time.monotonic())
-        else:
-            deadline = self._turn_deadline(table)
-            if deadline is not None:
-                delay = max(0.0, deadline - time.monotonic())
-        if delay is not None:
-            delay = max(at_least, delay)
-            self.timers[table.code] = loop.call_later(delay, self._later, table.code, drive, seat)
-
-    def _turn_deadline(self, table: Table) -> float | None:
-        """When the turn timer runs out for the seat to act (a connected person), else None.
-
-        The first caller for a version starts its clock, so the countdown sent with the state and
-        the timer that plays for the seat agree.
-        """
-        if not table.settings.turn_timer or table.status != "playing" or table.state is None:
-            return None
-        seat = table.state.public.to_act
-        if seat is None or table.seats[seat].is_bot or not self._connected(table, seat):
-            return None
-        timed = self.turn_deadlines.get(table.code)
-        if timed is None or timed[0] != table.version:
-            timed = self.turn_deadlines[table.code] = (
-                table.version,
-                time.monotonic() + table.settings.turn_timer,
-            )
-        return timed[1]
-
-    def _later(self, code: str, drive: int, seat: int | None) -> None:
-        asyncio.get_running_loop().create_task(self._act_for(code, drive, seat))
-
-    async def _act_for(self, code: str, drive: int, seat: int | None) -> None:
-        """The server's own move: deal the next hand (seat None) or play for a seat."""
-        table = self.tables.get(code)
-        if table is None or table.state is None or self.drives.get(code) != drive:
-            return  # something happened meanwhile; drive() has scheduled anew
-        action = None
-        if seat is not None:
-            view = player_view(table.state, seat)
-            bot = make_bot(table.settings.bot_level)
-            try:
-                action = await asyncio.to_thread(bot.choose, view, self.rng)
-            except Exception:
-                log.exception("the bot could not choose at table %s", code)
-                self._retry(table)
-                return
-        async with self._lock(table):
-            if self.drives.get(code) != drive or self.tables.get(code) is not table:
-                return  # the situation changed while the bot thought
-            if action is None:
-                table.deal_next_hand()
-            else:
-                before = _Snapshot.of(table)
-                assert seat is not None
-                try:
-                    table.apply_action(seat, action)
-                    await self._store_or_undo(table, before, self._action_call(table, seat, str(action)))
-                except NotStored:
-                    self._retry(table)
-                    return
-                except Exception:
-                    log.exception("the server could not act at table %s", code)
-                    self._retry(table)
-                    return
-            await self.broadcast(table)
-            self.drive(table)
-
-    def _retry(self, table: Table) -> None:
-        """Try the server's move again after a pause, rather than leave the table stuck."""
-        self.drive(table, at_least=RETRY_PAUSE)
-
-    # --- idle tables --------------------------------------------------------------------------------
-
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.limits.sweep_every)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("sweeping the idle tables failed")
-
-    async def sweep(self) -> None:
-        """Close lobbies and put to rest matches that have had no person for too long, and free
-        finished tables nobody follows. What is idle is noted in storage, so a restart knows."""
-        now = self.clock()
-        for code, table in list(self.tables.items()):
-            async with self._lock(table):
-                if self.tables.get(code) is not table:
-                    continue
-                if self._people_here(table):
-                    await self._note_present(code)
-                elif table.status == "finished":
-                    if not self.followers.get(code):
-                        self._free(table)
-                else:
-                    since, stored = self.idle_since.get(code, (now, False))
-                    if since < 0:
-                        since, stored = now, False
-                    if not stored:
-                        await self._db(self.storage.set_idle, code, since)
-                    self.idle_since[code] = (since, True)
-                    if await self._retire(code, table.status, since, now):
-                        self._free(table)
-        self.addresses.forget_old(now)
-
-    async def _note_present(self, code: str) -> None:
-        since = self.idle_since.pop(code, None)
-        if since is not None and since[1]:
-            await self._db(self.storage.set_idle, code, None)
-
-    async def _retire(self, code: str, status: str, since: float, now: float) -> bool:
-        """Close a lobby or put a match to rest if it has been idle long enough; says whether it did."""
-        if status == "lobby" and now - since >= self.limits.lobby_idle:
-            await self._db(self.storage.delete_table, code)
-            log.info("closed the lobby of table %s: nobody came for %.0f s", code, now - since)
-            return True
-        if status == "playing" and now - since >= self.limits.match_idle:
-            await self._db(partial(self.storage.set_idle, code, since, resting=True))
-            log.info("put table %s to rest: nobody came for %.0f s", code, now - since)
-            return True
-        return False
-
-    def _free(self, table: Table) -> None:
-        """Forget a table in memory (storage keeps what it has)."""
-        code = table.code
-        del self.tables[code]
-        handle = self.timers.pop(code, None)
-        if handle is not None:
-            handle.cancel()
-        for sid in self.followers.pop(code, set()):
-            connection = self.connections.get(sid)
-            if connection is not None:
-                connection.table = None
-        for mapping in (self.drives, self.turn_deadlines, self.idle_since, self.locks):
-            mapping.pop(code, None)
-        for key in [key for key in self.disconnected_at if key[0] == code]:
-            del self.disconnected_at[key]
-        self.hints.forget(code)
-
-    # --- sending ------------------------------------------------------------------------------------
-
-    def _state_payload(self, table: Table, seat: int | None, resync: bool = False) -> dict[str, Any]:
-        lobby = table.lobby_json(seat)
-        for entry in lobby["seats"]:
-            index = entry["seat"]
-            entry["connected"] = table.seats[index].is_bot or self._connected(table, index)
-        game: dict[str, Any] | None = None
-        if table.state is not None:
-            if seat is None:
-                game = public_json(table.state.public)
-            else:
-                game = view_json(player_view(table.state, seat))
-        deadline = self._turn_deadline(table)
-        turn_left_ms = None if deadline is None else max(0, round((deadline - time.monotonic()) * 1000))
-        return {
-            "version": table.version,
-            "table": lobby,
-            "game": game,
-            "resync": resync,
-            "turn_left_ms": turn_left_ms,
-        }
-
-    async def _send(self, messages: list[tuple[str, dict[str, Any], str]]) -> None:
-        """Send ``(event, data, sid)`` messages (the caller holds the table's lock).
-
-        Each socket gets its messages in order; different sockets are served side by side.
-        """
-        by_sid: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-        for name, data, sid in messages:
-            by_sid.setdefault(sid, []).append((name, data))
-
-        async def send_to(sid: str, batch: list[tuple[str, dict[str, Any]]]) -> None:
-            for name, data in batch:
-                await self.sio.emit(name, data, to=sid)
-
-        await asyncio.gather(*(send_to(sid, batch) for sid, batch in by_sid.items()))
-
-    async def send_state(self, sid: str, table: Table, resync: bool = False) -> None:
-        connection = self.connections.get(sid)
-        seat = None
-        if connection is not None and connection.token_hash is not None:
-            seat = self._seat_of_hash(table, connection.token_hash)
-        await self._send([("state", self._state_payload(table, seat, resync), sid)])
-
-    async def broadcast(self, table: Table, *, with_event: bool = True, skip: str | None = None) -> None:
-        """Send the latest event and each follower (but ``skip``) its own state.
-
-        A connection lost or resumed changes no version, so it goes out as states only
-        (``with_event=False``): an event is sent once per version.
-        """
-        event = table.events[-1][1] if table.events and with_event else None
-        payloads: dict[int | None, dict[str, Any]] = {}
-        messages: list[tuple[str, dict[str, Any], str]] = []
-        for sid in list(self.followers.get(table.code, ())):
-            connection = self.connections.get(sid)
-            if connection is None or connection.table != table.code or sid == skip:
-                continue
-            seat = None
-            if connection.token_hash is not None:
-                seat = self._seat_of_hash(table, connection.token_hash)
-            if seat not in payloads:
-                payloads[seat] = self._state_payload(table, seat)
-            if event is not None:
-                messages.append(("event", {"version": table.version, "event": event}, sid))
-            messages.append(("state", payloads[seat], sid))
-        await self._send(messages)
-
-
-@dataclass(frozen=True)
-class _Snapshot:
-    """Everything a request may change at a table, to put back if storing the change fails."""
-
-    state: State | None
-    version: int
-    action_count: int
-    status: str
-    seats: list[Seat]
-    host_seat: int | None
-    match_number: int
-    seed: int
-    names: list[str]
-
-    @classmethod
-    def of(cls, table: Table) -> _Snapshot:
-        return cls(
-            table.state,
-            table.version,
-            table.action_count,
-            table.status,
-            list(table.seats),  # seats are replaced, never changed in place
-            table.host_seat,
-            table.match_number,
-            table.seed,
-            list(table.names),
-        )
-
-    def restore(self, table: Table) -> None:
-        table.state = self.state
-        table.version = self.version
-        table.action_count = self.action_count
-        table.status = self.status
-        table.seats = list(self.seats)
-        table.host_seat = self.host_seat
-        table.match_number = self.match_number
-        table.seed = self.seed
-        table.names = list(self.names)
-        # By version, not by count: the history is bounded, so a change may have pushed out its oldest.
-        while table.events and table.events[-1][0] > self.version:
-            table.events.pop()
-
-
-def _allowed(origin: str | None, environ: dict[str, Any], others: tuple[str, ...]) -> bool:
-    """A page may open a socket if it comes from the server's own host or a configured origin.
-
-    A request without an Origin header comes from no web page (a program), which CORS does not govern.
-    """
-    if origin is None:
-        return True
-    host = str(environ.get("HTTP_HOST") or "")
-    return origin in others or (bool(host) and origin.partition("://")[2] == host)
 
 
 def create_app(

@@ -161,3 +161,14 @@ def drop_undecodable_frames(app: Any, drops: LogThrottle) -> Any:
         await app(scope, checked_receive, send)
 
     return guarded
+
+
+def page_may_connect(origin: str | None, environ: dict[str, Any], others: tuple[str, ...]) -> bool:
+    """A page may open a socket if it comes from the server's own host or a configured origin.
+
+    A request without an Origin header comes from no web page (a program), which CORS does not govern.
+    """
+    if origin is None:
+        return True
+    host = str(environ.get("HTTP_HOST") or "")
+    return origin in others or (bool(host) and origin.partition("://")[2] == host)

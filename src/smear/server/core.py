@@ -1,0 +1,193 @@
+"""What every part of the server shares: its tables, connections, locks and storage threads.
+
+:class:`ServerCore` holds the state; :mod:`smear.server.presence` adds who is at each table and what
+each of them is sent, :mod:`smear.server.pacing` what the server does by itself (bots, timers, idle
+tables), and :mod:`smear.server.app` the requests and the ASGI application on top.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TypeVar
+
+from smear.record import record_of
+from smear.server.guard import LogThrottle
+from smear.server.hints import HintService
+from smear.server.limits import AddressBook, Limits, Timing
+from smear.server.storage import SeatRow, Storage, StoredTable
+from smear.server.tables import Seat, Table, TableSettings
+from smear.state import State
+
+log = logging.getLogger("smear.server")
+
+T = TypeVar("T")
+
+
+@dataclass
+class Connection:
+    """One socket: where it comes from, which table it follows and as whom (a seat's token hash,
+    or None to watch)."""
+
+    address: str
+    table: str | None = None
+    token_hash: str | None = None
+    # Token bucket for the rate limit.
+    allowance: float = 40.0
+    checked: float = field(default_factory=time.monotonic)
+
+
+class NotStored(Exception):
+    """Storing a change failed and the table was put back; the request is answered ``not_stored``."""
+
+
+class ServerCore:
+    """Tables in memory, every accepted change in the database."""
+
+    sio: Any  # the Socket.IO server, made by SmearServer around its dispatch
+
+    def __init__(
+        self,
+        database: str = "sqlite:///smear.db",
+        timing: Timing | None = None,
+        limits: Limits | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.storage = Storage(database)
+        self.timing = timing or Timing()
+        self.limits = limits or Limits()
+        self.clock = clock  # wall-clock seconds, for how long tables have been idle
+        self.tables: dict[str, Table] = {}
+        self.connections: dict[str, Connection] = {}
+        self.addresses = AddressBook(self.limits)
+        # The sockets following each table, so a broadcast never scans every connection.
+        self.followers: dict[str, set[str]] = {}
+        # Every change at a table, and every batch of messages it sends, happens under its lock: no
+        # client sees a version before one it has already seen, and storage is never interleaved.
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        # Bumped by every drive(): a server move decided for an older one is dropped.
+        self.drives: dict[str, int] = {}
+        # Per table: the version whose turn is timed and when (monotonic clock) that turn runs out.
+        self.turn_deadlines: dict[str, tuple[int, float]] = {}
+        self.disconnected_at: dict[tuple[str, int], float] = {}
+        # Per table with no person connected: since when (clock), and whether that is stored.
+        self.idle_since: dict[str, tuple[float, bool]] = {}
+        self.rng = random.Random()
+        self.hints = HintService(self.limits.hint_queue)
+        self._storage_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="smear-storage")
+        self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
+        self._waking = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
+        self.drops = LogThrottle(log)
+
+    def _lock(self, table: Table) -> asyncio.Lock:
+        return self.locks.setdefault(table.code, asyncio.Lock())
+
+    async def _db(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a storage call that writes on the storage thread (one at a time, in the order asked)."""
+        return await asyncio.get_running_loop().run_in_executor(self._storage_thread, partial(call, *args))
+
+    async def _read(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a storage read on a reading thread: it does not wait behind the writes."""
+        return await asyncio.get_running_loop().run_in_executor(self._reading_threads, partial(call, *args))
+
+    async def _store_or_undo(self, table: Table, before: Snapshot, call: Callable[[], None]) -> None:
+        """Store a change already made to ``table``; if that fails, put the table back and say so.
+
+        The message names no card: the call may carry a discard.
+        """
+        try:
+            await self._db(call)
+        except Exception as err:
+            before.restore(table)
+            # The type only: the error quotes the change, and a discard names hidden cards.
+            kind = type(err).__name__
+            self.drops.warn("store", "table %s: a change was not stored; undone (%s)", table.code, kind)
+            raise NotStored from None
+
+    def _lobby_call(self, table: Table) -> Callable[[], None]:
+        return partial(self.storage.save_lobby, table.code, self._seat_rows(table), table.host_seat)
+
+    def _action_call(self, table: Table, seat: int, action: str) -> Callable[[], None]:
+        code, number, count = table.code, table.match_number, table.action_count
+        finished = table.status == "finished" and table.state is not None
+        record = record_of(table.state, table.names) if finished and table.state is not None else None
+
+        def store() -> None:
+            self.storage.append_action(code, number, count, seat, action)
+            if record is not None:
+                self.storage.finish_match(code, number, record)
+
+        return store
+
+    def _seat_rows(self, table: Table) -> list[SeatRow]:
+        return [SeatRow(i, s.name, s.token_hash, s.is_bot) for i, s in enumerate(table.seats)]
+
+    def _table_from_storage(self, stored: StoredTable) -> Table:
+        settings = TableSettings(**stored.settings)
+        seats = [Seat(name=s.name, token_hash=s.token_hash, is_bot=s.is_bot) for s in stored.seats]
+        table = Table(code=stored.code, settings=settings, seats=seats, host_seat=stored.host_seat)
+        match = stored.current_match
+        if stored.status != "lobby" and match is not None:
+            # A finished match is replayed too, so whoever comes back sees how it ended.
+            table.restore_match(match.number, match.seed, match.actions)
+            if table.status == "finished" and not match.finished:
+                # The last action ended it but the record was not stored.
+                assert table.state is not None
+                self.storage.finish_match(table.code, match.number, record_of(table.state, table.names))
+        elif match is not None:
+            table.match_number = match.number
+        # Versions only grow, across restarts too; the replay's events were never sent to anyone.
+        table.version = max(table.version, int(time.time() * 1000))
+        table.events.clear()
+        return table
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything a request may change at a table, to put back if storing the change fails."""
+
+    state: State | None
+    version: int
+    action_count: int
+    status: str
+    seats: list[Seat]
+    host_seat: int | None
+    match_number: int
+    seed: int
+    names: list[str]
+
+    @classmethod
+    def of(cls, table: Table) -> Snapshot:
+        return cls(
+            table.state,
+            table.version,
+            table.action_count,
+            table.status,
+            list(table.seats),  # seats are replaced, never changed in place
+            table.host_seat,
+            table.match_number,
+            table.seed,
+            list(table.names),
+        )
+
+    def restore(self, table: Table) -> None:
+        table.state = self.state
+        table.version = self.version
+        table.action_count = self.action_count
+        table.status = self.status
+        table.seats = list(self.seats)
+        table.host_seat = self.host_seat
+        table.match_number = self.match_number
+        table.seed = self.seed
+        table.names = list(self.names)
+        # By version, not by count: the history is bounded, so a change may have pushed out its oldest.
+        while table.events and table.events[-1][0] > self.version:
+            table.events.pop()

@@ -1,0 +1,158 @@
+"""Who is at each table, and what each of them is sent: a seat its own view, a spectator the public
+state, every batch in version order (the caller holds the table's lock).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from smear.server.core import Connection, ServerCore
+from smear.server.protocol import public_json, view_json
+from smear.server.tables import Table
+from smear.views import player_view
+
+
+class Presence(ServerCore):
+    """Following tables, being connected to them, and sending them their states."""
+
+    def _follow(self, sid: str, table: Table, token_hash: str | None) -> None:
+        connection = self.connections.get(sid)
+        if connection is None:  # the socket closed while its request was being answered
+            return
+        self._unfollow(sid, connection)
+        connection.table = table.code
+        connection.token_hash = token_hash
+        self.followers.setdefault(table.code, set()).add(sid)
+        if token_hash is not None:
+            self._present(table)
+
+    def _unfollow(self, sid: str, connection: Connection) -> None:
+        if connection.table is None:
+            return
+        followers = self.followers.get(connection.table)
+        if followers is not None:
+            followers.discard(sid)
+            if not followers:
+                del self.followers[connection.table]
+        connection.table = None
+
+    @staticmethod
+    def _seat_of_hash(table: Table, token_hash: str) -> int | None:
+        for index, seat in enumerate(table.seats):
+            if seat.token_hash == token_hash:
+                return index
+        return None
+
+    def _connected(self, table: Table, seat: int) -> bool:
+        token_hash = table.seats[seat].token_hash
+        if token_hash is None:
+            return False
+        for sid in self.followers.get(table.code, ()):
+            connection = self.connections.get(sid)
+            if connection is not None and connection.token_hash == token_hash:
+                return True
+        return False
+
+    def _people_here(self, table: Table) -> bool:
+        """Whether a person holding a seat is connected."""
+        return any(seat.is_person and self._connected(table, i) for i, seat in enumerate(table.seats))
+
+    def _may_move(self, table: Table) -> bool:
+        """The server plays at a table only while someone is there to see it: a seated person, or,
+        at a table every person has left, anyone watching."""
+        if any(seat.is_person for seat in table.seats):
+            return self._people_here(table)
+        return bool(self.followers.get(table.code))
+
+    def _present(self, table: Table) -> None:
+        """A person is at the table: it is no longer idle (storage hears of it at the next sweep)."""
+        since = self.idle_since.pop(table.code, None)
+        if since is not None and since[1]:
+            self.idle_since[table.code] = (-1.0, True)  # the stored idleness is to be cleared
+
+    def _turn_deadline(self, table: Table) -> float | None:
+        """When the turn timer runs out for the seat to act (a connected person), else None.
+
+        The first caller for a version starts its clock, so the countdown sent with the state and
+        the timer that plays for the seat agree.
+        """
+        if not table.settings.turn_timer or table.status != "playing" or table.state is None:
+            return None
+        seat = table.state.public.to_act
+        if seat is None or table.seats[seat].is_bot or not self._connected(table, seat):
+            return None
+        timed = self.turn_deadlines.get(table.code)
+        if timed is None or timed[0] != table.version:
+            timed = self.turn_deadlines[table.code] = (
+                table.version,
+                time.monotonic() + table.settings.turn_timer,
+            )
+        return timed[1]
+
+    def _state_payload(self, table: Table, seat: int | None, resync: bool = False) -> dict[str, Any]:
+        lobby = table.lobby_json(seat)
+        for entry in lobby["seats"]:
+            index = entry["seat"]
+            entry["connected"] = table.seats[index].is_bot or self._connected(table, index)
+        game: dict[str, Any] | None = None
+        if table.state is not None:
+            if seat is None:
+                game = public_json(table.state.public)
+            else:
+                game = view_json(player_view(table.state, seat))
+        deadline = self._turn_deadline(table)
+        turn_left_ms = None if deadline is None else max(0, round((deadline - time.monotonic()) * 1000))
+        return {
+            "version": table.version,
+            "table": lobby,
+            "game": game,
+            "resync": resync,
+            "turn_left_ms": turn_left_ms,
+        }
+
+    async def _send(self, messages: list[tuple[str, dict[str, Any], str]]) -> None:
+        """Send ``(event, data, sid)`` messages (the caller holds the table's lock).
+
+        Each socket gets its messages in order; different sockets are served side by side.
+        """
+        by_sid: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        for name, data, sid in messages:
+            by_sid.setdefault(sid, []).append((name, data))
+
+        async def send_to(sid: str, batch: list[tuple[str, dict[str, Any]]]) -> None:
+            for name, data in batch:
+                await self.sio.emit(name, data, to=sid)
+
+        await asyncio.gather(*(send_to(sid, batch) for sid, batch in by_sid.items()))
+
+    async def send_state(self, sid: str, table: Table, resync: bool = False) -> None:
+        connection = self.connections.get(sid)
+        seat = None
+        if connection is not None and connection.token_hash is not None:
+            seat = self._seat_of_hash(table, connection.token_hash)
+        await self._send([("state", self._state_payload(table, seat, resync), sid)])
+
+    async def broadcast(self, table: Table, *, with_event: bool = True, skip: str | None = None) -> None:
+        """Send the latest event and each follower (but ``skip``) its own state.
+
+        A connection lost or resumed changes no version, so it goes out as states only
+        (``with_event=False``): an event is sent once per version.
+        """
+        event = table.events[-1][1] if table.events and with_event else None
+        payloads: dict[int | None, dict[str, Any]] = {}
+        messages: list[tuple[str, dict[str, Any], str]] = []
+        for sid in list(self.followers.get(table.code, ())):
+            connection = self.connections.get(sid)
+            if connection is None or connection.table != table.code or sid == skip:
+                continue
+            seat = None
+            if connection.token_hash is not None:
+                seat = self._seat_of_hash(table, connection.token_hash)
+            if seat not in payloads:
+                payloads[seat] = self._state_payload(table, seat)
+            if event is not None:
+                messages.append(("event", {"version": table.version, "event": event}, sid))
+            messages.append(("state", payloads[seat], sid))
+        await self._send(messages)

@@ -18,8 +18,12 @@ def test_module_docstring_examples_run() -> None:
     import smear.actions
     import smear.cards
     import smear.rules
+    import smear.server.limits
+    import smear.server.protocol
+    import smear.server.storage
     import smear.state
 
-    for module in (smear, smear.actions, smear.cards, smear.rules, smear.state):
+    modules = (smear, smear.actions, smear.cards, smear.rules, smear.state)
+    for module in (*modules, smear.server.limits, smear.server.protocol, smear.server.storage):
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__

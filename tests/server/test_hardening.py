@@ -337,7 +337,9 @@ def test_every_kind_of_change_is_undone_when_it_cannot_be_stored(
                 assert table.events[-1][0] == table.version, name
 
             await refused("join", lambda: outsider.call("join_table", {"table": code, "name": "Ayse"}))
-            assert (await outsider.call("join_table", {"table": code, "name": "Ayse"}))["ok"]
+            joined = await outsider.call("join_table", {"table": code, "name": "Ayse"})
+            assert joined["ok"], joined
+            await refused("leave", lambda: outsider.call("leave", {"table": code, "token": joined["token"]}))
             await refused("set_bot", lambda: host.send("set_bot", seat=2, bot=True))
             assert (await host.send("set_bot", seat=2, bot=True))["ok"]
             await refused("take_seat", lambda: host.send("take_seat", seat=3))

@@ -369,6 +369,99 @@ def arena_command(
 
 # --- smear serve ----------------------------------------------------------------------------------
 
+# The server's settings as options: (option, field of Limits or Timing, its type, help). Each
+# default is the field's own, so it is written in one place.
+_SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
+    (
+        "--tables-per-hour",
+        "tables_per_hour",
+        click.IntRange(0),
+        "Tables one client address may create in an hour (0: no limit).",
+    ),
+    (
+        "--connections-per-address",
+        "connections_per_address",
+        click.IntRange(0),
+        "Sockets one client address may hold open at once (0: no limit).",
+    ),
+    (
+        "--spectators-per-table",
+        "spectators_per_table",
+        click.IntRange(0),
+        "Spectators one table may have (0: no limit).",
+    ),
+    (
+        "--max-tables",
+        "max_tables",
+        click.IntRange(0),
+        "Tables in memory at once; more are refused (0: no limit).",
+    ),
+    (
+        "--lobby-idle",
+        "lobby_idle",
+        click.FloatRange(0, min_open=True),
+        "Seconds a lobby may have no player connected before it closes.",
+    ),
+    (
+        "--match-idle",
+        "match_idle",
+        click.FloatRange(0, min_open=True),
+        "Seconds a match may have no player connected before it is put to rest (kept, out of memory).",
+    ),
+    (
+        "--bot-pause",
+        "bot_pause",
+        click.FloatRange(0),
+        "Seconds a bot waits before it plays, so people can follow.",
+    ),
+    (
+        "--hand-pause",
+        "hand_pause",
+        click.FloatRange(0),
+        "Seconds the end of a hand stays up before the next deal.",
+    ),
+    (
+        "--grace",
+        "grace",
+        click.FloatRange(0),
+        "Seconds a disconnected player's turn waits before a bot plays it.",
+    ),
+)
+_LIMIT_SETTINGS = (
+    "tables_per_hour",
+    "connections_per_address",
+    "spectators_per_table",
+    "max_tables",
+    "lobby_idle",
+    "match_idle",
+    "allowed_origins",
+    "trusted_proxies",
+)
+_TIMING_SETTINGS = ("bot_pause", "hand_pause", "grace")
+
+
+def serve_settings(command: Any) -> Any:
+    """The options of :data:`_SERVE_SETTINGS`, and the two that may be given several times."""
+    defaults = {**vars(Limits()), **vars(Timing())}
+    for option, field, kind, text in reversed(_SERVE_SETTINGS):
+        command = click.option(
+            option, field, default=defaults[field], show_default=True, type=kind, help=text
+        )(command)
+    command = click.option(
+        "--trusted-proxy",
+        "trusted_proxies",
+        multiple=True,
+        metavar="ADDRESS",
+        help="A reverse proxy's address or network whose X-Forwarded-For names the real client.",
+    )(command)
+    return click.option(
+        "--allowed-origin",
+        "allowed_origins",
+        multiple=True,
+        metavar="ORIGIN",
+        help="Another origin (https://example.org) whose pages may open a socket; the server's own may.",
+    )(command)
+
 
 @cli.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -379,99 +472,8 @@ def arena_command(
     show_default=True,
     help="SQLAlchemy database URL; tables and every action are kept there.",
 )
-@click.option(
-    "--tables-per-hour",
-    default=Limits.tables_per_hour,
-    show_default=True,
-    type=click.IntRange(0),
-    help="Tables one client address may create in an hour (0: no limit).",
-)
-@click.option(
-    "--connections-per-address",
-    default=Limits.connections_per_address,
-    show_default=True,
-    type=click.IntRange(0),
-    help="Sockets one client address may hold open at once (0: no limit).",
-)
-@click.option(
-    "--spectators-per-table",
-    default=Limits.spectators_per_table,
-    show_default=True,
-    type=click.IntRange(0),
-    help="Spectators one table may have (0: no limit).",
-)
-@click.option(
-    "--max-tables",
-    default=Limits.max_tables,
-    show_default=True,
-    type=click.IntRange(0),
-    help="Tables in memory at once; more are refused (0: no limit).",
-)
-@click.option(
-    "--lobby-idle",
-    default=Limits.lobby_idle,
-    show_default=True,
-    type=click.FloatRange(0, min_open=True),
-    help="Seconds a lobby may have no player connected before it closes.",
-)
-@click.option(
-    "--match-idle",
-    default=Limits.match_idle,
-    show_default=True,
-    type=click.FloatRange(0, min_open=True),
-    help="Seconds a match may have no player connected before it is put to rest (kept, out of memory).",
-)
-@click.option(
-    "--allowed-origin",
-    "allowed_origins",
-    multiple=True,
-    metavar="ORIGIN",
-    help="Another origin (https://example.org) whose pages may open a socket; the server's own always may.",
-)
-@click.option(
-    "--trusted-proxy",
-    "trusted_proxies",
-    multiple=True,
-    metavar="ADDRESS",
-    help="A reverse proxy's address or network whose X-Forwarded-For names the real client.",
-)
-@click.option(
-    "--bot-pause",
-    default=Timing.bot_pause,
-    show_default=True,
-    type=click.FloatRange(0),
-    help="Seconds a bot waits before it plays, so people can follow.",
-)
-@click.option(
-    "--hand-pause",
-    default=Timing.hand_pause,
-    show_default=True,
-    type=click.FloatRange(0),
-    help="Seconds the end of a hand stays up before the next deal.",
-)
-@click.option(
-    "--grace",
-    default=Timing.grace,
-    show_default=True,
-    type=click.FloatRange(0),
-    help="Seconds a disconnected player's turn waits before a bot plays it.",
-)
-def serve_command(
-    host: str,
-    port: int,
-    database: str,
-    tables_per_hour: int,
-    connections_per_address: int,
-    spectators_per_table: int,
-    max_tables: int,
-    lobby_idle: float,
-    match_idle: float,
-    allowed_origins: tuple[str, ...],
-    trusted_proxies: tuple[str, ...],
-    bot_pause: float,
-    hand_pause: float,
-    grace: float,
-) -> None:
+@serve_settings
+def serve_command(host: str, port: int, database: str, **settings: Any) -> None:
     """Run the game server: tables, invite links and real-time play."""
     import gc
 
@@ -479,17 +481,8 @@ def serve_command(
 
     from smear.server.app import create_app
 
-    limits = Limits(
-        tables_per_hour=tables_per_hour,
-        connections_per_address=connections_per_address,
-        spectators_per_table=spectators_per_table,
-        max_tables=max_tables,
-        lobby_idle=lobby_idle,
-        match_idle=match_idle,
-        allowed_origins=allowed_origins,
-        trusted_proxies=trusted_proxies,
-    )
-    timing = Timing(bot_pause=bot_pause, hand_pause=hand_pause, grace=grace)
+    limits = Limits(**{name: settings[name] for name in _LIMIT_SETTINGS})
+    timing = Timing(**{name: settings[name] for name in _TIMING_SETTINGS})
 
     # A server holds many live tables whose states are all tracked by the cycle collector; with
     # the default thresholds its full collections pause every table for a noticeable moment.

@@ -174,6 +174,14 @@ class Session:
     async def create(self, name: str = "Host", **settings: Any) -> Client:
         return self._keep(await create(self.url, name, **settings))
 
+    async def with_bots(self, name: str = "Host", players: int = 4, **settings: Any) -> Client:
+        """A table of one person (its host) and bots in every other seat, not started."""
+        host = await self.create(name, players=players, **settings)
+        for seat in range(1, players):
+            reply = await host.send("set_bot", seat=seat, bot=True)
+            assert reply["ok"], reply
+        return host
+
     async def join(self, table: str, name: str) -> Client:
         return self._keep(await join(self.url, table, name))
 
@@ -203,3 +211,13 @@ async def session(
             yield opened
         finally:
             await opened.close()
+
+
+class Clock:
+    """A wall clock that a test moves by hand (``clock.now += 3_600``)."""
+
+    def __init__(self, now: float = 2_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now

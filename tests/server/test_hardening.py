@@ -20,7 +20,7 @@ import aiohttp
 import pytest
 import socketio
 from rawsocket import RawSocket
-from serverkit import Client, get_json, running_server, session
+from serverkit import Client, Clock, get_json, running_server, session
 
 from smear.server.hints import HintService
 from smear.server.limits import Limits
@@ -108,6 +108,8 @@ def test_malformed_packets_are_answered_or_dropped_without_a_traceback(
             nested = "[" * 5000 + "]" * 5000
             garbage: list[str | bytes] = ["", "zzz", "9", "4" + nested, "42" + nested, "42[", "4x"]
             garbage += [b"\xff\xfe\x00binary", "451-" + '["act",{"_placeholder":true,"num":0}]', b"attached"]
+            # A placeholder with no attachment of that number: the packet is dropped, not left pending.
+            garbage += ["451-" + '["act",{"_placeholder":true,"num":7}]', b"attached"]
             for _ in range(200):
                 for frame in garbage:
                     await raw.send(frame)
@@ -203,16 +205,6 @@ def test_connections_per_address_are_capped_and_counted_behind_a_trusted_proxy(t
             await first.sio.disconnect()
 
     run(scenario)
-
-
-class Clock:
-    """A wall clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_tables_per_address_per_hour_live_tables_and_spectators_are_capped(tmp_path: Path) -> None:
@@ -390,10 +382,8 @@ def test_a_failed_store_past_the_event_history_rolls_back_by_version(
 ) -> None:
     async def scenario() -> None:
         async with session(tmp_path / "smear.db", limits=ROOMY) as s:
-            host = await s.create("Kemal", players=4)
+            host = await s.with_bots("Kemal")
             code = host.table or ""
-            for seat in (1, 2, 3):
-                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
             table = s.server.tables[code]
             while len(table.events) < EVENT_HISTORY:  # a long history, as after many hands
                 table.bump({"kind": "seated", "seat": 0})

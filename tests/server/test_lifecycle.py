@@ -10,19 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from serverkit import Client, Session, session
+from serverkit import Client, Clock, Session, session
 
 from smear.server.limits import Limits
 
 LIMITS = Limits(tables_per_hour=0, connections_per_address=0, lobby_idle=3_600, match_idle=86_400)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 2_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def run(scenario: Callable[[], Any]) -> None:
@@ -126,10 +118,8 @@ def test_an_abandoned_match_rests_survives_a_restart_and_comes_back_when_a_playe
 def test_a_table_moves_only_while_one_of_its_people_is_there(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with session(tmp_path / "smear.db", limits=LIMITS) as s:
-            host = await s.create("Host", players=4)
+            host = await s.with_bots("Host")
             code = host.table or ""
-            for seat in (1, 2, 3):
-                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
             started = await host.send("start")
             table = s.server.tables[code]
             await host.wait_for(lambda st: st["version"] >= started["version"])
@@ -152,10 +142,8 @@ def test_a_finished_table_leaves_memory_once_nobody_follows_it_and_can_still_be_
 ) -> None:
     async def scenario() -> None:
         async with session(tmp_path / "smear.db", limits=LIMITS) as s:
-            host = await s.create("Host", players=4, target=11)
+            host = await s.with_bots("Host", target=11)
             code = host.table or ""
-            for seat in (1, 2, 3):
-                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
             after = (await host.send("start"))["version"] - 1
             while True:
                 state = await host.wait_for(

@@ -264,7 +264,9 @@ def test_bad_json_is_refused(data: str | bytes) -> None:
     assert refusal("watch_table", data).code == "malformed_json"
 
 
-@pytest.mark.parametrize("data", [None, 42, [VALID["watch_table"]], {"table": b"kitchen-42"}])
+@pytest.mark.parametrize(
+    "data", [None, 42, [VALID["watch_table"]], {"table": b"kitchen-42"}, {"table": "kitchen\ud800"}]
+)
 def test_a_message_that_is_not_an_object_is_refused(data: Any) -> None:
     assert refusal("watch_table", data).code == "malformed_json"
 

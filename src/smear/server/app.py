@@ -51,14 +51,8 @@ RATE_BURST = 40.0
 class SmearServer(Pacing):
     """The game server: the requests of every client event, and the ASGI application."""
 
-    def __init__(
-        self,
-        database: str = "sqlite:///smear.db",
-        timing: Timing | None = None,
-        limits: Limits | None = None,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
-        super().__init__(database, timing, limits, clock)
+    def _open_doors(self) -> None:
+        """The Socket.IO server around :meth:`dispatch`, and the client events it answers."""
         origins = self.limits.allowed_origins
         self.sio = GuardedServer(
             self.dispatch,
@@ -69,6 +63,8 @@ class SmearServer(Pacing):
             logger=quiet_logger("smear.socketio"),
             engineio_logger=quiet_logger("smear.engineio"),
         )
+        # uvicorn logs a traceback for a WebSocket text frame that is not UTF-8: one line is enough.
+        quiet_logger("uvicorn.error", level=logging.INFO)
         self.sio.on("connect", self.on_connect)
         self.sio.on("disconnect", self.on_disconnect)
         self.handlers: dict[str, Handler] = {

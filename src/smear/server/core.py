@@ -86,6 +86,11 @@ class ServerCore:
         self._waking = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
         self.drops = LogThrottle(log)
+        self._open_doors()
+
+    def _open_doors(self) -> None:
+        """Make :attr:`sio`, the Socket.IO server (the application's part)."""
+        raise NotImplementedError
 
     def _lock(self, table: Table) -> asyncio.Lock:
         return self.locks.setdefault(table.code, asyncio.Lock())

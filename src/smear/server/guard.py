@@ -82,10 +82,10 @@ class OneLine(logging.Filter):
         return True
 
 
-def quiet_logger(name: str) -> logging.Logger:
-    """A library logger that reports warnings and errors in one line each, throttled."""
+def quiet_logger(name: str, level: int = logging.WARNING) -> logging.Logger:
+    """A library logger that reports from ``level`` up, a traceback as one line, throttled."""
     logger = logging.getLogger(name)
-    logger.setLevel(logging.WARNING)
+    logger.setLevel(level)
     if not any(isinstance(f, OneLine) for f in logger.filters):
         logger.addFilter(OneLine())
     return logger
@@ -104,6 +104,9 @@ class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
         try:
             await super()._handle_eio_message(eio_sid, data)
         except Exception as error:  # a Socket.IO packet that does not decode
+            # A binary event whose attachments do not fit would otherwise stay pending and take
+            # every later message of the socket as one more attachment.
+            self._binary_packet.pop(eio_sid, None)
             self._drops.warn("packet", "dropped an undecodable Socket.IO packet: %s", type(error).__name__)
 
     async def _handle_event(self, eio_sid: str, namespace: str | None, id: int | None, data: Any) -> None:

@@ -351,9 +351,10 @@ def _decode(data: Any) -> dict[str, Any]:
     if isinstance(data, dict):
         try:
             text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-        except (TypeError, ValueError, RecursionError):
+            size = len(text.encode("utf-8"))  # a lone surrogate ("\ud800" in the JSON) cannot be encoded
+        except (TypeError, ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
             raise ProtocolError("malformed_json") from None
-        if len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
+        if size > MAX_MESSAGE_BYTES:
             raise ProtocolError("message_too_large", limit=MAX_MESSAGE_BYTES)
         return data
     if isinstance(data, str):

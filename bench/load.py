@@ -41,16 +41,17 @@ import multiprocessing as mp
 import os
 import random
 import resource
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import serverproc
+from serverproc import free_port, serve_command, server_log, stop_server
 
 ACK_TIMEOUT = 10.0  # seconds an ack may take before it counts as a timeout
 VIEW_TIMEOUT = 10.0  # seconds from an ack until every seat has the state it caused
@@ -444,27 +445,11 @@ def worker_main(
 # --- the server process and the measurements of CPU --------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def wait_healthy(url: str, process: subprocess.Popen[bytes] | None, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        if process is not None and process.poll() is not None:
-            raise SystemExit(f"the server exited with status {process.returncode}")
-        if time.monotonic() > deadline:
-            raise SystemExit(f"no answer from {url}/health within {timeout:.0f} s")
-        time.sleep(0.1)
+    try:
+        serverproc.wait_healthy(url, process, timeout)
+    except serverproc.ServerStartError as err:
+        raise SystemExit(str(err)) from None
 
 
 def process_cpu(pid: int) -> float | None:
@@ -571,22 +556,12 @@ def start_server(database: str | None, workdir: str) -> tuple[subprocess.Popen[b
     url = f"http://127.0.0.1:{port}"
     database = database or f"sqlite:///{workdir}/load.db"
     log_path = Path(workdir) / "server.log"
-    command = [sys.executable, "-m", "smear", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    command += ["--database", database]
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    # Every client of the benchmark comes from one address: the per-address limits are lifted.
+    unlimited = {"--tables-per-hour": "0", "--connections-per-address": "0", "--max-tables": "0"}
+    command = serve_command(port, database, serverproc.serve_options(unlimited))
+    process = serverproc.launch(command, log_path)
     print(f"server: {' '.join(command[1:])} (pid {process.pid})", flush=True)
     return process, url, log_path
-
-
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(5)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -647,17 +622,6 @@ def run(args: argparse.Namespace) -> int:
                     process.join(5)
             if server is not None:
                 stop_server(server)
-
-
-def server_log(path: Path, lines: int, since: int = 0) -> str:
-    """The last lines the server wrote after byte ``since`` (its start-up banner); empty if none."""
-    try:
-        with path.open("rb") as log:
-            log.seek(since)
-            tail = log.read().decode(errors="replace").splitlines()[-lines:]
-    except OSError:
-        return ""
-    return "server log (last lines):\n  " + "\n  ".join(tail) if tail else ""
 
 
 def conduct(

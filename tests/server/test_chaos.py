@@ -1,0 +1,75 @@
+"""A short run of the chaos benchmark (bench/chaos.py): the server killed with SIGKILL a few times
+under live tables of people and bots loses no acknowledged action, every table comes back and
+finishes its match, every client's view after a resume is one the stored actions lead to, and every
+finished match's record replays.
+
+The run waits on what the clients see and has only generous deadlines as a safety net, so a loaded
+machine makes it slower, not flaky.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from smear.actions import parse_action
+from smear.bots import random_action
+from smear.rules import PRESETS
+from smear.server.protocol import view_json
+from smear.state import Phase, apply, legal_actions, new_match, next_hand, team_sides
+from smear.views import player_view
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+
+def load_chaos() -> ModuleType:
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))
+    return importlib.import_module("chaos")
+
+
+def test_kills_lose_nothing(tmp_path: Path) -> None:
+    chaos = load_chaos()
+    plan = chaos.TablePlan
+    # Short matches of the presets whose hands differ most: a discard too large to list (mcleod's
+    # bidder), a widow, players dropping out (nine_card), a kitty; people and bots at every table.
+    plans = [
+        plan("mcleod", 4, True, 2, "heuristic", False, True, False),
+        plan("widow", 3, False, 2, "random", True, True, False),
+        plan("nine_card", 3, False, 1, "heuristic", False, True, False),
+        plan("five_point", 4, True, 3, "random", False, True, True),
+    ]
+    lines: list[str] = []
+    report = chaos.run_chaos(kills=3, seed=7, workdir=tmp_path, log=lines.append, plans=plans)
+    text = "\n".join([*lines, report.text()])
+    assert report.kills == 3, text
+    assert report.acknowledged_lost == 0, text
+    assert report.stuck_tables == 0, text
+    assert report.desyncs == 0, text
+    assert report.replay_failures == 0, text
+
+
+def test_a_discard_too_large_to_list_is_built_legal() -> None:
+    """McLeod's bidder gets no ``legal`` list for its discard: the one built from ``discard`` is legal."""
+    chaos = load_chaos()
+    rules = PRESETS["mcleod"]
+    rng = random.Random(1)
+    built = 0
+    for seed in range(100):
+        state = new_match(rules, 4, team_sides(4, rules.alternate_teams), seed=seed)
+        while state.public.phase is not Phase.MATCH_OVER and built < 3:
+            if state.public.phase is Phase.HAND_OVER:
+                state = next_hand(state)
+                continue
+            game = view_json(player_view(state, state.public.to_act))
+            if not game["legal"] and game["discard"]:
+                state = apply(state, parse_action(chaos.choose_action(game, rng)))  # raises if illegal
+                built += 1
+            else:
+                state = apply(state, random_action(legal_actions(state), rng))
+        if built >= 3:
+            break
+    assert built >= 3

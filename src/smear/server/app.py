@@ -25,7 +25,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from smear.server.core import Connection, NotStored, Snapshot
-from smear.server.guard import GuardedServer, drop_undecodable_frames, page_may_connect, quiet_logger
+from smear.server.guard import (
+    GuardedServer,
+    drop_undecodable_frames,
+    page_may_connect,
+    quiet_client_faults,
+    quiet_logger,
+)
 from smear.server.limits import Limits, Timing, client_address
 from smear.server.pacing import Pacing
 from smear.server.protocol import (
@@ -63,8 +69,7 @@ class SmearServer(Pacing):
             logger=quiet_logger("smear.socketio"),
             engineio_logger=quiet_logger("smear.engineio"),
         )
-        # uvicorn logs a traceback for a WebSocket text frame that is not UTF-8: one line is enough.
-        quiet_logger("uvicorn.error", level=logging.INFO)
+        quiet_client_faults()
         self.sio.on("connect", self.on_connect)
         self.sio.on("disconnect", self.on_disconnect)
         self.handlers: dict[str, Handler] = {
@@ -87,7 +92,7 @@ class SmearServer(Pacing):
     def asgi_app(self) -> Any:
         routes: list[BaseRoute] = [
             Route("/health", self.health),
-            Route("/tables/{code}/matches/{number:int}/record.json", self.record),
+            Route("/tables/{code}/matches/{number}/record.json", self.record),
             *client_routes(STATIC_DIR),  # after the routes above, so they keep their paths
         ]
         http = Starlette(routes=routes)
@@ -99,7 +104,9 @@ class SmearServer(Pacing):
 
     async def record(self, request: Request) -> Response:
         code = request.path_params["code"]
-        number = request.path_params["number"]
+        digits = str(request.path_params["number"])
+        # Read here, not by a route converter: int() refuses thousands of digits with a ValueError.
+        number = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 12 else 0
         try:
             record = await self._read(self.storage.match_record, code, number)
         except StorageError as err:

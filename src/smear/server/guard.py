@@ -82,10 +82,10 @@ class OneLine(logging.Filter):
         return True
 
 
-def quiet_logger(name: str, level: int = logging.WARNING) -> logging.Logger:
-    """A library logger that reports from ``level`` up, a traceback as one line, throttled."""
+def quiet_logger(name: str) -> logging.Logger:
+    """A library logger that reports warnings and errors in one line each, throttled."""
     logger = logging.getLogger(name)
-    logger.setLevel(level)
+    logger.setLevel(logging.WARNING)
     if not any(isinstance(f, OneLine) for f in logger.filters):
         logger.addFilter(OneLine())
     return logger
@@ -175,3 +175,26 @@ def page_may_connect(origin: str | None, environ: dict[str, Any], others: tuple[
         return True
     host = str(environ.get("HTTP_HOST") or "")
     return origin in others or (bool(host) and origin.partition("://")[2] == host)
+
+
+class ClientFaultsAsWarnings(logging.Filter):
+    """uvicorn logs a WebSocket text frame that is not UTF-8 as an error with a traceback; it is the
+    client's fault, so it becomes one warning line. Every other record passes as it is."""
+
+    FAULTS = ("Invalid UTF-8 sequence received from client",)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith(self.FAULTS):
+            error = record.exc_info[1] if record.exc_info else None
+            record.msg = f"{record.getMessage()} ({type(error).__name__})" if error else record.msg
+            record.args = None
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def quiet_client_faults(name: str = "uvicorn.error") -> None:
+    logger = logging.getLogger(name)
+    if not any(isinstance(f, ClientFaultsAsWarnings) for f in logger.filters):
+        logger.addFilter(ClientFaultsAsWarnings())

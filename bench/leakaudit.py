@@ -1,0 +1,635 @@
+"""What each recipient of the game server may see, checked against the finished match's record.
+
+Shared by the leak test (``tests/server/test_leaks.py``) and the leak benchmark (``bench/leaks.py``).
+Both play matches over real Socket.IO against an in-process server and keep every message each
+client receives. Once a match is over, its record is replayed with the engine to learn every seat's
+dealt cards, the undealt cards, the cards each seat drew and discarded, and who played what
+(:func:`facts_of`); then every message is checked against what its recipient could know when it
+arrived (:func:`check_received`, :func:`check_reply`).
+
+The server's log is checked too (:class:`LogAudit`): no line may name a card that is hidden at that
+moment. The one exception is the DEBUG trace of raw WebSocket frames, which may name the cards a
+person itself put in a request (its own discard, a card it tried to play).
+
+A failed check is a :class:`Leak`: where it was found, what is wrong, and the cards involved.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import re
+import sys
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from smear import CardSet, Deal, Discard, Phase, Play, apply, new_match, next_hand, parse_action, parse_card
+from smear.record import parse_record, replay
+
+# A card in record notation, as a whole word: "Ah", "Td", "10d", "BJ", "LJ" (also inside "Ks:" or
+# "discard 2c 3d"), but not inside a longer word such as a table code.
+# (The first lookahead only makes the search quicker.)
+CARD = re.compile(r"(?=[1-9TJQKABL])(?<![A-Za-z0-9_-])(?:(?:10|[2-9TJQKA])[cdhs]|BJ|LJ)(?![A-Za-z0-9_-])")
+
+OVER = ("hand_over", "match_over")
+
+_CANONICAL: dict[str, str] = {}
+
+
+def _canonical(word: str) -> str:
+    """The card's own notation ("10d" is "Td")."""
+    card = _CANONICAL.get(word)
+    if card is None:
+        card = _CANONICAL[word] = str(parse_card(word))
+    return card
+
+
+def cards_in_text(text: str) -> set[str]:
+    return {_canonical(word) for word in CARD.findall(text)}
+
+
+def _strings(value: Any, out: list[str], skip: frozenset[str]) -> None:
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            out.append(key)
+            if key not in skip and isinstance(item, str | dict | list):
+                _strings(item, out, skip)
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, str | dict | list):
+                _strings(item, out, skip)
+
+
+def cards_in(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
+    """Every card named anywhere in a JSON value (keys and strings), leaving out the keys in ``skip``."""
+    strings: list[str] = []
+    _strings(value, strings, skip)
+    # One search over every string, each apart from the next (a NUL is not part of a word).
+    return cards_in_text("\x00".join(strings))
+
+
+class Leak(Exception):
+    """A failed check: a message showed its recipient something it may not see, or does not agree
+    with the match record."""
+
+    def __init__(self, detail: str, cards: Iterable[str] = (), where: str = "", message: Any = None) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.cards = sorted(cards)
+        self.where = where
+        self.message = message
+
+    def __str__(self) -> str:
+        cards = f" [cards {' '.join(self.cards)}]" if self.cards else ""
+        return f"{self.where}: {self.detail}{cards}" if self.where else f"{self.detail}{cards}"
+
+    def excerpt(self, limit: int = 600) -> str:
+        """The message it was found in, as compact JSON (cut to ``limit`` characters)."""
+        if self.message is None:
+            return ""
+        text = (
+            self.message if isinstance(self.message, str) else json.dumps(self.message, separators=(",", ":"))
+        )
+        return text if len(text) <= limit else text[:limit] + "..."
+
+
+def need(condition: object, detail: str, cards: Iterable[str] = ()) -> None:
+    """Raise a :class:`Leak` unless ``condition`` holds."""
+    if not condition:
+        raise Leak(detail, cards)
+
+
+# --- what the record says about every hand ------------------------------------------------------------
+
+
+@dataclass
+class HandFacts:
+    """One hand as the match record has it: who was dealt what, the undealt cards, who played what."""
+
+    deal: list[set[str]]
+    out: set[str]  # the undealt cards nobody took
+    plays: list[tuple[int, str]] = field(default_factory=list)  # in order
+    discards: list[set[str]] = field(default_factory=list)
+    # Undealt cards each seat drew (a kitty, widow or stock for the bidder; a refill), for it alone.
+    drew: list[set[str]] = field(default_factory=list)
+    bidder: int | None = None
+
+    @property
+    def cards(self) -> set[str]:
+        """Every card of this hand's deck: dealt, drawn or left undealt."""
+        return set().union(*self.deal, *self.drew, self.out)
+
+
+def facts_of(record: dict[str, Any]) -> dict[int, HandFacts]:
+    """Replay the record hand by hand with the engine, noting each action's seat."""
+    parsed = parse_record(record)
+    if replay(parsed).state.public.phase is not Phase.MATCH_OVER:
+        raise ValueError("the record does not end its match")
+    players = len(parsed.players)
+    facts: dict[int, HandFacts] = {}
+    state = None
+    for number, hand in enumerate(parsed.hands, 1):
+        deal = Deal(hand.deal, hand.out)
+        if state is None:
+            state = new_match(parsed.rules, players, parsed.teams, dealer=hand.dealer, deal=deal)
+        else:
+            state = next_hand(state, deal)
+        fact = HandFacts(
+            deal=[{str(card) for card in cards} for cards in hand.deal],
+            out={str(card) for card in state.out},
+            discards=[set() for _ in range(players)],
+            drew=[set() for _ in range(players)],
+        )
+        for text in hand.actions:
+            seat = state.public.to_act
+            if seat is None:
+                raise ValueError(f"hand {number}: an action with nobody to act")
+            action = parse_action(text)
+            if isinstance(action, Play):
+                fact.plays.append((seat, str(action.card)))
+            elif isinstance(action, Discard):
+                fact.discards[seat] |= {str(card) for card in action.cards}
+            before = state.hands
+            state = apply(state, action)
+            for who, (old, new) in enumerate(zip(before, state.hands, strict=True)):
+                fact.drew[who] |= {str(card) for card in CardSet(new & ~old)}
+        for cards in fact.drew:
+            fact.out -= cards
+        fact.bidder = state.public.bidder
+        facts[number] = fact
+    return facts
+
+
+# --- what each client received ------------------------------------------------------------------------
+
+
+def played_in(public: dict[str, Any]) -> list[str]:
+    cards = [card for trick in public["tricks"] for card in trick["cards"]]
+    return cards + [card for _, card in public["trick"]]
+
+
+def public_of(game: dict[str, Any]) -> dict[str, Any]:
+    """The public part of a ``state``'s game: a seat's view holds it, a spectator's game is it."""
+    public: dict[str, Any] = game.get("public", game)
+    return public
+
+
+def check_results(public: dict[str, Any], facts: dict[int, HandFacts]) -> None:
+    """Results show only finished hands, and show them as they were."""
+    number = public["hand_number"]
+    results = public["results"]
+    need([r["number"] for r in results] == list(range(1, len(results) + 1)), "results out of order")
+    finished = number if public["phase"] in OVER else number - 1
+    need(len(results) == finished, f"results of hands 1..{len(results)} during hand {number}")
+    for result in results:
+        fact = facts[result["number"]]
+        need(set(result["out"]) == fact.out, f"hand {result['number']}: results show other undealt cards")
+        need(
+            [set(cards) for cards in result["discards"]] == fact.discards,
+            f"hand {result['number']}: results show other discards",
+        )
+
+
+def check_state(message: dict[str, Any], seat: int | None, facts: dict[int, HandFacts]) -> int | None:
+    """Check one ``state``; returns the hand it shows (None in the lobby)."""
+    game = message["game"]
+    need(message["table"]["you"] == seat, f"addressed to seat {message['table']['you']}")
+    if game is None:
+        named = cards_in(message)
+        need(not named, "a lobby state names cards", named)
+        return None
+    if seat is None:
+        own = {"seat", "hand", "discards", "legal"} & game.keys()
+        need(not own, f"a spectator's own cards ({sorted(own)})")
+        public = game
+    else:
+        need(game["seat"] == seat, f"the view of seat {game['seat']}")
+        public = game["public"]
+    number = public["hand_number"]
+    fact = facts[number]
+    check_results(public, facts)
+    # The cards on the table are the hand's first plays, in order.
+    played = played_in(public)
+    need(
+        played == [card for _, card in fact.plays[: len(played)]], "the cards on the table were not played so"
+    )
+    allowed = set(played)
+    if seat is not None:
+        own_cards = fact.deal[seat] | fact.drew[seat]
+        hand = set(game["hand"])
+        need(hand <= own_cards, f"hand {number}: cards seat {seat} never held", hand - own_cards)
+        if public["phase"] == "auction":
+            need(hand == fact.deal[seat], f"hand {number}: not the cards the record deals to {seat}")
+        discards = set(game["discards"])
+        need(discards <= fact.discards[seat], f"hand {number}: discards seat {seat} did not make", discards)
+        allowed |= own_cards
+    leaked = cards_in(message, skip=frozenset({"results"})) - allowed
+    need(not leaked, f"hand {number} shows hidden cards to seat {seat} ({public['phase']})", leaked)
+    return int(number)
+
+
+def check_event(message: dict[str, Any], hand: int | None, facts: dict[int, HandFacts]) -> None:
+    event = message["event"]
+    named = cards_in(message)
+    if event.get("kind") != "action":
+        need(not named, f"a {event.get('kind')} event names cards", named)
+        return
+    if hand is None:
+        raise Leak("an action event before any state")
+    fact = facts[hand]
+    if event["action"] == "discard":
+        need(set(event) == {"kind", "seat", "action", "count"}, "a discard event with more than its count")
+        need(event["count"] == len(fact.discards[event["seat"]]), "a discard event with another count")
+        need(not named, "a discard event names cards", named)
+        return
+    action = parse_action(event["action"])
+    public_card: set[str] = set()
+    if isinstance(action, Play):
+        public_card = {str(action.card)}
+        need((event["seat"], str(action.card)) in fact.plays, f"hand {hand}: {event} was not played")
+    need(named <= public_card, f"hand {hand}: an action event names hidden cards", named - public_card)
+
+
+def _hand_ahead(received: Sequence[tuple[str, Any]], index: int, version: int) -> int | None:
+    """The hand of the first state after ``index`` if it has ``version`` (an event sent to a
+    spectator that started watching as the table moved on can come just before its first state)."""
+    for kind, message in received[index + 1 :]:
+        if kind == "state":
+            game = message["game"]
+            if message["version"] == version and game is not None:
+                return int(public_of(game)["hand_number"])
+            return None
+    return None
+
+
+def check_received(
+    received: Sequence[tuple[str, Any]],
+    facts: dict[int, HandFacts],
+    spectator: bool,
+    who: str = "",
+    whole_match: bool = True,
+) -> list[Leak]:
+    """Check every ``state`` and ``event`` one client received, in order; returns the failed checks.
+
+    ``who`` names the recipient in the leaks found. A person's messages must all be for one seat once
+    the match has started (teams redraw the seats at the start). A client that followed the whole
+    match must have received more states than there were hands.
+    """
+    leaks: list[Leak] = []
+    seat: int | None = None
+    playing_seat: int | None = None  # the seat once the match has started
+    hand: int | None = None
+    checked = 0
+    for index, (kind, message) in enumerate(received):
+        recipient = "spectator" if spectator else f"seat {seat}"
+        where = f"{who}{' ' if who else ''}{recipient}, message {index} ({kind})"
+        try:
+            if kind == "state":
+                if not spectator:
+                    seat = message["table"]["you"]
+                    need(seat is not None, "a person's state for no seat")
+                    if message["game"] is not None:
+                        playing_seat = seat if playing_seat is None else playing_seat
+                        need(seat == playing_seat, "the seat changed during the match")
+                hand = check_state(message, seat, facts)
+                checked += message["game"] is not None
+            elif kind == "event":
+                if message["event"].get("kind") == "deal":
+                    hand = message["event"]["hand"]
+                elif hand is None and message["event"].get("kind") == "action":
+                    hand = _hand_ahead(received, index, message["version"])
+                check_event(message, hand, facts)
+            else:
+                named = cards_in(message)
+                need(False, f"an unexpected {kind!r} message", named)
+        except Leak as leak:
+            leak.where, leak.message = where, message
+            leaks.append(leak)
+        except (KeyError, TypeError, ValueError, IndexError) as err:
+            leaks.append(
+                Leak(f"a message of an unexpected shape ({type(err).__name__}: {err})", (), where, message)
+            )
+    if whole_match and checked <= len(facts):
+        leaks.append(Leak(f"too few states to be a check ({checked} for {len(facts)} hands)", (), who))
+    return leaks
+
+
+def check_reply(hand: Iterable[str], request: str, reply: dict[str, Any]) -> None:
+    """An acknowledgement names only cards its sender holds or named in its request.
+
+    An ``illegal_action`` error may name the card a seat tried to play without holding it (that card
+    is in the request); for any other reason it names only cards the seat holds.
+    """
+    held = set(hand)
+    named = cards_in(reply)
+    sent = cards_in_text(request)
+    need(named <= held | sent, "an acknowledgement names cards its sender does not hold", named - held - sent)
+    error = reply.get("error")
+    if (
+        error is not None
+        and error["code"] == "illegal_action"
+        and error["args"].get("reason_code") != "not_in_hand"
+    ):
+        need(named <= held, "a refusal names cards its sender does not hold", named - held)
+
+
+# --- the server's log ---------------------------------------------------------------------------------
+
+# A frame the server sends with a version: the state or the event of that version.
+SENT_FRAME = re.compile(r"""^> TEXT '42\["(?:state|event)",\{"version":(\d+)""")
+FRAME = re.compile(r"""^([<>]) TEXT '(\d+)(?:\["(\w+)")?""")
+# What the WebSocket trace shows of random bytes, which may look like cards ("PING 4c 9d 2e 11"): the
+# payload of a ping or pong, the handshake's key and its answer.
+RANDOM_BYTES = re.compile(r"^([<>] (?:PING|PONG)|[<>] Sec-WebSocket-(?:Key|Accept):).*$", re.MULTILINE)
+_RANDOM_HINT = re.compile(r"PING|PONG|Sec-WebSocket-")
+WORD = re.compile(r"[A-Za-z0-9_-]{6,}")
+
+
+def local_port(sio: Any) -> int | None:
+    """The local port of a python-socketio client's WebSocket (the server logs its frames by it)."""
+    ws = getattr(getattr(sio, "eio", None), "ws", None)
+    sockname = ws.get_extra_info("sockname") if ws is not None else None
+    return int(sockname[1]) if sockname else None
+
+
+def line_kind(text: str) -> str:
+    """What a log line is: a WebSocket frame the server sent (an ack, a state, an event...) or
+    received, or another line."""
+    found = FRAME.match(text)
+    if found is None:
+        return "a line"
+    direction = "a frame sent" if found.group(1) == ">" else "a frame received"
+    packet = found.group(2)
+    if packet.startswith("43"):
+        return f"{direction} (an acknowledgement)"
+    if packet.startswith("42"):
+        return f"{direction} ({found.group(3) or 'an event'})"
+    return direction
+
+
+def _peer_port(record: logging.LogRecord) -> int | None:
+    """The client port of the WebSocket connection whose frame this record traces.
+
+    The websockets library's own connections add themselves to their records; with uvicorn's
+    default (sans-I/O) implementation, the connection is the ``self`` of a caller further up the
+    stack, the uvicorn protocol object, whose ``client`` is the peer's (host, port).
+    """
+    peer: Any = None
+    websocket = getattr(record, "websocket", None)
+    if websocket is not None:
+        with contextlib.suppress(ReferenceError):  # the connection is gone
+            peer = websocket.client
+    else:
+        frame = sys._getframe(1)
+        for _ in range(40):
+            if frame is None:
+                break
+            if "uvicorn" in frame.f_code.co_filename:
+                owner = frame.f_locals.get("self")
+                if owner is not None and hasattr(owner, "transport") and hasattr(owner, "client"):
+                    peer = owner.client
+                    break
+            frame = frame.f_back
+    if isinstance(peer, tuple) and len(peer) >= 2 and isinstance(peer[1], int):
+        return peer[1]
+    return None
+
+
+@dataclass
+class LogLine:
+    """A log line naming cards, kept with what was hidden at its table when it was written."""
+
+    logger: str
+    text: str
+    cards: set[str]
+    frame: bool  # a line of the raw WebSocket trace
+    version: int | None  # a frame sending a state or an event: its version
+    hand: int | None  # the table's hand then (None outside a hand in play)
+    hidden: frozenset[str]  # the cards of that hand nobody could see then
+    sent: int  # how many cards people had named in requests at that table then
+
+
+class LogAudit(logging.Handler):
+    """Keeps the server's log lines that name cards, to check them against what was hidden.
+
+    A line of the WebSocket trace belongs to the table of the client at the other end of that socket
+    (:meth:`follow` tells which); another line belongs to a table whose code it names. Those lines
+    are checked when the table's match is over (:meth:`check_table`): a frame sending the state or
+    event of version ``v`` against the cards hidden at version ``v`` (the frame may be written after
+    the table moved on, even to its next hand), the others against what was hidden when they were
+    written. A line that belongs to no table is checked at once against every table's hidden cards.
+    A frame may name the cards a person at its table put in a request during that hand.
+    """
+
+    def __init__(self, server: Any = None) -> None:
+        super().__init__(logging.DEBUG)
+        self.server = server  # the SmearServer whose tables are looked at
+        self.lines = 0  # every line written
+        self.leaks: list[Leak] = []  # found in lines that belong to no table
+        self.failures: list[str] = []
+        self._ports: dict[int, str] = {}
+        self._sent: defaultdict[str, list[tuple[int, str]]] = defaultdict(list)
+        self._kept: defaultdict[str, list[LogLine]] = defaultdict(list)
+        self._cache: dict[str, tuple[Any, int | None, frozenset[str]]] = {}
+        self._frames: dict[str, bool] = {}  # by the logging module's path: the WebSocket trace?
+
+    # -- told by the clients --
+
+    def follow(self, sio: Any, table: str) -> None:
+        """The frames of this python-socketio client's socket belong to ``table``."""
+        port = local_port(sio)
+        if port is None:  # its frames would be checked against every table's cards
+            self.failures.append(f"no local port for a client of table {table}")
+        else:
+            self._ports[port] = table
+
+    def note_sent(self, table: str, hand: int, request: str) -> None:
+        """A person at ``table`` named these cards in a request during ``hand``."""
+        self._sent[table].extend((hand, card) for card in cards_in_text(request))
+
+    def forget(self, table: str) -> None:
+        """Drop what is kept about a table (its match has been checked)."""
+        self._kept.pop(table, None)
+        self._sent.pop(table, None)
+        self._cache.pop(table, None)
+        for port in [port for port, code in self._ports.items() if code == table]:
+            del self._ports[port]
+
+    # -- what is hidden now --
+
+    def _tables(self) -> dict[str, Any]:
+        tables: dict[str, Any] = getattr(self.server, "tables", None) or {}
+        return tables
+
+    def _hidden_now(self, code: str) -> tuple[int | None, frozenset[str]]:
+        """The hand in play at a table and its cards nobody may see now (none outside a hand)."""
+        table = self._tables().get(code)
+        state = None if table is None else table.state
+        cached = self._cache.get(code)
+        if cached is not None and cached[0] is state:
+            return cached[1], cached[2]
+        hand: int | None = None
+        hidden: frozenset[str] = frozenset()
+        if state is not None and state.public.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            pub = state.public
+            cards = {str(card) for card in state.out}
+            for mask in state.dealt:
+                cards |= {str(card) for card in CardSet(mask)}
+            public = {str(card) for card in [*pub.trick, *(c for trick in pub.tricks for c in trick.cards)]}
+            hand, hidden = pub.hand_number, frozenset(cards - public)
+        self._cache[code] = (state, hand, hidden)
+        return hand, hidden
+
+    def _sent_in(self, code: str, hand: int | None, upto: int | None = None) -> set[str]:
+        return {card for number, card in self._sent.get(code, [])[:upto] if number == hand}
+
+    # -- the handler --
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name.endswith(".client"):  # the clients' own Socket.IO loggers
+            return
+        try:  # never let the check break the logging call in the server
+            text = record.getMessage()
+            if record.exc_info:
+                text += "\n" + logging.Formatter().formatException(record.exc_info)
+            self.lines += 1
+            frame = self._frames.get(record.pathname)
+            if frame is None:
+                frame = self._frames[record.pathname] = "websockets" in Path(record.pathname).parts
+            cards = cards_in_text(
+                RANDOM_BYTES.sub(r"\1", text) if frame and _RANDOM_HINT.search(text) else text
+            )
+            if not cards:
+                return
+            code = self._table_of(record, text, frame)
+            if code is None:
+                self._check_now(record.name, text, cards, frame)
+                return
+            hand, hidden = self._hidden_now(code)
+            found = SENT_FRAME.match(text) if frame else None
+            self._kept[code].append(
+                LogLine(
+                    logger=record.name,
+                    text=text,
+                    cards=cards,
+                    frame=frame,
+                    version=int(found.group(1)) if found else None,
+                    hand=hand,
+                    hidden=hidden,
+                    sent=len(self._sent.get(code, ())),
+                )
+            )
+        except Exception as err:
+            self.failures.append(repr(err))
+
+    def _table_of(self, record: logging.LogRecord, text: str, frame: bool) -> str | None:
+        if frame:
+            port = _peer_port(record)
+            return None if port is None else self._ports.get(port)
+        tables = self._tables()
+        named = [word for word in WORD.findall(text) if word in tables]
+        return named[0] if len(named) == 1 else None
+
+    def _check_now(self, logger: str, text: str, cards: set[str], frame: bool) -> None:
+        hidden: set[str] = set()
+        for code in list(self._tables()):
+            hand, cards_hidden = self._hidden_now(code)
+            hidden |= cards_hidden - self._sent_in(code, hand) if frame else cards_hidden
+        leaked = cards & hidden
+        if leaked:
+            self.leaks.append(self._leak(logger, text, leaked))
+
+    @staticmethod
+    def _leak(logger: str, text: str, leaked: set[str]) -> Leak:
+        lines = [line for line in text.splitlines() if cards_in_text(line) & leaked]
+        return Leak(
+            f"the log ({logger}) names hidden cards",
+            leaked,
+            f"server log, {line_kind(text)}",
+            "\n".join(lines),
+        )
+
+    def check_table(
+        self,
+        code: str,
+        facts: dict[int, HandFacts] | None = None,
+        received: Iterable[Sequence[tuple[str, Any]]] = (),
+    ) -> list[Leak]:
+        """Check the lines kept for a table, and forget them.
+
+        With the match's ``facts`` and the messages its clients ``received`` (which tell the hand
+        and the cards played at each version), a frame sending version ``v`` is checked against the
+        cards hidden at version ``v``; every other line against what was hidden when it was written.
+        """
+        versions: dict[int, dict[str, Any] | None] = {}
+        for stream in received:
+            for kind, message in stream:
+                if kind == "state":
+                    game = message["game"]
+                    versions[message["version"]] = None if game is None else public_of(game)
+        leaks = []
+        for line in self._kept.pop(code, []):
+            hand, hidden = line.hand, set(line.hidden)
+            if facts is not None and line.version is not None and line.version in versions:
+                public = versions[line.version]
+                if public is None or public["phase"] in OVER:
+                    hand, hidden = None, set()
+                else:
+                    hand = public["hand_number"]
+                    hidden = facts[hand].cards - set(played_in(public))
+            if line.frame:
+                hidden -= self._sent_in(code, hand, line.sent)
+            leaked = line.cards & hidden
+            if leaked:
+                leaks.append(self._leak(line.logger, line.text, leaked))
+        return leaks
+
+
+LOGGERS = ("", "uvicorn", "uvicorn.access")  # uvicorn's own loggers do not propagate to the root
+DEBUG_LOGGERS = ("smear", "uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
+
+
+@contextlib.contextmanager
+def capture_logs(audit: LogAudit) -> Iterator[LogAudit]:
+    """Every server logger at DEBUG into ``audit`` (uvicorn's own handlers kept quiet).
+
+    Enter it before the clients connect: a WebSocket connection decides when it opens whether it
+    traces its frames.
+    """
+    saved: list[tuple[logging.Logger | logging.Handler, int]] = []
+
+    def set_level(thing: logging.Logger | logging.Handler, level: int) -> None:
+        saved.append((thing, thing.level))
+        thing.setLevel(level)
+
+    for name in DEBUG_LOGGERS:
+        set_level(logging.getLogger(name), logging.DEBUG)
+    for name in LOGGERS[1:]:
+        for other in logging.getLogger(name).handlers:
+            set_level(other, logging.WARNING)
+    for name in LOGGERS:
+        logging.getLogger(name).addHandler(audit)
+    try:
+        yield audit
+    finally:
+        for name in LOGGERS:
+            logging.getLogger(name).removeHandler(audit)
+        for thing, level in reversed(saved):
+            thing.setLevel(level)
+
+
+# --- acting ---------------------------------------------------------------------------------------
+
+
+def discard_from(spec: dict[str, Any], choose: Any = None) -> str:
+    """A discard made from a view's description of it (when there are too many to list):
+    the required cards and the first free ones, or those ``choose(cards, k)`` picks."""
+    free = spec["count"] - len(spec["required"])
+    picked = list(spec["choosable"][:free]) if choose is None else list(choose(spec["choosable"], free))
+    return "discard " + " ".join([*spec["required"], *picked])

@@ -419,9 +419,10 @@ def test_nine_card_at_phone_width_every_trick_is_shown_card_for_card(
     # Ann bids 10 whenever she can until she has been the bidder; every hand goes to its summary.
     while bidder_hand is None or bidder_hand not in summed or checks.irregular == 0:
         assert time.monotonic() < deadline, (bidder_hand, summed, checks)
-        title = summary.locator("h2")
-        if title.count():
-            number = int(title.inner_text().split()[-1])
+        # Read at once: the summary may close between a count and a read, and a read would wait for it.
+        titles = summary.locator("h2").all_inner_texts()
+        if titles:
+            number = int(titles[0].split()[-1])
             if number not in summed and number in states.finished:
                 check_summary(page, states, number)
                 if "summary" not in shots:

@@ -22,7 +22,7 @@ import logging
 import re
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,13 +90,18 @@ class Leak(Exception):
         return f"{self.where}: {self.detail}{cards}" if self.where else f"{self.detail}{cards}"
 
     def excerpt(self, limit: int = 600) -> str:
-        """The message it was found in, as compact JSON (cut to ``limit`` characters)."""
+        """The message it was found in, as compact JSON: ``limit`` characters of it, around the first
+        of the cards where there are any."""
         if self.message is None:
             return ""
         text = (
             self.message if isinstance(self.message, str) else json.dumps(self.message, separators=(",", ":"))
         )
-        return text if len(text) <= limit else text[:limit] + "..."
+        if len(text) <= limit:
+            return text
+        found = [m.start() for m in CARD.finditer(text) if _canonical(m.group()) in self.cards]
+        start = max(0, min(found, default=0) - limit // 2)
+        return ("..." if start else "") + text[start : start + limit] + "..."
 
 
 def need(condition: object, detail: str, cards: Iterable[str] = ()) -> None:
@@ -119,6 +124,10 @@ class HandFacts:
     # Undealt cards each seat drew (a kitty, widow or stock for the bidder; a refill), for it alone.
     drew: list[set[str]] = field(default_factory=list)
     bidder: int | None = None
+
+    def held_by(self, seat: int) -> set[str]:
+        """The cards a seat was dealt or drew this hand."""
+        return self.deal[seat] | (self.drew[seat] if seat < len(self.drew) else set())
 
     @property
     def cards(self) -> set[str]:
@@ -221,7 +230,7 @@ def check_state(message: dict[str, Any], seat: int | None, facts: dict[int, Hand
     )
     allowed = set(played)
     if seat is not None:
-        own_cards = fact.deal[seat] | fact.drew[seat]
+        own_cards = fact.held_by(seat)
         hand = set(game["hand"])
         need(hand <= own_cards, f"hand {number}: cards seat {seat} never held", hand - own_cards)
         if public["phase"] == "auction":
@@ -346,8 +355,10 @@ SENT_FRAME = re.compile(r"""^> TEXT '42\["(?:state|event)",\{"version":(\d+)""")
 FRAME = re.compile(r"""^([<>]) TEXT '(\d+)(?:\["(\w+)")?""")
 # What the WebSocket trace shows of random bytes, which may look like cards ("PING 4c 9d 2e 11"): the
 # payload of a ping or pong, the handshake's key and its answer.
-RANDOM_BYTES = re.compile(r"^([<>] (?:PING|PONG)|[<>] Sec-WebSocket-(?:Key|Accept):).*$", re.MULTILINE)
-_RANDOM_HINT = re.compile(r"PING|PONG|Sec-WebSocket-")
+RANDOM_BYTES = re.compile(
+    r"^([<>] (?:PING|PONG)|[<>] Sec-WebSocket-(?:Key|Accept):).*$", re.MULTILINE | re.IGNORECASE
+)
+_RANDOM_HINT = re.compile(r"PING|PONG|Sec-WebSocket-", re.IGNORECASE)
 WORD = re.compile(r"[A-Za-z0-9_-]{6,}")
 
 
@@ -413,6 +424,7 @@ class LogLine:
     hand: int | None  # the table's hand then (None outside a hand in play)
     hidden: frozenset[str]  # the cards of that hand nobody could see then
     sent: int  # how many cards people had named in requests at that table then
+    port: int | None = None  # a frame: the client port of its socket
 
 
 class LogAudit(logging.Handler):
@@ -434,6 +446,7 @@ class LogAudit(logging.Handler):
         self.leaks: list[Leak] = []  # found in lines that belong to no table
         self.failures: list[str] = []
         self._ports: dict[int, str] = {}
+        self._seats: dict[int, Callable[[], int | None]] = {}  # by client port: that socket's seat
         self._sent: defaultdict[str, list[tuple[int, str]]] = defaultdict(list)
         self._kept: defaultdict[str, list[LogLine]] = defaultdict(list)
         self._cache: dict[str, tuple[Any, int | None, frozenset[str]]] = {}
@@ -441,13 +454,16 @@ class LogAudit(logging.Handler):
 
     # -- told by the clients --
 
-    def follow(self, sio: Any, table: str) -> None:
-        """The frames of this python-socketio client's socket belong to ``table``."""
+    def follow(self, sio: Any, table: str, seat: Callable[[], int | None] | None = None) -> None:
+        """The frames of this python-socketio client's socket belong to ``table``; ``seat`` tells,
+        once the match is over, which seat that socket played (None for a spectator)."""
         port = local_port(sio)
         if port is None:  # its frames would be checked against every table's cards
             self.failures.append(f"no local port for a client of table {table}")
         else:
             self._ports[port] = table
+            if seat is not None:
+                self._seats[port] = seat
 
     def note_sent(self, table: str, hand: int, request: str) -> None:
         """A person at ``table`` named these cards in a request during ``hand``."""
@@ -460,6 +476,7 @@ class LogAudit(logging.Handler):
         self._cache.pop(table, None)
         for port in [port for port, code in self._ports.items() if code == table]:
             del self._ports[port]
+            self._seats.pop(port, None)
 
     # -- what is hidden now --
 
@@ -507,7 +524,8 @@ class LogAudit(logging.Handler):
             )
             if not cards:
                 return
-            code = self._table_of(record, text, frame)
+            port = _peer_port(record) if frame else None
+            code = self._table_of(record, text, port)
             if code is None:
                 self._check_now(record.name, text, cards, frame)
                 return
@@ -523,14 +541,14 @@ class LogAudit(logging.Handler):
                     hand=hand,
                     hidden=hidden,
                     sent=len(self._sent.get(code, ())),
+                    port=port,
                 )
             )
         except Exception as err:
             self.failures.append(repr(err))
 
-    def _table_of(self, record: logging.LogRecord, text: str, frame: bool) -> str | None:
-        if frame:
-            port = _peer_port(record)
+    def _table_of(self, record: logging.LogRecord, text: str, port: int | None) -> str | None:
+        if self._frames.get(record.pathname):
             return None if port is None else self._ports.get(port)
         tables = self._tables()
         named = [word for word in WORD.findall(text) if word in tables]
@@ -585,6 +603,11 @@ class LogAudit(logging.Handler):
                     hidden = facts[hand].cards - set(played_in(public))
             if line.frame:
                 hidden -= self._sent_in(code, hand, line.sent)
+                # The trace of a frame is a copy of what its socket's seat was sent: the cards that
+                # seat holds may be in it (a hint names one).
+                seat = self._seats[line.port]() if line.port in self._seats else None
+                if facts is not None and hand in facts and seat is not None:
+                    hidden -= facts[hand].held_by(seat)
             leaked = line.cards & hidden
             if leaked:
                 leaks.append(self._leak(line.logger, line.text, leaked))

@@ -10,13 +10,16 @@ How: ``--workers`` processes each run an in-process ``SmearServer`` (a SQLite fi
 directory, very short pauses, the per-address limits raised) and play many matches on it at once.
 Matches walk every preset at every table size it allows, with and without teams, and cycle through
 the options each preset offers (shoot the moon, elimination, the kitty); most play to 11, a few to
-21, 31 or 52. Bots fill the empty seats (mostly the ``random`` bot; ``heuristic`` and ``expert`` at a
-few tables). One to three people per table act at once with random legal actions, and now and then
-try what the server must refuse (a card the rules forbid, a card they do not hold, a stale version),
-ask for a hint, or drop their connection and come back with ``resume``. A spectator watches every
-match from the start, and sometimes a second one joins midway. While a match is played its record
-is asked for (it must not exist yet) and ``/health`` too; once it is over, the record is replayed
-with the engine and every message is checked against what its recipient could know when it arrived.
+21, 31 or 52. Bots fill the empty seats: mostly the ``heuristic`` bot (as quick as the ``random``
+one, and its bids end a match in fewer hands), the ``random`` bot at about a sixth of the tables and
+the ``expert`` at one in a hundred. One to three people per table act at once with random legal
+actions (mostly passing in the auction), and now and then try what the server must refuse (a card
+the rules forbid, a card they do not hold, a stale version), ask for a hint, or drop their
+connection and come back with ``resume``. A spectator watches every match from the start, and
+sometimes a second one joins midway. While a match is played its record is asked for (it must not
+exist yet) and ``/health`` too; once it is over, the record is replayed with the engine and every
+message is checked against what its recipient could know when it arrived. The server's log is
+captured at DEBUG, the WebSocket frame trace included, as in the leak test.
 
 It prints a progress line every ``--progress`` seconds (matches done, messages checked, rate, ETA),
 the first leaks in detail (recipient, message, cards) and a coverage summary, and ends with::
@@ -43,6 +46,7 @@ import os
 import queue as queues
 import random
 import re
+import signal
 import sys
 import tempfile
 import time
@@ -77,6 +81,7 @@ BOT_WEIGHTS = (82, 17, 1)
 WAIT = 120.0  # seconds a client waits for the state it expects before the match counts as failed
 MATCH_TIMEOUT = 900.0  # seconds a whole match may take
 SHOWN = 5  # leaks printed in detail
+COLLECT_EVERY = 20  # matches a worker plays between two full passes of the garbage collector
 
 
 # --- the plan: which match is played with which settings -------------------------------------------
@@ -130,7 +135,7 @@ def plan(index: int, seed: int) -> MatchSpec:
         "hints": rng.random() < 0.8,
         **options,
     }
-    people = min(players, rng.choices((1, 2, 3), (75, 20, 5))[0])
+    people = min(players, rng.choices((1, 2, 3), (80, 16, 4))[0])
     return MatchSpec(
         index=index,
         settings=settings,
@@ -167,8 +172,14 @@ class Socket:
     async def connect(self, table: str | None = None) -> Socket:
         await self.sio.connect(self.worker.url, transports=["websocket"], wait_timeout=WAIT)
         if table is not None:
-            self.worker.audit.follow(self.sio, table)
+            self.worker.audit.follow(self.sio, table, self.seat)
         return self
+
+    def seat(self) -> int | None:
+        """The seat this socket was sent the view of (None for a spectator's)."""
+        game = self.states[-1].get("game") if self.states else None
+        seat = game.get("seat") if isinstance(game, dict) else None
+        return seat if isinstance(seat, int) else None
 
     async def _on_state(self, data: dict[str, Any]) -> None:
         self.states.append(data)
@@ -405,7 +416,7 @@ class MatchRun:
         if not reply["ok"]:
             raise HarnessError(f"create_table refused: {reply['error']}")
         self.code, host.token = reply["table"], reply["token"]
-        self.worker.audit.follow(host.socket.sio, self.code)
+        self.worker.audit.follow(host.socket.sio, self.code, host.socket.seat)
         for number in range(1, spec.people):
             guest = Person(self, f"Guest {number}")
             guest.sockets.append(await Socket(self.worker).connect(self.code))
@@ -450,9 +461,20 @@ class MatchRun:
         self.late.append(socket)
         await socket.wait_for(over)
 
+    def sockets(self) -> list[Socket]:
+        return [s for person in self.people for s in person.sockets] + self.watchers + self.late
+
     async def close(self) -> None:
-        for socket in [s for person in self.people for s in person.sockets] + self.watchers + self.late:
+        for socket in self.sockets():
             await socket.close()
+
+    def release(self) -> None:
+        """Let go of every message kept: a client and its handlers hold each other, so without this
+        they would wait for the garbage collector's next full pass."""
+        for socket in self.sockets():
+            socket.received.clear()
+            socket.states.clear()
+        self.record = None
 
     def check(self) -> tuple[int, list[Leak]]:
         """Every message received, against the record; returns the messages checked and the leaks."""
@@ -518,6 +540,18 @@ def kind_of(leak: Leak) -> str:
     return re.sub(r"\d+", "N", leak.detail)
 
 
+def examples(leaks: list[Leak]) -> list[Leak]:
+    """The first leaks, and the first of every other kind."""
+    picked: list[Leak] = []
+    kinds: set[str] = set()
+    for leak in leaks:
+        kind = kind_of(leak)
+        if len(picked) < SHOWN or kind not in kinds:
+            picked.append(leak)
+            kinds.add(kind)
+    return picked
+
+
 def describe(leak: Leak, spec: MatchSpec, code: str) -> str:
     cards = " ".join(leak.cards) or "-"
     lines = [f"{spec.label()} at table {code}", f"  recipient: {leak.where}", f"  leak: {leak.detail}"]
@@ -539,7 +573,7 @@ async def play_one(worker: Worker, spec: MatchSpec) -> dict[str, Any]:
             check_cpu=time.process_time() - started,
             messages=messages,
             leaks=len(leaks),
-            shown=[describe(x, spec, run.code) for x in leaks[:SHOWN]],
+            shown=[(kind_of(x), describe(x, spec, run.code)) for x in examples(leaks)],
             kinds=dict(Counter(kind_of(leak) for leak in leaks)),
         )
         result["hands"] = len(run.record["hands"]) if run.record else 0
@@ -550,6 +584,7 @@ async def play_one(worker: Worker, spec: MatchSpec) -> dict[str, Any]:
         result["error"] = f"{spec.label()} at table {run.code or '-'}: {detail}"
         worker.audit.check_table(run.code)  # drop what was kept for it
     worker.audit.forget(run.code)
+    run.release()
     return result
 
 
@@ -582,7 +617,8 @@ async def running_server(database: Path) -> AsyncIterator[tuple[Any, str]]:
         await task
 
 
-async def run_worker(number: int, args: argparse.Namespace, counter: Any, results: Any) -> None:
+async def run_worker(number: int, args: argparse.Namespace, workdir: str, counter: Any, results: Any) -> None:
+    """Play matches on this worker's own server until the run has all it asked for."""
     import aiohttp
 
     def next_index() -> int | None:
@@ -593,45 +629,53 @@ async def run_worker(number: int, args: argparse.Namespace, counter: Any, result
             counter.value = index + 1
             return index
 
-    with tempfile.TemporaryDirectory(prefix="smear-leaks-") as workdir:
-        async with running_server(Path(workdir) / "smear.db") as (server, url):
-            with capture_logs(LogAudit(server)) as audit:
-                connector = aiohttp.TCPConnector(limit=0)
-                async with aiohttp.ClientSession(connector=connector) as http:
-                    worker = Worker(url, http, audit, server)
-                    lines_reported = 0
+    database = Path(workdir) / f"worker-{number}.db"
+    async with running_server(database) as (server, url), contextlib.AsyncExitStack() as stack:
+        audit = stack.enter_context(capture_logs(LogAudit(server)))
+        http = await stack.enter_async_context(aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)))
+        worker = Worker(url, http, audit, server)
+        lines_reported = 0
+        # The collector's full passes would scan every message each match in flight keeps (millions
+        # of objects, again and again): they run only between matches, every COLLECT_EVERY matches,
+        # and what is loaded by now is left out of them for good.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(700, 10, 1_000_000_000)
+        played = 0
 
-                    async def slot() -> None:
-                        nonlocal lines_reported
-                        while (index := next_index()) is not None:
-                            result = await play_one(worker, plan(index, args.seed))
-                            # The log lines written meanwhile (by every table) were checked too.
-                            result["log_lines"] = audit.lines - lines_reported
-                            lines_reported = audit.lines
-                            live = audit.leaks[:]
-                            audit.leaks.clear()
-                            result["leaks"] = result.get("leaks", 0) + len(live)
-                            kinds = Counter(result.get("kinds", {}))
-                            kinds.update(kind_of(leak) for leak in live)
-                            result["kinds"] = dict(kinds)
-                            result.setdefault("shown", []).extend(
-                                f"{leak}\n  message: {leak.excerpt()}" for leak in live[:SHOWN]
-                            )
-                            if audit.failures:
-                                result["error"] = f"the log audit failed: {audit.failures[:3]}"
-                                audit.failures.clear()
-                            result["counts"] = dict(worker.counts)
-                            result["worker"], result["cpu"] = number, time.process_time()
-                            worker.counts.clear()
-                            results.put(result)
+        def report(result: dict[str, Any]) -> None:
+            """Send a match's result, with what the log audit found meanwhile at no table."""
+            nonlocal lines_reported
+            result["log_lines"] = audit.lines - lines_reported  # every line, from every table
+            lines_reported = audit.lines
+            live = audit.leaks[:]
+            audit.leaks.clear()
+            result["leaks"] = result.get("leaks", 0) + len(live)
+            result["kinds"] = dict(Counter(result.get("kinds", {})) + Counter(kind_of(x) for x in live))
+            result.setdefault("shown", []).extend(
+                (kind_of(x), f"{x}\n  message: {x.excerpt()}") for x in examples(live)
+            )
+            if audit.failures:
+                result["error"] = f"the log audit failed: {audit.failures[:3]}"
+                audit.failures.clear()
+            result["counts"] = dict(worker.counts)
+            worker.counts.clear()
+            result["worker"], result["cpu"] = number, time.process_time()
+            results.put(result)
 
-                    await asyncio.gather(*(slot() for _ in range(args.in_flight)))
+        async def slot() -> None:
+            nonlocal played
+            while (index := next_index()) is not None:
+                report(await play_one(worker, plan(index, args.seed)))
+                played += 1
+                if played % COLLECT_EVERY == 0:
+                    gc.collect()
+
+        await asyncio.gather(*(slot() for _ in range(args.in_flight)))
     results.put({"done": number})
 
 
-def worker_main(number: int, args: argparse.Namespace, counter: Any, results: Any) -> None:
-    # Many small, short-lived objects and no cycles to speak of: collect rarely.
-    gc.set_threshold(50_000, 20, 20)
+def worker_main(number: int, args: argparse.Namespace, workdir: str, counter: Any, results: Any) -> None:
     try:
         import uvloop
 
@@ -640,7 +684,7 @@ def worker_main(number: int, args: argparse.Namespace, counter: Any, results: An
         runner = asyncio.Runner()
     try:
         with runner:
-            runner.run(run_worker(number, args, counter, results))
+            runner.run(run_worker(number, args, workdir, counter, results))
     except BaseException as err:
         results.put({"done": number, "error": "".join(traceback.format_exception(err))})
 
@@ -655,7 +699,7 @@ class Totals:
     leaks: int = 0
     hands: int = 0
     errors: list[str] = field(default_factory=list)
-    shown: list[str] = field(default_factory=list)
+    shown: list[tuple[str, str]] = field(default_factory=list)  # (kind, details): the first of each kind
     counts: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     check_cpu: float = 0.0  # spent checking finished matches
@@ -666,7 +710,9 @@ class Totals:
     def add(self, result: dict[str, Any]) -> None:
         self.messages += int(result.get("log_lines", 0))
         self.leaks += int(result.get("leaks", 0))
-        self.shown += result.get("shown", [])[: max(0, SHOWN - len(self.shown))]
+        for kind, text in result.get("shown", []):
+            if len(self.shown) < SHOWN or all(kind != seen for seen, _ in self.shown):
+                self.shown.append((kind, text))
         self.counts.update(result.get("counts", {}))
         self.kinds.update(result.get("kinds", {}))
         if "cpu" in result:
@@ -703,11 +749,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Stopped from outside, still stop the workers and remove their databases (``finally`` below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    with tempfile.TemporaryDirectory(prefix="smear-leaks-") as workdir:
+        return conduct(args, workdir)
+
+
+def conduct(args: argparse.Namespace, workdir: str) -> int:
     context = mp.get_context("spawn")
     counter = context.Value("q", 0)
     results = context.Queue()
     workers = [
-        context.Process(target=worker_main, args=(number, args, counter, results), daemon=True)
+        context.Process(target=worker_main, args=(number, args, workdir, counter, results), daemon=True)
         for number in range(args.workers)
     ]
     configs = len(configurations())
@@ -722,6 +775,7 @@ def run(args: argparse.Namespace) -> int:
     totals = Totals()
     finished: set[int] = set()
     last = began
+    interrupted = True
     try:
         while len(finished) < len(workers):
             try:
@@ -743,11 +797,15 @@ def run(args: argparse.Namespace) -> int:
             if now - last >= args.progress:
                 last = now
                 print(progress(totals, args.matches, now - began), flush=True)
+        interrupted = False
     finally:
         for process in workers:
+            if interrupted:
+                process.terminate()
             process.join(10)
             if process.is_alive():
-                process.terminate()
+                process.kill()
+                process.join()
     elapsed = time.monotonic() - began
     return summarise(totals, args, elapsed)
 
@@ -767,10 +825,10 @@ def progress(totals: Totals, wanted: int, elapsed: float) -> str:
 def summarise(totals: Totals, args: argparse.Namespace, elapsed: float) -> int:
     print(progress(totals, args.matches, elapsed))
     print()
-    for detail in totals.shown[:SHOWN]:
+    for _, detail in totals.shown:
         print(f"LEAK {detail}")
-    if totals.leaks > SHOWN:
-        print(f"... and {totals.leaks - SHOWN} more")
+    if totals.leaks > len(totals.shown):
+        print(f"... and {totals.leaks - len(totals.shown)} more")
     for kind, count in totals.kinds.most_common():
         print(f"leaks of this kind: {count}: {kind}")
     for error in totals.errors[:SHOWN]:

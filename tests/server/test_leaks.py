@@ -89,7 +89,7 @@ class Match:
             self.pushed_errors.append((client, data))
 
         client.sio.on("error", on_error)
-        self.logs.follow(client.sio, client.table or "")
+        self.logs.follow(client.sio, client.table or "", lambda: client.seat)
         return client
 
     async def act(self, client: Client, state: dict[str, Any], action: str, version: int) -> dict[str, Any]:

@@ -4,6 +4,7 @@ import { fillWithBots, joinTable, kick, leave, setBot, sitAt, startMatch } from 
 import { ALTERNATE_TEAMS } from "../rules";
 import { loadName } from "../session";
 import { useApp } from "../store";
+import { playerName } from "../tableSettings";
 import type { StateMessage } from "../types";
 
 function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
@@ -70,8 +71,7 @@ export function Lobby({ state }: { state: StateMessage }) {
   const openSeats = table.seats.filter((seat) => seat.open).length;
   const invite = `${location.origin}/t/${encodeURIComponent(table.code)}`;
   const busy = app.pending;
-  const trimmed = name.trim();
-  const nameOk = trimmed.length >= 1 && trimmed.length <= 24;
+  const valid = playerName(name);
 
   return (
     <div class="lobby">
@@ -107,8 +107,8 @@ export function Lobby({ state }: { state: StateMessage }) {
                   {!seat.open && !seat.bot && !seat.connected && <span class="tag warn">{t("lobby.offline")}</span>}
                 </span>
                 <span class="seat-actions">
-                  {seat.open && !mine && (nameOk || you !== null) && (
-                    <button type="button" class="btn small secondary" disabled={busy} onClick={() => sitAt(seat.seat, trimmed)}>
+                  {seat.open && !mine && (valid !== null || you !== null) && (
+                    <button type="button" class="btn small secondary" disabled={busy} onClick={() => sitAt(seat.seat, name.trim())}>
                       {t("lobby.sit_here")}
                     </button>
                   )}
@@ -139,7 +139,7 @@ export function Lobby({ state }: { state: StateMessage }) {
               <form
                 onSubmit={(event) => {
                   event.preventDefault();
-                  if (nameOk) void joinTable(trimmed);
+                  if (valid !== null) void joinTable(valid);
                 }}
               >
                 <h3>{t("lobby.join_title")}</h3>
@@ -153,7 +153,7 @@ export function Lobby({ state }: { state: StateMessage }) {
                     placeholder={t("landing.name_placeholder")}
                     onInput={(e) => setName(e.currentTarget.value)}
                   />
-                  <button type="submit" class="btn" disabled={!nameOk || busy}>
+                  <button type="submit" class="btn" disabled={valid === null || busy}>
                     {t("lobby.join_button")}
                   </button>
                 </div>

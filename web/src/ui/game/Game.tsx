@@ -4,7 +4,7 @@ import { t } from "../../i18n";
 import { act, requestHint } from "../../net";
 import { outOfHand } from "../../rules";
 import { getApp, update, useApp } from "../../store";
-import { canAct, publicGame, seatView, type DiscardInfo, type PublicGame, type StateMessage } from "../../types";
+import { canAct, publicGame, seatView, type PublicGame, type StateMessage } from "../../types";
 import { CardRow } from "../Card";
 import { Hand } from "../Hand";
 import { HandSummary } from "../Summary";
@@ -53,16 +53,9 @@ export function GameScreen({ state }: { state: StateMessage }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [summary]);
 
-  // On this seat's turn to discard, what the rules allow (from the view; listed actions from an older
-  // server mean any cards), and the cards picked so far, cleared whenever the choice changes.
-  let discardInfo: DiscardInfo | null = null;
-  if (view && myTurn && pub.phase === "discard") {
-    discardInfo = view.discard ?? {
-      count: Math.max(0, view.hand.length - pub.rules.hand_size),
-      required: [],
-      choosable: view.hand,
-    };
-  }
+  // On this seat's turn to discard, what the rules allow (the view says it), and the cards picked so
+  // far, cleared whenever the choice changes.
+  const discardInfo = view && myTurn && pub.phase === "discard" ? view.discard : null;
   const pickedKey = discardKey(pub.hand_number, discardInfo);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   useEffect(() => setPicked(new Set()), [pub.phase, pub.hand_number, pickedKey]);

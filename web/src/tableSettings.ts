@@ -1,7 +1,7 @@
 // The settings of a new table: the choices the landing page offers, kept within what each preset
 // allows, and the request that creates the table.
 
-import { t } from "./i18n";
+import { t, tk, tn } from "./i18n";
 import { ALTERNATE_TEAMS, KITTY_PRESETS, TABLE_SIZES } from "./rules";
 import { PRESET_NAMES, type Preset, type Settings } from "./types";
 
@@ -92,4 +92,23 @@ export function createTablePayload(name: string, settings: Settings): Record<str
   const payload: Record<string, unknown> = { name, ...rest };
   if (KITTY_PRESETS.has(settings.preset)) payload.kitty = kitty;
   return payload;
+}
+
+/** A table's settings as the lobby lists them, each with its class (the preset, an option on). */
+export function settingsChips(s: Settings): { text: string; kind?: string }[] {
+  const chips: { text: string; kind?: string }[] = [
+    { text: tk(`preset.${s.preset}`), kind: "preset" },
+    { text: tn("settings.players", s.players) },
+    { text: s.teams ? t("settings.teams") : t("settings.no_teams") },
+    { text: t("settings.target", { n: s.target }) },
+  ];
+  if (s.shoot_the_moon) chips.push({ text: t("settings.moon"), kind: "option moon" });
+  if (s.elimination) chips.push({ text: t("settings.elimination"), kind: "option elimination" });
+  if (s.kitty) chips.push({ text: t("settings.kitty"), kind: "option kitty" });
+  chips.push(
+    { text: s.turn_timer ? t("settings.timer", { n: s.turn_timer }) : t("settings.no_timer") },
+    { text: t("settings.bots", { level: tk(`bot.${s.bot_level}`) }) },
+    { text: s.hints ? t("settings.hints") : t("settings.no_hints") },
+  );
+  return chips;
 }

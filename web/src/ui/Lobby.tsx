@@ -1,10 +1,10 @@
 import { useRef, useState } from "preact/hooks";
-import { t, tk, tn } from "../i18n";
+import { t } from "../i18n";
 import { fillWithBots, joinTable, kick, leave, setBot, sitAt, startMatch } from "../net";
 import { ALTERNATE_TEAMS } from "../rules";
 import { loadName } from "../session";
 import { useApp } from "../store";
-import { playerName } from "../tableSettings";
+import { playerName, settingsChips } from "../tableSettings";
 import type { StateMessage } from "../types";
 
 function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
@@ -36,21 +36,7 @@ function CopyField({ label, value, copyLabel }: { label: string; value: string; 
 }
 
 export function SettingsChips({ state }: { state: StateMessage }) {
-  const s = state.table.settings;
-  const chips: { text: string; kind?: string }[] = [
-    { text: tk(`preset.${s.preset}`), kind: "preset" },
-    { text: tn("settings.players", s.players) },
-    { text: s.teams ? t("settings.teams") : t("settings.no_teams") },
-    { text: t("settings.target", { n: s.target }) },
-  ];
-  if (s.shoot_the_moon) chips.push({ text: t("settings.moon"), kind: "option moon" });
-  if (s.elimination) chips.push({ text: t("settings.elimination"), kind: "option elimination" });
-  if (s.kitty) chips.push({ text: t("settings.kitty"), kind: "option kitty" });
-  chips.push(
-    { text: s.turn_timer ? t("settings.timer", { n: s.turn_timer }) : t("settings.no_timer") },
-    { text: t("settings.bots", { level: tk(`bot.${s.bot_level}`) }) },
-    { text: s.hints ? t("settings.hints") : t("settings.no_hints") },
-  );
+  const chips = settingsChips(state.table.settings);
   return (
     <ul class="chips">
       {chips.map((chip) => (

@@ -2,10 +2,13 @@
 
 import { io } from "socket.io-client";
 import { setSingleJoker } from "./i18n";
-import { ACTIVE_PHASES, bidderRefills, KITTY_PRESETS, oneJoker } from "./rules";
+import { ACTIVE_PHASES, bidderRefills, oneJoker } from "./rules";
+import { routeOf } from "./routes";
 import { loadSession, removeSession, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
-import { getApp, newId, toast, update, type LogEntry, type Route, type TurnClock } from "./store";
+import { createTablePayload } from "./tableSettings";
+import { getApp, newId, toast, update, type LogEntry, type Route } from "./store";
+import { turnClockOf } from "./turnClock";
 import {
   canAct,
   publicGame,
@@ -26,23 +29,10 @@ const REFUSED_RETRY_MS = 10_000;
 let mode: "none" | "seat" | "watch" = "none";
 let attachedTo: string | null = null;
 
-const CODE = /^[A-Za-z0-9_-]{8,32}$/;
-
-export function isTableCode(code: string): boolean {
-  return CODE.test(code);
-}
-
 // --- routes ----------------------------------------------------------------------------------------
 
 export function parseRoute(): Route {
-  const match = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
-  if (match) {
-    const code = decodeURIComponent(match[1]);
-    if (isTableCode(code)) {
-      return { kind: "table", code, watch: new URLSearchParams(location.search).get("watch") === "1" };
-    }
-  }
-  return { kind: "landing" };
+  return routeOf(location.pathname, location.search);
 }
 
 export function navigate(path: string): void {
@@ -115,11 +105,7 @@ function seatPayload(): Record<string, unknown> | null {
 
 export async function createTable(name: string, settings: Settings): Promise<boolean> {
   saveName(name);
-  // The kitty is asked for only where the preset offers it: the server refuses it elsewhere.
-  const { kitty, ...rest } = settings;
-  const payload: Record<string, unknown> = { name, ...rest };
-  if (KITTY_PRESETS.has(settings.preset)) payload.kitty = kitty;
-  const ack = await userRequest("create_table", payload);
+  const ack = await userRequest("create_table", createTablePayload(name, settings));
   if (!ack.ok) return false;
   const table = String(ack.table);
   saveSession({ table, token: String(ack.token), seat: Number(ack.seat), version: 0, seen: 0 });
@@ -315,17 +301,6 @@ function derivedLines(before: PublicGame | null, after: PublicGame | null): LogE
   return lines;
 }
 
-/**
- * The turn timer's deadline for a state: now plus the time the server says is left. A later state of
- * the same version keeps the deadline already set, so the countdown does not jump back.
- */
-function turnClockOf(message: StateMessage, previous: TurnClock): TurnClock {
-  const left = message.turn_left_ms;
-  if (typeof left !== "number" || !Number.isFinite(left)) return { version: message.version, deadline: null };
-  if (previous.version === message.version && previous.deadline !== null) return previous;
-  return { version: message.version, deadline: Date.now() + Math.max(0, left) };
-}
-
 function onState(message: StateMessage): void {
   const app = getApp();
   const route = app.route;
@@ -361,7 +336,7 @@ function onState(message: StateMessage): void {
     state: message,
     notFound: false,
     log: message.resync ? [] : log.slice(-120),
-    turnClock: turnClockOf(message, app.turnClock),
+    turnClock: turnClockOf(message, app.turnClock, Date.now()),
     hint,
   });
   document.title = (turnNow ? "● " : "") + "Smear";

@@ -25,9 +25,6 @@ export const ALTERNATE_TEAMS: ReadonlySet<Preset> = new Set(["five_point"]);
 /** Presets that offer the kitty option (the server refuses it for the others). */
 export const KITTY_PRESETS: ReadonlySet<Preset> = new Set(["five_point"]);
 
-/** The score the elimination option puts a side out at. */
-export const ELIMINATION_SCORE = -21;
-
 /** A bid above the preset's highest is the moon (there only when the option is on). */
 export function isMoon(rules: RulesInfo, bid: number | null | undefined): boolean {
   return typeof bid === "number" && bid > rules.max_bid;

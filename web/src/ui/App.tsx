@@ -3,7 +3,7 @@ import { errorText, LANG_NAMES, LANGS, setLang, t, tk, type Lang } from "../i18n
 import { leave, navigate } from "../net";
 import { loadSession } from "../session";
 import { dismissToast, update, useApp } from "../store";
-import { GameScreen } from "./Game";
+import { GameScreen } from "./game/Game";
 import { HowToDialog } from "./HowTo";
 import { Landing } from "./Landing";
 import { Lobby } from "./Lobby";

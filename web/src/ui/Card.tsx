@@ -50,11 +50,6 @@ export function CardFace({ card, size = "md", label, className = "" }: FaceProps
   );
 }
 
-/** A card's back, for the cards other players hold. */
-export function CardBack({ size = "md" }: { size?: "md" | "sm" | "xs" }) {
-  return <span class={`card back ${size}`} aria-hidden="true" />;
-}
-
 /** A row of small face-up cards (the out cards, discards, a trick in a summary). */
 export function CardRow({ cards, size = "sm" }: { cards: string[]; size?: "sm" | "xs" }) {
   return (

@@ -1,55 +1,21 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { cardName, t } from "../i18n";
+import { t } from "../i18n";
 import { CardFace } from "./Card";
+import { cardLook, fitHand, type HandMarks } from "./hand";
 
-/** The least part of a card's width left in sight when the cards overlap, before a second row. */
-const MIN_SHOWN = 0.4;
-const MAX_ROWS = 3;
-
-interface HandProps {
+interface HandProps extends HandMarks {
   cards: string[];
-  /** Cards that may be clicked now: the legal plays, or every card while discarding. */
-  playable: Set<string>;
-  /** It is this seat's turn: unplayable cards are dimmed. */
-  myTurn: boolean;
-  /** While discarding: the cards chosen (those in `locked` included). */
-  selected?: Set<string>;
-  /** While discarding: cards that must be discarded, chosen already and not to be unchosen. */
-  locked?: Set<string>;
-  /** While discarding under rules that keep some cards: those not chosen and not choosable are dimmed. */
-  keepDimmed?: boolean;
-  /** Cards that can never be played this hand (non-trumps where only trumps are played): dimmed. */
-  dead?: Set<string>;
-  /** Cards just taken from the kitty (or the widow and the stock): tinted, and named so. */
-  fromKitty?: Set<string>;
-  /** How those cards are named: from the kitty, or picked up (the widow, the stock). */
-  fromLabel?: "kitty" | "picked";
-  /** Cards a hint suggests: marked, and described by the element with the id `describedBy`. */
-  suggested?: Set<string>;
+  /** The id of the element describing the suggested cards. */
   describedBy?: string;
   onActivate: (card: string) => void;
-  disabled?: boolean;
 }
 
 /**
  * The player's hand as a keyboard-friendly row of buttons: Tab reaches the hand, the arrow keys
  * (and Home/End) move between cards, Enter or Space plays (or selects, when discarding) the card.
  */
-export function Hand({
-  cards,
-  playable,
-  myTurn,
-  selected,
-  locked,
-  keepDimmed,
-  dead,
-  fromKitty,
-  fromLabel = "kitty",
-  suggested,
-  describedBy,
-  onActivate,
-  disabled,
-}: HandProps) {
+export function Hand({ cards, describedBy, onActivate, ...marks }: HandProps) {
+  const { playable, selected } = marks;
   const row = useRef<HTMLDivElement>(null);
   const [focus, setFocus] = useState(0);
   // The left margin of every card but the first of a row (negative when the cards overlap).
@@ -64,22 +30,9 @@ export function Hand({
     if (!element) return undefined;
     const measure = () => {
       const first = element.querySelector<HTMLElement>(".hand-card");
-      if (!first || cards.length < 2) {
-        setStep(null);
-        setRows(1);
-        return;
-      }
-      const width = element.clientWidth - 8;
-      const cardWidth = first.offsetWidth;
-      let count = 1;
-      let fit = (width - cardWidth) / (cards.length - 1);
-      while (count < MAX_ROWS && fit < cardWidth * MIN_SHOWN) {
-        count += 1;
-        const perRow = Math.ceil(cards.length / count);
-        fit = perRow > 1 ? (width - cardWidth) / (perRow - 1) : cardWidth;
-      }
-      setRows(count);
-      setStep(Math.min(cardWidth + 6, fit) - cardWidth);
+      const fit = first ? fitHand(cards.length, element.clientWidth - 8, first.offsetWidth) : { rows: 1, step: null };
+      setRows(fit.rows);
+      setStep(fit.step);
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -128,33 +81,20 @@ export function Hand({
 
   const perRow = Math.ceil(cards.length / rows);
   const buttons = cards.map((card, index) => {
-    const canUse = playable.has(card) && !disabled;
-    const isSelected = selected?.has(card) ?? false;
-    const isSuggested = suggested?.has(card) ?? false;
-    const isFromKitty = fromKitty?.has(card) ?? false;
-    const isLocked = locked?.has(card) ?? false;
-    const kept = !!keepDimmed && !isSelected && !playable.has(card);
-    const isDead = dead?.has(card) ?? false;
-    const dimmed = (myTurn && !playable.has(card)) || kept || isDead;
-    let label = cardName(card);
-    if (isFromKitty) label = t(fromLabel === "kitty" ? "card.from_kitty" : "card.picked_up", { card: label });
-    if (isLocked) label = t("card.must_discard", { card: label });
-    else if (isSelected) label = t("card.selected", { card: label });
-    else if (kept) label = t("card.must_keep", { card: label });
-    else if (isDead) label = t("card.dead", { card: label });
-    else if (myTurn && !playable.has(card)) label = t("card.not_playable", { card: label });
+    const look = cardLook(card, marks);
+    const { canUse, dimmed, label } = look;
     const margin = index % perRow > 0 && step !== null ? { marginLeft: `${step}px` } : undefined;
     return (
       <button
         key={card}
         type="button"
-        class={`hand-card${canUse ? " playable" : ""}${dimmed ? " dimmed" : ""}${isDead ? " dead" : ""}${isSelected ? " selected" : ""}${isLocked ? " locked" : ""}${isSuggested ? " suggested" : ""}${isFromKitty ? " from-kitty" : ""}`}
+        class={`hand-card${canUse ? " playable" : ""}${dimmed ? " dimmed" : ""}${look.dead ? " dead" : ""}${look.selected ? " selected" : ""}${look.locked ? " locked" : ""}${look.suggested ? " suggested" : ""}${look.fromKitty ? " from-kitty" : ""}`}
         style={margin}
         tabIndex={index === tabIndexAt ? 0 : -1}
         aria-label={label}
         aria-disabled={!canUse}
-        aria-pressed={selected ? isSelected : undefined}
-        aria-describedby={isSuggested ? describedBy : undefined}
+        aria-pressed={selected ? look.selected : undefined}
+        aria-describedby={look.suggested ? describedBy : undefined}
         onFocus={() => setFocus(index)}
         onKeyDown={(event) => onKey(event, index)}
         onClick={() => {
@@ -162,7 +102,7 @@ export function Hand({
         }}
       >
         <CardFace card={card} label="" />
-        {isFromKitty && <span class="kitty-mark" aria-hidden="true" />}
+        {look.fromKitty && <span class="kitty-mark" aria-hidden="true" />}
       </button>
     );
   });

@@ -1,89 +1,29 @@
 import { useState } from "preact/hooks";
 import { t, tk } from "../i18n";
-import { createTable, isTableCode, navigate } from "../net";
-import { ALTERNATE_TEAMS, KITTY_PRESETS, TABLE_SIZES } from "../rules";
+import { createTable, navigate } from "../net";
+import { codeFrom } from "../routes";
+import { KITTY_PRESETS, TABLE_SIZES } from "../rules";
 import { listSessions, loadName, removeSession } from "../session";
 import { update, useApp } from "../store";
-import { PRESET_NAMES, type Preset, type Settings } from "../types";
-
-const TARGETS = [11, 21, 31, 52];
-const TIMERS = [0, 15, 30, 60];
-const BOTS = ["heuristic", "random"];
-
-const DEFAULTS: Settings = {
-  preset: "house",
-  players: 4,
-  teams: false,
-  target: 21,
-  turn_timer: 0,
-  bot_level: "heuristic",
-  hints: true,
-  shoot_the_moon: false,
-  elimination: false,
-  kitty: false,
-};
+import {
+  BOTS,
+  countsOf,
+  DEFAULT_SETTINGS,
+  fixSettings,
+  playerName,
+  settingsFrom,
+  TARGETS,
+  teamsNote,
+  TIMERS,
+} from "../tableSettings";
+import { PRESET_NAMES, type Settings } from "../types";
 
 function loadSettings(): Settings {
   try {
-    const saved = JSON.parse(localStorage.getItem("smear.settings") ?? "{}") as Partial<Settings>;
-    return fixSettings({ ...DEFAULTS, ...saved });
+    return settingsFrom(localStorage.getItem("smear.settings"));
   } catch {
-    return DEFAULTS;
+    return DEFAULT_SETTINGS;
   }
-}
-
-/** The table sizes a preset allows, with or without teams, smallest first. */
-function countsOf(preset: Preset): number[] {
-  const allowed = TABLE_SIZES[preset];
-  return [...new Set([...allowed.solo, ...allowed.teams])].sort((a, b) => a - b);
-}
-
-/**
- * Keep the settings within what the preset allows, so the server is never asked for a table it
- * refuses: a table size the preset has (the nearest one when switching presets), teams only where
- * possible and forced where required.
- */
-function fixSettings(s: Settings): Settings {
-  const preset = PRESET_NAMES.includes(s.preset) ? s.preset : "house";
-  const allowed = TABLE_SIZES[preset];
-  const counts = countsOf(preset);
-  const wanted = typeof s.players === "number" ? s.players : 4;
-  const players = counts.includes(wanted)
-    ? wanted
-    : counts.reduce((best, n) => (Math.abs(n - wanted) < Math.abs(best - wanted) ? n : best), counts[0]);
-  let teams = !!s.teams;
-  if (!allowed.teams.includes(players)) teams = false;
-  if (!allowed.solo.includes(players)) teams = true;
-  return {
-    preset,
-    players,
-    teams,
-    target: TARGETS.includes(s.target) ? s.target : 21,
-    turn_timer: TIMERS.includes(s.turn_timer) ? s.turn_timer : 0,
-    bot_level: BOTS.includes(s.bot_level) ? s.bot_level : "heuristic",
-    hints: typeof s.hints === "boolean" ? s.hints : true,
-    shoot_the_moon: s.shoot_the_moon === true,
-    elimination: s.elimination === true,
-    // Kept while another preset is chosen, so it is still ticked on coming back; sent only where offered.
-    kitty: s.kitty === true,
-  };
-}
-
-/** The line under the teams box: how this preset seats its teams at this table size. */
-function teamsNote(preset: Preset, players: number): string {
-  const allowed = TABLE_SIZES[preset];
-  if (allowed.teams.length === 0) return t("landing.teams_never", { n: allowed.solo.join(", ") });
-  if (ALTERNATE_TEAMS.has(preset)) return t("landing.teams_alternate");
-  if (!allowed.solo.includes(players)) return t("landing.teams_required", { n: players });
-  return t("landing.teams_possible", { counts: allowed.teams.join(", ") });
-}
-
-/** A table code from what was typed: the code itself or an invite link. */
-function codeFrom(text: string): string | null {
-  const value = text.trim();
-  if (isTableCode(value)) return value;
-  const match = /\/t\/([A-Za-z0-9_-]{8,32})(?:[/?#]|$)/.exec(value);
-  return match ? match[1] : null;
 }
 
 export function Landing() {
@@ -112,14 +52,14 @@ export function Landing() {
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed.length < 1 || trimmed.length > 24) {
+    const valid = playerName(name);
+    if (valid === null) {
       setNameError(true);
       document.getElementById("create-name")?.focus();
       return;
     }
     setNameError(false);
-    await createTable(trimmed, settings);
+    await createTable(valid, settings);
   };
 
   return (

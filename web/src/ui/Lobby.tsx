@@ -1,9 +1,10 @@
 import { useRef, useState } from "preact/hooks";
-import { t, tk, tn } from "../i18n";
+import { t } from "../i18n";
 import { fillWithBots, joinTable, kick, leave, setBot, sitAt, startMatch } from "../net";
 import { ALTERNATE_TEAMS } from "../rules";
 import { loadName } from "../session";
 import { useApp } from "../store";
+import { playerName, settingsChips } from "../tableSettings";
 import type { StateMessage } from "../types";
 
 function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
@@ -35,21 +36,7 @@ function CopyField({ label, value, copyLabel }: { label: string; value: string; 
 }
 
 export function SettingsChips({ state }: { state: StateMessage }) {
-  const s = state.table.settings;
-  const chips: { text: string; kind?: string }[] = [
-    { text: tk(`preset.${s.preset}`), kind: "preset" },
-    { text: tn("settings.players", s.players) },
-    { text: s.teams ? t("settings.teams") : t("settings.no_teams") },
-    { text: t("settings.target", { n: s.target }) },
-  ];
-  if (s.shoot_the_moon) chips.push({ text: t("settings.moon"), kind: "option moon" });
-  if (s.elimination) chips.push({ text: t("settings.elimination"), kind: "option elimination" });
-  if (s.kitty) chips.push({ text: t("settings.kitty"), kind: "option kitty" });
-  chips.push(
-    { text: s.turn_timer ? t("settings.timer", { n: s.turn_timer }) : t("settings.no_timer") },
-    { text: t("settings.bots", { level: tk(`bot.${s.bot_level}`) }) },
-    { text: s.hints ? t("settings.hints") : t("settings.no_hints") },
-  );
+  const chips = settingsChips(state.table.settings);
   return (
     <ul class="chips">
       {chips.map((chip) => (
@@ -70,8 +57,7 @@ export function Lobby({ state }: { state: StateMessage }) {
   const openSeats = table.seats.filter((seat) => seat.open).length;
   const invite = `${location.origin}/t/${encodeURIComponent(table.code)}`;
   const busy = app.pending;
-  const trimmed = name.trim();
-  const nameOk = trimmed.length >= 1 && trimmed.length <= 24;
+  const valid = playerName(name);
 
   return (
     <div class="lobby">
@@ -107,8 +93,8 @@ export function Lobby({ state }: { state: StateMessage }) {
                   {!seat.open && !seat.bot && !seat.connected && <span class="tag warn">{t("lobby.offline")}</span>}
                 </span>
                 <span class="seat-actions">
-                  {seat.open && !mine && (nameOk || you !== null) && (
-                    <button type="button" class="btn small secondary" disabled={busy} onClick={() => sitAt(seat.seat, trimmed)}>
+                  {seat.open && !mine && (valid !== null || you !== null) && (
+                    <button type="button" class="btn small secondary" disabled={busy} onClick={() => sitAt(seat.seat, name.trim())}>
                       {t("lobby.sit_here")}
                     </button>
                   )}
@@ -139,7 +125,7 @@ export function Lobby({ state }: { state: StateMessage }) {
               <form
                 onSubmit={(event) => {
                   event.preventDefault();
-                  if (nameOk) void joinTable(trimmed);
+                  if (valid !== null) void joinTable(valid);
                 }}
               >
                 <h3>{t("lobby.join_title")}</h3>
@@ -153,7 +139,7 @@ export function Lobby({ state }: { state: StateMessage }) {
                     placeholder={t("landing.name_placeholder")}
                     onInput={(e) => setName(e.currentTarget.value)}
                   />
-                  <button type="submit" class="btn" disabled={!nameOk || busy}>
+                  <button type="submit" class="btn" disabled={valid === null || busy}>
                     {t("lobby.join_button")}
                   </button>
                 </div>

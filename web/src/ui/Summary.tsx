@@ -3,6 +3,7 @@ import { pointName, suitName, t, tn } from "../i18n";
 import { isMoon, oneJoker } from "../rules";
 import type { HandResult, PublicGame, StateMessage } from "../types";
 import { CardRow } from "./Card";
+import { CHART_HEIGHT, CHART_PAD, CHART_WIDTH, scoreChartPlot } from "./chart";
 import { seatName, sideColor, sideNames } from "./names";
 
 function signed(n: number): string {
@@ -142,21 +143,11 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
 
 /** A line chart of every side's score after each hand, with the target as a dashed line. */
 export function ScoreChart({ state, pub }: { state: StateMessage; pub: PublicGame }) {
-  const series = pub.sides.map((_, side) => [pub.start_scores[side], ...pub.results.map((r) => r.scores[side])]);
-  const hands = pub.results.length;
-  const values = series.flat();
-  const top = Math.max(pub.rules.target, ...values);
-  // With elimination, the score that puts a side out is drawn once some side is below zero.
+  const { series, hands, bottom, showElimination, ticks, x, y } = scoreChartPlot(pub);
   const elimination = pub.rules.elimination;
-  const showElimination = elimination < 0 && Math.min(...values) < 0;
-  const bottom = Math.min(0, ...values, showElimination ? elimination : 0);
-  const width = 600;
-  const height = 260;
-  const pad = { left: 36, right: 12, top: 12, bottom: 28 };
-  const x = (i: number) => pad.left + (hands === 0 ? 0 : (i * (width - pad.left - pad.right)) / hands);
-  const y = (v: number) => pad.top + ((top - v) * (height - pad.top - pad.bottom)) / (top - bottom || 1);
-  const every = Math.max(1, Math.ceil(hands / 12));
-  const ticks = Array.from({ length: hands + 1 }, (_, i) => i).filter((i) => i % every === 0 || i === hands);
+  const width = CHART_WIDTH;
+  const height = CHART_HEIGHT;
+  const pad = CHART_PAD;
   return (
     <figure class="chart">
       <figcaption>{t("end.chart")}</figcaption>

@@ -1,0 +1,77 @@
+import { useState } from "preact/hooks";
+import { scoreText, t } from "../../i18n";
+import { playAgain } from "../../net";
+import { isMoon } from "../../rules";
+import { useApp } from "../../store";
+import type { PublicGame, StateMessage } from "../../types";
+import { sideColor, sideNames } from "../names";
+import { HandSummary, ScoreChart, verdictText } from "../Summary";
+
+/** The end of the match: who won and how, the score chart, and what next (play again, the record). */
+export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame }) {
+  const app = useApp();
+  const you = state.table.you;
+  const winner = pub.winner;
+  const mySide = you === null ? null : pub.seat_side[you];
+  const teams = pub.sides.some((side) => side.length > 1);
+  let headline = winner === null ? t("end.title") : t("end.winner", { names: sideNames(state, pub.sides[winner]) });
+  if (winner !== null && mySide === winner) headline = teams ? t("end.your_side_wins") : t("end.you_win");
+  const isHost = you !== null && state.table.host === you;
+  const [showLast, setShowLast] = useState(false);
+  // How the match ended, when an option ended it: a moon made or set, or a side sunk to elimination.
+  const lastIndex = pub.results.length - 1;
+  const last = pub.results[lastIndex];
+  const out = pub.rules.elimination < 0 ? pub.sides.filter((_, side) => pub.scores[side] <= pub.rules.elimination) : [];
+  let reason: string | null = null;
+  if (last && last.bidder !== null && isMoon(pub.rules, last.bid)) reason = verdictText(state, pub, lastIndex);
+  else if (out.length > 0) {
+    reason = out
+      .map((seats) => t("end.eliminated", { names: sideNames(state, seats), n: scoreText(pub.rules.elimination) }))
+      .join(" ");
+  }
+  const record = `/tables/${encodeURIComponent(state.table.code)}/matches/${state.table.match_number}/record.json`;
+  return (
+    <section class="panel match-end" aria-labelledby="end-title">
+      <h2 id="end-title">{t("end.title")}</h2>
+      <p class="headline" style={winner === null ? undefined : { "--side": sideColor(winner) }}>
+        {winner !== null && (
+          <span class="trophy" aria-hidden="true">
+            ★{" "}
+          </span>
+        )}
+        {headline}
+      </p>
+      {winner !== null && mySide === winner && (
+        <p class="muted">{t("end.winner", { names: sideNames(state, pub.sides[winner]) })}</p>
+      )}
+      {reason && <p class="end-reason">{reason}</p>}
+      <ScoreChart state={state} pub={pub} />
+      <div class="end-actions">
+        {isHost ? (
+          <button type="button" class="btn" disabled={app.pending} onClick={() => playAgain()}>
+            {t("end.play_again")}
+          </button>
+        ) : (
+          <p class="muted">{t("end.waiting_host")}</p>
+        )}
+        <a class="btn secondary" href={record} download>
+          {t("end.download")}
+        </a>
+        {pub.results.length > 0 && (
+          <button type="button" class="btn secondary" aria-expanded={showLast} onClick={() => setShowLast(!showLast)}>
+            {t("table.last_hand")}
+          </button>
+        )}
+        <a class="btn secondary" href="/">
+          {t("end.new_table")}
+        </a>
+      </div>
+      {showLast && pub.results.length > 0 && (
+        <div class="end-last-hand">
+          <h3>{t("sum.title", { n: pub.results[pub.results.length - 1].number })}</h3>
+          <HandSummary state={state} pub={pub} index={pub.results.length - 1} />
+        </div>
+      )}
+    </section>
+  );
+}

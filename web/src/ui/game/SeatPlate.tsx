@@ -1,0 +1,97 @@
+import { useEffect, useState } from "preact/hooks";
+import { t, tn } from "../../i18n";
+import { ACTIVE_PHASES as ACTIVE } from "../../rules";
+import { useApp } from "../../store";
+import { secondsLeft, URGENT_SECONDS } from "../../turnClock";
+import type { PublicGame, StateMessage } from "../../types";
+import { seatName, sideColor } from "../names";
+import { bidChip, drewChip } from "./table";
+
+/** Seconds left until `deadline` (client clock), counted down on screen. */
+function TurnTimer({ deadline }: { deadline: number }) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const id = setInterval(() => setTick((n) => n + 1), 250);
+    return () => clearInterval(id);
+  }, []);
+  const left = secondsLeft(deadline, Date.now());
+  return (
+    <span class={`timer${left <= URGENT_SECONDS ? " urgent" : ""}`} role="timer" aria-live="off">
+      {t("table.seconds_left", { n: left })}
+    </span>
+  );
+}
+
+function MiniBacks({ count }: { count: number }) {
+  return (
+    <span class="mini-backs" aria-hidden="true">
+      {Array.from({ length: Math.min(count, 10) }, (_, i) => (
+        <span key={i} class="mini-back" />
+      ))}
+    </span>
+  );
+}
+
+/** A seat around the felt: its name, the dealer's chip, its cards face down, its bid, its timer. */
+export function SeatPlate({
+  state,
+  pub,
+  seat,
+  angle,
+  out,
+}: {
+  state: StateMessage;
+  pub: PublicGame;
+  seat: number;
+  angle: number;
+  /** The seat holds no trump where only trumps are played: it is out of the hand. */
+  out: boolean;
+}) {
+  const app = useApp();
+  const info = state.table.seats[seat];
+  const side = pub.seat_side[seat];
+  const active = pub.to_act === seat && ACTIVE.has(pub.phase);
+  const inAuction = pub.phase === "auction";
+  const name = seatName(state, seat);
+  const isYou = state.table.you === seat;
+  const count = pub.hand_sizes[seat] ?? 0;
+  const style = {
+    left: `calc(50% + ${Math.cos(angle).toFixed(4)} * var(--rx))`,
+    top: `calc(50% + ${Math.sin(angle).toFixed(4)} * var(--ry))`,
+    "--side": sideColor(side),
+  };
+  const drewText = drewChip(pub, seat);
+  const bid = bidChip(pub, seat);
+  return (
+    <div
+      class={`seat-plate${active ? " active" : ""}${isYou ? " you" : ""}${pub.bidder === seat && !inAuction ? " bidder" : ""}${out ? " out" : ""}`}
+      style={style}
+      aria-label={t(out ? "table.seat_out_aria" : "table.seat_aria", { name, cards: tn("table.cards", count) })}
+      role="group"
+    >
+      <div class="seat-name">
+        <span class="name-text">{name}</span>
+        {isYou && <span class="tag">{t("table.you")}</span>}
+      </div>
+      <div class="seat-meta">
+        {pub.dealer === seat && (
+          <span class="chip dealer" title={t("table.dealer")} aria-label={t("table.dealer")}>
+            {t("table.dealer_short")}
+          </span>
+        )}
+        {!isYou && <MiniBacks count={count} />}
+        {bid && <span class={`chip bid${bid.passed ? " passed" : ""}${bid.moon ? " moon" : ""}`}>{bid.text}</span>}
+        {drewText && <span class="chip drew">{drewText}</span>}
+        {out && (
+          <span class="chip out" title={t("table.out_title")}>
+            {t("table.out")}
+          </span>
+        )}
+        {!info?.connected && !info?.bot && <span class="chip offline">{t("table.offline")}</span>}
+        {active && app.turnClock.version === state.version && app.turnClock.deadline !== null && (
+          <TurnTimer deadline={app.turnClock.deadline} />
+        )}
+      </div>
+    </div>
+  );
+}

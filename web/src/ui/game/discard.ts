@@ -1,0 +1,107 @@
+// A discard being chosen on this seat's turn: the player's picks within what the server allows, the
+// cards the bidder picked up, and the rules of the discard in words.
+
+import { t, tn } from "../../i18n";
+import { isTrump } from "../../rules";
+import type { DiscardInfo, PublicGame, SeatView } from "../../types";
+import { exchanging, stockCount } from "./table";
+
+/**
+ * A discard being chosen: the legal discards as the server gives them (every card of `required`,
+ * and `count - required` of `choosable`), the player's own picks, and the two together.
+ */
+export interface DiscardChoice {
+  count: number;
+  required: Set<string>;
+  choosable: Set<string>;
+  /** How many cards the player picks among `choosable`. */
+  free: number;
+  /** The player's picks (within `choosable`). */
+  picked: Set<string>;
+  /** The cards chosen so far: `required` and `picked`, in the hand's order. */
+  selected: string[];
+}
+
+export function discardChoice(hand: string[], info: DiscardInfo, picked: Set<string>): DiscardChoice {
+  const required = new Set(info.required);
+  const choosable = new Set(info.choosable);
+  const free = Math.max(0, info.count - required.size);
+  const kept = new Set([...picked].filter((card) => choosable.has(card) && !required.has(card)).slice(0, free));
+  const selected = hand.filter((card) => required.has(card) || kept.has(card));
+  return { count: info.count, required, choosable, free, picked: kept, selected };
+}
+
+/** What the picks depend on: when it changes (another hand, other legal discards), the picks are cleared. */
+export function discardKey(handNumber: number, info: DiscardInfo | null): string {
+  return info ? `${handNumber}|${info.count}|${info.required.join(" ")}|${info.choosable.join(" ")}` : "";
+}
+
+/**
+ * The picks after the player taps `card`: picked or unpicked, while fewer than `free` are picked;
+ * null when the card cannot be picked (a required card, or one the rules keep in the hand).
+ */
+export function togglePick(choice: DiscardChoice, card: string): Set<string> | null {
+  if (choice.required.has(card) || !choice.choosable.has(card)) return null;
+  const next = new Set(choice.picked);
+  if (next.has(card)) next.delete(card);
+  else if (next.size < choice.free) next.add(card);
+  return next;
+}
+
+/**
+ * The cards the bidder picked up this hand (the kitty, the widow, the stock): its hand now less the
+ * hand it was dealt, known only when the count matches what the table says it took.
+ */
+export function pickedUpCards(dealt: Set<string>, hand: string[], took: number): Set<string> | undefined {
+  const pickedUp = hand.filter((card) => !dealt.has(card));
+  return pickedUp.length === took ? new Set(pickedUp) : undefined;
+}
+
+/** The discard panel's title: an exchange with the kitty, the nine-card trade, or a plain discard. */
+export function discardTitle(pub: PublicGame, count: number): string {
+  if (exchanging(pub)) return tn("act.kitty_title", count);
+  if (pub.rules.trumps_only) return tn("act.nine_discard_title", count);
+  return tn("act.discard_title", count);
+}
+
+/** The rules that shape this discard, in words, for the player choosing it. */
+export function discardNotes(view: SeatView, pub: PublicGame, choice: DiscardChoice): string[] {
+  const notes: string[] = [];
+  const rules = pub.rules;
+  if (rules.trumps_only) {
+    // Every non-trump goes (the server's required cards), every trump stays, and the stock deals
+    // back up to a hand as far as it goes; what it deals that is not a trump is never played.
+    const kept = view.hand.length - choice.count;
+    const holding = Math.min(Math.max(kept, rules.hand_size), kept + stockCount(pub));
+    notes.push(t("act.nine_discard_note", { n: rules.hand_size }));
+    notes.push(holding > kept ? tn("act.refill_draw", holding - kept) : t("act.refill_no_draw"));
+    if (holding < rules.hand_size) notes.push(tn("act.nine_short", holding));
+    if (kept > rules.hand_size) notes.push(t("act.nine_keep_all", { n: rules.hand_size }));
+    notes.push(t("act.nine_dead_note"));
+    if (choice.free === 0) notes.push(t("act.required_all"));
+    return notes;
+  }
+  if (rules.refill && view.seat !== pub.bidder) {
+    notes.push(t("act.refill_note", { n: rules.hand_size }));
+    const draw = choice.count - Math.max(0, view.hand.length - rules.hand_size);
+    notes.push(draw > 0 ? tn("act.refill_draw", draw) : t("act.refill_no_draw"));
+    const shortOfPlain = [...choice.choosable].some((card) => !isTrump(rules, pub.trump, card));
+    if (choice.free > 0 && shortOfPlain) notes.push(tn("act.stock_short", choice.free));
+  } else if (rules.take_stock && view.seat === pub.bidder) {
+    notes.push(t("act.stock_taken", { n: rules.hand_size }));
+  }
+  // Where the others trade with the stock, the order of the trumps matters to them only when they
+  // hold more than a hand of trumps (then some trump is among the cards to discard or to pick).
+  const tradesTrumps =
+    view.seat === pub.bidder ||
+    !rules.refill ||
+    [...choice.required, ...choice.choosable].some((card) => isTrump(rules, pub.trump, card));
+  if (rules.keep_scoring_trumps && tradesTrumps) notes.push(t("act.keep_scoring_note"));
+  else if (rules.keep_trumps && tradesTrumps) notes.push(t("act.keep_trumps_note"));
+  if (choice.required.size > 0) {
+    notes.push(
+      choice.free > 0 ? tn("act.required_some", choice.required.size, { free: choice.free }) : t("act.required_all"),
+    );
+  }
+  return notes;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { game, watching } from "../../test/states";
+import { currentHint, hintedCards } from "./hint";
+
+describe("currentHint", () => {
+  const state = watching(game()); // at version 7
+
+  it("keeps a suggestion made for the version on screen", () => {
+    const hint = { version: 7, action: "pass", expected: null };
+    expect(currentHint(hint, state)).toBe(hint);
+  });
+
+  it("drops one made for another version", () => {
+    expect(currentHint({ version: 6, action: "pass", expected: null }, state)).toBeNull();
+    expect(currentHint(null, state)).toBeNull();
+  });
+});
+
+describe("hintedCards", () => {
+  it("names the card to play", () => {
+    expect(hintedCards("Th")).toEqual(new Set(["Th"]));
+  });
+
+  it("names every card to discard", () => {
+    expect(hintedCards("discard 2c 3d  4h")).toEqual(new Set(["2c", "3d", "4h"]));
+  });
+
+  it("names no card for a bid, a pass, the widow or a trump", () => {
+    for (const action of ["bid 3", "pass", "widow", "trump h"]) expect(hintedCards(action).size).toBe(0);
+    expect(hintedCards(null).size).toBe(0);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { LogEntry } from "../../store";
+import { game, HOUSE_RULES, TEN_POINT_RULES, watching } from "../../test/states";
+import { logText } from "./log";
+
+function line(event: LogEntry["event"], names?: (string | null)[]): LogEntry {
+  return { id: 1, version: 1, event, names };
+}
+
+describe("logText", () => {
+  const state = watching(game());
+
+  it("writes each action of a hand", () => {
+    const act = (action: string, count?: number) => logText(line({ kind: "action", seat: 0, action, count }), state);
+    expect(act("pass")).toBe("Ann passes");
+    expect(act("bid 3")).toBe("Ann bids 3");
+    expect(act("trump h")).toBe("Ann names trump: hearts");
+    expect(act("discard", 4)).toBe("Ann discards 4 cards");
+    expect(act("Th")).toBe("Ann plays 10♥");
+  });
+
+  it("writes a bid above the preset's highest as the moon", () => {
+    const moon = watching(game({ rules: { ...HOUSE_RULES, shoot_the_moon: true, top_bid: 7 } }));
+    expect(logText(line({ kind: "action", seat: 1, action: "bid 7" }), moon)).toBe(
+      "Ben shoots the moon (7): this hand wins or loses the match",
+    );
+  });
+
+  it("counts the widow from the rules", () => {
+    const widow = watching(game({ rules: { ...TEN_POINT_RULES, name: "widow", widow: 4 } }));
+    expect(logText(line({ kind: "action", seat: 2, action: "widow" }), widow)).toBe("Cy takes the widow (4 cards)");
+  });
+
+  it("writes the lines the client adds from a change of state", () => {
+    expect(logText(line({ kind: "trick", seat: 2 }), state)).toBe("Cy takes the trick");
+    expect(logText(line({ kind: "kitty", seat: 1, count: 3 }), state)).toBe("Ben picks up the kitty (3 cards)");
+    expect(logText(line({ kind: "stock", seat: 1, count: 1 }), state)).toBe("Ben takes the last card of the stock");
+    expect(logText(line({ kind: "refill", seat: 3, count: 2 }), state)).toBe("Di draws 2 cards from the stock");
+    expect(logText(line({ kind: "refill", seat: 3, count: 0 }), state)).toBe("Di draws no cards");
+  });
+
+  it("writes the table's events, seats counted from 1", () => {
+    expect(logText(line({ kind: "created" }), state)).toBe("The table is open");
+    expect(logText(line({ kind: "bot", seat: 2, bot: true }), state)).toBe("A bot takes seat 3");
+    expect(logText(line({ kind: "bot", seat: 2, bot: false }), state)).toBe("The bot leaves seat 3");
+    expect(logText(line({ kind: "kicked", seat: 0 }), state)).toBe("The host empties seat 1");
+    expect(logText(line({ kind: "started", match: 2 }), state)).toBe("Match 2 begins");
+    expect(logText(line({ kind: "deal", hand: 5 }), state)).toBe("Hand 5 is dealt");
+  });
+
+  it("names a seat as it was when the line was written, else as it is now", () => {
+    const names = ["Ann", "Bo", null, "Di"];
+    expect(logText(line({ kind: "action", seat: 1, action: "pass" }, names), state)).toBe("Bo passes");
+    expect(logText(line({ kind: "action", seat: 2, action: "pass" }, names), state)).toBe("Cy passes");
+  });
+
+  it("shows an event it does not know by its kind", () => {
+    expect(logText(line({ kind: "surprise" }), state)).toBe("surprise");
+  });
+});

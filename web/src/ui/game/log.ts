@@ -1,0 +1,54 @@
+// The play log's lines in words, from the server's events and the lines the client adds itself.
+
+import { shortCard } from "../../cards";
+import { suitName, t, tn } from "../../i18n";
+import { isMoon } from "../../rules";
+import type { LogEntry } from "../../store";
+import { publicGame, type StateMessage, type SuitLetter } from "../../types";
+import { seatName } from "../names";
+
+/** A log line: the seat is named as it was when the line was written. */
+export function logText(entry: LogEntry, state: StateMessage): string {
+  const event = entry.event;
+  const name =
+    event.seat === undefined ? "" : (entry.names?.[event.seat] ?? seatName(state, event.seat));
+  const seatNumber = (event.seat ?? 0) + 1;
+  if (event.kind === "trick") return t("table.takes_trick", { name });
+  const count = ("count" in event && event.count) || 0;
+  if (event.kind === "kitty") return t("ev.kitty", { name, n: count });
+  if (event.kind === "stock") return tn("ev.stock", count, { name });
+  if (event.kind === "refill") return count > 0 ? tn("ev.refill", count, { name }) : t("ev.refill_none", { name });
+  if (event.kind === "action" && "action" in event && event.action) {
+    const action = event.action;
+    if (action === "pass") return t("ev.pass", { name });
+    if (action === "widow") return tn("ev.widow", publicGame(state)?.rules.widow ?? 0, { name });
+    if (action.startsWith("bid ")) {
+      const n = Number(action.slice(4));
+      const pub = publicGame(state);
+      return pub && isMoon(pub.rules, n) ? t("ev.moon", { name, n }) : t("ev.bid", { name, n });
+    }
+    if (action.startsWith("trump ")) return t("ev.trump", { name, suit: suitName(action.slice(6) as SuitLetter) });
+    if (action === "discard") return tn("ev.discard", count, { name });
+    return t("ev.play", { name, card: shortCard(action) });
+  }
+  switch (event.kind) {
+    case "created":
+      return t("ev.created");
+    case "joined":
+      return t("ev.joined", { name });
+    case "seated":
+      return t("ev.seated", { name });
+    case "bot":
+      return t("bot" in event && event.bot ? "ev.bot_on" : "ev.bot_off", { n: seatNumber });
+    case "kicked":
+      return t("ev.kicked", { n: seatNumber });
+    case "left":
+      return t("ev.left", { n: seatNumber });
+    case "started":
+      return t("ev.started", { n: ("match" in event && event.match) || 1 });
+    case "deal":
+      return t("ev.deal", { n: ("hand" in event && event.hand) || 1 });
+    default:
+      return event.kind;
+  }
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import { game, HOUSE_RULES, NINE_CARD_RULES, seat, TEN_POINT_RULES, watching } from "../../test/states";
+import type { RulesInfo } from "../../types";
+import {
+  bidChip,
+  contractText,
+  deadCards,
+  drewChip,
+  exchanging,
+  playNotes,
+  stockCount,
+  tricksWon,
+  waitingText,
+  winningCard,
+} from "./table";
+
+const MOON: RulesInfo = { ...HOUSE_RULES, shoot_the_moon: true, top_bid: 7 };
+const WIDOW: RulesInfo = { ...TEN_POINT_RULES, name: "widow", widow: 4, refill: true, take_stock: true };
+
+describe("stockCount", () => {
+  it("counts the stock less the widow while it waits", () => {
+    expect(stockCount(game({ rules: WIDOW, stock_left: 12, took: 0 }))).toBe(8);
+    expect(stockCount(game({ rules: WIDOW, stock_left: 8, took: 4 }))).toBe(8);
+    expect(stockCount(game({ stock_left: 6 }))).toBe(6);
+  });
+});
+
+describe("winningCard", () => {
+  it("is the winner's card", () => {
+    const pub = game({ trump: "h" });
+    const plays: [number, string][] = [
+      [0, "9h"],
+      [1, "Ah"],
+      [2, "Kc"],
+    ];
+    expect(winningCard(pub, plays, 1)).toBe("Ah");
+  });
+
+  it("is the highest trump of a seat that played several", () => {
+    const pub = game({ rules: NINE_CARD_RULES, trump: "s" });
+    const plays: [number, string][] = [
+      [0, "2s"],
+      [0, "Js"],
+      [0, "Jc"],
+      [0, "BJ"],
+      [1, "Ts"],
+    ];
+    expect(winningCard(pub, plays, 0)).toBe("Js");
+  });
+
+  it("is none when the winner played no card of it", () => {
+    expect(winningCard(game({ trump: "h" }), [[0, "Ah"]], 3)).toBeNull();
+  });
+});
+
+describe("tricksWon", () => {
+  it("counts the tricks each side has taken, partners together", () => {
+    const trick = (winner: number) => ({ leader: 0, cards: ["2c", "3c", "4c", "5c"], winner });
+    const pub = game({ sides: [[0, 2], [1, 3]], seat_side: [0, 1, 0, 1], tricks: [0, 2, 3, 2].map(trick) });
+    expect([tricksWon(pub, 0), tricksWon(pub, 1)]).toEqual([3, 1]);
+  });
+});
+
+describe("bidChip", () => {
+  const bids: [number, number | null][] = [
+    [1, null],
+    [2, 3],
+    [3, 7],
+  ];
+
+  it("shows each seat's bid or pass during the auction, the moon named so", () => {
+    const pub = game({ rules: MOON, bids, to_act: 0 });
+    expect(bidChip(pub, 1)).toEqual({ text: "pass", passed: true, moon: false });
+    expect(bidChip(pub, 2)).toEqual({ text: "bid 3", passed: false, moon: false });
+    expect(bidChip(pub, 3)).toEqual({ text: "moon (7)", passed: false, moon: true });
+    expect(bidChip(pub, 0)).toBeNull();
+  });
+
+  it("keeps only the bidder's bid once the auction is over", () => {
+    const pub = game({ phase: "play", bids: [...bids.slice(0, 2), [3, null]], bidder: 2, bid: 3 });
+    expect(bidChip(pub, 2)).toEqual({ text: "bid 3", passed: false, moon: false });
+    expect(bidChip(pub, 1)).toBeNull();
+  });
+});
+
+describe("drewChip", () => {
+  it("shows what a player drew from the stock once it has discarded", () => {
+    const traded = { discarded: [0, 0, 3, 0], refilled: [0, 0, 3, 0] };
+    const pub = game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 3, ...traded });
+    expect(drewChip(pub, 2)).toBe("drew 3");
+    expect(drewChip(pub, 3)).toBeNull();
+  });
+
+  it("shows what the bidder took, and nothing during the auction", () => {
+    const pub = game({ rules: WIDOW, phase: "trump", bidder: 1, to_act: 1, took: 4 });
+    expect(drewChip(pub, 1)).toBe("took 4");
+    expect(drewChip({ ...pub, phase: "auction" }, 1)).toBeNull();
+  });
+});
+
+describe("contractText", () => {
+  it("names the bidder and the bid, the moon as such", () => {
+    expect(contractText(watching(game()), game())).toEqual({ text: "no bid yet", moon: false });
+    const made = game({ phase: "play", bidder: 2, bid: 4 });
+    expect(contractText(watching(made), made)).toEqual({ text: "Cy: 4", moon: false });
+    const moon = game({ rules: MOON, phase: "play", bidder: 3, bid: 7 });
+    expect(contractText(watching(moon), moon)).toEqual({ text: "Di: the moon (7)", moon: true });
+  });
+});
+
+describe("waitingText", () => {
+  const kitty: RulesInfo = { ...HOUSE_RULES, name: "five_point", kitty: 3 };
+
+  it("says whom everyone waits for", () => {
+    const pub = game({ to_act: 1 });
+    expect(waitingText(watching(pub), pub, true)).toBe("Waiting for Ben");
+    expect(waitingText(watching(pub), pub, false)).toBe("Waiting for Ben…");
+  });
+
+  it("says what the seat to act is doing with the widow, the kitty and the stock", () => {
+    const text = (pub: ReturnType<typeof game>) => waitingText(watching(pub), pub, false);
+    expect(text(game({ rules: WIDOW, phase: "widow", bidder: 1, to_act: 1 }))).toBe("Ben takes the widow…");
+    expect(text(game({ rules: kitty, phase: "discard", bidder: 1, to_act: 1, took: 3 }))).toBe(
+      "Ben is exchanging with the kitty…",
+    );
+    expect(text(game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 2, took: 4 }))).toBe(
+      "Cy discards non-trumps and draws from the stock…",
+    );
+    expect(text(game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 1, took: 4 }))).toBe(
+      "Ben takes the rest of the stock and discards…",
+    );
+  });
+
+  it("says nothing when nobody is to act", () => {
+    const over = game({ phase: "hand_over", to_act: null });
+    expect(waitingText(watching(over), over, true)).toBeNull();
+  });
+});
+
+describe("exchanging", () => {
+  it("is the bidder's discard after taking the kitty", () => {
+    const kitty: RulesInfo = { ...HOUSE_RULES, kitty: 3 };
+    expect(exchanging(game({ rules: kitty, phase: "discard", bidder: 1, to_act: 1, took: 3 }))).toBe(true);
+    expect(exchanging(game({ rules: kitty, phase: "discard", bidder: 1, to_act: 2, took: 3 }))).toBe(false);
+    expect(exchanging(game({ phase: "discard", bidder: 1, to_act: 1, took: 3 }))).toBe(false);
+  });
+});
+
+describe("deadCards", () => {
+  it("is the non-trumps of the hand where only trumps are played", () => {
+    const pub = game({ rules: NINE_CARD_RULES, phase: "play", trump: "s" });
+    expect(deadCards(pub, seat(pub, 0, ["As", "Jc", "BJ", "Ah", "9d"]))).toEqual(new Set(["Ah", "9d"]));
+  });
+
+  it("is none in other games, before play or for a spectator", () => {
+    const house = game({ phase: "play", trump: "s" });
+    expect(deadCards(house, seat(house, 0, ["Ah"]))).toBeUndefined();
+    const discard = game({ rules: NINE_CARD_RULES, phase: "discard", trump: "s" });
+    expect(deadCards(discard, seat(discard, 0, ["Ah"]))).toBeUndefined();
+    expect(deadCards(game({ rules: NINE_CARD_RULES, phase: "play", trump: "s" }), null)).toBeUndefined();
+  });
+});
+
+describe("playNotes", () => {
+  it("says the first lead sets trump where trump is not named", () => {
+    const pub = game({ phase: "play", bidder: 0, to_act: 0 });
+    expect(playNotes(pub, seat(pub, 0, ["Ah"]))).toEqual({ leadSetsTrump: true, extras: 0, dead: false });
+    const led = game({ phase: "play", trump: "h", trick: [[0, "Ah"]], to_act: 1 });
+    expect(playNotes(led, seat(led, 1, ["Kh"])).leadSetsTrump).toBe(false);
+  });
+
+  it("counts the extra trumps a seat still plays to the first trick, and its dead cards", () => {
+    const hand = ["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "2h"];
+    const pub = game({ rules: NINE_CARD_RULES, phase: "play", trump: "s", bidder: 0, to_act: 0 });
+    expect(playNotes(pub, seat(pub, 0, hand))).toEqual({ leadSetsTrump: false, extras: 3, dead: true });
+    const after = game({ ...pub, trick: [[0, "7s"], [0, "6s"], [0, "5s"]] });
+    expect(playNotes(after, seat(after, 0, hand.slice(0, 5))).extras).toBe(0);
+    expect(playNotes(after, seat(after, 0, hand.slice(0, 6))).extras).toBe(1);
+  });
+});

@@ -1,0 +1,106 @@
+// What the table screen shows, derived from the state: the chips on a seat, the contract, what
+// everyone is waiting for, the notes beside the hand.
+
+import { t } from "../../i18n";
+import { ACTIVE_PHASES as ACTIVE, bidderRefills, isMoon, isTrump, trumpPower } from "../../rules";
+import type { PublicGame, SeatView, StateMessage } from "../../types";
+import { seatName } from "../names";
+
+/** The cards left in the stock: those not drawn yet, less the widow while it is still waiting. */
+export function stockCount(pub: PublicGame): number {
+  return Math.max(0, pub.stock_left - (pub.rules.widow > 0 && pub.took === 0 ? pub.rules.widow : 0));
+}
+
+/** The card that won a finished trick: the winner's card, or its highest trump when it played several. */
+export function winningCard(pub: PublicGame, plays: [number, string][], winner: number): string | null {
+  const cards = plays.filter(([seat]) => seat === winner).map(([, card]) => card);
+  if (cards.length === 0) return null;
+  const power = (card: string) => trumpPower(pub.rules, pub.trump, card);
+  return cards.reduce((best, card) => (power(card) > power(best) ? card : best));
+}
+
+/** How many tricks of this hand a side has taken. */
+export function tricksWon(pub: PublicGame, side: number): number {
+  return pub.tricks.filter((trick) => pub.seat_side[trick.winner] === side).length;
+}
+
+/** A seat's bid while the auction lasts, and the winning bid on the bidder's seat after it. */
+export function bidChip(pub: PublicGame, seat: number): { text: string; passed: boolean; moon: boolean } | null {
+  const entry = pub.bids.find(([s]) => s === seat);
+  if (!entry || (pub.phase !== "auction" && pub.bidder !== seat)) return null;
+  const amount = entry[1];
+  const moon = isMoon(pub.rules, amount);
+  const text =
+    amount === null ? t("table.passed") : moon ? t("table.moon_chip", { n: amount }) : t("table.bid_n", { n: amount });
+  return { text, passed: amount === null, moon };
+}
+
+/** After the discards: what a player drew from the stock, or what the bidder picked up. */
+export function drewChip(pub: PublicGame, seat: number): string | null {
+  if (!ACTIVE.has(pub.phase) || pub.phase === "auction") return null;
+  const refills = pub.rules.refill && (seat !== pub.bidder || bidderRefills(pub.rules));
+  if (refills && (pub.discarded[seat] ?? 0) > 0) return t("table.drew", { n: pub.refilled[seat] ?? 0 });
+  if (seat === pub.bidder && pub.took > 0 && (pub.rules.widow > 0 || pub.rules.take_stock)) {
+    return t("table.took", { n: pub.took });
+  }
+  return null;
+}
+
+/** The contract in words: nobody has bid yet, or who bid what (the moon named so). */
+export function contractText(state: StateMessage, pub: PublicGame): { text: string; moon: boolean } {
+  if (pub.bidder === null) return { text: t("table.no_bid"), moon: false };
+  const name = seatName(state, pub.bidder);
+  if (isMoon(pub.rules, pub.bid)) return { text: t("table.moon_by", { name, n: pub.bid }), moon: true };
+  return { text: t("table.bid_by", { name, n: pub.bid }), moon: false };
+}
+
+/** The bidder is exchanging with the kitty: it has taken it, and the discard is its turn. */
+export function exchanging(pub: PublicGame): boolean {
+  return (
+    pub.rules.kitty > 0 && pub.phase === "discard" && pub.took > 0 && pub.to_act !== null && pub.to_act === pub.bidder
+  );
+}
+
+/** What the seat to act is doing, for everyone else: taking the widow, trading with the stock... */
+export function waitingText(state: StateMessage, pub: PublicGame, spectator: boolean): string | null {
+  if (pub.to_act === null || !ACTIVE.has(pub.phase)) return null;
+  const name = seatName(state, pub.to_act);
+  if (pub.phase === "widow") return t("act.widow_waiting", { name });
+  if (exchanging(pub)) return t("act.kitty_waiting", { name });
+  if (pub.phase === "discard" && pub.rules.refill && (pub.to_act !== pub.bidder || bidderRefills(pub.rules))) {
+    return t("act.refill_waiting", { name });
+  }
+  if (pub.phase === "discard" && pub.rules.take_stock && pub.to_act === pub.bidder) {
+    return t("act.stock_waiting", { name });
+  }
+  return t(spectator ? "table.waiting_for" : "act.waiting", { name });
+}
+
+/** Where only trumps are played, the cards of this hand that can never be played (its non-trumps). */
+export function deadCards(pub: PublicGame, view: SeatView | null): Set<string> | undefined {
+  if (!view || !pub.rules.trumps_only || pub.phase !== "play") return undefined;
+  return new Set(view.hand.filter((card) => !isTrump(pub.rules, pub.trump, card)));
+}
+
+/** What the play panel tells the seat to play, besides the hint. */
+export interface PlayNotes {
+  /** The card led now sets trump (the trump is not named in this game). */
+  leadSetsTrump: boolean;
+  /** How many extra trumps this seat still plays to the first trick. */
+  extras: number;
+  /** The hand holds cards that can never be played (only trumps are played). */
+  dead: boolean;
+}
+
+export function playNotes(pub: PublicGame, view: SeatView): PlayNotes {
+  const leadSetsTrump = !pub.rules.trump_named && pub.trump === null && pub.trick.length === 0;
+  // Only trumps are played: a seat holding more than a hand plays its extra trumps to the first
+  // trick, one after another, until it holds one card fewer than a hand (it stays the seat to act).
+  const trumpsOnly = !!pub.rules.trumps_only;
+  const firstTrick = trumpsOnly && pub.tricks.length === 0;
+  const playedHere = pub.trick.some(([seat]) => seat === view.seat);
+  const extras =
+    firstTrick && (view.hand.length > pub.rules.hand_size || playedHere) ? view.hand.length - (pub.rules.hand_size - 1) : 0;
+  const dead = trumpsOnly && view.hand.some((card) => !isTrump(pub.rules, pub.trump, card));
+  return { leadSetsTrump, extras, dead };
+}

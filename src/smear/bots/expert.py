@@ -9,7 +9,7 @@ bid is chosen for its expected points and its risk of being set, with trump pick
 The budget is a number of samples and a time limit, whichever comes first.
 
 With ``solver=True`` the card play is searched differently: each sampled deal is solved exactly by
-the kernel solver (:func:`smear.kernel_solver.solve_all_moves`, our side's points minus the other
+the kernel solver (:func:`smear.search.solver.solve_all_moves`, our side's points minus the other
 sides') instead of played out by the heuristic. The auction keeps its heuristic play-outs.
 """
 
@@ -28,8 +28,8 @@ from smear.state import Phase, State, apply
 from smear.views import PlayerView, player_view
 
 if TYPE_CHECKING:
-    from smear.kernel import KernelRules
-    from smear.kernel_solver import Solver
+    from smear.search.solver import Solver
+    from smear.search.tables import KernelRules
 
 DEFAULT_SAMPLES = 48
 DEFAULT_SECONDS = 0.25
@@ -97,8 +97,8 @@ class ExpertBot:
 
     def _solve_play(self, view: PlayerView, rng: random.Random) -> Action:
         """Sum each legal card's exact value over the sampled deals; keep the best."""
-        from smear.kernel import kernel_rules
-        from smear.kernel_solver import Solver, position_of, solve_all_moves
+        from smear.search.solver import Solver, position_of, solve_all_moves
+        from smear.search.tables import kernel_rules
 
         if self._solver is None:
             self._solver = Solver()

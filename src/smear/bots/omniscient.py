@@ -3,7 +3,7 @@
 It is never offered at a table (it is not in the public registry): it reads the whole
 :class:`~smear.state.State`, so only the arena plays it, through :meth:`OmniscientBot.choose_with_state`.
 
-- **Card play**: the kernel solver on the true position (:func:`smear.kernel_solver.solve_all_moves`,
+- **Card play**: the kernel solver on the true position (:func:`smear.search.solver.solve_all_moves`,
   our side's points minus the other sides'), and the best card for its side.
 - **Auction and trump**: like the expert, but on the true deal: each candidate (pass and the bids
   worth a look, or every trump suit) is applied to the real state and the hand played out by the
@@ -17,8 +17,8 @@ import random
 
 from smear.actions import Action, Play
 from smear.bots.heuristic import HeuristicBot
-from smear.kernel import KernelRules, kernel_rules
-from smear.kernel_solver import Solver, position_of, solve_all_moves
+from smear.search.solver import Solver, position_of, solve_all_moves
+from smear.search.tables import KernelRules, kernel_rules
 from smear.state import Phase, State, apply
 from smear.views import player_view
 

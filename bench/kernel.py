@@ -9,7 +9,7 @@ Usage:
                                                       # (of --rules, --players, --teams)
 
 The hands/s figure counts whole hands (deal, random auction, trump, discards, tricks, scoring) played
-by ``smear.kernel.play_random_hands`` after a warm-up call (the first call compiles or loads numba's
+by ``smear.search.playouts.play_random_hands`` after a warm-up call (the first call compiles or loads numba's
 cache). ``--verify`` spreads the hands over every player count and team layout of each preset, plays
 them in the kernel with their logs, replays each log through the engine in worker processes, and
 prints the number of disagreements (0 expected). It ends with the ``hands/s`` line in every mode.
@@ -25,7 +25,9 @@ import time
 import zlib
 
 from smear import PRESETS, find_rules
-from smear.kernel import KernelRules, compare_with_engine, kernel_rules, play_random_hands, unsupported_rules
+from smear.search.checks import compare_with_engine
+from smear.search.playouts import play_random_hands
+from smear.search.tables import KernelRules, kernel_rules, unsupported_rules
 
 CHUNK = 5_000
 
@@ -96,7 +98,7 @@ def verify(hands: int, workers: int, presets: list[str]) -> int:
 
 def solve_times(kr: KernelRules, positions: int, seed: int) -> None:
     """Solver time per random first-trick position."""
-    from smear.kernel_solver import random_first_trick_positions, solve
+    from smear.search.solver import random_first_trick_positions, solve
 
     found = random_first_trick_positions(kr, positions + 20, seed)
     for position in found[:20]:  # compile or load the cache

@@ -18,28 +18,12 @@ from helpers import HOUSE, TEN_POINT, cards, config_id, configurations
 
 from smear import Phase, Rules, State, apply, find_rules, legal_actions, new_match
 from smear.bots import random_action
-from smear.kernel import (
-    BID,
-    DISCARD,
-    PASS,
-    S_ERROR,
-    S_STEPS,
-    TRUMP,
-    KernelRules,
-    action_code,
-    code_action,
-    compare_with_engine,
-    kernel_result,
-    kernel_rules,
-    legal_mask,
-    play_hand,
-    play_mask,
-    play_random_hands,
-    reference_result,
-    trick_winner_index,
-    unsupported_rules,
-)
-from smear.kernel_solver import position_of, random_first_trick_positions, solve, solve_all_moves
+from smear.search.checks import compare_with_engine, kernel_result, legal_mask, reference_result
+from smear.search.codes import BID, DISCARD, PASS, TRUMP, action_code, code_action
+from smear.search.masks import play_mask, trick_winner_index
+from smear.search.playouts import play_hand, play_random_hands
+from smear.search.solver import position_of, random_first_trick_positions, solve, solve_all_moves
+from smear.search.tables import S_ERROR, S_STEPS, KernelRules, kernel_rules, unsupported_rules
 
 HANDS = int(os.environ.get("SMEAR_KERNEL_HANDS", "300"))
 SOLVER_POSITIONS = int(os.environ.get("SMEAR_SOLVER_POSITIONS", "40"))

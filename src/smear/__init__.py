@@ -8,6 +8,10 @@
 'hand_over'
 """
 
+from smear.compiled import check_build as _check_build
+
+_check_build()  # before any engine module loads: a compiled one older than its source is refused
+
 from smear.actions import Action, Bid, Discard, NameTrump, Pass, Play, TakeWidow, parse_action
 from smear.cards import CARDS, Card, CardSet, Rank, Suit, parse_card, parse_suit
 from smear.errors import (

@@ -79,24 +79,6 @@ SUIT_MASK_BITS = (1 << SUIT_BITS) - 1
 
 _RANK_LETTERS = "23456789TJQKA"
 _NAMES: list[str] = [_RANK_LETTERS[i % 13] + "cdhs"[i // 13] for i in range(52)] + ["LJ", "BJ"]
-_RANK_WORDS = [
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-]
-_LONG_NAMES: list[str] = [
-    f"{_RANK_WORDS[i % 13]} of {('clubs', 'diamonds', 'hearts', 'spades')[i // 13]}" for i in range(52)
-] + ["little joker", "big joker"]
 
 # Game-point value of each card: ten 10, ace 4, king 3, queen 2, jack 1.
 _GAME_VALUE_BY_RANK = {10: 10, 11: 1, 12: 2, 13: 3, 14: 4}
@@ -133,11 +115,6 @@ class Card(int):
         return GAME_VALUES[self]
 
     @property
-    def long_name(self) -> str:
-        """``ace of hearts``, ``big joker``."""
-        return _LONG_NAMES[self]
-
-    @property
     def bit(self) -> int:
         return 1 << self
 
@@ -152,8 +129,6 @@ class Card(int):
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(DECK_SIZE))
-LITTLE_JOKER = CARDS[LITTLE_JOKER_INDEX]
-BIG_JOKER = CARDS[BIG_JOKER_INDEX]
 JOKERS_MASK = (1 << LITTLE_JOKER_INDEX) | (1 << BIG_JOKER_INDEX)
 FULL_DECK_MASK = (1 << DECK_SIZE) - 1
 SUIT_MASKS: tuple[int, ...] = tuple(SUIT_MASK_BITS << (13 * s) for s in range(4))
@@ -163,11 +138,6 @@ for _card in CARDS:
     _BY_NAME[_NAMES[_card].lower()] = _card
 for _suit in "cdhs":
     _BY_NAME["10" + _suit] = _BY_NAME["t" + _suit]
-
-
-def card_of(rank: Rank | int, suit: Suit | int) -> Card:
-    """The plain card of that rank and suit."""
-    return CARDS[int(suit) * 13 + int(rank) - 2]
 
 
 def parse_card(text: str) -> Card:
@@ -280,8 +250,3 @@ def _mask_of(cards: Iterable[object]) -> int:
             raise TypeError(f"not a card: {card!r}")
         mask |= 1 << card
     return mask
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    """Cards in record notation separated by spaces."""
-    return " ".join(_NAMES[c] for c in cards)

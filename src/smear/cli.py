@@ -1,9 +1,10 @@
-"""The ``smear`` command line: ``smear play`` in the terminal, ``smear replay`` checks a match record,
-``smear selfplay`` writes one.
+"""The ``smear`` command line: ``smear serve`` runs the game server, ``smear play`` a match in the
+terminal against bots, ``smear arena`` matches between bots, ``smear replay`` checks a match record
+and ``smear selfplay`` writes one.
 
-Each subcommand is a function registered on the :data:`cli` group, so more (serve, play, arena,
-bench) slot in beside them. Exit status: 0 success, 1 a record whose play breaks the rules, 2 an
-invalid record or bad arguments. Errors are one line on standard error, never a traceback.
+Each subcommand is a function registered on the :data:`cli` group. Exit status: 0 success, 1 a
+record whose play breaks the rules, 2 an invalid record or bad arguments, 3 a fault of the
+program's own while replaying. Errors are one line on standard error, never a traceback.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ bid is chosen for its expected points and its risk of being set, with trump pick
 The budget is a number of samples and a time limit, whichever comes first.
 
 With ``solver=True`` the card play is searched differently: each sampled deal is solved exactly by
-the kernel solver (:func:`smear.kernel_solver.solve_all_moves`, our side's points minus the other
+the kernel solver (:func:`smear.search.solver.solve_all_moves`, our side's points minus the other
 sides') instead of played out by the heuristic. The auction keeps its heuristic play-outs.
 """
 
@@ -18,18 +18,14 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from smear.actions import Action, Play, bid
+from smear.actions import Action, Play
 from smear.bots.base import register
 from smear.bots.heuristic import HeuristicBot
+from smear.bots.lookahead import CardSolver, auction_candidates, play_out
 from smear.bots.sampler import sample_state
-from smear.state import Phase, State, apply
-from smear.views import PlayerView, player_view
-
-if TYPE_CHECKING:
-    from smear.kernel import KernelRules
-    from smear.kernel_solver import Solver
+from smear.state import Phase, apply
+from smear.views import PlayerView
 
 DEFAULT_SAMPLES = 48
 DEFAULT_SECONDS = 0.25
@@ -60,8 +56,7 @@ class ExpertBot:
         self.seconds = seconds
         self.solver = solver
         self.policy = HeuristicBot()
-        self._solver: Solver | None = None  # made on first use (numba is imported only then)
-        self._kernel_rules: dict[tuple[object, ...], KernelRules] = {}
+        self._card_solver = CardSolver()
         self.last_samples = 0  # deals searched for the last decision, for measuring
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -79,7 +74,7 @@ class ExpertBot:
             return Advice(self._solve_play(view, rng), None, self.last_samples)
         candidates = list(legal)
         if view.phase is Phase.AUCTION:
-            candidates = self._auction_candidates(view, rng)
+            candidates = auction_candidates(view, self.policy, rng)
         margins = {str(action): 0.0 for action in candidates}
         points = {str(action): 0.0 for action in candidates}
         deadline = time.perf_counter() + self.seconds
@@ -87,7 +82,7 @@ class ExpertBot:
         while samples < self.samples and (samples < 4 or time.perf_counter() < deadline):
             world = sample_state(view, rng)
             for action in candidates:
-                ours, margin = self._outcome(apply(world, action, view.seat), view.seat, rng)
+                ours, margin = play_out(apply(world, action, view.seat), view.seat, self.policy, rng)
                 points[str(action)] += ours
                 margins[str(action)] += margin
             samples += 1
@@ -97,58 +92,17 @@ class ExpertBot:
 
     def _solve_play(self, view: PlayerView, rng: random.Random) -> Action:
         """Sum each legal card's exact value over the sampled deals; keep the best."""
-        from smear.kernel import kernel_rules
-        from smear.kernel_solver import Solver, position_of, solve_all_moves
-
-        if self._solver is None:
-            self._solver = Solver()
-        pub = view.public
-        key = (pub.rules, pub.players, pub.sides)
-        kr = self._kernel_rules.get(key)
-        if kr is None:
-            teams = pub.sides if any(len(side) > 1 for side in pub.sides) else None
-            kr = self._kernel_rules[key] = kernel_rules(pub.rules, pub.players, teams)
         plays = [action for action in view.legal_actions if isinstance(action, Play)]
         totals = {int(action.card): 0 for action in plays}
         deadline = time.perf_counter() + self.seconds
         samples = 0
         while samples < self.samples and (samples < 4 or time.perf_counter() < deadline):
-            values = solve_all_moves(
-                kr, position_of(sample_state(view, rng)), oppose=True, solver=self._solver
-            )
+            values = self._card_solver.card_values(sample_state(view, rng))
             for card in totals:
                 totals[card] += values.get(card, 0)
             samples += 1
         self.last_samples = samples
         return max(plays, key=lambda action: totals[int(action.card)])
-
-    def _auction_candidates(self, view: PlayerView, rng: random.Random) -> list[Action]:
-        """Pass and the bids worth a look: the heuristic's own choice and one step either side."""
-        legal = list(view.legal_actions)
-        suggested = self.policy.choose(view, rng)
-        index = legal.index(suggested)
-        keep = {0, index - 1, index, index + 1}
-        candidates = [action for i, action in enumerate(legal) if i in keep and 0 <= i < len(legal)]
-        rules = view.public.rules
-        if rules.shoot_the_moon and suggested != bid(rules.top_bid):
-            # The play-outs value a hand by its points, not by the match the moon wins or loses.
-            candidates = [action for action in candidates if action != bid(rules.top_bid)]
-        return candidates
-
-    def _outcome(self, state: State, seat: int, rng: random.Random) -> tuple[int, int]:
-        """Play the hand out with the heuristic everywhere: our side's score change, and that
-        change minus the best other side's."""
-        number = state.public.hand_number
-        before = state.public.scores
-        while state.public.to_act is not None:
-            actor = state.public.to_act
-            state = apply(state, self.policy.choose(player_view(state, actor), rng), actor)
-        pub = state.public
-        assert pub.hand_number == number
-        side = pub.seat_side[seat]
-        change = [after - start for after, start in zip(pub.scores, before, strict=True)]
-        others = [value for index, value in enumerate(change) if index != side]
-        return change[side], change[side] - (max(others) if others else 0)
 
 
 register("expert", ExpertBot)

@@ -1,16 +1,6 @@
-"""Perfect-information solving of the card play of a hand, in numba, for search bots (PIMC).
-
-Given every seat's cards (a sampled deal, for a bot), :func:`solve` finds the value of the rest of
-the hand for the seat to act and its best card; :func:`solve_all_moves` gives the value of every
-legal card. The rules come from :func:`smear.kernel.kernel_rules` (tables built from the reference
-engine) and the legal cards from the same ``play_mask`` the playout kernel uses, which the tests
-check against the engine.
-
-**What is maximised.** The *acting side* (the side of the seat to act at the root) maximises and every
-other seat minimises, a paranoid search: with ``oppose=False`` the value is the points the acting side
-takes in the whole hand (already won, settled by the deal, and still to win: High, Low, Jack, Jick,
-jokers, Game, Trey at its value); with ``oppose=True`` it is that minus the points of every other side.
-The bid does not enter: a bot can turn points into a score change itself.
+"""The alpha-beta search of the card play with every card known, inside numba: the engine of
+:mod:`smear.search.solver`, which fills its state array (``ST_*``), settles the points it can
+before the search, and reads the answers.
 
 **How.** Fail-soft alpha-beta over the remaining cards; at the root, null-window tests find each
 value (a test asks only "at least v?", which prunes far more than a wide window). With
@@ -27,49 +17,26 @@ value (a test asks only "at least v?", which prunes far more than a wide window)
   one hand, worth the same points and Game;
 - move ordering: the table's best card first, then winning cheaply, smearing points onto a trick the
   player's coalition wins (every other side counts as one coalition against us) and throwing low.
-
-Where the first lead sets trump and it has not been made (``Position.trump`` is None), each suit the
-leader may lead is solved with that suit as trump.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
-
-import numpy as np
 from numba import njit
 
-from smear.cards import BIG_JOKER_INDEX, JOKERS_MASK, LITTLE_JOKER_INDEX
-from smear.kernel import (
-    P_BIDDER_LEADS_TRUMP,
-    P_HAND,
-    P_JICK,
-    P_LOW_TO_PLAYER,
+from smear.search.masks import lowest_index, play_mask
+from smear.search.tables import (
     P_PLAYERS,
     P_SIDES,
-    P_TREY,
-    P_TRUMP_NAMED,
     T_GAME,
-    T_JACK,
-    T_JICK,
-    T_NATURAL,
     T_NEXT,
     T_POWER,
     T_PREV,
     T_SEAT_SIDE,
     T_STRENGTH,
-    T_SUIT_MASKS,
     T_SUIT_OF,
     T_TOP,
-    T_TREY,
     Int64Array,
-    KernelRules,
-    deal_random,
-    lowest_index,
-    play_mask,
 )
-from smear.state import Phase, State
 
 INF = 1 << 20
 
@@ -473,7 +440,7 @@ def _exact_child(
 
 
 @njit(cache=True)
-def _solve_root(
+def solve_root(
     tab: Int64Array,
     st: Int64Array,
     tt: Int64Array,
@@ -512,286 +479,3 @@ def _solve_root(
         if value > best:
             best = value
     return count
-
-
-# --- positions --------------------------------------------------------------------------------------
-
-
-class Position(NamedTuple):
-    """A moment of the card play with every card known (a real state, or a sampled deal)."""
-
-    trump: int | None  # None before the first lead of a game whose first lead sets trump
-    hands: tuple[int, ...]  # each seat's cards now, as masks
-    leader: int  # the seat that led (or leads) the trick in progress
-    trick: tuple[int, ...]  # the cards of the trick in progress, from the leader
-    captured: tuple[int, ...]  # each side's cards from finished tricks
-    played: tuple[int, ...]  # each seat's cards played this hand (finished tricks and this trick)
-    bidder: int
-
-    @property
-    def to_act(self) -> int:
-        return (self.leader + len(self.trick)) % len(self.hands)
-
-
-def position_of(state: State) -> Position:
-    """The position of a state in the card play (the solver sees every hand)."""
-    pub = state.public
-    if pub.phase is not Phase.PLAY or pub.bidder is None:
-        raise ValueError(f"not in the card play: {pub.phase.value}")
-    captured = [0] * len(pub.sides)
-    played = [0] * pub.players
-    for trick in pub.tricks:
-        for seat, card in trick.plays():
-            captured[pub.seat_side[trick.winner]] |= 1 << card
-            played[seat] |= 1 << card
-    for seat, card in pub.trick_plays:
-        played[seat] |= 1 << card
-    return Position(
-        trump=None if pub.trump is None else int(pub.trump),
-        hands=tuple(state.hands),
-        leader=pub.leader,
-        trick=tuple(int(card) for card in pub.trick),
-        captured=tuple(captured),
-        played=tuple(played),
-        bidder=pub.bidder,
-    )
-
-
-class Solution(NamedTuple):
-    """The value of a position for the side to act, and its best card."""
-
-    value: int
-    card: int
-    nodes: int
-
-
-class Solver:
-    """A transposition table and work space, reused from solve to solve (one per thread)."""
-
-    def __init__(self) -> None:
-        self.tt = np.zeros((1 << TT_BITS, TT_COLUMNS), dtype=np.int64)
-        self.buf = np.zeros((MAX_DEPTH, 2 * MAX_MOVES), dtype=np.int64)
-        self.generation = 0
-
-    def solve_moves(
-        self, kr: KernelRules, position: Position, oppose: bool, exact: bool
-    ) -> tuple[dict[int, int], int, int]:
-        """Each root card's value (exact for all when ``exact``), the best card, and the nodes searched."""
-        if position.trump is None:
-            if kr.table[P_TRUMP_NAMED]:
-                raise ValueError("trump is named in these rules: give it")
-            return self._first_lead(kr, position, oppose, exact)
-        tab = kr.table
-        trump = position.trump
-        seat = position.to_act
-        hand = position.hands[seat]
-        first_lead = not position.trick and not any(position.captured)
-        if first_lead and not tab[P_TRUMP_NAMED]:
-            moves_mask = hand & tab[T_SUIT_MASKS + 4 * trump + trump] & ~JOKERS_MASK
-            if not moves_mask:
-                raise ValueError("the first lead sets trump: the leader holds no card of that suit")
-        elif first_lead:
-            moves_mask = int(
-                play_mask(tab, trump, hand, -1, seat == position.bidder and bool(tab[P_BIDDER_LEADS_TRUMP]))
-            )
-        else:
-            lead = position.trick[0] if position.trick else -1
-            moves_mask = int(play_mask(tab, trump, hand, lead, False))
-        if not moves_mask:
-            raise ValueError("the seat to act has no card")
-        st = np.zeros(128, dtype=np.int64)
-        base = self._prepare(kr, position, oppose, st)
-        self.generation += 1
-        st[ST_GEN] = self.generation
-        rgame = _game_count(tab, _union(position.hands) | _mask(position.trick))
-        cards = np.zeros(MAX_MOVES, dtype=np.int64)
-        values = np.zeros(MAX_MOVES, dtype=np.int64)
-        count = _solve_root(
-            tab,
-            st,
-            self.tt,
-            self.buf,
-            len(position.trick),
-            position.leader,
-            rgame,
-            moves_mask,
-            cards,
-            values,
-            exact,
-        )
-        result = {int(cards[i]): int(values[i]) + base for i in range(count)}
-        best = max(range(count), key=lambda i: int(values[i]))  # the first of the best, in search order
-        return result, int(cards[best]), int(st[ST_NODES])
-
-    def _first_lead(
-        self, kr: KernelRules, position: Position, oppose: bool, exact: bool
-    ) -> tuple[dict[int, int], int, int]:
-        """Before trump is known (its first lead sets it): solve each suit the leader may lead."""
-        hand = position.hands[position.to_act]
-        values: dict[int, int] = {}
-        nodes = 0
-        best_card = -1
-        for suit in range(4):
-            if not hand >> (13 * suit) & 0x1FFF:
-                continue
-            found, card, searched = self.solve_moves(kr, position._replace(trump=suit), oppose, exact)
-            nodes += searched
-            values.update(found)
-            if best_card < 0 or found[card] > values[best_card]:
-                best_card = card
-        return values, best_card, nodes
-
-    def _prepare(self, kr: KernelRules, position: Position, oppose: bool, st: Int64Array) -> int:
-        """Fill the solver's state; return the points already decided, weighted for the acting side."""
-        tab = kr.table
-        trump = position.trump
-        assert trump is not None
-        n = kr.players
-        sides = len(kr.sides)
-        side_of = kr.seat_side
-        us = side_of[position.to_act]
-        weight = [1 if side == us else (-1 if oppose else 0) for side in range(sides)]
-        for seat in range(n):
-            st[ST_HANDS + seat] = position.hands[seat]
-        for i, card in enumerate(position.trick):
-            st[ST_TRICK + i] = card
-        for side in range(sides):
-            st[ST_GAME + side] = _game_count(tab, position.captured[side])
-            st[ST_WEIGHT + side] = weight[side]
-        st[ST_TRUMP] = trump
-        st[ST_US] = us
-        st[ST_MIN_WEIGHT] = min((weight[side] for side in range(sides) if side != us), default=0)
-        # Who holds or played each card still to be captured.
-        holder = {}
-        for seat in range(n):
-            for card in _cards(position.hands[seat]):
-                holder[card] = seat
-        for i, card in enumerate(position.trick):
-            holder[card] = (position.leader + i) % n
-        loose = _union(position.hands) | _mask(position.trick)
-        in_play = loose | _union(position.captured)
-        power = tab[T_POWER + 54 * trump : T_POWER + 54 * trump + 54]
-        # Each point as (card, value, goes to the player rather than the captor).
-        points: list[tuple[int, int, bool]] = []
-        natural = in_play & int(tab[T_NATURAL + trump])
-        if natural:
-            points.append((natural.bit_length() - 1, 1, False))
-            points.append(((natural & -natural).bit_length() - 1, 1, bool(tab[P_LOW_TO_PLAYER])))
-        points.append((int(tab[T_JACK + trump]), 1, False))
-        if tab[P_JICK]:
-            points.append((int(tab[T_JICK + trump]), 1, False))
-        points.append((BIG_JOKER_INDEX, 1, False))
-        points.append((LITTLE_JOKER_INDEX, 1, False))
-        if tab[P_TREY]:
-            points.append((int(tab[T_TREY + trump]), int(tab[P_TREY]), False))
-        top_loose = max((int(power[c]) for c in _cards(loose)), default=0)
-        settled = 0
-        value = [0] * 54
-        for card, worth, to_player in points:
-            if card < 0 or not in_play >> card & 1:
-                continue  # out of play: nobody takes it
-            side = -1
-            if to_player:
-                player = holder.get(card)
-                if player is None:
-                    player = next(s for s in range(n) if position.played[s] >> card & 1)
-                side = side_of[player]
-            elif not loose >> card & 1:
-                side = next(s for s in range(sides) if position.captured[s] >> card & 1)
-            elif power[card] == top_loose:
-                side = side_of[holder[card]]  # the highest trump left wins its trick
-            if side >= 0:
-                settled += worth * weight[side]
-            else:
-                value[card] += worth
-        point_cards = [c for c in range(54) if value[c]]
-        for c in point_cards:
-            st[ST_VAL + c] = value[c]
-        st[ST_N_POINTS] = len(point_cards)
-        for k, c in enumerate(point_cards):
-            st[ST_POINT_CARDS + k] = c
-        return settled
-
-
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(54) if mask >> c & 1]
-
-
-def _union(masks: Sequence[int]) -> int:
-    total = 0
-    for mask in masks:
-        total |= int(mask)
-    return total
-
-
-def _mask(cards: Sequence[int]) -> int:
-    total = 0
-    for card in cards:
-        total |= 1 << card
-    return total
-
-
-def _game_count(tab: Int64Array, mask: int) -> int:
-    return sum(int(tab[T_GAME + c]) for c in _cards(mask))
-
-
-_DEFAULT: list[Solver] = []
-
-
-def _default_solver() -> Solver:
-    if not _DEFAULT:
-        _DEFAULT.append(Solver())
-    return _DEFAULT[0]
-
-
-def solve(
-    kr: KernelRules, position: Position, oppose: bool = False, solver: Solver | None = None
-) -> Solution:
-    """The value of ``position`` for the side to act and its best card (see the module docstring)."""
-    values, card, nodes = (solver or _default_solver()).solve_moves(kr, position, oppose, exact=False)
-    return Solution(values[card], card, nodes)
-
-
-def solve_all_moves(
-    kr: KernelRules, position: Position, oppose: bool = False, solver: Solver | None = None
-) -> dict[int, int]:
-    """The exact value of every card the seat to act may play."""
-    values, _, _ = (solver or _default_solver()).solve_moves(kr, position, oppose, exact=True)
-    return values
-
-
-def random_first_trick_positions(kr: KernelRules, count: int, seed: int) -> list[Position]:
-    """Random deals with a random bidder to lead the first trick and trump known (for benchmarks).
-
-    Where the first lead sets trump, trump is the suit of one of the bidder's cards; where it is
-    named, any suit. Discards, where the rules have them, keep the first cards of the hand.
-    """
-    rng = np.random.default_rng(seed)
-    n = kr.players
-    hand_size = int(kr.table[P_HAND])
-    deck = np.zeros(64, dtype=np.int64)
-    dealt = np.zeros(8, dtype=np.int64)
-    found = []
-    np_seed = int(rng.integers(1 << 31))
-    _seed_numba(np_seed)
-    for _ in range(count):
-        deal_random(kr.table, deck, dealt)
-        hands = tuple(_keep(int(dealt[seat]), hand_size) for seat in range(n))
-        bidder = int(rng.integers(n))
-        if kr.table[P_TRUMP_NAMED]:
-            trump = int(rng.integers(4))
-        else:
-            suits = sorted({c // 13 for c in _cards(hands[bidder]) if c < 52})
-            trump = suits[int(rng.integers(len(suits)))]
-        found.append(Position(trump, hands, bidder, (), (0,) * len(kr.sides), (0,) * n, bidder))
-    return found
-
-
-def _keep(mask: int, count: int) -> int:
-    cards = _cards(mask)[:count]
-    return _mask(cards)
-
-
-@njit(cache=True)
-def _seed_numba(seed: int) -> None:
-    np.random.seed(seed)

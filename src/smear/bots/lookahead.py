@@ -1,0 +1,85 @@
+"""What the expert and the omniscient bot share: the bids worth trying in the auction, heuristic
+play-outs of the rest of a hand, and each card's exact value from the kernel solver on a whole deal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, NamedTuple
+
+from smear.actions import Action, bid
+from smear.bots.base import Bot
+from smear.state import PublicState, State, apply
+from smear.views import PlayerView, player_view
+
+if TYPE_CHECKING:
+    from smear.search.solver import Solver
+    from smear.search.tables import KernelRules
+
+
+def auction_candidates(view: PlayerView, policy: Bot, rng: random.Random) -> list[Action]:
+    """Pass and the bids worth a look: ``policy``'s own choice and one step either side."""
+    legal = list(view.legal_actions)
+    suggested = policy.choose(view, rng)
+    index = legal.index(suggested)
+    keep = {0, index - 1, index, index + 1}
+    candidates = [action for i, action in enumerate(legal) if i in keep]
+    rules = view.public.rules
+    if rules.shoot_the_moon and suggested != bid(rules.top_bid):
+        # The play-outs value a hand by its points, not by the match the moon wins or loses.
+        candidates = [action for action in candidates if action != bid(rules.top_bid)]
+    return candidates
+
+
+class Outcome(NamedTuple):
+    """How a hand ended for one seat's side."""
+
+    points: int  # the side's score change this hand
+    margin: int  # that change minus the best other side's
+
+
+def play_out(state: State, seat: int, policy: Bot, rng: random.Random) -> Outcome:
+    """Play the rest of the hand with ``policy`` at every seat; how it ends for the side of ``seat``."""
+    number = state.public.hand_number
+    before = state.public.scores
+    while state.public.to_act is not None:
+        actor = state.public.to_act
+        state = apply(state, policy.choose(player_view(state, actor), rng), actor)
+    pub = state.public
+    assert pub.hand_number == number
+    side = pub.seat_side[seat]
+    change = [after - start for after, start in zip(pub.scores, before, strict=True)]
+    others = [value for index, value in enumerate(change) if index != side]
+    return Outcome(change[side], change[side] - (max(others) if others else 0))
+
+
+class CardSolver:
+    """The kernel solver on whole deals, with its work space and each table's kernel rules kept.
+
+    Both are made on first use: numba is imported only then.
+    """
+
+    def __init__(self) -> None:
+        self._solver: Solver | None = None
+        self._kernel_rules: dict[tuple[object, ...], KernelRules] = {}
+
+    def card_values(self, state: State) -> dict[int, int]:
+        """The exact value of each card the seat to act may play, every card of ``state`` known: the
+        points its side takes in the hand minus those of every other side."""
+        from smear.search.solver import Solver, position_of, solve_all_moves
+
+        if self._solver is None:
+            self._solver = Solver()
+        kr = self.kernel_rules(state.public)
+        return solve_all_moves(kr, position_of(state), oppose=True, solver=self._solver)
+
+    def kernel_rules(self, pub: PublicState) -> KernelRules:
+        """The kernel's tables for the rules, players and sides of ``pub``."""
+        from smear.search.tables import kernel_rules
+
+        key = (pub.rules, pub.players, pub.sides)
+        found = self._kernel_rules.get(key)
+        if found is None:
+            teams = pub.sides if any(len(side) > 1 for side in pub.sides) else None
+            found = self._kernel_rules[key] = kernel_rules(pub.rules, pub.players, teams)
+        return found

@@ -1016,4 +1016,3 @@ def _finish_thrown_in(state: State) -> State:
     )
     public = pub._replace(phase=Phase.HAND_OVER, to_act=None, results=(*pub.results, result))
     return state._replace(public=public)
-

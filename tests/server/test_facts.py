@@ -22,7 +22,6 @@ from smear.server.facts import preset_facts, presets_json
 from smear.server.protocol import MAX_SEATS, TARGETS, TURN_TIMERS, parse_inbound
 from smear.server.tables import TableError, TableSettings
 
-
 # A card in record notation.
 CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]|BJ|LJ")
 

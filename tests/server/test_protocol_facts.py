@@ -72,7 +72,21 @@ def test_the_card_that_won_each_trick() -> None:
 
 
 def test_who_is_out_of_the_hand_publicly_and_for_the_seat_itself() -> None:
-    tricks = "8h 9h 7h 2h 4h Ah BJ LJ 5h Kh Jd 3h 6h".split()  # Ben, Cy and Di play their last trumps
+    tricks = [
+        "8h",
+        "9h",
+        "7h",
+        "2h",
+        "4h",
+        "Ah",
+        "BJ",
+        "LJ",
+        "5h",
+        "Kh",
+        "Jd",
+        "3h",
+        "6h",
+    ]  # Ben, Cy and Di play their last trumps
     state = act(nine_card_in_play(), *tricks)
     views = [roundtrip(view_json(player_view(state, seat))) for seat in range(4)]
     assert views[0]["public"]["out_of_hand"] == []  # nobody has been passed over yet
@@ -112,7 +126,32 @@ def test_refills_and_the_bidders_draws() -> None:
 def test_what_became_of_each_bid() -> None:
     moon = find_rules("house").with_changes(shoot_the_moon=True)
     hands = ["Ah Kh Qh Jh BJ LJ", "Ac Kc Qc Jc Tc 9c", "Ad Kd Qd Jd Td 9d", "As Ks Qs Js Ts 9s"]
-    tricks = "Ah Ac Ad As Kh Kc Kd Ks Qh Qc Qd Qs Jh Jc Jd Js BJ Tc Td Ts LJ 9c 9d 9s".split()
+    tricks = [
+        "Ah",
+        "Ac",
+        "Ad",
+        "As",
+        "Kh",
+        "Kc",
+        "Kd",
+        "Ks",
+        "Qh",
+        "Qc",
+        "Qd",
+        "Qs",
+        "Jh",
+        "Jc",
+        "Jd",
+        "Js",
+        "BJ",
+        "Tc",
+        "Td",
+        "Ts",
+        "LJ",
+        "9c",
+        "9d",
+        "9s",
+    ]
     deal = Deal.parse(hands, out="8h 9h Th 8c 8d 8s")
     state = new_match(moon, 4, dealer=3, deal=deal, scores=[-4, 3, 0, 0])
     state = act(state, "bid 7", "pass", "pass", "pass", *tricks)
@@ -180,7 +219,11 @@ def test_the_new_facts_hold_and_show_no_hidden_card(preset: str, players: int, t
         for seat in range(players):
             view = roundtrip(view_json(player_view(state, seat)))
             trump = pub.trump
-            trumps = [card for card in view["hand"] if trump and is_trump(parse_card(card), trump, pub.rules)]
+            trumps = [
+                card
+                for card in view["hand"]
+                if trump is not None and is_trump(parse_card(card), trump, pub.rules)
+            ]
             assert view["trumps_in_hand"] == trumps
             assert cards_named(view["trumps_in_hand"]) <= state.hand(seat)
             assert not cards_named(view["out_of_hand"])

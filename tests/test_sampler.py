@@ -36,7 +36,8 @@ from smear import (
 )
 from smear.bots import HeuristicBot, random_action
 from smear.bots.heuristic import estimate
-from smear.bots.sampler import Determinizer, revealed_voids, sample_state
+from smear.bots.sampler import Determinizer, sample_state
+from smear.knowledge import revealed_voids
 from smear.trick import is_trump, order_for
 
 MATCHES = 4

@@ -23,7 +23,8 @@ from smear import (
     new_match,
     player_view,
 )
-from smear.bots.sampler import Determinizer, revealed_voids
+from smear.bots.sampler import Determinizer
+from smear.knowledge import revealed_voids
 from smear.state import team_sides
 
 NO_JICK = find_rules("no_jick")

@@ -78,6 +78,17 @@ PHASE_ACTIONS = {
 }
 
 
+class HandOutcome(Enum):
+    """What became of a hand's bid."""
+
+    MADE = "made"
+    SET = "set"
+    MOON_MADE = "moon_made"  # the moon made: the bidding side wins the match at once
+    MOON_RESET = "moon_reset"  # the moon made from below zero: the score only goes back to 0
+    MOON_SET = "moon_set"  # the moon set: the bidding side loses the match
+    THROWN_IN = "thrown_in"  # everyone passed: nobody bid
+
+
 class HandResult(NamedTuple):
     """The outcome of a finished hand, public once the hand is over (with the hidden cards shown)."""
 
@@ -95,6 +106,15 @@ class HandResult(NamedTuple):
     # The cards nobody played, face up now: sleeping cards, stock, and each seat's discards.
     out: CardSet
     discards: tuple[CardSet, ...]
+    outcome: HandOutcome = HandOutcome.THROWN_IN
+
+
+class BidderDraws(NamedTuple):
+    """The undealt cards the bidder has taken into its hand this hand, by where they came from."""
+
+    kitty: int
+    widow: int
+    stock: int
 
 
 class PublicState(NamedTuple):
@@ -165,9 +185,29 @@ class PublicState(NamedTuple):
         """Cards ``seat`` was dealt from the stock after discarding (presets that refill)."""
         return self.refills[seat] if self.refills else 0
 
+    def refills_after_discard(self, seat: int) -> bool:
+        """Whether ``seat`` is dealt back from the stock after it discards this hand: in presets
+        that refill, every seat but the bidder, and the bidder too where ``refill_bidder``."""
+        rules = self.rules
+        return rules.refill and self.bidder is not None and (seat != self.bidder or rules.refill_bidder)
+
+    def bidder_draws(self) -> BidderDraws:
+        """The undealt cards the bidder has taken (``took``), by source: the kitty after the
+        auction, the widow before naming trump, then the stock before discarding."""
+        rules = self.rules
+        kitty = min(self.took, rules.kitty)
+        widow = min(self.took - kitty, rules.widow)
+        return BidderDraws(kitty, widow, self.took - kitty - widow)
+
+    @property
+    def widow_left(self) -> int:
+        """The cards of the widow not taken this hand (0 once the bidder took it, or without one)."""
+        return 0 if self.took else self.rules.widow
+
     @property
     def stock_left(self) -> int:
-        """Undealt cards not yet drawn: the stock, or the cards that sleep."""
+        """Undealt cards not yet drawn: the stock, or the cards that sleep (a widow not yet taken
+        counted in)."""
         return self.deck.mask.bit_count() - self.players * self.dealt_count - self.drawn
 
     def hand_sizes(self) -> tuple[int, ...]:
@@ -646,7 +686,6 @@ _LEADER = PublicState._fields.index("leader")
 _TRICK = PublicState._fields.index("trick")
 _TRICKS = PublicState._fields.index("tricks")
 _ORDER = PublicState._fields.index("order")
-_TOOK = PublicState._fields.index("took")
 _new_tuple = tuple.__new__
 
 
@@ -678,7 +717,9 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         return _apply_discard(state, action, to_act)  # type: ignore[arg-type]
     if kind not in (Play, Bid, Pass, NameTrump, TakeWidow, Discard):
         raise TypeError(f"not an action: {action!r}")
-    raise IllegalActionError("wrong_phase", str(action), to_act, expected=PHASE_ACTIONS[phase])
+    raise IllegalActionError(
+        "wrong_phase", str(action), to_act, expected=PHASE_ACTIONS[phase], phase=phase.value
+    )
 
 
 def _apply_auction(state: State, action: Action, seat: int) -> State:
@@ -799,7 +840,7 @@ def _apply_discard(state: State, action: Discard, seat: int) -> State:
             raise IllegalActionError("keep_trumps", text, seat)
         raise IllegalActionError("keep_scoring_trumps", text, seat)
     refill = 0
-    if pub.rules.refill and (seat != pub.bidder or pub.rules.refill_bidder):
+    if pub.refills_after_discard(seat):
         refill = min(max(0, pub.rules.hand_size - (hand.bit_count() - options.size)), pub.stock_left)
     state = state._replace(
         public=pub._replace(
@@ -829,7 +870,7 @@ def _refuse_play(pub: PublicState, hand: int, card: Card, seat: int) -> IllegalA
     order = pub.order
     assert order is not None
     led = _SUITS[order.suit_of[pub.trick[0]]]
-    args = {"led": led.plural, "led_one": led.singular}
+    args = {"led": led.plural, "led_one": led.singular, "led_suit": led.letter}
     if led == order.trump:
         return IllegalActionError("must_follow_trump", text, seat, **args)
     if order.power[card]:
@@ -926,6 +967,12 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
     assert public.bidder is not None
     bidder_side = public.seat_side[public.bidder]
     scores, made, winner = settle_hand(public.rules, public.scores, score.taken, bidder_side, public.bid)
+    if public.bid <= public.rules.max_bid:
+        outcome = HandOutcome.MADE if made else HandOutcome.SET
+    elif not made:
+        outcome = HandOutcome.MOON_SET
+    else:
+        outcome = HandOutcome.MOON_RESET if public.scores[bidder_side] < 0 else HandOutcome.MOON_MADE
     result = HandResult(
         number=public.hand_number,
         dealer=public.dealer,
@@ -939,6 +986,7 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
         scores=scores,
         out=CardSet(state.out[public.drawn :]),
         discards=tuple(CardSet(mask) for mask in state.discards),
+        outcome=outcome,
     )
     fields = list(public)
     fields[_PHASE] = Phase.HAND_OVER if winner is None else Phase.MATCH_OVER
@@ -964,10 +1012,7 @@ def _finish_thrown_in(state: State) -> State:
         scores=pub.scores,
         out=CardSet(state.out),
         discards=tuple(CardSet(0) for _ in range(pub.players)),
+        outcome=HandOutcome.THROWN_IN,
     )
     public = pub._replace(phase=Phase.HAND_OVER, to_act=None, results=(*pub.results, result))
     return state._replace(public=public)
-
-
-def is_over(state: State) -> bool:
-    return state.public.phase is Phase.MATCH_OVER

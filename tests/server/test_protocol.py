@@ -195,7 +195,11 @@ def test_names_are_stripped_and_bounded(event: str) -> None:
 )
 def test_names_with_control_characters_are_refused(name: str) -> None:
     err = refusal("join_table", with_fields("join_table", name=name))
-    assert err.args_map == {"field": "name", "problem": "a name may not contain control characters"}
+    assert err.args_map == {
+        "field": "name",
+        "problem": "a name may not contain control characters",
+        "problem_code": "name_control",
+    }
 
 
 @pytest.mark.parametrize(
@@ -374,6 +378,7 @@ def test_illegal_action_payload() -> None:
     assert payload["code"] == "illegal_action"
     assert payload["args"]["reason_code"] == "wrong_phase"
     assert payload["args"]["expected"] == "bid or pass"
+    assert payload["args"]["phase"] == "auction"
     assert payload["message"] == str(caught.value) == payload["args"]["reason"]
     json.dumps(payload)
 
@@ -526,11 +531,16 @@ def test_public_json_shape() -> None:
         "trick",
         "tricks",
         "hand_sizes",
+        "out_of_hand",
         "took",
+        "bidder_took",
         "drawn",
         "discarded",
         "refilled",
+        "refills",
         "stock_left",
+        "widow_left",
+        "stock",
         "results",
         "winner",
     }

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from smear.actions import PASS, PLAYS, TRUMPS, Action, Bid, Discard, Play, bid
 from smear.bots.base import register
 from smear.cards import BIG_JOKER_INDEX, GAME_VALUES, LITTLE_JOKER_INDEX, CardSet, Suit, iter_bits
+from smear.knowledge import unseen_cards
 from smear.rules import Rules
 from smear.state import Phase
 from smear.trick import TrumpOrder, order_for
@@ -160,13 +161,7 @@ class HeuristicBot:
             suit = best_suit(view.hand.mask, pub.deck.mask, rules).suit
             in_suit = [c for c in cards if c < 52 and c // 13 == suit]
             return PLAYS[max(in_suit or cards)]
-        played = 0
-        for trick in pub.tricks:
-            for card in trick.cards:
-                played |= 1 << card
-        for card in pub.trick:
-            played |= 1 << card
-        unseen = pub.deck.mask & ~view.hand.mask & ~played & ~view.discards.mask
+        unseen = unseen_cards(view)
         if not pub.trick:
             return PLAYS[self._lead(view, cards, order, unseen)]
         return PLAYS[self._follow(view, cards, order, unseen)]

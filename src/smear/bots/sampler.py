@@ -5,8 +5,8 @@ A search bot sees a :class:`~smear.views.PlayerView`, but the engine plays on a 
 hands, the other seats' discards, the undealt cards) again at random, keeping everything the seat
 does know: its own hand and discards, the public state (every bid, every card played and by whom,
 trump, scores, the dealer, whose turn it is, the results of finished hands), how many cards every
-seat holds, and the voids that play has revealed. The seat's view of the sample is its view of the
-real game, exactly.
+seat holds, and the voids that play has revealed (what play shows comes from :mod:`smear.knowledge`).
+The seat's view of the sample is its view of the real game, exactly.
 
 >>> import random
 >>> from smear import find_rules, new_match, player_view
@@ -32,6 +32,7 @@ from typing import Literal, NamedTuple, TypeVar
 
 from smear.bots.heuristic import best_suit, estimate
 from smear.cards import CARDS, Card, iter_bits
+from smear.knowledge import plays_by_seat, revealed_voids
 from smear.scoring import scoring_trumps
 from smear.state import Phase, PublicState, State
 from smear.views import PlayerView
@@ -53,92 +54,6 @@ class Place(NamedTuple):
     size: int
     forbidden: int  # cards that may not go here (revealed voids), as a bitmask
     part: int = 0  # a hand in two parts: 1 for the cards a refilling seat kept from its deal
-
-
-def plays_by_seat(public: PublicState) -> tuple[int, ...]:
-    """The cards each seat has played this hand (finished tricks and the trick in progress)."""
-    n = public.players
-    played = [0] * n
-    for trick in public.tricks:
-        for seat, card in trick.plays():
-            played[seat] |= 1 << card
-    for seat, card in public.trick_plays:
-        played[seat] |= 1 << card
-    return tuple(played)
-
-
-def revealed_voids(public: PublicState) -> tuple[int, ...]:
-    """For each seat, the cards play has shown it cannot hold now, as a bitmask.
-
-    Suits are effective suits (the jokers, and the jick where there is one, are trump):
-
-    - a player who does not play the suit led holds none of it, except that where a player may trump
-      instead of following (``may_trump_instead``, ten_point) playing a trump to a plain suit
-      shows nothing; with trump led, playing a non-trump always shows a void in trump;
-    - where the bidder must lead trump to the first trick (``bidder_leads_trump``), a first lead
-      that is not a trump shows the bidder held none.
-
-    A hand only loses cards during play, so a void once shown lasts to the end of the hand.
-    """
-    n = public.players
-    voids = [0] * n
-    order = public.order
-    if order is None:  # no card played yet (house: the first lead names trump)
-        return tuple(voids)
-    rules = public.rules
-    if rules.trumps_only:
-        return _trump_play_voids(public, order.trump_mask)
-    tricks = [(trick.leader, trick.cards) for trick in public.tricks]
-    if public.trick:
-        tricks.append((public.leader, public.trick))
-    for number, (leader, cards) in enumerate(tricks):
-        led = order.suit_of[cards[0]]
-        if number == 0 and rules.bidder_leads_trump and not order.power[cards[0]]:
-            voids[leader] |= order.trump_mask
-        for offset, card in enumerate(cards[1:], start=1):
-            if order.suit_of[card] == led:
-                continue
-            if rules.may_trump_instead and order.power[card]:
-                continue  # trumping in is allowed while holding the suit led
-            voids[(leader + offset) % n] |= order.suit_masks[led]
-    return tuple(voids)
-
-
-def _trump_play_voids(public: PublicState, trumps: int) -> tuple[int, ...]:
-    """Where only trumps are played, every seat holding a trump plays to every trick: a seat passed
-    over (in a finished trick, or before the seat to act in this one) holds no trump."""
-    n = public.players
-    voids = [0] * n
-    for trick in public.tricks:
-        seats = {seat for seat, _ in trick.plays()}
-        for seat in range(n):
-            if seat not in seats:
-                voids[seat] |= trumps
-    # Each lead goes to the first seat holding a trump from the bidder (the first trick) or from
-    # the last winner: the seats before it had none.
-    starts = [public.bidder, *(trick.winner for trick in public.tricks)]
-    leaders = [trick.leader for trick in public.tricks]
-    if public.phase is Phase.PLAY:
-        leaders.append(public.leader)
-    for start, leader in zip(starts, leaders, strict=False):
-        passed_over = start
-        while passed_over is not None and passed_over != leader:
-            voids[passed_over] |= trumps
-            passed_over = (passed_over + 1) % n
-    # In the trick in progress, a seat passed over between two plays (or before the seat to act).
-    plays = public.trick_plays
-    if plays and public.to_act is not None:
-        played = {who for who, _ in plays}
-        order = [who for who, _ in plays] + [public.to_act]
-        for here, there in itertools.pairwise(order):
-            if here == there:
-                continue  # an extra card to the first trick: nobody was passed over
-            seat = (here + 1) % n
-            while seat != there and seat != here:
-                if seat not in played:
-                    voids[seat] |= trumps
-                seat = (seat + 1) % n
-    return tuple(voids)
 
 
 class Determinizer:
@@ -550,7 +465,8 @@ def sample_state(view: PlayerView, rng: random.Random, *, bid_prior: bool = Fals
     """A full state consistent with everything the seat of ``view`` knows, drawn with ``rng``.
 
     The hidden cards (other hands, other seats' discards, undealt cards) are dealt uniformly at
-    random among their places, subject to the voids play has revealed (see :func:`revealed_voids`).
+    random among their places, subject to the voids play has revealed (see
+    :func:`smear.knowledge.revealed_voids`).
     The state is of the current hand only: ``previous`` is ``None`` and so is ``seed`` (play it to
     the end of the hand, not beyond), and its ``public`` is the view's own.
 
@@ -578,7 +494,5 @@ __all__ = [
     "REJECTION_ATTEMPTS",
     "Determinizer",
     "Place",
-    "plays_by_seat",
-    "revealed_voids",
     "sample_state",
 ]

@@ -42,7 +42,7 @@ from smear.server.protocol import (
 )
 from smear.server.storage import StorageError
 from smear.server.tables import Table, TableError, TableSettings
-from smear.server.web import STATIC_DIR, client_routes, with_security_headers
+from smear.server.web import STATIC_DIR, client_routes, facts_routes, with_security_headers
 from smear.views import player_view
 
 log = logging.getLogger("smear.server")
@@ -93,6 +93,7 @@ class SmearServer(Pacing):
         routes: list[BaseRoute] = [
             Route("/health", self.health),
             Route("/tables/{code}/matches/{number}/record.json", self.record),
+            *facts_routes(),
             *client_routes(STATIC_DIR),  # after the routes above, so they keep their paths
         ]
         http = Starlette(routes=routes)

@@ -30,9 +30,10 @@ from pydantic_core import PydanticCustomError
 from smear.actions import Action, Discard
 from smear.cards import Card
 from smear.errors import IllegalActionError, SmearError
+from smear.knowledge import out_of_hand, seat_out_of_hand
 from smear.rules import PRESETS
 from smear.state import HandResult, PublicState
-from smear.trick import Trick, display_order
+from smear.trick import Trick, TrumpOrder, display_order, winning_index
 from smear.views import PlayerView
 
 __all__ = [
@@ -387,7 +388,8 @@ def _first_problem(err: ValidationError) -> ProtocolError:
     """``invalid_message`` naming the first field refused and why, without the value it had."""
     first = err.errors(include_url=False, include_input=False)[0]
     field = ".".join(str(part) for part in first["loc"])[:_EVENT_ECHO] or "(message)"
-    return ProtocolError("invalid_message", field=field, problem=first["msg"])
+    # ``problem_code`` is the validator's code for the problem ("missing", "name_too_long"...).
+    return ProtocolError("invalid_message", field=field, problem=first["msg"], problem_code=first["type"])
 
 
 def parse_inbound(event: str, data: Any) -> BaseModel:
@@ -442,11 +444,14 @@ def _rules_json(pub: PublicState) -> dict[str, Any]:
     }
 
 
-def _trick_json(trick: Trick) -> dict[str, Any]:
+def _trick_json(trick: Trick, order: TrumpOrder | None) -> dict[str, Any]:
+    # A finished trick always has a trump order; the engine's own rule picks the card that won.
+    assert order is not None
     return {
         "leader": trick.leader,
         "cards": _cards(trick.cards),
         "winner": trick.winner,
+        "winning_card": str(trick.cards[winning_index(trick.cards, order)]),
         "seats": [seat for seat, _ in trick.plays()],
     }
 
@@ -454,9 +459,10 @@ def _trick_json(trick: Trick) -> dict[str, Any]:
 def result_json(result: HandResult) -> dict[str, Any]:
     """A finished hand, hidden cards included (they are face up once the hand is over).
 
-    ``bid`` and ``made`` are ``null`` for a hand thrown in because everyone passed; ``points`` maps
-    each point to the side that won it (or ``null``); ``out`` is the cards nobody was dealt and
-    ``discards`` each seat's discards.
+    ``bid`` and ``made`` are ``null`` for a hand thrown in because everyone passed; ``outcome`` says
+    what became of the bid (``made``, ``set``, ``moon_made``, ``moon_reset``, ``moon_set`` or
+    ``thrown_in``); ``points`` maps each point to the side that won it (or ``null``); ``out`` is the
+    cards nobody was dealt and ``discards`` each seat's discards.
     """
     thrown_in = result.bidder is None
     return {
@@ -469,6 +475,7 @@ def result_json(result: HandResult) -> dict[str, Any]:
         "game_points": list(result.game_points),
         "taken": list(result.taken),
         "made": None if thrown_in else result.made,
+        "outcome": result.outcome.value,
         "scores": list(result.scores),
         "out": _cards(result.out),
         "discards": [_cards(cards) for cards in result.discards],
@@ -506,13 +513,18 @@ def _public_json(pub: PublicState) -> dict[str, Any]:
         "trump": None if pub.trump is None else pub.trump.letter,
         "leader": pub.leader,
         "trick": [[seat, str(card)] for seat, card in pub.trick_plays],
-        "tricks": [_trick_json(trick) for trick in pub.tricks],
+        "tricks": [_trick_json(trick, pub.order) for trick in pub.tricks],
         "hand_sizes": list(pub.hand_sizes()),
+        "out_of_hand": list(out_of_hand(pub)),
         "took": pub.took,
+        "bidder_took": pub.bidder_draws()._asdict(),
         "drawn": pub.drawn,
         "discarded": list(pub.discarded),
         "refilled": [pub.refilled(seat) for seat in range(pub.players)],
+        "refills": [pub.refills_after_discard(seat) for seat in range(pub.players)],
         "stock_left": pub.stock_left,
+        "widow_left": pub.widow_left,
+        "stock": pub.stock_left - pub.widow_left,
         "results": [result_json(result) for result in pub.results],
         "winner": pub.winner,
     }
@@ -530,6 +542,10 @@ def view_json(view: PlayerView) -> dict[str, Any]:
     ``required`` and the rest from ``choosable``; ``legal`` lists them only when there are at most
     ``DISCARDS_LISTED`` (McLeod's bidder can have over a hundred thousand). Otherwise ``discard``
     is ``null``.
+
+    ``trumps_in_hand`` is the seat's own trumps, in hand order (empty before trump is known), and
+    ``out_of_hand`` the seats this seat knows to be out of the hand: the public ones, and itself
+    when it holds no trump (see :mod:`smear.knowledge`).
     """
     pub = view.public
     options = view.discard_options()
@@ -543,9 +559,13 @@ def view_json(view: PlayerView) -> dict[str, Any]:
             "required": _cards(display_order(options.required, pub.trump, pub.rules)),
             "choosable": _cards(display_order(options.choosable, pub.trump, pub.rules)),
         }
+    hand = display_order(view.hand, pub.trump, pub.rules)
+    power = pub.order.power if pub.order is not None else None
     return {
         "seat": view.seat,
-        "hand": _cards(display_order(view.hand, pub.trump, pub.rules)),
+        "hand": _cards(hand),
+        "trumps_in_hand": [] if power is None else _cards(card for card in hand if power[card]),
+        "out_of_hand": list(seat_out_of_hand(view)),
         "discards": _cards(display_order(view.discards, pub.trump, pub.rules)),
         "legal": [] if listed is None else [str(action) for action in listed],
         "discard": discard,

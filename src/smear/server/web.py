@@ -1,4 +1,5 @@
-"""The server's HTTP side: the browser game's files, and the headers every response carries."""
+"""The server's HTTP side: the browser game's files, the rules facts, and the headers every
+response carries."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
+
+from smear.server.facts import presets_json
 
 # The browser game, built from web/ by `npm run build` (a checkout that has not built it has none).
 STATIC_DIR = Path(__file__).parent / "static"
@@ -66,3 +69,17 @@ def client_routes(directory: Path) -> list[BaseRoute]:
         Route("/t/{code}", page),
         Mount("/", app=StaticFiles(directory=directory, html=True), name="client"),
     ]
+
+
+def facts_routes() -> list[BaseRoute]:
+    """``GET /api/presets``: every preset's facts and the table settings (:func:`presets_json`).
+
+    The same for everyone and fixed while the server runs, so it is built once; revalidated like
+    the page, since a new version of the server may change it.
+    """
+    body = JSONResponse(presets_json()).body
+
+    async def presets(request: Request) -> Response:
+        return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+
+    return [Route("/api/presets", presets)]

@@ -1,0 +1,236 @@
+"""The facts a view carries so that a client works out nothing the engine knows: who is out of the
+hand, who refills from the stock, where the bidder's cards came from, the card that won each trick,
+the seat's own trumps and what became of each bid; and none of them shows a hidden card."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from smear import (
+    PRESETS,
+    CardSet,
+    Deal,
+    Phase,
+    State,
+    apply,
+    find_rules,
+    legal_actions,
+    new_match,
+    next_hand,
+    parse_action,
+    parse_card,
+    player_view,
+)
+from smear.bots import random_action
+from smear.server.protocol import public_json, view_json
+from smear.trick import is_trump
+
+NINE_CARD = find_rules("nine_card")
+NINE_DEAL = [
+    "Ah Kh Qh Jh Th 9h 8h 2c 3c",
+    "BJ 7h 4c 5c 6c 7c 8c 9c Tc",
+    "LJ 2h 3h 2d 3d 4d 5d 6d 7d",
+    "4h 5h 6h Jc Qc Kc Ac 2s 3s",
+]
+NINE_OUT = "4s 5s 6s Jd 7s 8s 9s Ts Js Qs Ks As 8d 9d Td Qd Kd Ad"
+NINE_DISCARDS = (
+    "discard 2c 3c",
+    "discard 4c 5c 6c 7c 8c 9c Tc",
+    "discard 2d 3d 4d 5d 6d 7d",
+    "discard Jc Qc Kc Ac 2s 3s",
+)
+
+
+def act(state: State, *texts: str) -> State:
+    for text in texts:
+        state = apply(state, parse_action(text))
+    return state
+
+
+def nine_card_in_play() -> State:
+    """Ann (seat 0) bid 5 in hearts and holds seven trumps; Ben holds BJ 7h and the jick Jd, Cy LJ
+    2h 3h, Di 4h 5h 6h, and the rest of their cards are no trumps."""
+    state = new_match(NINE_CARD, 4, dealer=3, deal=Deal.parse(NINE_DEAL, out=NINE_OUT))
+    return act(state, "bid 5", "pass", "pass", "pass", "trump h", *NINE_DISCARDS)
+
+
+def roundtrip(value: dict[str, Any]) -> Any:
+    return json.loads(json.dumps(value, allow_nan=False))
+
+
+def test_the_card_that_won_each_trick() -> None:
+    state = act(nine_card_in_play(), "8h", "9h", "7h", "2h", "4h")  # Ann's extra 8h, then her 9h
+    trick = roundtrip(public_json(state.public))["tricks"][0]
+    assert trick["winner"] == 0 and trick["winning_card"] == "9h"
+    assert trick["seats"] == [0, 0, 1, 2, 3]
+
+
+def test_who_is_out_of_the_hand_publicly_and_for_the_seat_itself() -> None:
+    tricks = [
+        "8h",
+        "9h",
+        "7h",
+        "2h",
+        "4h",
+        "Ah",
+        "BJ",
+        "LJ",
+        "5h",
+        "Kh",
+        "Jd",
+        "3h",
+        "6h",
+    ]  # Ben, Cy and Di play their last trumps
+    state = act(nine_card_in_play(), *tricks)
+    views = [roundtrip(view_json(player_view(state, seat))) for seat in range(4)]
+    assert views[0]["public"]["out_of_hand"] == []  # nobody has been passed over yet
+    assert [view["out_of_hand"] for view in views] == [[], [1], [2], [3]]  # each knows it of itself
+    state = act(state, "Qh")  # play goes straight back to Ann
+    views = [roundtrip(view_json(player_view(state, seat))) for seat in range(4)]
+    assert views[0]["public"]["out_of_hand"] == [1, 2, 3]
+    assert all(view["out_of_hand"] == [1, 2, 3] for view in views)
+
+
+def test_the_seats_own_trumps_in_hand_order() -> None:
+    state = nine_card_in_play()
+    view = roundtrip(view_json(player_view(state, 1)))
+    assert view["hand"][:3] == view["trumps_in_hand"] == ["Jd", "BJ", "7h"]
+    before_trump = new_match(NINE_CARD, 4, dealer=3, deal=Deal.parse(NINE_DEAL, out=NINE_OUT))
+    assert roundtrip(view_json(player_view(before_trump, 1)))["trumps_in_hand"] == []
+
+
+def test_refills_and_the_bidders_draws() -> None:
+    state = new_match(NINE_CARD, 4, dealer=3, deal=Deal.parse(NINE_DEAL, out=NINE_OUT))
+    public = roundtrip(public_json(state.public))
+    assert public["refills"] == [False] * 4 and public["bidder_took"] == {"kitty": 0, "widow": 0, "stock": 0}
+    public = roundtrip(public_json(nine_card_in_play().public))
+    assert public["refills"] == [True] * 4  # nine_card: the bidder trades with the stock too
+    assert public["refilled"] == [0, 4, 3, 3]
+    widow = find_rules("widow")
+    state = new_match(widow, 3, dealer=2, deal=Deal.parse(NINE_DEAL[:3]))
+    public = roundtrip(public_json(state.public))
+    assert public["widow_left"] == 4 and public["stock"] == public["stock_left"] - 4
+    state = act(state, "bid 4", "pass", "pass", "widow", "trump h")
+    public = roundtrip(public_json(state.public))
+    assert public["refills"] == [False, True, True]  # the widow's bidder takes the stock instead
+    assert public["bidder_took"] == {"kitty": 0, "widow": 4, "stock": 0}
+    assert public["widow_left"] == 0 and public["stock"] == public["stock_left"]
+
+
+def test_what_became_of_each_bid() -> None:
+    moon = find_rules("house").with_changes(shoot_the_moon=True)
+    hands = ["Ah Kh Qh Jh BJ LJ", "Ac Kc Qc Jc Tc 9c", "Ad Kd Qd Jd Td 9d", "As Ks Qs Js Ts 9s"]
+    tricks = [
+        "Ah",
+        "Ac",
+        "Ad",
+        "As",
+        "Kh",
+        "Kc",
+        "Kd",
+        "Ks",
+        "Qh",
+        "Qc",
+        "Qd",
+        "Qs",
+        "Jh",
+        "Jc",
+        "Jd",
+        "Js",
+        "BJ",
+        "Tc",
+        "Td",
+        "Ts",
+        "LJ",
+        "9c",
+        "9d",
+        "9s",
+    ]
+    deal = Deal.parse(hands, out="8h 9h Th 8c 8d 8s")
+    state = new_match(moon, 4, dealer=3, deal=deal, scores=[-4, 3, 0, 0])
+    state = act(state, "bid 7", "pass", "pass", "pass", *tricks)
+    result = roundtrip(public_json(state.public))["results"][-1]
+    assert result["outcome"] == "moon_reset" and result["made"] is True
+
+
+# --- random matches of every preset ----------------------------------------------------------------
+
+CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]|BJ|LJ")
+
+
+def cards_named(value: Any) -> CardSet:
+    """Every card named anywhere in a JSON value."""
+    text = json.dumps(value)
+    return CardSet(parse_card(word) for word in CARD.findall(text))
+
+
+def walk(preset: str, players: int, teams: bool, seed: int) -> Iterator[State]:
+    rng = random.Random(seed)
+    state = new_match(PRESETS[preset].with_changes(target=11), players, teams, seed=seed)
+    while state.public.phase is not Phase.MATCH_OVER and state.public.hand_number <= 3:
+        yield state
+        if state.public.phase is Phase.HAND_OVER:
+            state = next_hand(state)
+        else:
+            state = apply(state, random_action(legal_actions(state), rng))
+
+
+NEW_PUBLIC = ("out_of_hand", "bidder_took", "refills", "widow_left", "stock")
+CONFIGS = [
+    ("house", 4, True),
+    ("ten_point", 5, False),
+    ("five_point", 6, True),
+    ("mcleod", 4, True),
+    ("widow", 3, False),
+    ("nine_card", 4, False),
+    ("nine_card", 6, True),
+]
+
+
+def played(state: State) -> CardSet:
+    pub = state.public
+    return CardSet([*pub.trick, *(card for trick in pub.tricks for card in trick.cards)])
+
+
+@pytest.mark.parametrize(("preset", "players", "teams"), CONFIGS)
+def test_the_new_facts_hold_and_show_no_hidden_card(preset: str, players: int, teams: bool) -> None:
+    outcomes = set()
+    for state in walk(preset, players, teams, seed=players):
+        pub = state.public
+        public = roundtrip(public_json(pub))
+        # The new public facts name no card at all; a winning card is one of its trick's.
+        assert not cards_named({key: public[key] for key in NEW_PUBLIC})
+        power = pub.order.power if pub.order is not None else ()
+        for trick, shown in zip(pub.tricks, public["tricks"], strict=True):
+            # The winner's card; where it played several (extra trumps), its strongest.
+            winners_cards = [card for seat, card in trick.plays() if seat == trick.winner]
+            best = winners_cards[0] if len(winners_cards) == 1 else max(winners_cards, key=power.__getitem__)
+            assert shown["winning_card"] == str(best)
+        assert cards_named([trick["winning_card"] for trick in public["tricks"]]) <= played(state)
+        outcomes |= {result["outcome"] for result in public["results"]}
+        for result in public["results"]:
+            assert (result["outcome"] in ("made", "moon_made", "moon_reset")) == (result["made"] is True)
+        for seat in range(players):
+            view = roundtrip(view_json(player_view(state, seat)))
+            trump = pub.trump
+            trumps = [
+                card
+                for card in view["hand"]
+                if trump is not None and is_trump(parse_card(card), trump, pub.rules)
+            ]
+            assert view["trumps_in_hand"] == trumps
+            assert cards_named(view["trumps_in_hand"]) <= state.hand(seat)
+            assert not cards_named(view["out_of_hand"])
+            holds_trump = bool(pub.order and state.hands[seat] & pub.order.trump_mask)
+            if pub.rules.trumps_only and pub.phase is Phase.PLAY:
+                assert (seat in view["out_of_hand"]) == (not holds_trump)
+            else:
+                assert view["out_of_hand"] == []
+    assert outcomes <= {"made", "set", "moon_made", "moon_reset", "moon_set", "thrown_in"}
+    assert outcomes & {"made", "set"}

@@ -8,10 +8,20 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from helpers import HOUSE, act, cards, config_id, configurations, play_tricks, rules_named, start
+from helpers import (
+    HOUSE,
+    act,
+    cards,
+    config_id,
+    configurations,
+    nine_card_in_play,
+    play_tricks,
+    rules_named,
+    start,
+)
 
 import smear.knowledge
-from smear import CardSet, Phase, State, apply, find_rules, legal_actions, new_match, next_hand, player_view
+from smear import CardSet, Phase, State, apply, legal_actions, new_match, next_hand, player_view
 from smear.bots import random_action
 from smear.knowledge import (
     out_of_hand,
@@ -21,28 +31,6 @@ from smear.knowledge import (
     seat_out_of_hand,
     unseen_cards,
 )
-
-NINE_CARD = find_rules("nine_card")
-# Ann (seat 0) bids and names hearts; she keeps seven trumps, the others trade for stock cards.
-NINE_DEAL = [
-    "Ah Kh Qh Jh Th 9h 8h 2c 3c",
-    "BJ 7h 4c 5c 6c 7c 8c 9c Tc",
-    "LJ 2h 3h 2d 3d 4d 5d 6d 7d",
-    "4h 5h 6h Jc Qc Kc Ac 2s 3s",
-]
-NINE_OUT = "4s 5s 6s Jd 7s 8s 9s Ts Js Qs Ks As 8d 9d Td Qd Kd Ad"
-NINE_DISCARDS = (
-    "discard 2c 3c",
-    "discard 4c 5c 6c 7c 8c 9c Tc",
-    "discard 2d 3d 4d 5d 6d 7d",
-    "discard Jc Qc Kc Ac 2s 3s",
-)
-
-
-def nine_card_in_play() -> State:
-    """After the discards: Ann holds Ah-8h; Ben BJ 7h and the jick Jd; Cy LJ 2h 3h; Di 4h 5h 6h."""
-    state = start(NINE_CARD, NINE_DEAL, dealer=3, out=NINE_OUT)
-    return act(state, "bid 5", "pass", "pass", "pass", "trump h", *NINE_DISCARDS)
 
 
 def house_trick_and_a_half() -> State:

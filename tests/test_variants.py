@@ -7,7 +7,22 @@ import math
 import random
 
 import pytest
-from helpers import HOUSE, TEN_POINT, act, card, cards, deck, legal_cards, play_tricks, start
+from helpers import (
+    HOUSE,
+    NINE_CARD,
+    NINE_DEAL,
+    NINE_DISCARDS,
+    NINE_OUT,
+    TEN_POINT,
+    act,
+    card,
+    cards,
+    deck,
+    legal_cards,
+    nine_card_in_play,
+    play_tricks,
+    start,
+)
 
 from smear import (
     IllegalActionError,
@@ -15,7 +30,6 @@ from smear import (
     PublicState,
     Rules,
     RulesError,
-    State,
     Suit,
     discard_options,
     find_rules,
@@ -507,26 +521,6 @@ def test_widow_is_for_three_or_four() -> None:
 
 # --- nine_card ---------------------------------------------------------------------------------
 
-NINE_CARD = find_rules("nine_card")
-NINE_DEAL = [
-    "Ah Kh Qh Jh Th 9h 8h 2c 3c",
-    "BJ 7h 4c 5c 6c 7c 8c 9c Tc",
-    "LJ 2h 3h 2d 3d 4d 5d 6d 7d",
-    "4h 5h 6h Jc Qc Kc Ac 2s 3s",
-]
-NINE_OUT = "4s 5s 6s Jd 7s 8s 9s Ts Js Qs Ks As 8d 9d Td Qd Kd Ad"
-NINE_DISCARDS = (
-    "discard 2c 3c",
-    "discard 4c 5c 6c 7c 8c 9c Tc",
-    "discard 2d 3d 4d 5d 6d 7d",
-    "discard Jc Qc Kc Ac 2s 3s",
-)
-
-
-def _nine_card_after_discards() -> State:
-    state = start(NINE_CARD, NINE_DEAL, dealer=3, out=NINE_OUT)
-    return act(state, "bid 5", "pass", "pass", "pass", "trump h", *NINE_DISCARDS)
-
 
 def test_nine_card_everyone_trades_non_trumps_bidder_first() -> None:
     state = start(NINE_CARD, NINE_DEAL, dealer=3, out=NINE_OUT)
@@ -544,11 +538,11 @@ def test_nine_card_everyone_trades_non_trumps_bidder_first() -> None:
     assert state.hand(0) == cards("Ah Kh Qh Jh Th 9h 8h")  # seven trumps, all kept
     assert state.hand(1) == cards("BJ 7h 4s 5s 6s Jd")
     assert pub.hand_sizes() == (7, 6, 6, 6)
-    assert legal_cards(_nine_card_after_discards()) == state.hand(0)
+    assert legal_cards(nine_card_in_play()) == state.hand(0)
 
 
 def test_nine_card_extra_trumps_and_only_trumps_played() -> None:
-    state = act(_nine_card_after_discards(), "8h")
+    state = act(nine_card_in_play(), "8h")
     assert state.public.to_act == 0  # seven cards: the extra one goes to the first trick too
     state = act(state, "9h")
     assert state.public.to_act == 1
@@ -561,7 +555,7 @@ def test_nine_card_extra_trumps_and_only_trumps_played() -> None:
 
 
 def test_nine_card_players_drop_out_and_the_hand_ends_when_trumps_run_out() -> None:
-    state = play_tricks(_nine_card_after_discards(), "8h 9h 7h 2h 4h", "Ah BJ LJ 5h", "Kh Jd 3h 6h")
+    state = play_tricks(nine_card_in_play(), "8h 9h 7h 2h 4h", "Ah BJ LJ 5h", "Kh Jd 3h 6h")
     assert state.public.to_act == 0 and state.public.hand_sizes() == (3, 3, 3, 3)
     state = play_tricks(state, "Qh", "Jh")  # the others hold only dead spades: Ann plays alone
     assert [len(trick.cards) for trick in state.public.tricks][-2:] == [1, 1]
@@ -603,7 +597,7 @@ def test_nine_card_only_the_bidding_side_wins() -> None:
 
 def test_nine_card_sampling_while_extra_trumps_are_played() -> None:
     # Ann plays again after her 8h: nobody was passed over, so nobody is shown out of trumps.
-    state = act(_nine_card_after_discards(), "8h")
+    state = act(nine_card_in_play(), "8h")
     assert state.public.to_act == 0
     for seat in range(4):
         view = player_view(state, seat)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from helpers import NINE_CARD, NINE_DEAL, NINE_OUT, nine_card_in_play, played_cards
 
 from smear import (
     PRESETS,
@@ -31,33 +32,11 @@ from smear.bots import random_action
 from smear.server.protocol import public_json, view_json
 from smear.trick import is_trump
 
-NINE_CARD = find_rules("nine_card")
-NINE_DEAL = [
-    "Ah Kh Qh Jh Th 9h 8h 2c 3c",
-    "BJ 7h 4c 5c 6c 7c 8c 9c Tc",
-    "LJ 2h 3h 2d 3d 4d 5d 6d 7d",
-    "4h 5h 6h Jc Qc Kc Ac 2s 3s",
-]
-NINE_OUT = "4s 5s 6s Jd 7s 8s 9s Ts Js Qs Ks As 8d 9d Td Qd Kd Ad"
-NINE_DISCARDS = (
-    "discard 2c 3c",
-    "discard 4c 5c 6c 7c 8c 9c Tc",
-    "discard 2d 3d 4d 5d 6d 7d",
-    "discard Jc Qc Kc Ac 2s 3s",
-)
-
 
 def act(state: State, *texts: str) -> State:
     for text in texts:
         state = apply(state, parse_action(text))
     return state
-
-
-def nine_card_in_play() -> State:
-    """Ann (seat 0) bid 5 in hearts and holds seven trumps; Ben holds BJ 7h and the jick Jd, Cy LJ
-    2h 3h, Di 4h 5h 6h, and the rest of their cards are no trumps."""
-    state = new_match(NINE_CARD, 4, dealer=3, deal=Deal.parse(NINE_DEAL, out=NINE_OUT))
-    return act(state, "bid 5", "pass", "pass", "pass", "trump h", *NINE_DISCARDS)
 
 
 def roundtrip(value: dict[str, Any]) -> Any:
@@ -193,11 +172,6 @@ CONFIGS = [
 ]
 
 
-def played(state: State) -> CardSet:
-    pub = state.public
-    return CardSet([*pub.trick, *(card for trick in pub.tricks for card in trick.cards)])
-
-
 @pytest.mark.parametrize(("preset", "players", "teams"), CONFIGS)
 def test_the_new_facts_hold_and_show_no_hidden_card(preset: str, players: int, teams: bool) -> None:
     outcomes = set()
@@ -212,7 +186,7 @@ def test_the_new_facts_hold_and_show_no_hidden_card(preset: str, players: int, t
             winners_cards = [card for seat, card in trick.plays() if seat == trick.winner]
             best = winners_cards[0] if len(winners_cards) == 1 else max(winners_cards, key=power.__getitem__)
             assert shown["winning_card"] == str(best)
-        assert cards_named([trick["winning_card"] for trick in public["tricks"]]) <= played(state)
+        assert cards_named([trick["winning_card"] for trick in public["tricks"]]) <= played_cards(state)
         outcomes |= {result["outcome"] for result in public["results"]}
         for result in public["results"]:
             assert (result["outcome"] in ("made", "moon_made", "moon_reset")) == (result["made"] is True)

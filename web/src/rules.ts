@@ -2,7 +2,7 @@
 // few readings of the rules a state carries.
 
 import { parseCard } from "./cards";
-import { trickPlays, type Phase, type Preset, type PublicGame, type RulesInfo, type SuitLetter } from "./types";
+import type { Phase, Preset, RulesInfo, SuitLetter } from "./types";
 
 /** Table sizes each preset allows, without and with teams (as smear.rules says). */
 export const TABLE_SIZES: Record<Preset, { solo: number[]; teams: number[] }> = {
@@ -70,53 +70,4 @@ export function trumpPower(rules: RulesInfo, trump: SuitLetter | null, card: str
 /** Where only trumps are played, the bidder trades with the stock too (first, not last). */
 export function bidderRefills(rules: RulesInfo): boolean {
   return rules.refill && !!rules.trumps_only;
-}
-
-/**
- * The seats out of the hand where only trumps are played: those known to hold no trump now.
- *
- * The rule, from what every seat can see: a player holding a trump plays to every trick (play goes
- * clockwise to the next seat holding a trump until it comes back to one that has played), and
- * nobody gets a card back once play has begun, so a seat passed over once stays out. A seat is out
- * when it holds no card at all; when it is missing from the last finished trick; when play went past
- * it in the trick in progress (between two cards, or from the last card to the seat to act); or when
- * the lead went past it (from the last winner, or the bidder before the first trick, to the first
- * seat that played or is to act). `hand` is the receiver's own hand, known exactly.
- */
-export function outOfHand(pub: PublicGame, seat: number | null, hand: string[] | null): Set<number> {
-  const out = new Set<number>();
-  if (!pub.rules.trumps_only || pub.phase !== "play") return out;
-  const n = pub.players;
-  pub.hand_sizes.forEach((count, who) => {
-    if (count === 0) out.add(who);
-  });
-  const last = pub.tricks[pub.tricks.length - 1];
-  if (last) {
-    const played = new Set(trickPlays(last, n).map(([who]) => who));
-    for (let who = 0; who < n; who += 1) if (!played.has(who)) out.add(who);
-  }
-  // The seats play came past in turn: the lead's starting point, each card's seat, the seat to act.
-  const start = last ? last.winner : pub.bidder;
-  const path: number[] = [];
-  if (start !== null) path.push(start);
-  path.push(...pub.trick.map(([who]) => who));
-  if (pub.to_act !== null) path.push(pub.to_act);
-  for (let i = 1; i < path.length; i += 1) {
-    const from = path[i - 1];
-    const to = path[i];
-    if (i > 1 && from === to) continue; // an extra trump to the first trick: nobody passed over
-    // The first step starts at the lead's starting point itself, which may have been passed over.
-    let who = i === 1 ? from : (from + 1) % n;
-    for (let steps = 0; who !== to && steps < n; steps += 1) {
-      out.add(who);
-      who = (who + 1) % n;
-    }
-  }
-  if (seat !== null && hand !== null) {
-    if (hand.some((card) => isTrump(pub.rules, pub.trump, card))) out.delete(seat);
-    else out.add(seat);
-  }
-  // Whoever is to act holds a trump.
-  if (pub.to_act !== null) out.delete(pub.to_act);
-  return out;
 }

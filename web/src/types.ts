@@ -156,6 +156,8 @@ export interface PublicGame {
   stock_left: number;
   tricks: TrickInfo[];
   hand_sizes: number[];
+  /** Where only trumps are played: the seats everyone can tell hold no trump (out of the hand). */
+  out_of_hand: number[];
   results: HandResult[];
   winner: number | null;
 }
@@ -178,6 +180,8 @@ export interface SeatView {
   legal: string[];
   /** On this seat's turn to discard, which discards are legal; else null. */
   discard: DiscardInfo | null;
+  /** The public `out_of_hand`, and this seat too when it holds no trump. */
+  out_of_hand: number[];
   public: PublicGame;
 }
 

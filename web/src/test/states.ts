@@ -79,6 +79,7 @@ export function game(overrides: Partial<PublicGame> = {}): PublicGame {
     stock_left: 6,
     tricks: [],
     hand_sizes: [6, 6, 6, 6],
+    out_of_hand: [],
     results: [],
     winner: null,
     ...overrides,
@@ -123,7 +124,7 @@ export function watching(pub: PublicGame, names: (string | null)[] = NAMES): Sta
 
 /** A seat's view of `pub`, holding `hand`. */
 export function seat(pub: PublicGame, you: number, hand: string[], overrides: Partial<SeatView> = {}): SeatView {
-  return { seat: you, hand, discards: [], legal: [], discard: null, public: pub, ...overrides };
+  return { seat: you, hand, discards: [], legal: [], discard: null, out_of_hand: [], public: pub, ...overrides };
 }
 
 /** A state as the player at `view.seat` receives it. */

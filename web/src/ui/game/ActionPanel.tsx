@@ -1,7 +1,7 @@
 import { SUIT_SYMBOL, SUITS } from "../../cards";
 import { suitTitle, t, tn } from "../../i18n";
 import { act } from "../../net";
-import { isMoon, outOfHand } from "../../rules";
+import { isMoon } from "../../rules";
 import { useApp } from "../../store";
 import { canAct, seatView, type PublicGame, type StateMessage } from "../../types";
 import { seatName } from "../names";
@@ -43,7 +43,7 @@ export function ActionPanel({
     return <div class="action-panel">{t("act.hand_over")}</div>;
   }
   if (!myTurn) {
-    const out = outOfHand(pub, view.seat, view.hand).has(view.seat);
+    const out = view.out_of_hand.includes(view.seat);
     return (
       <div class="action-panel" aria-live="polite">
         {out && <p class="out-note">{t("act.out_of_hand")}</p>}

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { SUIT_SYMBOL } from "../../cards";
 import { t } from "../../i18n";
 import { act, requestHint } from "../../net";
-import { outOfHand } from "../../rules";
 import { getApp, update, useApp } from "../../store";
 import { canAct, publicGame, seatView, type PublicGame, type StateMessage } from "../../types";
 import { CardRow } from "../Card";
@@ -113,7 +112,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
   }
 
   // Where only trumps are played: the seats out of the hand, and the cards of this hand that are dead.
-  const out = outOfHand(pub, view ? view.seat : null, view ? view.hand : null);
+  const out = new Set(view ? view.out_of_hand : pub.out_of_hand);
   const dead = deadCards(pub, view);
 
   let playable = new Set<string>();

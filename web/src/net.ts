@@ -2,7 +2,7 @@
 
 import { io } from "socket.io-client";
 import { setSingleJoker } from "./i18n";
-import { ACTIVE_PHASES, bidderRefills, oneJoker } from "./rules";
+import { ACTIVE_PHASES, oneJoker } from "./rules";
 import { routeOf } from "./routes";
 import { loadSession, removeSession, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
@@ -283,7 +283,7 @@ function derivedLines(before: PublicGame | null, after: PublicGame | null): LogE
   if (after.rules.refill) {
     after.refilled.forEach((count, seat) => {
       const was = sameHand ? (before.discarded[seat] ?? 0) : 0;
-      if (after.discarded[seat] > 0 && was === 0 && (seat !== after.bidder || bidderRefills(after.rules))) {
+      if (after.discarded[seat] > 0 && was === 0 && after.refills[seat]) {
         lines.push({ kind: "refill", seat, count });
       }
     });

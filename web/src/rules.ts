@@ -46,28 +46,3 @@ export function isTrump(rules: RulesInfo, trump: SuitLetter | null, card: string
   if (parsed.suit === trump) return true;
   return rules.points.includes("jick") && parsed.rank === "J" && parsed.suit === PARTNER[trump];
 }
-
-/** The trump suit's ranks, highest first, around the jick and the jokers (between the jack and the ten). */
-const HIGH_TRUMPS = ["A", "K", "Q", "J"];
-const LOW_TRUMPS = ["T", "9", "8", "7", "6", "5", "4", "3", "2"];
-
-/**
- * How high a trump ranks this hand (higher wins; 0 for a card that is not a trump), in the order of
- * the games where the bidder names trump: ace, king, queen, jack, the jick, the big joker, the little
- * joker, then ten down to two. Only used to tell which of one seat's own cards won a trick.
- */
-export function trumpPower(rules: RulesInfo, trump: SuitLetter | null, card: string): number {
-  const parsed = parseCard(card);
-  if (!parsed || !isTrump(rules, trump, card)) return 0;
-  if (parsed.joker) return parsed.big ? 19 : 18;
-  if (parsed.suit !== trump) return 20; // the jick
-  const high = HIGH_TRUMPS.indexOf(parsed.rank);
-  if (high >= 0) return 24 - high;
-  const low = LOW_TRUMPS.indexOf(parsed.rank);
-  return low >= 0 ? 17 - low : 0;
-}
-
-/** Where only trumps are played, the bidder trades with the stock too (first, not last). */
-export function bidderRefills(rules: RulesInfo): boolean {
-  return rules.refill && !!rules.trumps_only;
-}

@@ -4,7 +4,7 @@ import { canAct, publicGame, seatView, trickPlays } from "./types";
 
 describe("trickPlays", () => {
   it("pairs each card with the seat the server names", () => {
-    const trick = { leader: 2, cards: ["Ah", "Kh", "Qh"], winner: 2, seats: [2, 2, 0] };
+    const trick = { leader: 2, cards: ["Ah", "Kh", "Qh"], winner: 2, winning_card: "Ah", seats: [2, 2, 0] };
     expect(trickPlays(trick, 4)).toEqual([
       [2, "Ah"],
       [2, "Kh"],
@@ -13,7 +13,7 @@ describe("trickPlays", () => {
   });
 
   it("without seats, counts one card a seat clockwise from the leader", () => {
-    const trick = { leader: 3, cards: ["Ah", "Kh", "Qh", "Jh"], winner: 3 };
+    const trick = { leader: 3, cards: ["Ah", "Kh", "Qh", "Jh"], winner: 3, winning_card: "Ah" };
     expect(trickPlays(trick, 4).map(([who]) => who)).toEqual([3, 0, 1, 2]);
   });
 });

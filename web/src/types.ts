@@ -100,6 +100,8 @@ export interface TrickInfo {
   leader: number;
   cards: string[];
   winner: number;
+  /** The card that won it (the winner's strongest where it played several). */
+  winning_card: string;
   /**
    * The seat of each card, in the order of `cards`. Where only trumps are played a seat may be
    * missing (out of trumps) or repeated (extra trumps to the first trick).
@@ -154,6 +156,10 @@ export interface PublicGame {
   refilled: number[];
   /** Undealt cards not drawn yet: the stock, or the sleeping cards. */
   stock_left: number;
+  /** The cards left in the stock: `stock_left` less the widow while it waits. */
+  stock: number;
+  /** Per seat: whether it trades its non-trumps for stock cards after discarding. */
+  refills: boolean[];
   tricks: TrickInfo[];
   hand_sizes: number[];
   /** Where only trumps are played: the seats everyone can tell hold no trump (out of the hand). */

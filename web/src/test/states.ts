@@ -77,6 +77,8 @@ export function game(overrides: Partial<PublicGame> = {}): PublicGame {
     discarded: [0, 0, 0, 0],
     refilled: [0, 0, 0, 0],
     stock_left: 6,
+    stock: 6,
+    refills: [false, false, false, false],
     tricks: [],
     hand_sizes: [6, 6, 6, 6],
     out_of_hand: [],

@@ -3,7 +3,7 @@ import { scoreText, suitTitle, t, tk, tn } from "../../i18n";
 import { ACTIVE_PHASES as ACTIVE } from "../../rules";
 import type { PublicGame, StateMessage } from "../../types";
 import { seatName, sideColor } from "../names";
-import { contractText, stockCount, tricksWon } from "./table";
+import { contractText, tricksWon } from "./table";
 
 /** The scores, the rules of the table, and the hand's contract and trump. */
 export function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGame }) {
@@ -58,7 +58,7 @@ export function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGam
         {pub.rules.take_stock && (pub.phase === "widow" || pub.phase === "trump" || pub.phase === "discard") && (
           <div class="stock-line">
             <dt>{t("table.stock")}</dt>
-            <dd>{tn("table.cards", stockCount(pub))}</dd>
+            <dd>{tn("table.cards", pub.stock)}</dd>
           </div>
         )}
         <div>

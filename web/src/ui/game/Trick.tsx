@@ -3,14 +3,12 @@ import { trickPlays, type PublicGame, type StateMessage } from "../../types";
 import { CardFace } from "../Card";
 import { seatName } from "../names";
 import { angleOf, shownTrick, trickFans } from "./layout";
-import { winningCard } from "./table";
 
 /** The cards in the middle: the trick being played, or the last one with its winner until the next lead. */
 export function TrickArea({ state, pub, bottom }: { state: StateMessage; pub: PublicGame; bottom: number }) {
-  const { plays, winner } = shownTrick(pub);
+  const { plays, winner, winning } = shownTrick(pub);
   // Several cards from one seat are fanned out at that seat's spot, in the order played.
   const fans = trickFans(plays);
-  const winning = winner === null ? null : winningCard(pub, plays, winner);
   return (
     <div
       class={`trick${winner !== null ? " done" : ""}${pub.players >= 6 ? " many" : ""}`}
@@ -50,7 +48,7 @@ export function LastTrick({ state, pub }: { state: StateMessage; pub: PublicGame
   const last = pub.tricks[pub.tricks.length - 1];
   if (!last) return <p class="muted">{t("table.no_last_trick")}</p>;
   const plays = trickPlays(last, pub.players);
-  const winning = winningCard(pub, plays, last.winner);
+  const winning = last.winning_card;
   return (
     <div class="last-trick">
       <ul>

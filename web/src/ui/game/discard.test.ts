@@ -93,7 +93,7 @@ describe("discardNotes", () => {
   };
 
   it("tells a player trading with the stock what it draws, and that the stock runs short", () => {
-    const pub = game({ rules: widow, phase: "discard", trump: "h", bidder: 1, to_act: 2, took: 4, stock_left: 2 });
+    const pub = game({ rules: widow, phase: "discard", trump: "h", bidder: 1, to_act: 2, took: 4, stock_left: 2, stock: 2 });
     const hand = ["Ah", "2h", "Kc", "Qc", "Jc", "9d", "8d", "7s", "6s"];
     const plain = hand.slice(2);
     expect(notes(pub, 2, hand, { count: 5, required: [], choosable: plain })).toEqual([
@@ -104,7 +104,7 @@ describe("discardNotes", () => {
   });
 
   it("tells the bidder who took the stock to keep its best cards, scoring trumps last", () => {
-    const pub = game({ rules: widow, phase: "discard", trump: "h", bidder: 1, to_act: 1, took: 8, stock_left: 0 });
+    const pub = game({ rules: widow, phase: "discard", trump: "h", bidder: 1, to_act: 1, took: 8, stock_left: 0, stock: 0 });
     const hand = ["Ah", "Kh", "Qh", "Jh", "Th", "9h", "2h", "Jd", "Kc", "Qc", "Jc", "9d", "8d", "7s"];
     const plain = ["Kc", "Qc", "Jc", "9d", "8d", "7s"];
     const trumps = ["Kh", "Qh", "9h"];
@@ -116,7 +116,7 @@ describe("discardNotes", () => {
   });
 
   it("says where only trumps are played that every non-trump goes and what comes back", () => {
-    const pub = game({ rules: NINE_CARD_RULES, phase: "discard", trump: "s", bidder: 1, to_act: 1, stock_left: 20 });
+    const pub = game({ rules: NINE_CARD_RULES, phase: "discard", trump: "s", bidder: 1, to_act: 1, stock_left: 20, stock: 20 });
     const hand = ["As", "Ks", "Qs", "2s", "Ah", "Kh", "Qd", "Jd", "9c"];
     const plain = hand.slice(4);
     expect(notes(pub, 1, hand, { count: 5, required: plain, choosable: [] })).toEqual([
@@ -128,7 +128,7 @@ describe("discardNotes", () => {
   });
 
   it("warns when the stock cannot deal back up to a hand", () => {
-    const pub = game({ rules: NINE_CARD_RULES, phase: "discard", trump: "s", bidder: 1, to_act: 2, stock_left: 1 });
+    const pub = game({ rules: NINE_CARD_RULES, phase: "discard", trump: "s", bidder: 1, to_act: 2, stock_left: 1, stock: 1 });
     const hand = ["As", "Ks", "Qs", "2s", "Ah", "Kh", "Qd", "Jd", "9c"];
     expect(notes(pub, 2, hand, { count: 5, required: hand.slice(4), choosable: [] }).slice(1, 3)).toEqual([
       "You will draw 1 card.",
@@ -137,7 +137,7 @@ describe("discardNotes", () => {
   });
 
   it("tells a player holding more than a hand of trumps that it keeps them all", () => {
-    const pub = game({ rules: NINE_CARD_RULES, phase: "discard", trump: "s", bidder: 1, to_act: 2, stock_left: 9 });
+    const pub = game({ rules: NINE_CARD_RULES, phase: "discard", trump: "s", bidder: 1, to_act: 2, stock_left: 9, stock: 9 });
     const hand = ["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "2s", "9c"];
     expect(notes(pub, 2, hand, { count: 1, required: ["9c"], choosable: [] }).slice(1, 3)).toEqual([
       "You will draw nothing this time.",

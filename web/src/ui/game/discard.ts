@@ -4,7 +4,7 @@
 import { t, tn } from "../../i18n";
 import { isTrump } from "../../rules";
 import type { DiscardInfo, PublicGame, SeatView } from "../../types";
-import { exchanging, stockCount } from "./table";
+import { exchanging } from "./table";
 
 /**
  * A discard being chosen: the legal discards as the server gives them (every card of `required`,
@@ -72,7 +72,7 @@ export function discardNotes(view: SeatView, pub: PublicGame, choice: DiscardCho
     // Every non-trump goes (the server's required cards), every trump stays, and the stock deals
     // back up to a hand as far as it goes; what it deals that is not a trump is never played.
     const kept = view.hand.length - choice.count;
-    const holding = Math.min(Math.max(kept, rules.hand_size), kept + stockCount(pub));
+    const holding = Math.min(Math.max(kept, rules.hand_size), kept + pub.stock);
     notes.push(t("act.nine_discard_note", { n: rules.hand_size }));
     notes.push(holding > kept ? tn("act.refill_draw", holding - kept) : t("act.refill_no_draw"));
     if (holding < rules.hand_size) notes.push(tn("act.nine_short", holding));

@@ -21,11 +21,11 @@ describe("angleOf", () => {
 });
 
 describe("shownTrick", () => {
-  const last = { leader: 1, cards: ["Ah", "Kh", "Qh", "Jh"], winner: 1, seats: [1, 2, 3, 0] };
+  const last = { leader: 1, cards: ["Ah", "Kh", "Qh", "Jh"], winner: 1, winning_card: "Ah", seats: [1, 2, 3, 0] };
 
   it("shows the trick being played, with no winner yet", () => {
     const pub = game({ phase: "play", trick: [[2, "9h"]], tricks: [last] });
-    expect(shownTrick(pub)).toEqual({ plays: [[2, "9h"]], winner: null });
+    expect(shownTrick(pub)).toEqual({ plays: [[2, "9h"]], winner: null, winning: null });
   });
 
   it("shows the last trick and its winner until the next lead", () => {
@@ -38,11 +38,12 @@ describe("shownTrick", () => {
         [0, "Jh"],
       ],
       winner: 1,
+      winning: "Ah",
     });
   });
 
   it("shows nothing before the first lead", () => {
-    expect(shownTrick(game({ phase: "play" }))).toEqual({ plays: [], winner: null });
+    expect(shownTrick(game({ phase: "play" }))).toEqual({ plays: [], winner: null, winning: null });
   });
 });
 

@@ -13,12 +13,16 @@ export function angleOf(seat: number, bottom: number, players: number): number {
  * one with its winner until the next lead. A seat may be missing (out of trumps) or have several
  * cards (extra trumps to the first trick), so nothing assumes one card per seat.
  */
-export function shownTrick(pub: PublicGame): { plays: [number, string][]; winner: number | null } {
+export function shownTrick(pub: PublicGame): {
+  plays: [number, string][];
+  winner: number | null;
+  winning: string | null;
+} {
   if (pub.trick.length === 0 && pub.tricks.length > 0) {
     const last = pub.tricks[pub.tricks.length - 1];
-    return { plays: trickPlays(last, pub.players), winner: last.winner };
+    return { plays: trickPlays(last, pub.players), winner: last.winner, winning: last.winning_card };
   }
-  return { plays: pub.trick, winner: null };
+  return { plays: pub.trick, winner: null, winning: null };
 }
 
 /**

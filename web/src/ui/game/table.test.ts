@@ -8,54 +8,18 @@ import {
   drewChip,
   exchanging,
   playNotes,
-  stockCount,
   tricksWon,
   waitingText,
-  winningCard,
 } from "./table";
 
 const MOON: RulesInfo = { ...HOUSE_RULES, shoot_the_moon: true, top_bid: 7 };
 const WIDOW: RulesInfo = { ...TEN_POINT_RULES, name: "widow", widow: 4, refill: true, take_stock: true };
-
-describe("stockCount", () => {
-  it("counts the stock less the widow while it waits", () => {
-    expect(stockCount(game({ rules: WIDOW, stock_left: 12, took: 0 }))).toBe(8);
-    expect(stockCount(game({ rules: WIDOW, stock_left: 8, took: 4 }))).toBe(8);
-    expect(stockCount(game({ stock_left: 6 }))).toBe(6);
-  });
-});
-
-describe("winningCard", () => {
-  it("is the winner's card", () => {
-    const pub = game({ trump: "h" });
-    const plays: [number, string][] = [
-      [0, "9h"],
-      [1, "Ah"],
-      [2, "Kc"],
-    ];
-    expect(winningCard(pub, plays, 1)).toBe("Ah");
-  });
-
-  it("is the highest trump of a seat that played several", () => {
-    const pub = game({ rules: NINE_CARD_RULES, trump: "s" });
-    const plays: [number, string][] = [
-      [0, "2s"],
-      [0, "Js"],
-      [0, "Jc"],
-      [0, "BJ"],
-      [1, "Ts"],
-    ];
-    expect(winningCard(pub, plays, 0)).toBe("Js");
-  });
-
-  it("is none when the winner played no card of it", () => {
-    expect(winningCard(game({ trump: "h" }), [[0, "Ah"]], 3)).toBeNull();
-  });
-});
+// In the widow game everyone but the bidder (Ben) trades with the stock, as the server says.
+const WIDOW_REFILLS = [true, false, true, true];
 
 describe("tricksWon", () => {
   it("counts the tricks each side has taken, partners together", () => {
-    const trick = (winner: number) => ({ leader: 0, cards: ["2c", "3c", "4c", "5c"], winner });
+    const trick = (winner: number) => ({ leader: 0, cards: ["2c", "3c", "4c", "5c"], winner, winning_card: "5c" });
     const pub = game({ sides: [[0, 2], [1, 3]], seat_side: [0, 1, 0, 1], tricks: [0, 2, 3, 2].map(trick) });
     expect([tricksWon(pub, 0), tricksWon(pub, 1)]).toEqual([3, 1]);
   });
@@ -86,7 +50,7 @@ describe("bidChip", () => {
 describe("drewChip", () => {
   it("shows what a player drew from the stock once it has discarded", () => {
     const traded = { discarded: [0, 0, 3, 0], refilled: [0, 0, 3, 0] };
-    const pub = game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 3, ...traded });
+    const pub = game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 3, refills: WIDOW_REFILLS, ...traded });
     expect(drewChip(pub, 2)).toBe("drew 3");
     expect(drewChip(pub, 3)).toBeNull();
   });
@@ -123,10 +87,10 @@ describe("waitingText", () => {
     expect(text(game({ rules: kitty, phase: "discard", bidder: 1, to_act: 1, took: 3 }))).toBe(
       "Ben is exchanging with the kitty…",
     );
-    expect(text(game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 2, took: 4 }))).toBe(
+    expect(text(game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 2, took: 4, refills: WIDOW_REFILLS }))).toBe(
       "Cy discards non-trumps and draws from the stock…",
     );
-    expect(text(game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 1, took: 4 }))).toBe(
+    expect(text(game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 1, took: 4, refills: WIDOW_REFILLS }))).toBe(
       "Ben takes the rest of the stock and discards…",
     );
   });

@@ -2,22 +2,9 @@
 // everyone is waiting for, the notes beside the hand.
 
 import { t } from "../../i18n";
-import { ACTIVE_PHASES as ACTIVE, bidderRefills, isMoon, isTrump, trumpPower } from "../../rules";
+import { ACTIVE_PHASES as ACTIVE, isMoon, isTrump } from "../../rules";
 import type { PublicGame, SeatView, StateMessage } from "../../types";
 import { seatName } from "../names";
-
-/** The cards left in the stock: those not drawn yet, less the widow while it is still waiting. */
-export function stockCount(pub: PublicGame): number {
-  return Math.max(0, pub.stock_left - (pub.rules.widow > 0 && pub.took === 0 ? pub.rules.widow : 0));
-}
-
-/** The card that won a finished trick: the winner's card, or its highest trump when it played several. */
-export function winningCard(pub: PublicGame, plays: [number, string][], winner: number): string | null {
-  const cards = plays.filter(([seat]) => seat === winner).map(([, card]) => card);
-  if (cards.length === 0) return null;
-  const power = (card: string) => trumpPower(pub.rules, pub.trump, card);
-  return cards.reduce((best, card) => (power(card) > power(best) ? card : best));
-}
 
 /** How many tricks of this hand a side has taken. */
 export function tricksWon(pub: PublicGame, side: number): number {
@@ -38,8 +25,7 @@ export function bidChip(pub: PublicGame, seat: number): { text: string; passed: 
 /** After the discards: what a player drew from the stock, or what the bidder picked up. */
 export function drewChip(pub: PublicGame, seat: number): string | null {
   if (!ACTIVE.has(pub.phase) || pub.phase === "auction") return null;
-  const refills = pub.rules.refill && (seat !== pub.bidder || bidderRefills(pub.rules));
-  if (refills && (pub.discarded[seat] ?? 0) > 0) return t("table.drew", { n: pub.refilled[seat] ?? 0 });
+  if (pub.refills[seat] && (pub.discarded[seat] ?? 0) > 0) return t("table.drew", { n: pub.refilled[seat] ?? 0 });
   if (seat === pub.bidder && pub.took > 0 && (pub.rules.widow > 0 || pub.rules.take_stock)) {
     return t("table.took", { n: pub.took });
   }
@@ -67,7 +53,7 @@ export function waitingText(state: StateMessage, pub: PublicGame, spectator: boo
   const name = seatName(state, pub.to_act);
   if (pub.phase === "widow") return t("act.widow_waiting", { name });
   if (exchanging(pub)) return t("act.kitty_waiting", { name });
-  if (pub.phase === "discard" && pub.rules.refill && (pub.to_act !== pub.bidder || bidderRefills(pub.rules))) {
+  if (pub.phase === "discard" && pub.refills[pub.to_act]) {
     return t("act.refill_waiting", { name });
   }
   if (pub.phase === "discard" && pub.rules.take_stock && pub.to_act === pub.bidder) {

@@ -134,7 +134,9 @@ def hand(page: Page) -> list[str]:
     return cards
 
 
-def take_turn(page: Page, *, top_bid: bool = False) -> str | None:
+def take_turn(
+    page: Page, *, top_bid: bool = False, on_bid: Callable[[Page], None] | None = None
+) -> str | None:
     """If it is this page's turn, act through the UI: bid (pass when allowed, else the lowest bid;
     with ``top_bid`` the highest bid short of the moon), take the widow, name the first suit
     offered, choose a discard (the cards the rules pick, then the first cards that may be picked)
@@ -142,12 +144,15 @@ def take_turn(page: Page, *, top_bid: bool = False) -> str | None:
 
     Returns what was done ("pass", "bid", "widow", "trump", "discard", "card"), or None when there
     was nothing to do. Only legal choices are offered by the UI: the bid buttons, the hand's cards
-    marked playable, the discard's count and the cards it lets be chosen.
+    marked playable, the discard's count and the cards it lets be chosen. ``on_bid(page)`` looks at
+    the bid buttons first, while they are up.
     """
     try:
         panel = page.locator(".action-panel.mine")
         bids = panel.locator(".bid-buttons")
         if bids.count():
+            if on_bid is not None:
+                on_bid(page)
             passing = panel.locator(".bid-buttons button", has_text="Pass")
             amounts = panel.locator(".bid-btn:not(.moon-btn)")
             if top_bid and amounts.count():
@@ -233,16 +238,22 @@ def choose_discard(page: Page) -> list[str]:
 
 
 def play_until(
-    pages: Sequence[Page], done: Callable[[], bool], timeout: float = 90.0, *, top_bid: bool = False
+    pages: Sequence[Page],
+    done: Callable[[], bool],
+    timeout: float = 90.0,
+    *,
+    top_bid: bool = False,
+    on_bid: Callable[[Page], None] | None = None,
 ) -> list[str]:
-    """Every page takes its turns until ``done()``; returns what was done, in order."""
+    """Every page takes its turns until ``done()``; returns what was done, in order. ``on_bid`` is
+    called with a page whose bid buttons are up, before it bids."""
     actions: list[str] = []
     deadline = time.monotonic() + timeout
     while not done():
         assert time.monotonic() < deadline, f"not done after {actions}"
         acted = False
         for page in pages:
-            action = take_turn(page, top_bid=top_bid)
+            action = take_turn(page, top_bid=top_bid, on_bid=on_bid)
             if action:
                 actions.append(action)
                 acted = True

@@ -108,7 +108,8 @@ def test_five_point_with_the_moon_from_the_landing_page_to_the_end_of_a_hand(
     overlay = page.locator(".summary-overlay")
     end = page.locator(".match-end")
 
-    def done() -> bool:
+    # Looked at when our bid buttons are up, before we bid (a check between turns could miss them).
+    def see_moon(page: Page) -> None:
         nonlocal moon_seen
         moon = page.locator(".action-panel.mine .bid-buttons .moon-btn")
         if not moon_seen and moon.count():
@@ -123,9 +124,11 @@ def test_five_point_with_the_moon_from_the_landing_page_to_the_end_of_a_hand(
             SCREENSHOTS.mkdir(exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / "table-moon-1280.png"), animations="disabled")
             moon_seen = True
+
+    def done() -> bool:
         return overlay.count() > 0 or end.count() > 0
 
-    actions = play_until([page], done, timeout=120)
+    actions = play_until([page], done, timeout=120, on_bid=see_moon)
     assert actions.count("card") == 6, actions
     log = page.locator(".log")
     # A bot may have shot the moon before our turn: then only a pass was left to us.

@@ -95,6 +95,19 @@ def nine_card_in_play() -> State:
     return act(state, "bid 5", "pass", "pass", "pass", "trump h", *NINE_DISCARDS)
 
 
+# Seat 0 holds the top of hearts and both jokers; the other hearts in this deck (8h 9h Th) sleep,
+# so Seat 0 takes all six points by leading its cards: High, Low (the Jh, the lowest heart in play,
+# which it plays itself), Jack, both jokers and Game.
+MOON_HANDS = [
+    "Ah Kh Qh Jh BJ LJ",
+    "Ac Kc Qc Jc Tc 9c",
+    "Ad Kd Qd Jd Td 9d",
+    "As Ks Qs Js Ts 9s",
+]
+MOON_OUT = "8h 9h Th 8c 8d 8s"
+MOON_TRICKS = ["Ah Ac Ad As", "Kh Kc Kd Ks", "Qh Qc Qd Qs", "Jh Jc Jd Js", "BJ Tc Td Ts", "LJ 9c 9d 9s"]
+
+
 def play_tricks(state: State, *tricks: str) -> State:
     """Play tricks given as their cards in the order played (``"Ah 8h Td Qh"``)."""
     for trick in tricks:

@@ -5,21 +5,12 @@ came from, and the codes a refusal carries instead of words."""
 from __future__ import annotations
 
 import pytest
-from helpers import HOUSE, act, play_tricks, start
+from helpers import HOUSE, MOON_HANDS, MOON_OUT, MOON_TRICKS, act, play_tricks, start
 
 from smear import IllegalActionError, Phase, State, apply, find_rules, legal_actions, parse_action
 from smear.state import BidderDraws, HandOutcome
 
 MOON = HOUSE.with_changes(shoot_the_moon=True)
-# Seat 0 takes all six points by leading its cards (see test_variants for the moon's rules).
-MOON_HANDS = [
-    "Ah Kh Qh Jh BJ LJ",
-    "Ac Kc Qc Jc Tc 9c",
-    "Ad Kd Qd Jd Td 9d",
-    "As Ks Qs Js Ts 9s",
-]
-MOON_OUT = "8h 9h Th 8c 8d 8s"
-MOON_TRICKS = ["Ah Ac Ad As", "Kh Kc Kd Ks", "Qh Qc Qd Qs", "Jh Jc Jd Js", "BJ Tc Td Ts", "LJ 9c 9d 9s"]
 
 
 def outcome(state: State) -> HandOutcome:

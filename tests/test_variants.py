@@ -9,6 +9,9 @@ import random
 import pytest
 from helpers import (
     HOUSE,
+    MOON_HANDS,
+    MOON_OUT,
+    MOON_TRICKS,
     NINE_CARD,
     NINE_DEAL,
     NINE_DISCARDS,
@@ -156,18 +159,6 @@ def test_five_point_a_joker_may_not_set_trump_and_bids_stop_at_five() -> None:
 
 
 # --- shoot the moon ----------------------------------------------------------------------------
-
-# Seat 0 holds the top of hearts and both jokers; the other hearts in this deck (8h 9h Th) sleep,
-# so Seat 0 takes all six points by leading its cards: High, Low (the Jh, the lowest heart in play,
-# which it plays itself), Jack, both jokers and Game.
-MOON_HANDS = [
-    "Ah Kh Qh Jh BJ LJ",
-    "Ac Kc Qc Jc Tc 9c",
-    "Ad Kd Qd Jd Td 9d",
-    "As Ks Qs Js Ts 9s",
-]
-MOON_OUT = "8h 9h Th 8c 8d 8s"
-MOON_TRICKS = ["Ah Ac Ad As", "Kh Kc Kd Ks", "Qh Qc Qd Qs", "Jh Jc Jd Js", "BJ Tc Td Ts", "LJ 9c 9d 9s"]
 
 
 def test_the_moon_is_one_bid_above_the_top_and_only_with_the_option() -> None:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRed, parseCard, rankLabel, shortCard, suitFromWord } from "./cards";
+import { isRed, parseCard, rankLabel, shortCard } from "./cards";
 
 describe("parseCard", () => {
   it("reads a rank and a suit letter", () => {
@@ -36,19 +36,5 @@ describe("card texts", () => {
     };
     expect(["Ah", "2d", "BJ"].map(colour)).toEqual([true, true, true]);
     expect(["Ac", "2s", "LJ"].map(colour)).toEqual([false, false, false]);
-  });
-});
-
-describe("suitFromWord", () => {
-  it("reads the engine's English suit words, singular or plural, in any case", () => {
-    expect(suitFromWord("hearts")).toBe("h");
-    expect(suitFromWord("Spade")).toBe("s");
-    expect(suitFromWord("CLUBS")).toBe("c");
-  });
-
-  it("gives null for anything else", () => {
-    expect(suitFromWord("stars")).toBeNull();
-    expect(suitFromWord(3)).toBeNull();
-    expect(suitFromWord(undefined)).toBeNull();
   });
 });

@@ -36,18 +36,3 @@ export function shortCard(text: string): string {
   if (card.joker) return text;
   return rankLabel(card.rank) + SUIT_SYMBOL[card.suit];
 }
-
-/** The suit of an English plural or singular word as the engine writes it ("hearts", "heart"). */
-export function suitFromWord(word: string | number | undefined): SuitLetter | null {
-  if (typeof word !== "string") return null;
-  const w = word.toLowerCase();
-  for (const [letter, names] of Object.entries({
-    c: ["clubs", "club"],
-    d: ["diamonds", "diamond"],
-    h: ["hearts", "heart"],
-    s: ["spades", "spade"],
-  })) {
-    if (names.includes(w)) return letter as SuitLetter;
-  }
-  return null;
-}

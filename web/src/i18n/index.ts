@@ -1,6 +1,6 @@
 // Interface strings: one catalog per language, chosen from the browser and switchable from the menu.
 
-import { parseCard, shortCard, suitFromWord, SUITS } from "../cards";
+import { parseCard, shortCard, SUITS } from "../cards";
 import type { ServerError, SuitLetter } from "../types";
 import { en, type Catalog, type MessageKey } from "./en";
 import { es } from "./es";
@@ -162,14 +162,6 @@ export function pointName(point: string, oneJoker = false): string {
   return tk(oneJoker && point === "big_joker" ? "point.joker" : `point.${point}`);
 }
 
-const PHASE_ACTIONS: Record<string, string> = {
-  "bid or pass": "phase_action.bid",
-  "take the widow": "phase_action.widow",
-  "name trump": "phase_action.trump",
-  discard: "phase_action.discard",
-  "play a card": "phase_action.play",
-};
-
 /** A table option's name as the landing page shows it, by its name in the protocol. */
 const OPTION_LABELS: Record<string, MessageKey> = {
   kitty: "landing.kitty",
@@ -177,51 +169,60 @@ const OPTION_LABELS: Record<string, MessageKey> = {
   elimination: "landing.elimination",
 };
 
+/** The catalog prefix of each error code whose `reason_code` says why in more detail. */
+const REASON_PREFIX: Record<string, string> = {
+  illegal_action: "reason",
+  rules_refused: "refused",
+  bad_action: "bad_action",
+};
+
+/** A suit letter sent as a code (`led_suit`), if it is one. */
+function suitOf(code: string | number | undefined): SuitLetter | null {
+  return typeof code === "string" && (SUITS as string[]).includes(code) ? (code as SuitLetter) : null;
+}
+
+/** The args of a reason in words of the current language: names, suits, cards, phases, presets, bots. */
+function reasonArgs(args: Args, seatName: (seat: number) => string): Args {
+  const words: Args = { ...args };
+  if (typeof args.to_act === "number") words.name = seatName(args.to_act);
+  const led = suitOf(args.led_suit);
+  if (led) words.led = suitName(led);
+  if (typeof args.card === "string") words.card = args.card.split(" ").map(cardName).join(", ");
+  if (typeof args.phase === "string") words.phase_action = tk(`phase_action.${args.phase}`);
+  if (typeof args.preset === "string") {
+    const preset = tk(`preset.${args.preset}`);
+    if (preset !== `preset.${args.preset}`) words.preset = preset;
+  }
+  if (typeof args.option === "string" && Object.prototype.hasOwnProperty.call(OPTION_LABELS, args.option)) {
+    words.option = t(OPTION_LABELS[args.option]);
+  }
+  if (typeof args.bots === "string") {
+    words.bots = args.bots
+      .split(",")
+      .map((bot) => bot.trim())
+      .filter(Boolean)
+      .map((bot) => {
+        const label = tk(`bot.${bot}`);
+        return label === `bot.${bot}` ? bot : label;
+      })
+      .join(", ");
+  }
+  return words;
+}
+
 /**
- * An error from the server in the current language. Seat numbers are shown counted from 1; an
- * illegal action is explained from the engine's reason code, with suits and cards translated, and
- * refused table settings from theirs (an unknown code keeps the server's English reason).
+ * An error from the server in the current language, from its codes only (the server's English
+ * `message` is the last resort, for a code this client does not know). Seat numbers are shown
+ * counted from 1; a refusal with a `reason_code` is explained from it, with suits, cards, phases
+ * and presets translated.
  */
 export function errorText(error: ServerError, seatName: (seat: number) => string): string {
   const args: Args = { ...error.args };
   if (typeof args.seat === "number") args.seatn = args.seat + 1;
-  if (error.code === "illegal_action" && typeof args.reason_code === "string") {
-    const reasonArgs: Args = { ...args };
-    if (typeof args.to_act === "number") reasonArgs.name = seatName(args.to_act);
-    const led = suitFromWord(args.led);
-    if (led) reasonArgs.led = suitName(led);
-    if (typeof args.card === "string") {
-      reasonArgs.card = args.card.split(" ").map(cardName).join(", ");
-    }
-    if (typeof args.expected === "string" && args.expected in PHASE_ACTIONS) {
-      reasonArgs.expected = tk(PHASE_ACTIONS[args.expected]);
-    }
-    const key = `reason.${args.reason_code}`;
-    const text = tk(key, reasonArgs);
-    if (text !== key) return text;
-  }
-  if (error.code === "rules_refused" && typeof args.reason_code === "string") {
-    const reasonArgs: Args = { ...args };
-    if (typeof args.preset === "string") {
-      const preset = tk(`preset.${args.preset}`);
-      if (preset !== `preset.${args.preset}`) reasonArgs.preset = preset;
-    }
-    if (typeof args.option === "string" && Object.prototype.hasOwnProperty.call(OPTION_LABELS, args.option)) {
-      reasonArgs.option = t(OPTION_LABELS[args.option]);
-    }
-    if (typeof args.bots === "string") {
-      reasonArgs.bots = args.bots
-        .split(",")
-        .map((bot) => bot.trim())
-        .filter(Boolean)
-        .map((bot) => {
-          const label = tk(`bot.${bot}`);
-          return label === `bot.${bot}` ? bot : label;
-        })
-        .join(", ");
-    }
-    const key = `refused.${args.reason_code}`;
-    const text = tk(key, reasonArgs);
+  const prefix = REASON_PREFIX[error.code];
+  if (prefix && typeof args.reason_code === "string") {
+    const key = `${prefix}.${args.reason_code}`;
+    const text = tk(key, reasonArgs(args, seatName));
     if (text !== key) return text;
   }
   const key = `error.${error.code}`;

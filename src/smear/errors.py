@@ -1,7 +1,7 @@
 """The errors the library raises. Every one is a ``ValueError`` whose message quotes the bad input.
 
-An :class:`IllegalActionError` also carries a machine-readable ``code`` and ``args`` (for clients that
-translate messages) and can name the player: ``err.describe("Kemal")`` gives
+An :class:`IllegalActionError` also carries a machine-readable ``code`` and ``args`` (codes and
+numbers only, for clients that translate messages) and can name the player: ``err.describe("Kemal")`` gives
 ``"Kemal cannot play Ks: hearts were led and Kemal holds a heart"``, while ``str(err)`` speaks to
 the player directly ("you cannot play Ks: hearts were led and you hold a heart").
 """
@@ -32,12 +32,13 @@ class RecordError(SmearError):
 
 
 # Why an action is refused. Placeholders: {who} is the player ("you" or a name), and the verbs
-# {hold}/{have}/{are}/{do}/{must} agree with it. Other placeholders come from ``args``.
+# {hold}/{have}/{are}/{do}/{must} agree with it. {phase_action}, {led} and {led_one} are the English
+# words of the ``phase`` and ``led_suit`` args; the other placeholders are args.
 REASONS: Mapping[str, str] = {
     "match_over": "the match is over",
     "hand_over": "the hand is over; the next hand has not been dealt",
     "not_your_turn": "it is seat {to_act}'s turn",
-    "wrong_phase": "it is time to {expected}",
+    "wrong_phase": "it is time to {phase_action}",
     "bid_out_of_range": "bids go from {min_bid} to {max_bid}",
     "bid_too_low": "the bid must be higher than {highest}",
     "dealer_must_bid": "everyone else passed, so the dealer must bid",
@@ -54,6 +55,22 @@ REASONS: Mapping[str, str] = {
     "keep_scoring_trumps": "a scoring trump may be discarded only with every other card",
 }
 
+# The English words of the codes a reason names: what the seat to act does in each phase, and each
+# suit led (plural, singular). Only the sentence uses them; ``args`` keeps the codes.
+PHASE_WORDS: Mapping[str, str] = {
+    "auction": "bid or pass",
+    "widow": "take the widow",
+    "trump": "name trump",
+    "discard": "discard",
+    "play": "play a card",
+}
+_SUIT_WORDS: Mapping[str, tuple[str, str]] = {
+    "c": ("clubs", "club"),
+    "d": ("diamonds", "diamond"),
+    "h": ("hearts", "heart"),
+    "s": ("spades", "spade"),
+}
+
 _SECOND_PERSON = {"hold": "hold", "have": "have", "are": "are", "do": "do", "must": "must"}
 _THIRD_PERSON = {"hold": "holds", "have": "has", "are": "is", "do": "does", "must": "must"}
 
@@ -61,8 +78,9 @@ _THIRD_PERSON = {"hold": "holds", "have": "has", "are": "is", "do": "does", "mus
 class IllegalActionError(SmearError):
     """An action the rules refuse in this state. Nothing was changed.
 
-    ``code`` is a key of :data:`REASONS`; ``args`` fill its placeholders; ``seat`` is the seat that
-    tried it (``None`` when the refusal does not depend on who acted); ``action`` is its record text.
+    ``code`` is a key of :data:`REASONS`; ``args`` (codes and numbers, never English words) fill its
+    placeholders; ``seat`` is the seat that tried it (``None`` when the refusal does not depend on
+    who acted); ``action`` is its record text.
     """
 
     def __init__(self, code: str, action: str, seat: int | None = None, **args: str | int) -> None:
@@ -75,7 +93,18 @@ class IllegalActionError(SmearError):
     def reason(self, name: str | None = None) -> str:
         """Why the action is refused, speaking of ``name`` (or to the player when ``None``)."""
         verbs = _SECOND_PERSON if name is None else _THIRD_PERSON
-        return REASONS[self.code].format(who=name or "you", **verbs, **self.args_map)
+        return REASONS[self.code].format(who=name or "you", **verbs, **self.args_map, **self._words())
+
+    def _words(self) -> dict[str, str]:
+        """The English words of the codes among ``args``, for the sentence."""
+        words: dict[str, str] = {}
+        phase = self.args_map.get("phase")
+        if isinstance(phase, str):
+            words["phase_action"] = PHASE_WORDS[phase]
+        suit = self.args_map.get("led_suit")
+        if isinstance(suit, str):
+            words["led"], words["led_one"] = _SUIT_WORDS[suit]
+        return words
 
     def describe(self, name: str | None = None) -> str:
         """``"Kemal cannot play Ks: hearts were led and Kemal holds a heart"``."""

@@ -25,9 +25,9 @@ from typing import Any
 
 from smear.actions import parse_action
 from smear.cards import Card, CardSet, parse_card
-from smear.errors import ActionError, IllegalActionError, RecordError, SmearError
+from smear.errors import PHASE_WORDS, ActionError, IllegalActionError, RecordError, SmearError
 from smear.rules import Rules, find_rules
-from smear.state import PHASE_ACTIONS, Deal, HandResult, Phase, State, apply, new_match, next_hand
+from smear.state import Deal, HandResult, Phase, State, apply, new_match, next_hand
 
 FORMAT = "smear-record/1"
 
@@ -409,7 +409,7 @@ def whose_turn(state: State, players: Sequence[str]) -> str:
     pub = state.public
     if pub.to_act is None:
         return "nobody to act"
-    return f"{players[pub.to_act]} to {PHASE_ACTIONS[pub.phase]}"
+    return f"{players[pub.to_act]} to {PHASE_WORDS[pub.phase.value]}"
 
 
 def _result_entry(result: HandResult, rules: Rules) -> dict[str, Any]:

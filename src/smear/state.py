@@ -68,15 +68,6 @@ class Phase(Enum):
 
 _PLAY = Phase.PLAY
 
-# What the seat to act does in each phase, in words.
-PHASE_ACTIONS = {
-    Phase.AUCTION: "bid or pass",
-    Phase.WIDOW: "take the widow",
-    Phase.TRUMP: "name trump",
-    Phase.DISCARD: "discard",
-    Phase.PLAY: "play a card",
-}
-
 
 class HandOutcome(Enum):
     """What became of a hand's bid."""
@@ -717,9 +708,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         return _apply_discard(state, action, to_act)  # type: ignore[arg-type]
     if kind not in (Play, Bid, Pass, NameTrump, TakeWidow, Discard):
         raise TypeError(f"not an action: {action!r}")
-    raise IllegalActionError(
-        "wrong_phase", str(action), to_act, expected=PHASE_ACTIONS[phase], phase=phase.value
-    )
+    raise IllegalActionError("wrong_phase", str(action), to_act, phase=phase.value)
 
 
 def _apply_auction(state: State, action: Action, seat: int) -> State:
@@ -870,7 +859,7 @@ def _refuse_play(pub: PublicState, hand: int, card: Card, seat: int) -> IllegalA
     order = pub.order
     assert order is not None
     led = _SUITS[order.suit_of[pub.trick[0]]]
-    args = {"led": led.plural, "led_one": led.singular, "led_suit": led.letter}
+    args = {"led_suit": led.letter}
     if led == order.trump:
         return IllegalActionError("must_follow_trump", text, seat, **args)
     if order.power[card]:

@@ -30,6 +30,7 @@ from smear import (
 from smear.bots import random_action
 from smear.server.protocol import (
     DISCARDS_LISTED,
+    ENGLISH_ONLY,
     ERROR_ARGS,
     ERROR_CODES,
     INBOUND,
@@ -307,7 +308,11 @@ ARGS: dict[str, dict[str, str | int]] = {
     "malformed_json": {},
     "message_too_large": {"limit": MAX_MESSAGE_BYTES},
     "unknown_event": {"event": "deal"},
-    "invalid_message": {"field": "name", "problem": "a name has at most 24 characters"},
+    "invalid_message": {
+        "field": "name",
+        "problem": "a name has at most 24 characters",
+        "problem_code": "name_too_long",
+    },
     "rate_limited": {},
     "no_such_table": {},
     "table_full": {},
@@ -321,7 +326,7 @@ ARGS: dict[str, dict[str, str | int]] = {
     "not_your_turn": {},
     "stale_version": {"version": 12},
     "illegal_action": {"reason_code": "bid_too_low", "highest": 3, "reason": "you cannot bid 2: too low"},
-    "bad_action": {"reason": "not an action: 'bid'"},
+    "bad_action": {"reason_code": "not_an_action", "reason": "not an action: 'bid'"},
     "rules_refused": {
         "reason_code": "players_with_teams",
         "preset": "house",
@@ -347,10 +352,21 @@ def test_every_code_has_args_in_this_table() -> None:
 @pytest.mark.parametrize("code", sorted(ERROR_CODES))
 def test_error_payload_fills_every_template(code: str) -> None:
     payload = error_payload(code, **ARGS[code])
-    assert payload["code"] == code and payload["args"] == ARGS[code]
+    sent = {name: value for name, value in ARGS[code].items() if name not in ENGLISH_ONLY}
+    assert payload["code"] == code and payload["args"] == sent
     assert "{" not in payload["message"] and payload["message"]
-    assert set(ERROR_ARGS[code]) <= set(ARGS[code])
+    assert set(ERROR_ARGS[code]) <= set(payload["args"])
     json.dumps(payload)
+
+
+@pytest.mark.parametrize("code", sorted(code for code in ERROR_CODES if set(ARGS[code]) & ENGLISH_ONLY))
+def test_english_words_make_the_message_and_are_never_args(code: str) -> None:
+    payload = error_payload(code, **ARGS[code])
+    assert not set(payload["args"]) & ENGLISH_ONLY
+    for name in set(ARGS[code]) & ENGLISH_ONLY:
+        assert str(ARGS[code][name]) in payload["message"]
+    # Beside each English text a code says the same for a client to translate.
+    assert {"reason_code", "problem_code"} & set(payload["args"])
 
 
 def test_error_payload_keeps_a_missing_placeholder_and_refuses_unknown_codes() -> None:
@@ -376,10 +392,9 @@ def test_illegal_action_payload() -> None:
         apply(state, Discard(CardSet()), to_act)
     payload = illegal_action_payload(caught.value)
     assert payload["code"] == "illegal_action"
-    assert payload["args"]["reason_code"] == "wrong_phase"
-    assert payload["args"]["expected"] == "bid or pass"
-    assert payload["args"]["phase"] == "auction"
-    assert payload["message"] == str(caught.value) == payload["args"]["reason"]
+    assert payload["args"] == {"reason_code": "wrong_phase", "phase": "auction", "action": "discard"}
+    assert payload["message"] == str(caught.value)
+    assert payload["message"].endswith(": it is time to bid or pass")
     json.dumps(payload)
 
 

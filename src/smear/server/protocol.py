@@ -37,6 +37,7 @@ from smear.trick import Trick, TrumpOrder, display_order, winning_index
 from smear.views import PlayerView
 
 __all__ = [
+    "ENGLISH_ONLY",
     "ERROR_ARGS",
     "ERROR_CODES",
     "INBOUND",
@@ -55,6 +56,7 @@ __all__ = [
     "TakeSeat",
     "WatchTable",
     "error_payload",
+    "illegal_action_args",
     "illegal_action_payload",
     "parse_inbound",
     "public_event",
@@ -107,9 +109,15 @@ ERROR_CODES: dict[str, str] = {
     "internal_error": "something went wrong on the server",
 }
 
+# Placeholders filled with English words: they make the message and are never sent as args (a
+# client reads the codes beside them: ``reason_code``, ``problem_code``).
+ENGLISH_ONLY = frozenset({"reason", "problem"})
+
 # The args each code's template needs (the server may send more, never fewer).
 ERROR_ARGS: dict[str, tuple[str, ...]] = {
-    code: tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
+    code: tuple(
+        name for _, name, _, _ in string.Formatter().parse(template) if name and name not in ENGLISH_ONLY
+    )
     for code, template in ERROR_CODES.items()
 }
 
@@ -146,23 +154,31 @@ class ProtocolError(SmearError):
 def error_payload(code: str, **args: str | int) -> dict[str, Any]:
     """``{"code": code, "args": args, "message": the English template filled with args}``.
 
-    An unknown code is a programming error (``ValueError``); a missing arg leaves its placeholder.
+    The args in :data:`ENGLISH_ONLY` fill the message and are left out of ``args``. An unknown code
+    is a programming error (``ValueError``); a missing arg leaves its placeholder.
     """
-    return {"code": code, "args": dict(args), "message": _fill(code, args)}
+    sent = {name: value for name, value in args.items() if name not in ENGLISH_ONLY}
+    return {"code": code, "args": sent, "message": _fill(code, args)}
+
+
+def illegal_action_args(err: IllegalActionError) -> dict[str, str | int]:
+    """The args of the ``illegal_action`` error for ``err``: ``reason_code`` (the engine's code, a
+    key of ``smear.errors.REASONS``), the engine's args for it, ``action``, and the English
+    ``reason`` that makes the message (never sent as an arg)."""
+    args: dict[str, str | int] = dict(err.args_map)
+    args["action"] = err.action
+    args["reason_code"] = err.code
+    args["reason"] = str(err)
+    return args
 
 
 def illegal_action_payload(err: IllegalActionError) -> dict[str, Any]:
     """The ``illegal_action`` error for an action the rules refused, for the seat that tried it only.
 
-    ``reason_code`` is the engine's code (a key of ``smear.errors.REASONS``) and the rest of its args
-    fill it; ``reason`` is the English sentence spoken to the player. A refusal mentions at most the
-    actor's own cards, which is why it goes to the actor and nobody else.
+    Its message is the engine's English sentence spoken to the player. A refusal mentions at most
+    the actor's own cards, which is why it goes to the actor and nobody else.
     """
-    args: dict[str, str | int] = dict(err.args_map)
-    args["action"] = err.action
-    args["reason_code"] = err.code
-    args["reason"] = str(err)
-    return error_payload("illegal_action", **args)
+    return error_payload("illegal_action", **illegal_action_args(err))
 
 
 # --- inbound messages -----------------------------------------------------------------------------
@@ -388,7 +404,8 @@ def _first_problem(err: ValidationError) -> ProtocolError:
     """``invalid_message`` naming the first field refused and why, without the value it had."""
     first = err.errors(include_url=False, include_input=False)[0]
     field = ".".join(str(part) for part in first["loc"])[:_EVENT_ECHO] or "(message)"
-    # ``problem_code`` is the validator's code for the problem ("missing", "name_too_long"...).
+    # ``problem_code`` is the validator's code for the problem ("missing", "name_too_long"...); the
+    # English ``problem`` goes into the message only.
     return ProtocolError("invalid_message", field=field, problem=first["msg"], problem_code=first["type"])
 
 

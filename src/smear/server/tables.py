@@ -18,7 +18,7 @@ from smear.actions import Action, parse_action
 from smear.bots import bot_names
 from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
 from smear.rules import Rules, find_rules, option_changes
-from smear.server.protocol import illegal_action_payload, public_event
+from smear.server.protocol import illegal_action_args, public_event
 from smear.state import Phase, State, apply, new_match, next_hand, team_sides
 
 # Public events kept for clients that reconnect; one further behind gets a full resync.
@@ -64,7 +64,7 @@ class TableSettings:
         """Refuse settings the preset does not allow (raises ``TableError("rules_refused")``).
 
         The error carries a ``reason_code`` and its args, so a client can say why in its own
-        language, and an English ``reason``.
+        language, and an English ``reason`` for its message.
         """
         if self.kitty and not find_rules(self.preset).kitty_option:
             raise TableError(
@@ -336,7 +336,7 @@ class Table:
         try:
             action = parse_action(text)
         except ActionError as err:
-            raise TableError("bad_action", reason=str(err)) from None
+            raise TableError("bad_action", reason_code="not_an_action", reason=str(err)) from None
         self.apply_action(seat, action)
         return seat, action
 
@@ -346,7 +346,7 @@ class Table:
         try:
             self.state = apply(self.state, action, seat)
         except IllegalActionError as err:
-            raise TableError("illegal_action", **illegal_action_payload(err)["args"]) from None
+            raise TableError("illegal_action", **illegal_action_args(err)) from None
         self.action_count += 1
         event = {"kind": "action", **public_event(seat, action)}
         if self.state.public.phase is Phase.MATCH_OVER:

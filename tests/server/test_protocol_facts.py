@@ -102,6 +102,28 @@ def test_refills_and_the_bidders_draws() -> None:
     assert public["widow_left"] == 0 and public["stock"] == public["stock_left"]
 
 
+@pytest.mark.parametrize(
+    ("preset", "moon", "moon_bid", "jokers"),
+    [
+        ("house", True, 7, 2),
+        ("house", False, None, 2),
+        ("five_point", True, 6, 1),
+        ("ten_point", True, 11, 2),
+    ],
+)
+def test_the_moon_bid_and_the_jokers_in_the_deck(
+    preset: str, moon: bool, moon_bid: int | None, jokers: int
+) -> None:
+    rules = find_rules(preset).with_changes(shoot_the_moon=moon)
+    players = rules.team_player_counts[0] if not rules.player_counts else rules.player_counts[0]
+    state = new_match(rules, players, teams=not rules.player_counts, seed=5)
+    published = roundtrip(public_json(state.public))["rules"]
+    assert (published["moon_bid"], published["jokers"]) == (moon_bid, jokers)
+    # The moon is the one bid above the preset's highest, offered only with the option on.
+    bids = [int(str(action)[4:]) for action in legal_actions(state) if str(action).startswith("bid ")]
+    assert (max(bids) == moon_bid) if moon else (max(bids) == rules.max_bid)
+
+
 def test_what_became_of_each_bid() -> None:
     moon = find_rules("house").with_changes(shoot_the_moon=True)
     hands = ["Ah Kh Qh Jh BJ LJ", "Ac Kc Qc Jc Tc 9c", "Ad Kd Qd Jd Td 9d", "As Ks Qs Js Ts 9s"]

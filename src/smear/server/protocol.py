@@ -442,6 +442,8 @@ def _rules_json(pub: PublicState) -> dict[str, Any]:
         "max_bid": rules.max_bid,
         "top_bid": rules.top_bid,
         "shoot_the_moon": rules.shoot_the_moon,
+        # The bid that is the moon at this table (null where it may not be shot).
+        "moon_bid": rules.top_bid if rules.shoot_the_moon else None,
         "elimination": rules.elimination,
         "kitty": rules.kitty,
         "widow": rules.widow,
@@ -456,6 +458,7 @@ def _rules_json(pub: PublicState) -> dict[str, Any]:
         "trump_named": rules.trump_named,
         "hand_size": rules.hand_size,
         "cards_dealt": pub.dealt_count,
+        "jokers": rules.jokers,
         "points": list(rules.points),
         "point_values": dict(rules.point_values),
     }

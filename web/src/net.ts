@@ -2,8 +2,8 @@
 
 import { io } from "socket.io-client";
 import { setSingleJoker } from "./i18n";
-import { ACTIVE_PHASES, oneJoker } from "./rules";
 import { routeOf } from "./routes";
+import { DERIVED_KINDS, derivedLines } from "./stateLines";
 import { loadSession, removeSession, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
 import { createTablePayload } from "./tableSettings";
@@ -15,7 +15,6 @@ import {
   seatView,
   type Ack,
   type EventMessage,
-  type PublicGame,
   type ServerError,
   type Settings,
   type StateMessage,
@@ -260,45 +259,9 @@ async function attach(): Promise<void> {
   }
 }
 
-/** Log lines the client writes itself from a change of state; they share a version with an event. */
-const DERIVED = new Set(["trick", "kitty", "stock", "refill"]);
-
 function isMyTurn(state: StateMessage | null): boolean {
   const view = state ? seatView(state) : null;
-  return !!view && ACTIVE_PHASES.has(view.public.phase) && canAct(view);
-}
-
-/**
- * The lines a change of state adds to the log without an event of its own: a trick won, the kitty
- * or the rest of the stock taken by the bidder, the cards a player drew from the stock after
- * discarding. The widow has its own event (the bidder's `widow` action), so it is left out here.
- */
-function derivedLines(before: PublicGame | null, after: PublicGame | null): LogEntry["event"][] {
-  if (!before || !after) return [];
-  const lines: LogEntry["event"][] = [];
-  const sameHand = before.hand_number === after.hand_number && ACTIVE_PHASES.has(before.phase);
-  if (before.hand_number === after.hand_number && after.tricks.length > before.tricks.length) {
-    lines.push({ kind: "trick", seat: after.tricks[after.tricks.length - 1].winner });
-  }
-  if (after.rules.refill) {
-    after.refilled.forEach((count, seat) => {
-      const was = sameHand ? (before.discarded[seat] ?? 0) : 0;
-      if (after.discarded[seat] > 0 && was === 0 && after.refills[seat]) {
-        lines.push({ kind: "refill", seat, count });
-      }
-    });
-  }
-  const tookBefore = sameHand ? before.took : 0;
-  if (after.bidder !== null && after.took > tookBefore) {
-    let count = after.took - tookBefore;
-    if (after.rules.kitty > 0) {
-      lines.push({ kind: "kitty", seat: after.bidder, count });
-    } else {
-      if (after.rules.widow > 0 && tookBefore === 0) count -= after.rules.widow;
-      if (count > 0) lines.push({ kind: "stock", seat: after.bidder, count });
-    }
-  }
-  return lines;
+  return !!view && canAct(view);
 }
 
 function onState(message: StateMessage): void {
@@ -328,7 +291,7 @@ function onState(message: StateMessage): void {
     log.push({ id: newId(), version: message.version, event, names });
   }
 
-  setSingleJoker(!!after && oneJoker(after.rules));
+  setSingleJoker(after?.rules.jokers === 1);
   const turnNow = isMyTurn(message);
   const hint = app.hint && app.hint.version >= message.version ? app.hint : null;
   if (turnNow && !isMyTurn(previous) && app.sound) playTurnChime();
@@ -345,7 +308,7 @@ function onState(message: StateMessage): void {
 function onEvent(message: EventMessage): void {
   const app = getApp();
   if (app.route.kind !== "table") return;
-  if (app.log.some((entry: LogEntry) => entry.version === message.version && !DERIVED.has(entry.event.kind))) return;
+  if (app.log.some((entry: LogEntry) => entry.version === message.version && !DERIVED_KINDS.has(entry.event.kind))) return;
   update({ log: [...app.log, { id: newId(), version: message.version, event: message.event }].slice(-120) });
 }
 

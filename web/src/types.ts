@@ -64,6 +64,8 @@ export interface RulesInfo {
   /** The moon (max_bid + 1) where it may be shot, else max_bid. */
   top_bid: number;
   shoot_the_moon: boolean;
+  /** The bid that is the moon at this table, or null where it may not be shot. */
+  moon_bid: number | null;
   /** The score that puts a side out (-21), or 0 when elimination is off. */
   elimination: number;
   /** Cards the bidder takes after the auction (the kitty), or 0 when none. */
@@ -92,6 +94,8 @@ export interface RulesInfo {
   trump_named: boolean;
   hand_size: number;
   cards_dealt: number;
+  /** Jokers in the deck: 2, or 1 where there is a single joker (BJ). */
+  jokers: number;
   points: string[];
   point_values: Record<string, number>;
 }
@@ -114,6 +118,9 @@ export function trickPlays(trick: TrickInfo, players: number): [number, string][
   return trick.cards.map((card, i): [number, string] => [trick.seats?.[i] ?? (trick.leader + i) % players, card]);
 }
 
+/** What became of a hand's bid, as the server says. */
+export type Outcome = "made" | "set" | "moon_made" | "moon_reset" | "moon_set" | "thrown_in";
+
 export interface HandResult {
   number: number;
   dealer: number;
@@ -124,6 +131,7 @@ export interface HandResult {
   game_points: number[];
   taken: number[];
   made: boolean | null;
+  outcome: Outcome;
   scores: number[];
   out: string[];
   discards: string[][];
@@ -148,6 +156,8 @@ export interface PublicGame {
   trick: [number, string][];
   /** How many undealt cards the bidder has taken into its hand this hand (kitty, widow, stock; never which). */
   took: number;
+  /** `took` by where the cards came from. */
+  bidder_took: { kitty: number; widow: number; stock: number };
   /** Undealt cards drawn this hand, by the bidder and by refills. */
   drawn: number;
   /** How many cards each seat has discarded this hand (0: not yet, or never). */
@@ -158,6 +168,8 @@ export interface PublicGame {
   stock_left: number;
   /** The cards left in the stock: `stock_left` less the widow while it waits. */
   stock: number;
+  /** The cards of the widow not taken yet. */
+  widow_left: number;
   /** Per seat: whether it trades its non-trumps for stock cards after discarding. */
   refills: boolean[];
   tricks: TrickInfo[];
@@ -186,6 +198,8 @@ export interface SeatView {
   legal: string[];
   /** On this seat's turn to discard, which discards are legal; else null. */
   discard: DiscardInfo | null;
+  /** The cards of `hand` that are trumps this hand, in hand order (none before trump is known). */
+  trumps_in_hand: string[];
   /** The public `out_of_hand`, and this seat too when it holds no trump. */
   out_of_hand: number[];
   public: PublicGame;
@@ -226,6 +240,11 @@ export type Ack = ({ ok: true } & Record<string, unknown>) | { ok: false; error:
 /** It is this seat's turn: an action is listed, or a discard is due (its choices are not always listed). */
 export function canAct(view: SeatView): boolean {
   return view.public.to_act === view.seat && (view.legal.length > 0 || !!view.discard);
+}
+
+/** Whether `bid` is the moon at this table (the server names the moon bid in the rules). */
+export function isMoonBid(rules: RulesInfo, bid: number | null | undefined): boolean {
+  return rules.moon_bid !== null && bid === rules.moon_bid;
 }
 
 /** The seat's view when the receiver holds a seat, null for a spectator or in the lobby. */

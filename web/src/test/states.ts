@@ -1,7 +1,7 @@
 // Server messages for the unit tests: the shapes docs/protocol.md gives, filled with a preset's
 // rules and a table of four, each test overriding only the facts it is about.
 
-import type { PublicGame, RulesInfo, SeatInfo, SeatView, StateMessage } from "../types";
+import type { HandResult, PublicGame, RulesInfo, SeatInfo, SeatView, StateMessage } from "../types";
 
 /** The rules of the `house` preset as the server sends them. */
 export const HOUSE_RULES: RulesInfo = {
@@ -11,6 +11,7 @@ export const HOUSE_RULES: RulesInfo = {
   max_bid: 6,
   top_bid: 6,
   shoot_the_moon: false,
+  moon_bid: null,
   elimination: 0,
   kitty: 0,
   widow: 0,
@@ -25,6 +26,7 @@ export const HOUSE_RULES: RulesInfo = {
   trump_named: false,
   hand_size: 6,
   cards_dealt: 6,
+  jokers: 2,
   points: ["high", "low", "jack", "big_joker", "little_joker", "game"],
   point_values: { high: 1, low: 1, jack: 1, big_joker: 1, little_joker: 1, game: 1 },
 };
@@ -73,11 +75,13 @@ export function game(overrides: Partial<PublicGame> = {}): PublicGame {
     leader: null,
     trick: [],
     took: 0,
+    bidder_took: { kitty: 0, widow: 0, stock: 0 },
     drawn: 0,
     discarded: [0, 0, 0, 0],
     refilled: [0, 0, 0, 0],
     stock_left: 6,
     stock: 6,
+    widow_left: 0,
     refills: [false, false, false, false],
     tricks: [],
     hand_sizes: [6, 6, 6, 6],
@@ -126,11 +130,41 @@ export function watching(pub: PublicGame, names: (string | null)[] = NAMES): Sta
 
 /** A seat's view of `pub`, holding `hand`. */
 export function seat(pub: PublicGame, you: number, hand: string[], overrides: Partial<SeatView> = {}): SeatView {
-  return { seat: you, hand, discards: [], legal: [], discard: null, out_of_hand: [], public: pub, ...overrides };
+  return {
+    seat: you,
+    hand,
+    discards: [],
+    legal: [],
+    discard: null,
+    trumps_in_hand: [],
+    out_of_hand: [],
+    public: pub,
+    ...overrides,
+  };
 }
 
 /** A state as the player at `view.seat` receives it. */
 export function seated(view: SeatView, names: (string | null)[] = NAMES): StateMessage {
   const state = watching(view.public, names);
   return { ...state, table: { ...state.table, you: view.seat }, game: view };
+}
+
+/** A finished hand of four players on their own: Ben (seat 1) bid 3 in hearts and made it. */
+export function handResult(overrides: Partial<HandResult> = {}): HandResult {
+  return {
+    number: 1,
+    dealer: 0,
+    bidder: 1,
+    bid: 3,
+    trump: "h",
+    points: { high: 1, low: 1, jack: 1, big_joker: 1, little_joker: 1, game: 1 },
+    game_points: [0, 20, 0, 0],
+    taken: [0, 6, 0, 0],
+    made: true,
+    outcome: "made",
+    scores: [0, 6, 0, 0],
+    out: [],
+    discards: [[], [], [], []],
+    ...overrides,
+  };
 }

@@ -1,10 +1,10 @@
 import { SUIT_SYMBOL } from "../cards";
 import { pointName, suitName, t, tn } from "../i18n";
-import { isMoon, oneJoker } from "../rules";
 import type { HandResult, PublicGame, StateMessage } from "../types";
 import { CardRow } from "./Card";
 import { CHART_HEIGHT, CHART_PAD, CHART_WIDTH, scoreChartPlot } from "./chart";
 import { seatName, sideColor, sideNames } from "./names";
+import { outcomeClass, verdictText } from "./summary";
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
@@ -15,29 +15,11 @@ function scoresBefore(pub: PublicGame, index: number): number[] {
   return index > 0 ? pub.results[index - 1].scores : pub.start_scores;
 }
 
-/**
- * What became of a hand's bid, in words: made or set, and for the moon what that does to the match
- * (made from below zero, the score only goes back to 0).
- */
-export function verdictText(state: StateMessage, pub: PublicGame, index: number): string {
-  const result = pub.results[index];
-  if (result.bidder === null) return t("sum.thrown_in");
-  const name = seatName(state, result.bidder);
-  const args = { name, bid: result.bid ?? 0 };
-  if (isMoon(pub.rules, result.bid)) {
-    if (!result.made) return t("sum.moon_set", args);
-    const side = pub.seat_side[result.bidder];
-    return t(scoresBefore(pub, index)[side] < 0 ? "sum.moon_reset" : "sum.moon_made", args);
-  }
-  return t(result.made ? "sum.made" : "sum.set", args);
-}
-
 /** The end of a hand: the bid made or set, who won each point, the cards out of play, the scores. */
 export function HandSummary({ state, pub, index }: { state: StateMessage; pub: PublicGame; index: number }) {
   const result: HandResult = pub.results[index];
   const before = scoresBefore(pub, index);
-  const single = oneJoker(pub.rules);
-  const moon = result.bidder !== null && isMoon(pub.rules, result.bid);
+  const single = pub.rules.jokers === 1;
   // The count of the cards taken matters only where it decides the Game point (not in widow).
   const countsGame = pub.rules.points.includes("game");
   const discards = result.discards
@@ -53,7 +35,7 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
     : [];
   return (
     <div class="summary">
-      <p class={`summary-verdict ${result.made === false ? "set" : "made"}${moon ? " moon" : ""}`}>
+      <p class={`summary-verdict ${outcomeClass(result.outcome)}`}>
         {verdictText(state, pub, index)}
         {result.trump && (
           <span class={`trump-tag suit-${result.trump}`}>

@@ -16,6 +16,7 @@ function after(...scores: number[][]) {
       game_points: [0, 0],
       taken: [0, 0],
       made: true,
+      outcome: "made",
       scores: sides,
       out: [],
       discards: [[], []],

@@ -1,9 +1,8 @@
 import { SUIT_SYMBOL, SUITS } from "../../cards";
 import { suitTitle, t, tn } from "../../i18n";
 import { act } from "../../net";
-import { isMoon } from "../../rules";
 import { useApp } from "../../store";
-import { canAct, seatView, type PublicGame, type StateMessage } from "../../types";
+import { canAct, isMoonBid, seatView, type PublicGame, type StateMessage } from "../../types";
 import { seatName } from "../names";
 import { discardNotes, discardTitle, type DiscardChoice } from "./discard";
 import { currentHint, HINT_TEXT_ID, hintedCards } from "./hint";
@@ -90,7 +89,7 @@ export function ActionPanel({
         <p class="muted">
           {pub.bidder === null
             ? t("act.no_bid_yet")
-            : isMoon(pub.rules, pub.bid)
+            : isMoonBid(pub.rules, pub.bid)
               ? t("act.highest_moon", { n: pub.bid, name: seatName(state, pub.bidder) })
               : t("act.highest", { n: pub.bid, name: seatName(state, pub.bidder) })}
           {!canPass && <> {t("act.dealer_must_bid")}</>}
@@ -108,7 +107,7 @@ export function ActionPanel({
             </button>
           )}
           {bids.map((n) => {
-            const moon = isMoon(pub.rules, n);
+            const moon = isMoonBid(pub.rules, n);
             return (
               <button
                 key={n}

@@ -1,11 +1,11 @@
 import { useState } from "preact/hooks";
 import { scoreText, t } from "../../i18n";
 import { playAgain } from "../../net";
-import { isMoon } from "../../rules";
 import { useApp } from "../../store";
 import type { PublicGame, StateMessage } from "../../types";
 import { sideColor, sideNames } from "../names";
-import { HandSummary, ScoreChart, verdictText } from "../Summary";
+import { HandSummary, ScoreChart } from "../Summary";
+import { verdictText } from "../summary";
 
 /** The end of the match: who won and how, the score chart, and what next (play again, the record). */
 export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame }) {
@@ -23,7 +23,7 @@ export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame 
   const last = pub.results[lastIndex];
   const out = pub.rules.elimination < 0 ? pub.sides.filter((_, side) => pub.scores[side] <= pub.rules.elimination) : [];
   let reason: string | null = null;
-  if (last && last.bidder !== null && isMoon(pub.rules, last.bid)) reason = verdictText(state, pub, lastIndex);
+  if (last && last.outcome.startsWith("moon_")) reason = verdictText(state, pub, lastIndex);
   else if (out.length > 0) {
     reason = out
       .map((seats) => t("end.eliminated", { names: sideNames(state, seats), n: scoreText(pub.rules.elimination) }))

@@ -1,6 +1,5 @@
 import { SUIT_SYMBOL } from "../../cards";
 import { scoreText, suitTitle, t, tk, tn } from "../../i18n";
-import { ACTIVE_PHASES as ACTIVE } from "../../rules";
 import type { PublicGame, StateMessage } from "../../types";
 import { seatName, sideColor } from "../names";
 import { contractText, tricksWon } from "./table";
@@ -37,7 +36,7 @@ export function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGam
                 </span>
               ))}
             </span>
-            {ACTIVE.has(pub.phase) && pub.phase === "play" && (
+            {pub.phase === "play" && (
               <span class="muted tricks">{tn("table.tricks", tricksWon(pub, side))}</span>
             )}
             <strong class="score">{pub.scores[side]}</strong>

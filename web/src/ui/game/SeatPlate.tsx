@@ -1,6 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, tn } from "../../i18n";
-import { ACTIVE_PHASES as ACTIVE } from "../../rules";
 import { useApp } from "../../store";
 import { secondsLeft, URGENT_SECONDS } from "../../turnClock";
 import type { PublicGame, StateMessage } from "../../types";
@@ -50,7 +49,7 @@ export function SeatPlate({
   const app = useApp();
   const info = state.table.seats[seat];
   const side = pub.seat_side[seat];
-  const active = pub.to_act === seat && ACTIVE.has(pub.phase);
+  const active = pub.to_act === seat;
   const inAuction = pub.phase === "auction";
   const name = seatName(state, seat);
   const isYou = state.table.you === seat;

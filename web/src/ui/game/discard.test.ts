@@ -71,8 +71,11 @@ describe("discardTitle", () => {
 });
 
 describe("discardNotes", () => {
-  function notes(pub: PublicGame, you: number, hand: string[], info: DiscardInfo): string[] {
-    return discardNotes(seat(pub, you, hand), pub, discardChoice(hand, info, new Set()));
+  /** The notes for `hand`, whose trumps (as the server lists them) are the cards of the trump suit here. */
+  function notes(pub: PublicGame, you: number, hand: string[], info: DiscardInfo, jokers: string[] = []): string[] {
+    const trumps = hand.filter((card) => card[1] === pub.trump || jokers.includes(card));
+    const view = seat(pub, you, hand, { trumps_in_hand: trumps });
+    return discardNotes(view, pub, discardChoice(hand, info, new Set()));
   }
 
   it("says nothing of a free discard", () => {
@@ -101,6 +104,17 @@ describe("discardNotes", () => {
       "You will draw 2 cards.",
       "The stock cannot replace all your non-trumps: choose the 5 to throw away and keep the others.",
     ]);
+  });
+
+  it("tells a player trading more than a hand of trumps which trumps go first, by the server's trumps", () => {
+    const pub = game({ rules: widow, phase: "discard", trump: "h", bidder: 1, to_act: 2, took: 4, stock_left: 9, stock: 9 });
+    const hand = ["Ah", "Kh", "Qh", "Th", "9h", "8h", "7h", "BJ", "2c"];
+    const info = { count: 3, required: ["2c"], choosable: ["Qh", "9h", "8h", "7h"] };
+    const keep = "Non-trumps go first, then trumps that do not score; a scoring trump (ace, jack, jick, a joker, ten, three or two of trump) only when nothing else is left.";
+    expect(notes(pub, 2, hand, info, ["BJ"])).toContain(keep);
+    // The same cards with no trump among them (as before trump is known) say nothing of trumps.
+    const unknown = discardNotes(seat(pub, 2, hand), pub, discardChoice(hand, info, new Set()));
+    expect(unknown).not.toContain(keep);
   });
 
   it("tells the bidder who took the stock to keep its best cards, scoring trumps last", () => {

@@ -2,7 +2,6 @@
 // cards the bidder picked up, and the rules of the discard in words.
 
 import { t, tn } from "../../i18n";
-import { isTrump } from "../../rules";
 import type { DiscardInfo, PublicGame, SeatView } from "../../types";
 import { exchanging } from "./table";
 
@@ -68,6 +67,8 @@ export function discardTitle(pub: PublicGame, count: number): string {
 export function discardNotes(view: SeatView, pub: PublicGame, choice: DiscardChoice): string[] {
   const notes: string[] = [];
   const rules = pub.rules;
+  // The discard's cards are all in the hand, so the server's list of the hand's trumps covers them.
+  const trumps = new Set(view.trumps_in_hand);
   if (rules.trumps_only) {
     // Every non-trump goes (the server's required cards), every trump stays, and the stock deals
     // back up to a hand as far as it goes; what it deals that is not a trump is never played.
@@ -85,7 +86,7 @@ export function discardNotes(view: SeatView, pub: PublicGame, choice: DiscardCho
     notes.push(t("act.refill_note", { n: rules.hand_size }));
     const draw = choice.count - Math.max(0, view.hand.length - rules.hand_size);
     notes.push(draw > 0 ? tn("act.refill_draw", draw) : t("act.refill_no_draw"));
-    const shortOfPlain = [...choice.choosable].some((card) => !isTrump(rules, pub.trump, card));
+    const shortOfPlain = [...choice.choosable].some((card) => !trumps.has(card));
     if (choice.free > 0 && shortOfPlain) notes.push(tn("act.stock_short", choice.free));
   } else if (rules.take_stock && view.seat === pub.bidder) {
     notes.push(t("act.stock_taken", { n: rules.hand_size }));
@@ -95,7 +96,7 @@ export function discardNotes(view: SeatView, pub: PublicGame, choice: DiscardCho
   const tradesTrumps =
     view.seat === pub.bidder ||
     !rules.refill ||
-    [...choice.required, ...choice.choosable].some((card) => isTrump(rules, pub.trump, card));
+    [...choice.required, ...choice.choosable].some((card) => trumps.has(card));
   if (rules.keep_scoring_trumps && tradesTrumps) notes.push(t("act.keep_scoring_note"));
   else if (rules.keep_trumps && tradesTrumps) notes.push(t("act.keep_trumps_note"));
   if (choice.required.size > 0) {

@@ -19,8 +19,8 @@ describe("logText", () => {
     expect(act("Th")).toBe("Ann plays 10♥");
   });
 
-  it("writes a bid above the preset's highest as the moon", () => {
-    const moon = watching(game({ rules: { ...HOUSE_RULES, shoot_the_moon: true, top_bid: 7 } }));
+  it("writes the bid the server names the moon as such", () => {
+    const moon = watching(game({ rules: { ...HOUSE_RULES, shoot_the_moon: true, top_bid: 7, moon_bid: 7 } }));
     expect(logText(line({ kind: "action", seat: 1, action: "bid 7" }), moon)).toBe(
       "Ben shoots the moon (7): this hand wins or loses the match",
     );

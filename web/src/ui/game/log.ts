@@ -2,9 +2,8 @@
 
 import { shortCard } from "../../cards";
 import { suitName, t, tn } from "../../i18n";
-import { isMoon } from "../../rules";
 import type { LogEntry } from "../../store";
-import { publicGame, type StateMessage, type SuitLetter } from "../../types";
+import { isMoonBid, publicGame, type StateMessage, type SuitLetter } from "../../types";
 import { seatName } from "../names";
 
 /** A log line: the seat is named as it was when the line was written. */
@@ -25,7 +24,7 @@ export function logText(entry: LogEntry, state: StateMessage): string {
     if (action.startsWith("bid ")) {
       const n = Number(action.slice(4));
       const pub = publicGame(state);
-      return pub && isMoon(pub.rules, n) ? t("ev.moon", { name, n }) : t("ev.bid", { name, n });
+      return pub && isMoonBid(pub.rules, n) ? t("ev.moon", { name, n }) : t("ev.bid", { name, n });
     }
     if (action.startsWith("trump ")) return t("ev.trump", { name, suit: suitName(action.slice(6) as SuitLetter) });
     if (action === "discard") return tn("ev.discard", count, { name });

@@ -12,7 +12,7 @@ import {
   waitingText,
 } from "./table";
 
-const MOON: RulesInfo = { ...HOUSE_RULES, shoot_the_moon: true, top_bid: 7 };
+const MOON: RulesInfo = { ...HOUSE_RULES, shoot_the_moon: true, top_bid: 7, moon_bid: 7 };
 const WIDOW: RulesInfo = { ...TEN_POINT_RULES, name: "widow", widow: 4, refill: true, take_stock: true };
 // In the widow game everyone but the bidder (Ben) trades with the stock, as the server says.
 const WIDOW_REFILLS = [true, false, true, true];
@@ -111,9 +111,10 @@ describe("exchanging", () => {
 });
 
 describe("deadCards", () => {
-  it("is the non-trumps of the hand where only trumps are played", () => {
+  it("is the cards of the hand the server does not list as trumps, where only trumps are played", () => {
     const pub = game({ rules: NINE_CARD_RULES, phase: "play", trump: "s" });
-    expect(deadCards(pub, seat(pub, 0, ["As", "Jc", "BJ", "Ah", "9d"]))).toEqual(new Set(["Ah", "9d"]));
+    const view = seat(pub, 0, ["As", "Jc", "BJ", "Ah", "9d"], { trumps_in_hand: ["As", "Jc", "BJ"] });
+    expect(deadCards(pub, view)).toEqual(new Set(["Ah", "9d"]));
   });
 
   it("is none in other games, before play or for a spectator", () => {
@@ -135,8 +136,11 @@ describe("playNotes", () => {
 
   it("counts the extra trumps a seat still plays to the first trick, and its dead cards", () => {
     const hand = ["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "2h"];
+    const trumps = hand.slice(0, 7);
     const pub = game({ rules: NINE_CARD_RULES, phase: "play", trump: "s", bidder: 0, to_act: 0 });
-    expect(playNotes(pub, seat(pub, 0, hand))).toEqual({ leadSetsTrump: false, extras: 3, dead: true });
+    const view = seat(pub, 0, hand, { trumps_in_hand: trumps });
+    expect(playNotes(pub, view)).toEqual({ leadSetsTrump: false, extras: 3, dead: true });
+    expect(playNotes(pub, { ...view, hand: trumps }).dead).toBe(false);
     const after = game({ ...pub, trick: [[0, "7s"], [0, "6s"], [0, "5s"]] });
     expect(playNotes(after, seat(after, 0, hand.slice(0, 5))).extras).toBe(0);
     expect(playNotes(after, seat(after, 0, hand.slice(0, 6))).extras).toBe(1);

@@ -2,8 +2,7 @@
 // everyone is waiting for, the notes beside the hand.
 
 import { t } from "../../i18n";
-import { ACTIVE_PHASES as ACTIVE, isMoon, isTrump } from "../../rules";
-import type { PublicGame, SeatView, StateMessage } from "../../types";
+import { isMoonBid, type PublicGame, type SeatView, type StateMessage } from "../../types";
 import { seatName } from "../names";
 
 /** How many tricks of this hand a side has taken. */
@@ -16,7 +15,7 @@ export function bidChip(pub: PublicGame, seat: number): { text: string; passed: 
   const entry = pub.bids.find(([s]) => s === seat);
   if (!entry || (pub.phase !== "auction" && pub.bidder !== seat)) return null;
   const amount = entry[1];
-  const moon = isMoon(pub.rules, amount);
+  const moon = isMoonBid(pub.rules, amount);
   const text =
     amount === null ? t("table.passed") : moon ? t("table.moon_chip", { n: amount }) : t("table.bid_n", { n: amount });
   return { text, passed: amount === null, moon };
@@ -24,7 +23,7 @@ export function bidChip(pub: PublicGame, seat: number): { text: string; passed: 
 
 /** After the discards: what a player drew from the stock, or what the bidder picked up. */
 export function drewChip(pub: PublicGame, seat: number): string | null {
-  if (!ACTIVE.has(pub.phase) || pub.phase === "auction") return null;
+  if (pub.to_act === null || pub.phase === "auction") return null;
   if (pub.refills[seat] && (pub.discarded[seat] ?? 0) > 0) return t("table.drew", { n: pub.refilled[seat] ?? 0 });
   if (seat === pub.bidder && pub.took > 0 && (pub.rules.widow > 0 || pub.rules.take_stock)) {
     return t("table.took", { n: pub.took });
@@ -36,7 +35,7 @@ export function drewChip(pub: PublicGame, seat: number): string | null {
 export function contractText(state: StateMessage, pub: PublicGame): { text: string; moon: boolean } {
   if (pub.bidder === null) return { text: t("table.no_bid"), moon: false };
   const name = seatName(state, pub.bidder);
-  if (isMoon(pub.rules, pub.bid)) return { text: t("table.moon_by", { name, n: pub.bid }), moon: true };
+  if (isMoonBid(pub.rules, pub.bid)) return { text: t("table.moon_by", { name, n: pub.bid }), moon: true };
   return { text: t("table.bid_by", { name, n: pub.bid }), moon: false };
 }
 
@@ -49,7 +48,7 @@ export function exchanging(pub: PublicGame): boolean {
 
 /** What the seat to act is doing, for everyone else: taking the widow, trading with the stock... */
 export function waitingText(state: StateMessage, pub: PublicGame, spectator: boolean): string | null {
-  if (pub.to_act === null || !ACTIVE.has(pub.phase)) return null;
+  if (pub.to_act === null) return null;
   const name = seatName(state, pub.to_act);
   if (pub.phase === "widow") return t("act.widow_waiting", { name });
   if (exchanging(pub)) return t("act.kitty_waiting", { name });
@@ -65,7 +64,7 @@ export function waitingText(state: StateMessage, pub: PublicGame, spectator: boo
 /** Where only trumps are played, the cards of this hand that can never be played (its non-trumps). */
 export function deadCards(pub: PublicGame, view: SeatView | null): Set<string> | undefined {
   if (!view || !pub.rules.trumps_only || pub.phase !== "play") return undefined;
-  return new Set(view.hand.filter((card) => !isTrump(pub.rules, pub.trump, card)));
+  return new Set(view.hand.filter((card) => !view.trumps_in_hand.includes(card)));
 }
 
 /** What the play panel tells the seat to play, besides the hint. */
@@ -87,6 +86,6 @@ export function playNotes(pub: PublicGame, view: SeatView): PlayNotes {
   const playedHere = pub.trick.some(([seat]) => seat === view.seat);
   const extras =
     firstTrick && (view.hand.length > pub.rules.hand_size || playedHere) ? view.hand.length - (pub.rules.hand_size - 1) : 0;
-  const dead = trumpsOnly && view.hand.some((card) => !isTrump(pub.rules, pub.trump, card));
+  const dead = trumpsOnly && view.hand.some((card) => !view.trumps_in_hand.includes(card));
   return { leadSetsTrump, extras, dead };
 }

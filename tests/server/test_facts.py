@@ -164,3 +164,10 @@ def test_the_server_answers_the_facts_over_http(tmp_path: Path) -> None:
 
 def test_doctest() -> None:
     assert doctest.testmod(smear.server.facts).failed == 0
+
+
+def test_the_web_clients_fixture_is_the_servers_answer() -> None:
+    """web/src/test/presets.json feeds the client's unit tests: it must be what the server says now
+    (write it again with ``json.dumps(presets_json(), indent=1)`` when a preset changes)."""
+    fixture = Path(__file__).resolve().parents[2] / "web" / "src" / "test" / "presets.json"
+    assert json.loads(fixture.read_text(encoding="utf-8")) == published()

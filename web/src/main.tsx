@@ -1,6 +1,7 @@
 import { render } from "preact";
 import { currentLang } from "./i18n";
 import { startNetwork } from "./net";
+import { loadPresets } from "./presets";
 import { unlockAudioOnGesture } from "./sound";
 import { App } from "./ui/App";
 import "./styles.css";
@@ -8,4 +9,5 @@ import "./styles.css";
 document.documentElement.lang = currentLang();
 unlockAudioOnGesture();
 startNetwork();
+void loadPresets();
 render(<App />, document.getElementById("app") as HTMLElement);

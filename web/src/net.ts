@@ -6,6 +6,7 @@ import { routeOf } from "./routes";
 import { DERIVED_KINDS, derivedLines } from "./stateLines";
 import { loadSession, removeSession, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
+import type { PresetFacts } from "./presets";
 import { createTablePayload } from "./tableSettings";
 import { getApp, newId, toast, update, type LogEntry, type Route } from "./store";
 import { turnClockOf } from "./turnClock";
@@ -102,9 +103,9 @@ function seatPayload(): Record<string, unknown> | null {
   return { table: route.code, token: session.token };
 }
 
-export async function createTable(name: string, settings: Settings): Promise<boolean> {
+export async function createTable(name: string, settings: Settings, preset: PresetFacts): Promise<boolean> {
   saveName(name);
-  const ack = await userRequest("create_table", createTablePayload(name, settings));
+  const ack = await userRequest("create_table", createTablePayload(name, settings, preset));
   if (!ack.ok) return false;
   const table = String(ack.table);
   saveSession({ table, token: String(ack.token), seat: Number(ack.seat), version: 0, seen: 0 });

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { currentLang, type Lang } from "./i18n";
+import type { PresetsState } from "./presets";
 import type { Preset, ServerError, StateMessage, TableEvent } from "./types";
 
 export type Route = { kind: "landing" } | { kind: "table"; code: string; watch: boolean };
@@ -62,6 +63,8 @@ export interface AppState {
   hint: Hint | null;
   /** A hint request is waiting for its ack. */
   hintPending: boolean;
+  /** The facts of every preset, from the server (asked for once, at the start). */
+  presets: PresetsState;
   /** The "How to play" page that is open, if any. */
   howTo: Preset | null;
   /** Where the open "How to play" page should be scrolled to: its top, or the table options. */
@@ -89,6 +92,7 @@ let app: AppState = {
   turnClock: { version: -1, deadline: null },
   hint: null,
   hintPending: false,
+  presets: { status: "loading" },
   howTo: null,
   howToAt: "top",
 };

@@ -1,19 +1,25 @@
 import { describe, expect, it } from "vitest";
+import { tableSizes } from "./presets";
 import {
-  countsOf,
+  botsOffered,
   createTablePayload,
-  DEFAULT_SETTINGS,
+  defaultSettings,
   fixSettings,
   playerName,
   settingsChips,
   settingsFrom,
   teamsNote,
 } from "./tableSettings";
+import { FACTS, preset } from "./test/presets";
 import type { Settings } from "./types";
 
+const DEFAULTS = defaultSettings(FACTS);
+
 function settings(patch: Partial<Settings>): Settings {
-  return { ...DEFAULT_SETTINGS, ...patch };
+  return { ...DEFAULTS, ...patch };
 }
+
+const fix = (s: Settings) => fixSettings(s, FACTS);
 
 describe("playerName", () => {
   it("trims the name typed", () => {
@@ -27,36 +33,74 @@ describe("playerName", () => {
   });
 });
 
-describe("countsOf", () => {
+describe("defaultSettings", () => {
+  it("starts from the server's default preset and defaults, at a table of four", () => {
+    expect(DEFAULTS).toEqual({
+      preset: FACTS.default_preset,
+      players: 4,
+      teams: false,
+      target: preset(FACTS.default_preset).options.target.default,
+      turn_timer: FACTS.settings.turn_timer.default,
+      bot_level: FACTS.settings.bot_level.default,
+      hints: FACTS.settings.hints.default,
+      shoot_the_moon: false,
+      elimination: false,
+      kitty: false,
+    });
+  });
+
+  it("follows the server: another default preset, other defaults", () => {
+    const five = preset("five_point");
+    const moved: typeof FACTS = {
+      ...FACTS,
+      default_preset: "five_point",
+      presets: FACTS.presets.map((p) =>
+        p === five ? { ...five, options: { ...five.options, target: { default: 31, choices: [11, 31] } } } : p,
+      ),
+      settings: { ...FACTS.settings, turn_timer: { default: 30, choices: [0, 30] }, hints: { default: false } },
+    };
+    expect(defaultSettings(moved)).toMatchObject({ preset: "five_point", teams: true, target: 31, turn_timer: 30, hints: false });
+  });
+});
+
+describe("tableSizes", () => {
   it("lists a preset's table sizes with and without teams once each, smallest first", () => {
-    expect(countsOf("house")).toEqual([3, 4, 5, 6, 7, 8]);
-    expect(countsOf("ten_point")).toEqual([3, 4, 5, 6, 8]);
-    expect(countsOf("cutthroat")).toEqual([3]);
-    expect(countsOf("five_point")).toEqual([4, 6, 8]);
+    expect(tableSizes(preset("house"))).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(tableSizes(preset("ten_point"))).toEqual([3, 4, 5, 6, 8]);
+    expect(tableSizes(preset("cutthroat"))).toEqual([3]);
+    expect(tableSizes(preset("five_point"))).toEqual([4, 6, 8]);
+  });
+});
+
+describe("botsOffered", () => {
+  it("offers the page's bots that the server has", () => {
+    expect(botsOffered(FACTS)).toEqual(["heuristic", "random"]);
+    const fewer = { ...FACTS, settings: { ...FACTS.settings, bot_level: { default: "random", choices: ["random"] } } };
+    expect(botsOffered(fewer)).toEqual(["random"]);
   });
 });
 
 describe("fixSettings", () => {
   it("keeps settings the preset allows", () => {
     const chosen = settings({ preset: "ten_point", players: 6, teams: true, target: 31, turn_timer: 30 });
-    expect(fixSettings(chosen)).toEqual(chosen);
+    expect(fix(chosen)).toEqual(chosen);
   });
 
   it("moves to the nearest table size the preset has, the smaller on a tie", () => {
-    expect(fixSettings(settings({ preset: "cutthroat", players: 6 })).players).toBe(3);
-    expect(fixSettings(settings({ preset: "five_point", players: 7 })).players).toBe(6);
-    expect(fixSettings(settings({ preset: "five_point", players: 3 })).players).toBe(4);
+    expect(fix(settings({ preset: "cutthroat", players: 6 })).players).toBe(3);
+    expect(fix(settings({ preset: "five_point", players: 7 })).players).toBe(6);
+    expect(fix(settings({ preset: "five_point", players: 3 })).players).toBe(4);
   });
 
   it("turns teams off where the size has none and on where it needs them", () => {
-    expect(fixSettings(settings({ preset: "house", players: 5, teams: true })).teams).toBe(false);
-    expect(fixSettings(settings({ preset: "five_point", players: 4, teams: false })).teams).toBe(true);
-    expect(fixSettings(settings({ preset: "ten_point", players: 8, teams: false })).teams).toBe(true);
+    expect(fix(settings({ preset: "house", players: 5, teams: true })).teams).toBe(false);
+    expect(fix(settings({ preset: "five_point", players: 4, teams: false })).teams).toBe(true);
+    expect(fix(settings({ preset: "ten_point", players: 8, teams: false })).teams).toBe(true);
   });
 
   it("replaces values the landing page does not offer with the defaults", () => {
-    const odd = { ...DEFAULT_SETTINGS, preset: "poker", target: 20, turn_timer: 5, bot_level: "genius" };
-    const fixed = fixSettings(odd as unknown as Settings);
+    const odd = { ...DEFAULTS, preset: "poker", target: 20, turn_timer: 5, bot_level: "genius" };
+    const fixed = fix(odd as unknown as Settings);
     expect(fixed.preset).toBe("house");
     expect(fixed.target).toBe(21);
     expect(fixed.turn_timer).toBe(0);
@@ -64,39 +108,50 @@ describe("fixSettings", () => {
   });
 
   it("keeps the kitty ticked under a preset without one, for coming back to five_point", () => {
-    expect(fixSettings(settings({ preset: "house", kitty: true })).kitty).toBe(true);
+    expect(fix(settings({ preset: "house", kitty: true })).kitty).toBe(true);
   });
 });
 
 describe("settingsFrom", () => {
   it("gives the defaults when nothing was saved or the text is not JSON", () => {
-    expect(settingsFrom(null)).toEqual(DEFAULT_SETTINGS);
-    expect(settingsFrom("{not json")).toEqual(DEFAULT_SETTINGS);
+    expect(settingsFrom(null, FACTS)).toEqual(DEFAULTS);
+    expect(settingsFrom("{not json", FACTS)).toEqual(DEFAULTS);
   });
 
   it("fills what was saved with the defaults and fixes it", () => {
-    const saved = settingsFrom(JSON.stringify({ preset: "five_point", players: 5, hints: false }));
-    expect(saved).toEqual({ ...DEFAULT_SETTINGS, preset: "five_point", players: 4, teams: true, hints: false });
+    const saved = settingsFrom(JSON.stringify({ preset: "five_point", players: 5, hints: false }), FACTS);
+    expect(saved).toEqual({ ...DEFAULTS, preset: "five_point", players: 4, teams: true, hints: false });
   });
 });
 
 describe("teamsNote", () => {
   it("says how the preset seats teams at this size", () => {
-    expect(teamsNote("cutthroat", 3)).toBe("Played by 3 players, each on their own.");
-    expect(teamsNote("five_point", 4)).toMatch(/^Always two teams whose members alternate/);
-    expect(teamsNote("ten_point", 8)).toBe("With 8 players this game is played in teams.");
-    expect(teamsNote("house", 4)).toBe(
+    expect(teamsNote(preset("cutthroat"), 3)).toBe("Played by 3 players, each on their own.");
+    expect(teamsNote(preset("ten_point"), 8)).toBe("With 8 players this game is played in teams.");
+    expect(teamsNote(preset("house"), 4)).toBe(
       "Teams are possible with 4, 6, 8 players; partners sit across from each other.",
+    );
+  });
+});
+
+describe("teamsNote with alternate teams", () => {
+  it("names the seats of each team at this table size, as the server draws them", () => {
+    expect(teamsNote(preset("five_point"), 6)).toBe(
+      "Always two teams whose members alternate around the table: seats 1, 3, and 5 play against seats 2, 4, and 6.",
+    );
+    expect(teamsNote(preset("five_point"), 4)).toBe(
+      "Always two teams whose members alternate around the table: seats 1 and 3 play against seats 2 and 4.",
     );
   });
 });
 
 describe("createTablePayload", () => {
   it("sends the name and the settings, and the kitty only where the preset offers it", () => {
-    const house = createTablePayload("Ann", settings({ kitty: true }));
-    expect(house).toEqual({ name: "Ann", ...DEFAULT_SETTINGS, kitty: undefined });
+    const house = createTablePayload("Ann", settings({ kitty: true }), preset("house"));
+    expect(house).toEqual({ name: "Ann", ...DEFAULTS, kitty: undefined });
     expect("kitty" in house).toBe(false);
-    const five = createTablePayload("Ann", settings({ preset: "five_point", players: 4, teams: true, kitty: true }));
+    const chosen = settings({ preset: "five_point", players: 4, teams: true, kitty: true });
+    const five = createTablePayload("Ann", chosen, preset("five_point"));
     expect(five.kitty).toBe(true);
     expect(five.preset).toBe("five_point");
   });

@@ -1,26 +1,18 @@
-// The settings of a new table: the choices the landing page offers, kept within what each preset
-// allows, and the request that creates the table.
+// The settings of a new table: the choices the landing page offers, kept within what the server
+// says each preset allows (GET /api/presets), and the request that creates the table.
 
-import { t, tk, tn } from "./i18n";
-import { ALTERNATE_TEAMS, KITTY_PRESETS, TABLE_SIZES } from "./rules";
-import { PRESET_NAMES, type Preset, type Settings } from "./types";
+import { currentLang, t, tk, tn } from "./i18n";
+import { presetFacts, tableFacts, tableSizes, type PresetFacts, type PresetsFacts } from "./presets";
+import type { Settings } from "./types";
 
-export const TARGETS = [11, 21, 31, 52];
-export const TIMERS = [0, 15, 30, 60];
-export const BOTS = ["heuristic", "random"];
+/**
+ * The bots the landing page offers, among those the server has: a choice of this page, not a rule
+ * (the expert bot is there to give hints).
+ */
+export const OFFERED_BOTS = ["heuristic", "random"];
 
-export const DEFAULT_SETTINGS: Settings = {
-  preset: "house",
-  players: 4,
-  teams: false,
-  target: 21,
-  turn_timer: 0,
-  bot_level: "heuristic",
-  hints: true,
-  shoot_the_moon: false,
-  elimination: false,
-  kitty: false,
-};
+/** The table size the landing page starts from, moved to the nearest one a preset allows. */
+const FIRST_TABLE_SIZE = 4;
 
 /** A player's name as typed, trimmed, or null when it is empty or longer than the server takes. */
 export function playerName(typed: string): string | null {
@@ -28,36 +20,62 @@ export function playerName(typed: string): string | null {
   return trimmed.length >= 1 && trimmed.length <= 24 ? trimmed : null;
 }
 
-/** The table sizes a preset allows, with or without teams, smallest first. */
-export function countsOf(preset: Preset): number[] {
-  const allowed = TABLE_SIZES[preset];
-  return [...new Set([...allowed.solo, ...allowed.teams])].sort((a, b) => a - b);
+/** The bots offered that the server has, in the page's order. */
+export function botsOffered(facts: PresetsFacts): string[] {
+  return OFFERED_BOTS.filter((bot) => facts.settings.bot_level.choices.includes(bot));
+}
+
+/** The preset a setting names, or the server's default preset for a name it does not have. */
+export function chosenPreset(facts: PresetsFacts, name: string): PresetFacts {
+  return presetFacts(facts, name) ?? (presetFacts(facts, facts.default_preset) as PresetFacts);
+}
+
+/** A new table's settings with the server's defaults. */
+export function defaultSettings(facts: PresetsFacts): Settings {
+  const preset = chosenPreset(facts, facts.default_preset);
+  return fixSettings(
+    {
+      preset: preset.name,
+      players: FIRST_TABLE_SIZE,
+      teams: false,
+      target: preset.options.target.default,
+      turn_timer: facts.settings.turn_timer.default,
+      bot_level: facts.settings.bot_level.default,
+      hints: facts.settings.hints.default,
+      shoot_the_moon: preset.options.shoot_the_moon.default,
+      elimination: preset.options.elimination.default,
+      kitty: preset.options.kitty?.default ?? false,
+    },
+    facts,
+  );
 }
 
 /**
  * Keep the settings within what the preset allows, so the server is never asked for a table it
- * refuses: a table size the preset has (the nearest one when switching presets), teams only where
- * possible and forced where required.
+ * refuses: a table size the preset has (the nearest one when switching presets, the smaller on a
+ * tie), teams only where possible and forced where required, choices the server offers.
  */
-export function fixSettings(s: Settings): Settings {
-  const preset = PRESET_NAMES.includes(s.preset) ? s.preset : "house";
-  const allowed = TABLE_SIZES[preset];
-  const counts = countsOf(preset);
-  const wanted = typeof s.players === "number" ? s.players : 4;
+export function fixSettings(s: Settings, facts: PresetsFacts): Settings {
+  const preset = chosenPreset(facts, s.preset);
+  const counts = tableSizes(preset);
+  const wanted = typeof s.players === "number" ? s.players : FIRST_TABLE_SIZE;
   const players = counts.includes(wanted)
     ? wanted
     : counts.reduce((best, n) => (Math.abs(n - wanted) < Math.abs(best - wanted) ? n : best), counts[0]);
+  const table = tableFacts(preset, players) as NonNullable<ReturnType<typeof tableFacts>>;
   let teams = !!s.teams;
-  if (!allowed.teams.includes(players)) teams = false;
-  if (!allowed.solo.includes(players)) teams = true;
+  if (!table.with_teams) teams = false;
+  if (!table.without_teams) teams = true;
+  const bots = botsOffered(facts);
+  const timers = facts.settings.turn_timer.choices;
   return {
-    preset,
+    preset: preset.name,
     players,
     teams,
-    target: TARGETS.includes(s.target) ? s.target : 21,
-    turn_timer: TIMERS.includes(s.turn_timer) ? s.turn_timer : 0,
-    bot_level: BOTS.includes(s.bot_level) ? s.bot_level : "heuristic",
-    hints: typeof s.hints === "boolean" ? s.hints : true,
+    target: preset.options.target.choices.includes(s.target) ? s.target : preset.options.target.default,
+    turn_timer: timers.includes(s.turn_timer) ? s.turn_timer : facts.settings.turn_timer.default,
+    bot_level: bots.includes(s.bot_level) ? s.bot_level : (bots[0] ?? facts.settings.bot_level.default),
+    hints: typeof s.hints === "boolean" ? s.hints : facts.settings.hints.default,
     shoot_the_moon: s.shoot_the_moon === true,
     elimination: s.elimination === true,
     // Kept while another preset is chosen, so it is still ticked on coming back; sent only where offered.
@@ -66,31 +84,39 @@ export function fixSettings(s: Settings): Settings {
 }
 
 /** The settings remembered from the last table created (a JSON text, or null), made valid. */
-export function settingsFrom(saved: string | null): Settings {
+export function settingsFrom(saved: string | null, facts: PresetsFacts): Settings {
+  const defaults = defaultSettings(facts);
   try {
-    return fixSettings({ ...DEFAULT_SETTINGS, ...(JSON.parse(saved ?? "{}") as Partial<Settings>) });
+    return fixSettings({ ...defaults, ...(JSON.parse(saved ?? "{}") as Partial<Settings>) }, facts);
   } catch {
-    return DEFAULT_SETTINGS;
+    return defaults;
   }
 }
 
+/** Seat numbers as people count them (from 1), in the language's own list: "1, 3 and 5". */
+function seatList(seats: number[]): string {
+  return new Intl.ListFormat(currentLang(), { type: "conjunction" }).format(seats.map((seat) => String(seat + 1)));
+}
+
 /** The line under the teams box: how this preset seats its teams at this table size. */
-export function teamsNote(preset: Preset, players: number): string {
-  const allowed = TABLE_SIZES[preset];
-  if (allowed.teams.length === 0) return t("landing.teams_never", { n: allowed.solo.join(", ") });
-  if (ALTERNATE_TEAMS.has(preset)) return t("landing.teams_alternate");
-  if (!allowed.solo.includes(players)) return t("landing.teams_required", { n: players });
-  return t("landing.teams_possible", { counts: allowed.teams.join(", ") });
+export function teamsNote(preset: PresetFacts, players: number): string {
+  if (preset.team_players.length === 0) return t("landing.teams_never", { n: preset.players.join(", ") });
+  const sides = tableFacts(preset, players)?.teams;
+  if (preset.team_layout === "alternate" && sides && sides.length === 2) {
+    return t("landing.teams_alternate", { first: seatList(sides[0]), second: seatList(sides[1]) });
+  }
+  if (!preset.players.includes(players)) return t("landing.teams_required", { n: players });
+  return t("landing.teams_possible", { counts: preset.team_players.join(", ") });
 }
 
 /**
  * The `create_table` request: the kitty is asked for only where the preset offers it (the server
  * refuses it elsewhere).
  */
-export function createTablePayload(name: string, settings: Settings): Record<string, unknown> {
+export function createTablePayload(name: string, settings: Settings, preset: PresetFacts): Record<string, unknown> {
   const { kitty, ...rest } = settings;
   const payload: Record<string, unknown> = { name, ...rest };
-  if (KITTY_PRESETS.has(settings.preset)) payload.kitty = kitty;
+  if (preset.options.kitty) payload.kitty = kitty;
   return payload;
 }
 

@@ -1,5 +1,6 @@
 // The server's messages, as docs/protocol.md describes them.
 
+/** The presets this client has words for (names, How to play pages); the server says which exist. */
 export type Preset =
   | "house"
   | "ten_point"
@@ -9,16 +10,6 @@ export type Preset =
   | "mcleod"
   | "widow"
   | "nine_card";
-export const PRESET_NAMES: Preset[] = [
-  "house",
-  "ten_point",
-  "no_jick",
-  "cutthroat",
-  "five_point",
-  "mcleod",
-  "widow",
-  "nine_card",
-];
 export type Phase = "auction" | "widow" | "trump" | "discard" | "play" | "hand_over" | "match_over";
 export type SuitLetter = "c" | "d" | "h" | "s";
 

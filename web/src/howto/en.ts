@@ -41,14 +41,7 @@ const tenDeck: Section = {
   title: "The deck and the deal",
   blocks: [
     "The whole pack of 54 cards is used (52 cards and two jokers).",
-    {
-      table: [
-        ["Players", "Cards dealt to each", "Discard"],
-        ["3, 4 or 5", "10", "4 each, down to 6"],
-        ["6", "8", "2 each, down to 6"],
-        ["8 (teams)", "6", "none"],
-      ],
-    },
+    { facts: "deal" },
     "The undealt cards (the stock) and every discard stay face down, out of play, worth nothing to anybody. They are shown when the hand is over.",
   ],
 };
@@ -93,15 +86,16 @@ const tenPlay: Section = {
 };
 
 const tenPoints: Section = {
-  title: "The ten points",
+  title: "The points",
   blocks: [
+    { facts: "points" },
     {
       list: [
-        "High (1): the highest card of the trump suit that was played, to the side that captures it.",
-        "Low (1): the lowest card of the trump suit that was played, to the side that captures it.",
-        "Jack (1), Jick (1), Big joker (1), Little joker (1): each to the side that captures it.",
-        "Game (1): to the side whose captured cards count the most (ten 10, ace 4, king 3, queen 2, jack 1). A tie gives it to nobody.",
-        "Trey (3): the three of trump, to the side that captures it.",
+        "High: the highest card of the trump suit that was played, to the side that captures it.",
+        "Low: the lowest card of the trump suit that was played, to the side that captures it.",
+        "Jack, Jick, Big joker, Little joker: each to the side that captures it.",
+        "Game: to the side whose captured cards count the most (ten 10, ace 4, king 3, queen 2, jack 1). A tie gives it to nobody.",
+        "Trey: the three of trump, to the side that captures it.",
       ],
     },
     "High and Low are chosen among the cards of the trump suit itself (never the jick or a joker) that were actually played. A point whose card was discarded or left in the stock goes to nobody.",
@@ -125,7 +119,7 @@ const trumpDiscardAtTable: Section = {
 
 export const howto: HowTo = {
   house: {
-    title: "House game (6 points)",
+    title: "House game",
     intro:
       "Smear is a trick-taking game of the Pitch family. In the house game everyone gets six cards, the highest bidder makes trump with their first lead, and six points are at stake in every hand.",
     sections: [
@@ -139,17 +133,7 @@ export const howto: HowTo = {
         title: "The deck",
         blocks: [
           "The 52 cards plus two jokers, cut down from the lowest ranks so that everyone gets exactly six cards and a few are left over face down. These sleeping cards (four with an odd number of players, six with an even number) belong to nobody and are only shown when the hand is over.",
-          {
-            table: [
-              ["Players", "Ranks in each suit", "Sleeping cards"],
-              ["3", "10 to ace", "4"],
-              ["4", "8 to ace", "6"],
-              ["5", "7 to ace", "4"],
-              ["6", "5 to ace", "6"],
-              ["7", "4 to ace", "4"],
-              ["8", "2 to ace (all 54 cards)", "6"],
-            ],
-          },
+          { facts: "deal" },
           "Both jokers are always in the deck, so either of them may be sleeping. The first dealer is drawn at random; the deal then moves one seat clockwise every hand.",
         ],
       },
@@ -182,8 +166,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "The six points",
+        title: "The points",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "High: the highest card of the trump suit that was dealt, to the side that captures it.",
@@ -219,7 +204,7 @@ export const howto: HowTo = {
     ],
   },
   no_jick: {
-    title: "Ten-point without the jick (6 points)",
+    title: "Ten-point without the jick",
     intro:
       "The ten-point deal and discard with a shorter count: there is no jick and no trey, so six points are at stake in every hand, as in classic Pitch.",
     sections: [
@@ -256,8 +241,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "The six points",
+        title: "The points",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "High: the highest card of the trump suit that was played, to the side that captures it.",
@@ -290,6 +276,7 @@ export const howto: HowTo = {
         title: "The deck and the deal",
         blocks: [
           "The whole pack of 54 cards is used (52 cards and two jokers). Everyone gets ten cards; the other 24 stay face down as the stock, out of play and worth nothing to anybody. After trump is named, each player discards four cards, keeping six. The stock and the discards are shown when the hand is over.",
+          { facts: "deal" },
         ],
       },
       {
@@ -322,14 +309,7 @@ export const howto: HowTo = {
         title: "The deck",
         blocks: [
           "The 52 cards plus one joker. The twos always stay in; with fewer players some middle ranks are taken out, so that everyone gets six cards and five cards are left over face down. These sleeping cards belong to nobody and are shown when the hand is over.",
-          {
-            table: [
-              ["Players", "Ranks in each suit", "Cards in the deck"],
-              ["4", "2, then 9 to ace", "29"],
-              ["6", "2, then 6 to ace", "41"],
-              ["8", "2 to ace (all 53 cards)", "53"],
-            ],
-          },
+          { facts: "deal" },
           "The joker may be one of the sleeping cards. The first dealer is drawn at random; the deal then moves one seat clockwise every hand.",
         ],
       },
@@ -361,8 +341,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "The five points",
+        title: "The points",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "High: the highest card of the trump suit that was dealt, to the team that captures it.",
@@ -401,13 +382,7 @@ export const howto: HowTo = {
         title: "The deck and the deal",
         blocks: [
           "The whole pack of 54 cards is used (52 cards and two jokers). The undealt cards stay face down as the stock.",
-          {
-            table: [
-              ["Players", "Cards dealt to each", "Stock"],
-              ["4", "10", "14"],
-              ["6", "8", "6"],
-            ],
-          },
+          { facts: "deal" },
           "With six players each gets eight cards rather than ten: ten each would need 60 cards, more than the pack holds.",
         ],
       },
@@ -478,13 +453,7 @@ export const howto: HowTo = {
         title: "The deck and the deal",
         blocks: [
           "The whole pack of 54 cards is used (52 cards and two jokers). Everyone gets nine cards, four more are dealt face down as the widow, and the rest form the stock.",
-          {
-            table: [
-              ["Players", "Cards dealt to each", "Widow", "Stock"],
-              ["3", "9", "4", "23"],
-              ["4", "9", "4", "14"],
-            ],
-          },
+          { facts: "deal" },
         ],
       },
       {
@@ -529,15 +498,16 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "The ten points",
+        title: "The points",
         blocks: [
+          { facts: "points" },
           {
             list: [
-              "High (1): the highest card of the trump suit that was played, to the side that captures it.",
-              "Two (1): the two of trump, to the side of the player who holds it when play begins, whoever wins the trick it falls in.",
-              "Jack (1), Jick (1), Big joker (1), Little joker (1): each to the side that captures it.",
-              "Ten of trump (1): to the side that captures it. It stands in for Game: the cards are not counted.",
-              "Trey (3): the three of trump, to the side that captures it.",
+              "High: the highest card of the trump suit that was played, to the side that captures it.",
+              "Two: the two of trump, to the side of the player who holds it when play begins, whoever wins the trick it falls in.",
+              "Jack, Jick, Big joker, Little joker: each to the side that captures it.",
+              "Ten of trump: to the side that captures it. It stands in for Game: the cards are not counted.",
+              "Trey: the three of trump, to the side that captures it.",
             ],
           },
           "There is no Low and no Game. A point whose card was discarded or stayed in the stock goes to nobody.",
@@ -563,15 +533,7 @@ export const howto: HowTo = {
         title: "The deck and the deal",
         blocks: [
           "The whole pack of 54 cards is used (52 cards and two jokers). Everyone gets nine cards; the rest stay face down as the stock.",
-          {
-            table: [
-              ["Players", "Cards dealt to each", "Stock"],
-              ["3", "9", "27"],
-              ["4", "9", "18"],
-              ["5", "9", "9"],
-              ["6", "9", "0"],
-            ],
-          },
+          { facts: "deal" },
           "With six players the whole pack is dealt: there is no stock, and nobody draws after discarding.",
         ],
       },
@@ -607,16 +569,17 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "The ten points",
+        title: "The points",
         blocks: [
+          { facts: "points" },
           {
             list: [
-              "High (1): the highest card of the trump suit that was played, to the side that captures it.",
-              "Low (1): the lowest card of the trump suit that was played, to the side that captures it.",
-              "Jack (1), Jick (1): each to the side that captures it.",
-              "Big joker (1), Little joker (1): each to the side of the player who held it and played it, whoever wins the trick it falls in.",
-              "Game (1): to the side whose captured cards count the most (ten 10, ace 4, king 3, queen 2, jack 1). A tie gives it to nobody.",
-              "Trey (3): the three of trump, to the side that captures it.",
+              "High: the highest card of the trump suit that was played, to the side that captures it.",
+              "Low: the lowest card of the trump suit that was played, to the side that captures it.",
+              "Jack, Jick: each to the side that captures it.",
+              "Big joker, Little joker: each to the side of the player who held it and played it, whoever wins the trick it falls in.",
+              "Game: to the side whose captured cards count the most (ten 10, ace 4, king 3, queen 2, jack 1). A tie gives it to nobody.",
+              "Trey: the three of trump, to the side that captures it.",
             ],
           },
           "High and Low are chosen among the cards of the trump suit itself (never the jick or a joker). Every trump that was dealt or drawn is played sooner or later; a point whose card stayed in the stock goes to nobody.",

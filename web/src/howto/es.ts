@@ -41,14 +41,7 @@ const tenDeck: Section = {
   title: "La baraja y el reparto",
   blocks: [
     "Se usa la baraja completa de 54 cartas (las 52 y dos comodines).",
-    {
-      table: [
-        ["Jugadores", "Cartas para cada uno", "Descarte"],
-        ["3, 4 o 5", "10", "4 cada uno, hasta quedarse con 6"],
-        ["6", "8", "2 cada uno, hasta quedarse con 6"],
-        ["8 (parejas)", "6", "ninguno"],
-      ],
-    },
+    { facts: "deal" },
     "Las cartas que no se reparten (el mazo) y todos los descartes quedan boca abajo, fuera del juego, y no valen nada para nadie. Se muestran al terminar la mano.",
   ],
 };
@@ -93,15 +86,16 @@ const tenPlay: Section = {
 };
 
 const tenPoints: Section = {
-  title: "Los diez puntos",
+  title: "Los puntos",
   blocks: [
+    { facts: "points" },
     {
       list: [
-        "Alto (1): la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
-        "Bajo (1): la carta más baja del palo de triunfo que se jugó, para el bando que la gana.",
-        "Jota (1), Jick (1), comodín grande (1), comodín pequeño (1): cada uno para el bando que lo gana.",
-        "Juego (1): para el bando cuyas cartas ganadas suman más tantos (diez 10, as 4, rey 3, reina 2, jota 1). Si hay empate, no es para nadie.",
-        "Tres (3): el tres de triunfo, para el bando que lo gana.",
+        "Alto: la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
+        "Bajo: la carta más baja del palo de triunfo que se jugó, para el bando que la gana.",
+        "Jota, Jick, comodín grande, comodín pequeño: cada uno para el bando que lo gana.",
+        "Juego: para el bando cuyas cartas ganadas suman más tantos (diez 10, as 4, rey 3, reina 2, jota 1). Si hay empate, no es para nadie.",
+        "Tres: el tres de triunfo, para el bando que lo gana.",
       ],
     },
     "Alto y Bajo se eligen entre las cartas del propio palo de triunfo (nunca el jick ni un comodín) que se jugaron de verdad. El punto de una carta descartada o que quedó en el mazo no es para nadie.",
@@ -125,7 +119,7 @@ const trumpDiscardAtTable: Section = {
 
 export const howto: HowTo = {
   house: {
-    title: "Variante de la casa (6 puntos)",
+    title: "Variante de la casa",
     intro:
       "El Smear es un juego de bazas de la familia del Pitch. En la variante de la casa cada jugador recibe seis cartas, quien gana la apuesta fija el triunfo con su primera carta y en cada mano se juegan seis puntos.",
     sections: [
@@ -139,17 +133,7 @@ export const howto: HowTo = {
         title: "La baraja",
         blocks: [
           "Las 52 cartas más dos comodines, quitando los valores más bajos hasta que cada jugador recibe exactamente seis cartas y sobran unas pocas boca abajo. Esas cartas dormidas (cuatro si el número de jugadores es impar, seis si es par) no son de nadie y solo se muestran al terminar la mano.",
-          {
-            table: [
-              ["Jugadores", "Cartas de cada palo", "Cartas dormidas"],
-              ["3", "del 10 al as", "4"],
-              ["4", "del 8 al as", "6"],
-              ["5", "del 7 al as", "4"],
-              ["6", "del 5 al as", "6"],
-              ["7", "del 4 al as", "4"],
-              ["8", "del 2 al as (las 54 cartas)", "6"],
-            ],
-          },
+          { facts: "deal" },
           "Los dos comodines siempre están en la baraja, así que cualquiera de ellos puede quedar dormido. El primer repartidor se sortea; después el reparto pasa un asiento en el sentido de las agujas del reloj en cada mano.",
         ],
       },
@@ -182,8 +166,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Los seis puntos",
+        title: "Los puntos",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Alto: la carta más alta del palo de triunfo que se repartió, para el bando que la gana.",
@@ -219,7 +204,7 @@ export const howto: HowTo = {
     ],
   },
   no_jick: {
-    title: "A diez puntos sin jick (6 puntos)",
+    title: "A diez puntos sin jick",
     intro:
       "El reparto y el descarte del juego a diez puntos con una cuenta más corta: no hay jick ni tres, así que en cada mano se juegan seis puntos, como en el Pitch clásico.",
     sections: [
@@ -256,8 +241,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Los seis puntos",
+        title: "Los puntos",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Alto: la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
@@ -290,6 +276,7 @@ export const howto: HowTo = {
         title: "La baraja y el reparto",
         blocks: [
           "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Cada jugador recibe diez cartas; las otras 24 quedan boca abajo como mazo, fuera del juego y sin valor para nadie. Después de nombrar el triunfo, cada jugador descarta cuatro cartas y se queda con seis. El mazo y los descartes se muestran al terminar la mano.",
+          { facts: "deal" },
         ],
       },
       {
@@ -322,14 +309,7 @@ export const howto: HowTo = {
         title: "La baraja",
         blocks: [
           "Las 52 cartas más un comodín. Los doses siempre se quedan; con menos jugadores se quitan algunos valores intermedios, para que cada uno reciba seis cartas y sobren cinco boca abajo. Esas cartas dormidas no son de nadie y se muestran al terminar la mano.",
-          {
-            table: [
-              ["Jugadores", "Cartas de cada palo", "Cartas en la baraja"],
-              ["4", "el 2 y del 9 al as", "29"],
-              ["6", "el 2 y del 6 al as", "41"],
-              ["8", "del 2 al as (las 53 cartas)", "53"],
-            ],
-          },
+          { facts: "deal" },
           "El comodín puede ser una de las cartas dormidas. El primer repartidor se sortea; después el reparto pasa un asiento en el sentido de las agujas del reloj en cada mano.",
         ],
       },
@@ -361,8 +341,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Los cinco puntos",
+        title: "Los puntos",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Alto: la carta más alta del palo de triunfo que se repartió, para el equipo que la gana.",
@@ -401,13 +382,7 @@ export const howto: HowTo = {
         title: "La baraja y el reparto",
         blocks: [
           "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Las cartas que no se reparten quedan boca abajo formando el mazo.",
-          {
-            table: [
-              ["Jugadores", "Cartas para cada uno", "Mazo"],
-              ["4", "10", "14"],
-              ["6", "8", "6"],
-            ],
-          },
+          { facts: "deal" },
           "Con seis jugadores cada uno recibe ocho cartas y no diez: diez para cada uno serían 60 cartas, más de las que tiene la baraja.",
         ],
       },
@@ -478,13 +453,7 @@ export const howto: HowTo = {
         title: "La baraja y el reparto",
         blocks: [
           "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Cada uno recibe nueve cartas, se reparten cuatro más boca abajo como viuda y el resto forma el mazo.",
-          {
-            table: [
-              ["Jugadores", "Cartas para cada uno", "Viuda", "Mazo"],
-              ["3", "9", "4", "23"],
-              ["4", "9", "4", "14"],
-            ],
-          },
+          { facts: "deal" },
         ],
       },
       {
@@ -529,15 +498,16 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Los diez puntos",
+        title: "Los puntos",
         blocks: [
+          { facts: "points" },
           {
             list: [
-              "Alto (1): la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
-              "Dos (1): el dos de triunfo, para el bando de quien lo tiene al empezar el juego de bazas, gane quien gane la baza en que cae.",
-              "Jota (1), Jick (1), comodín grande (1), comodín pequeño (1): cada uno para el bando que lo gana.",
-              "Diez de triunfo (1): para el bando que lo gana. Sustituye al Juego: no se cuentan tantos.",
-              "Tres (3): el tres de triunfo, para el bando que lo gana.",
+              "Alto: la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
+              "Dos: el dos de triunfo, para el bando de quien lo tiene al empezar el juego de bazas, gane quien gane la baza en que cae.",
+              "Jota, Jick, comodín grande, comodín pequeño: cada uno para el bando que lo gana.",
+              "Diez de triunfo: para el bando que lo gana. Sustituye al Juego: no se cuentan tantos.",
+              "Tres: el tres de triunfo, para el bando que lo gana.",
             ],
           },
           "No hay Bajo ni Juego. El punto de una carta descartada o que quedó en el mazo no es para nadie.",
@@ -563,15 +533,7 @@ export const howto: HowTo = {
         title: "La baraja y el reparto",
         blocks: [
           "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Cada uno recibe nueve cartas; el resto queda boca abajo como mazo.",
-          {
-            table: [
-              ["Jugadores", "Cartas para cada uno", "Mazo"],
-              ["3", "9", "27"],
-              ["4", "9", "18"],
-              ["5", "9", "9"],
-              ["6", "9", "0"],
-            ],
-          },
+          { facts: "deal" },
           "Con seis jugadores se reparte la baraja entera: no hay mazo y nadie roba después de descartar.",
         ],
       },
@@ -607,16 +569,17 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Los diez puntos",
+        title: "Los puntos",
         blocks: [
+          { facts: "points" },
           {
             list: [
-              "Alto (1): la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
-              "Bajo (1): la carta más baja del palo de triunfo que se jugó, para el bando que la gana.",
-              "Jota (1), Jick (1): cada uno para el bando que lo gana.",
-              "Comodín grande (1), comodín pequeño (1): cada uno para el bando de quien lo tenía y lo jugó, gane quien gane la baza en que cae.",
-              "Juego (1): para el bando cuyas cartas ganadas suman más (diez 10, as 4, rey 3, reina 2, jota 1). En caso de empate no es para nadie.",
-              "Tres (3): el tres de triunfo, para el bando que lo gana.",
+              "Alto: la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
+              "Bajo: la carta más baja del palo de triunfo que se jugó, para el bando que la gana.",
+              "Jota, Jick: cada uno para el bando que lo gana.",
+              "Comodín grande, comodín pequeño: cada uno para el bando de quien lo tenía y lo jugó, gane quien gane la baza en que cae.",
+              "Juego: para el bando cuyas cartas ganadas suman más (diez 10, as 4, rey 3, reina 2, jota 1). En caso de empate no es para nadie.",
+              "Tres: el tres de triunfo, para el bando que lo gana.",
             ],
           },
           "Alto y Bajo se eligen entre las cartas del propio palo de triunfo (nunca el jick ni un comodín). Todo triunfo repartido o robado acaba jugándose; el punto de una carta que quedó en el mazo no es para nadie.",

@@ -41,14 +41,7 @@ const tenDeck: Section = {
   title: "Le jeu et la distribution",
   blocks: [
     "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers).",
-    {
-      table: [
-        ["Joueurs", "Cartes pour chacun", "Écart"],
-        ["3, 4 ou 5", "10", "4 chacun, pour garder 6"],
-        ["6", "8", "2 chacun, pour garder 6"],
-        ["8 (équipes)", "6", "aucun"],
-      ],
-    },
+    { facts: "deal" },
     "Les cartes non distribuées (le talon) et tous les écarts restent face cachée, hors jeu, et ne valent rien pour personne. On les montre à la fin de la donne.",
   ],
 };
@@ -93,15 +86,16 @@ const tenPlay: Section = {
 };
 
 const tenPoints: Section = {
-  title: "Les dix points",
+  title: "Les points",
   blocks: [
+    { facts: "points" },
     {
       list: [
-        "Haut (1) : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
-        "Bas (1) : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
-        "Valet (1), Jick (1), grand joker (1), petit joker (1) : chacun au camp qui le remporte.",
-        "Partie (1) : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
-        "Trois (3) : le trois d’atout, au camp qui le remporte.",
+        "Haut : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+        "Bas : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+        "Valet, Jick, grand joker, petit joker : chacun au camp qui le remporte.",
+        "Partie : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
+        "Trois : le trois d’atout, au camp qui le remporte.",
       ],
     },
     "Haut et Bas se choisissent parmi les cartes de la couleur d’atout elle-même (jamais le jick ni un joker) qui ont vraiment été jouées. Le point d’une carte écartée ou restée au talon n’est attribué à personne.",
@@ -125,7 +119,7 @@ const trumpDiscardAtTable: Section = {
 
 export const howto: HowTo = {
   house: {
-    title: "Variante maison (6 points)",
+    title: "Variante maison",
     intro:
       "Le Smear est un jeu de levées de la famille du Pitch. Dans la variante maison, chacun reçoit six cartes, le preneur fixe l’atout par sa première entame, et six points sont en jeu à chaque donne.",
     sections: [
@@ -139,17 +133,7 @@ export const howto: HowTo = {
         title: "Le jeu de cartes",
         blocks: [
           "Les 52 cartes plus deux jokers, dont on retire les plus petites valeurs jusqu’à ce que chacun reçoive exactement six cartes et qu’il en reste quelques-unes face cachée. Ces cartes dormantes (quatre avec un nombre impair de joueurs, six avec un nombre pair) n’appartiennent à personne et ne sont montrées qu’à la fin de la donne.",
-          {
-            table: [
-              ["Joueurs", "Valeurs de chaque couleur", "Cartes dormantes"],
-              ["3", "du 10 à l’as", "4"],
-              ["4", "du 8 à l’as", "6"],
-              ["5", "du 7 à l’as", "4"],
-              ["6", "du 5 à l’as", "6"],
-              ["7", "du 4 à l’as", "4"],
-              ["8", "du 2 à l’as (les 54 cartes)", "6"],
-            ],
-          },
+          { facts: "deal" },
           "Les deux jokers font toujours partie du jeu : l’un ou l’autre peut donc dormir. Le premier donneur est tiré au sort ; ensuite la donne passe d’une place dans le sens des aiguilles d’une montre à chaque fois.",
         ],
       },
@@ -182,8 +166,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Les six points",
+        title: "Les points",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Haut : la plus forte carte de la couleur d’atout distribuée, au camp qui la remporte.",
@@ -219,7 +204,7 @@ export const howto: HowTo = {
     ],
   },
   no_jick: {
-    title: "Dix points sans jick (6 points)",
+    title: "Dix points sans jick",
     intro:
       "La distribution et l’écart du jeu à dix points avec un décompte plus court : ni jick ni trois, donc six points en jeu à chaque donne, comme au Pitch classique.",
     sections: [
@@ -256,8 +241,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Les six points",
+        title: "Les points",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Haut : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
@@ -290,6 +276,7 @@ export const howto: HowTo = {
         title: "Le jeu et la distribution",
         blocks: [
           "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers). Chacun reçoit dix cartes ; les 24 autres restent face cachée et forment le talon, hors jeu et sans valeur pour personne. Une fois l’atout nommé, chaque joueur écarte quatre cartes et en garde six. Le talon et les écarts sont montrés à la fin de la donne.",
+          { facts: "deal" },
         ],
       },
       {
@@ -322,14 +309,7 @@ export const howto: HowTo = {
         title: "Le jeu de cartes",
         blocks: [
           "Les 52 cartes plus un joker. Les deux restent toujours dans le jeu ; avec moins de joueurs, on retire quelques valeurs du milieu pour que chacun reçoive six cartes et qu’il en reste cinq face cachée. Ces cartes dormantes n’appartiennent à personne et sont montrées à la fin de la donne.",
-          {
-            table: [
-              ["Joueurs", "Valeurs de chaque couleur", "Cartes dans le jeu"],
-              ["4", "le 2, puis du 9 à l’as", "29"],
-              ["6", "le 2, puis du 6 à l’as", "41"],
-              ["8", "du 2 à l’as (les 53 cartes)", "53"],
-            ],
-          },
+          { facts: "deal" },
           "Le joker peut être l’une des cartes dormantes. Le premier donneur est tiré au sort ; ensuite la donne passe d’une place dans le sens des aiguilles d’une montre à chaque fois.",
         ],
       },
@@ -361,8 +341,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Les cinq points",
+        title: "Les points",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Haut : la plus forte carte de la couleur d’atout qui a été distribuée, à l’équipe qui la remporte.",
@@ -401,13 +382,7 @@ export const howto: HowTo = {
         title: "Le jeu et la distribution",
         blocks: [
           "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers). Les cartes non distribuées restent face cachée : c’est le talon.",
-          {
-            table: [
-              ["Joueurs", "Cartes pour chacun", "Talon"],
-              ["4", "10", "14"],
-              ["6", "8", "6"],
-            ],
-          },
+          { facts: "deal" },
           "À six, chacun reçoit huit cartes et non dix : dix chacun demanderaient 60 cartes, plus que n’en compte le jeu.",
         ],
       },
@@ -478,13 +453,7 @@ export const howto: HowTo = {
         title: "Le jeu et la distribution",
         blocks: [
           "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers). Chacun reçoit neuf cartes, quatre autres sont posées face cachée pour former la veuve, et le reste forme le talon.",
-          {
-            table: [
-              ["Joueurs", "Cartes pour chacun", "Veuve", "Talon"],
-              ["3", "9", "4", "23"],
-              ["4", "9", "4", "14"],
-            ],
-          },
+          { facts: "deal" },
         ],
       },
       {
@@ -529,15 +498,16 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Les dix points",
+        title: "Les points",
         blocks: [
+          { facts: "points" },
           {
             list: [
-              "Haut (1) : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
-              "Deux (1) : le deux d’atout, au camp du joueur qui le tient au début des levées, quel que soit le gagnant de la levée où il tombe.",
-              "Valet (1), Jick (1), grand joker (1), petit joker (1) : chacun au camp qui le remporte.",
-              "Dix d’atout (1) : au camp qui le remporte. Il remplace la Partie : on ne compte pas les cartes.",
-              "Trois (3) : le trois d’atout, au camp qui le remporte.",
+              "Haut : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+              "Deux : le deux d’atout, au camp du joueur qui le tient au début des levées, quel que soit le gagnant de la levée où il tombe.",
+              "Valet, Jick, grand joker, petit joker : chacun au camp qui le remporte.",
+              "Dix d’atout : au camp qui le remporte. Il remplace la Partie : on ne compte pas les cartes.",
+              "Trois : le trois d’atout, au camp qui le remporte.",
             ],
           },
           "Il n’y a ni Bas ni Partie. Le point d’une carte écartée ou restée au talon n’est attribué à personne.",
@@ -563,15 +533,7 @@ export const howto: HowTo = {
         title: "Le jeu de cartes et la distribution",
         blocks: [
           "On utilise le jeu complet de 54 cartes (52 cartes et deux jokers). Chacun reçoit neuf cartes ; le reste forme le talon, face cachée.",
-          {
-            table: [
-              ["Joueurs", "Cartes par joueur", "Talon"],
-              ["3", "9", "27"],
-              ["4", "9", "18"],
-              ["5", "9", "9"],
-              ["6", "9", "0"],
-            ],
-          },
+          { facts: "deal" },
           "À six, tout le jeu est distribué : il n’y a pas de talon, et personne ne pioche après avoir écarté.",
         ],
       },
@@ -607,16 +569,17 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Les dix points",
+        title: "Les points",
         blocks: [
+          { facts: "points" },
           {
             list: [
-              "Haut (1) : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
-              "Bas (1) : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
-              "Valet (1), Jick (1) : chacun au camp qui le remporte.",
-              "Grand joker (1), petit joker (1) : chacun au camp du joueur qui le tenait et l’a joué, quel que soit le gagnant de la levée.",
-              "Partie (1) : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
-              "Trois (3) : le trois d’atout, au camp qui le remporte.",
+              "Haut : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+              "Bas : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
+              "Valet, Jick : chacun au camp qui le remporte.",
+              "Grand joker, petit joker : chacun au camp du joueur qui le tenait et l’a joué, quel que soit le gagnant de la levée.",
+              "Partie : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
+              "Trois : le trois d’atout, au camp qui le remporte.",
             ],
           },
           "Haut et Bas se choisissent parmi les cartes de la couleur d’atout elle-même (jamais le jick ni un joker). Tout atout distribué ou pioché finit par être joué ; le point d’une carte restée au talon n’est attribué à personne.",

@@ -41,14 +41,7 @@ const tenDeck: Section = {
   title: "Il mazzo e la distribuzione",
   blocks: [
     "Si usa il mazzo completo di 54 carte (le 52 e due jolly).",
-    {
-      table: [
-        ["Giocatori", "Carte a testa", "Scarto"],
-        ["3, 4 o 5", "10", "4 a testa, fino a 6"],
-        ["6", "8", "2 a testa, fino a 6"],
-        ["8 (a squadre)", "6", "nessuno"],
-      ],
-    },
+    { facts: "deal" },
     "Le carte non distribuite (il tallone) e tutti gli scarti restano coperti, fuori gioco, e non valgono niente per nessuno. Si scoprono a fine mano.",
   ],
 };
@@ -93,15 +86,16 @@ const tenPlay: Section = {
 };
 
 const tenPoints: Section = {
-  title: "I dieci punti",
+  title: "I punti",
   blocks: [
+    { facts: "points" },
     {
       list: [
-        "Alta (1): la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
-        "Bassa (1): la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
-        "Fante (1), Jick (1), jolly grande (1), jolly piccolo (1): ciascuno alla parte che lo prende.",
-        "Partita (1): alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
-        "Tre (3): il tre di briscola, alla parte che lo prende.",
+        "Alta: la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
+        "Bassa: la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
+        "Fante, Jick, jolly grande, jolly piccolo: ciascuno alla parte che lo prende.",
+        "Partita: alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
+        "Tre: il tre di briscola, alla parte che lo prende.",
       ],
     },
     "Alta e Bassa si scelgono tra le carte del seme di briscola vero e proprio (mai il jick né un jolly) effettivamente giocate. Il punto di una carta scartata o rimasta nel tallone non va a nessuno.",
@@ -125,7 +119,7 @@ const trumpDiscardAtTable: Section = {
 
 export const howto: HowTo = {
   house: {
-    title: "Variante della casa (6 punti)",
+    title: "Variante della casa",
     intro:
       "Lo Smear è un gioco di prese della famiglia del Pitch. Nella variante della casa ognuno riceve sei carte, chi vince l’asta fissa la briscola con la prima carta che gioca, e in ogni mano sono in palio sei punti.",
     sections: [
@@ -139,17 +133,7 @@ export const howto: HowTo = {
         title: "Il mazzo",
         blocks: [
           "Le 52 carte più due jolly, togliendo i valori più bassi finché ognuno riceve esattamente sei carte e ne avanzano alcune coperte. Queste carte dormienti (quattro con un numero dispari di giocatori, sei con un numero pari) non sono di nessuno e si scoprono solo a fine mano.",
-          {
-            table: [
-              ["Giocatori", "Carte di ogni seme", "Carte dormienti"],
-              ["3", "dal 10 all’asso", "4"],
-              ["4", "dall’8 all’asso", "6"],
-              ["5", "dal 7 all’asso", "4"],
-              ["6", "dal 5 all’asso", "6"],
-              ["7", "dal 4 all’asso", "4"],
-              ["8", "dal 2 all’asso (tutte le 54 carte)", "6"],
-            ],
-          },
+          { facts: "deal" },
           "I due jolly sono sempre nel mazzo, quindi l’uno o l’altro può restare dormiente. Il primo mazziere è sorteggiato; poi a ogni mano il mazzo passa di un posto in senso orario.",
         ],
       },
@@ -182,8 +166,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "I sei punti",
+        title: "I punti",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Alta: la carta più alta del seme di briscola tra quelle distribuite, alla parte che la prende.",
@@ -219,7 +204,7 @@ export const howto: HowTo = {
     ],
   },
   no_jick: {
-    title: "Dieci punti senza jick (6 punti)",
+    title: "Dieci punti senza jick",
     intro:
       "La distribuzione e lo scarto del gioco a dieci punti con un conteggio più breve: niente jick e niente tre, quindi in ogni mano sono in palio sei punti, come nel Pitch classico.",
     sections: [
@@ -256,8 +241,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "I sei punti",
+        title: "I punti",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Alta: la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
@@ -290,6 +276,7 @@ export const howto: HowTo = {
         title: "Il mazzo e la distribuzione",
         blocks: [
           "Si usa il mazzo completo di 54 carte (le 52 e due jolly). Ognuno riceve dieci carte; le altre 24 restano coperte come tallone, fuori gioco e senza valore per nessuno. Dopo che è stata nominata la briscola, ognuno scarta quattro carte e ne tiene sei. Il tallone e gli scarti si scoprono a fine mano.",
+          { facts: "deal" },
         ],
       },
       {
@@ -322,14 +309,7 @@ export const howto: HowTo = {
         title: "Il mazzo",
         blocks: [
           "Le 52 carte più un jolly. I due restano sempre nel mazzo; con meno giocatori si tolgono alcuni valori di mezzo, così che ognuno riceva sei carte e ne avanzino cinque coperte. Queste carte dormienti non sono di nessuno e si scoprono a fine mano.",
-          {
-            table: [
-              ["Giocatori", "Carte di ogni seme", "Carte nel mazzo"],
-              ["4", "il 2, poi dal 9 all’asso", "29"],
-              ["6", "il 2, poi dal 6 all’asso", "41"],
-              ["8", "dal 2 all’asso (tutte le 53 carte)", "53"],
-            ],
-          },
+          { facts: "deal" },
           "Il jolly può essere una delle carte dormienti. Il primo mazziere è sorteggiato; poi a ogni mano il mazzo passa di un posto in senso orario.",
         ],
       },
@@ -361,8 +341,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "I cinque punti",
+        title: "I punti",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Alta: la carta più alta del seme di briscola tra quelle distribuite, alla squadra che la prende.",
@@ -401,13 +382,7 @@ export const howto: HowTo = {
         title: "Il mazzo e la distribuzione",
         blocks: [
           "Si usa il mazzo completo di 54 carte (le 52 e due jolly). Le carte non distribuite restano coperte: sono il tallone.",
-          {
-            table: [
-              ["Giocatori", "Carte a testa", "Tallone"],
-              ["4", "10", "14"],
-              ["6", "8", "6"],
-            ],
-          },
+          { facts: "deal" },
           "In sei ognuno riceve otto carte e non dieci: dieci a testa sarebbero 60 carte, più di quante ne abbia il mazzo.",
         ],
       },
@@ -478,13 +453,7 @@ export const howto: HowTo = {
         title: "Il mazzo e la distribuzione",
         blocks: [
           "Si usa il mazzo completo di 54 carte (le 52 e due jolly). Ognuno riceve nove carte, altre quattro vanno coperte a formare la vedova e il resto forma il tallone.",
-          {
-            table: [
-              ["Giocatori", "Carte a testa", "Vedova", "Tallone"],
-              ["3", "9", "4", "23"],
-              ["4", "9", "4", "14"],
-            ],
-          },
+          { facts: "deal" },
         ],
       },
       {
@@ -529,15 +498,16 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "I dieci punti",
+        title: "I punti",
         blocks: [
+          { facts: "points" },
           {
             list: [
-              "Alta (1): la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
-              "Due (1): il due di briscola, alla parte di chi lo ha in mano quando cominciano le prese, chiunque vinca la presa in cui cade.",
-              "Fante (1), Jick (1), jolly grande (1), jolly piccolo (1): ciascuno alla parte che lo prende.",
-              "Dieci di briscola (1): alla parte che lo prende. Sostituisce la Partita: le carte non si contano.",
-              "Tre (3): il tre di briscola, alla parte che lo prende.",
+              "Alta: la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
+              "Due: il due di briscola, alla parte di chi lo ha in mano quando cominciano le prese, chiunque vinca la presa in cui cade.",
+              "Fante, Jick, jolly grande, jolly piccolo: ciascuno alla parte che lo prende.",
+              "Dieci di briscola: alla parte che lo prende. Sostituisce la Partita: le carte non si contano.",
+              "Tre: il tre di briscola, alla parte che lo prende.",
             ],
           },
           "Non ci sono la Bassa e la Partita. Il punto di una carta scartata o rimasta nel tallone non va a nessuno.",
@@ -563,15 +533,7 @@ export const howto: HowTo = {
         title: "Il mazzo e la distribuzione",
         blocks: [
           "Si usa il mazzo completo di 54 carte (52 carte e due jolly). Ognuno riceve nove carte; il resto rimane coperto come tallone.",
-          {
-            table: [
-              ["Giocatori", "Carte a testa", "Tallone"],
-              ["3", "9", "27"],
-              ["4", "9", "18"],
-              ["5", "9", "9"],
-              ["6", "9", "0"],
-            ],
-          },
+          { facts: "deal" },
           "In sei si distribuisce tutto il mazzo: non c’è tallone e nessuno pesca dopo lo scarto.",
         ],
       },
@@ -607,16 +569,17 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "I dieci punti",
+        title: "I punti",
         blocks: [
+          { facts: "points" },
           {
             list: [
-              "Alta (1): la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
-              "Bassa (1): la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
-              "Fante (1), Jick (1): ciascuno alla parte che lo prende.",
-              "Jolly grande (1), jolly piccolo (1): ciascuno alla parte del giocatore che lo aveva e l’ha giocato, chiunque vinca la presa in cui cade.",
-              "Partita (1): alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
-              "Tre (3): il tre di briscola, alla parte che lo prende.",
+              "Alta: la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
+              "Bassa: la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
+              "Fante, Jick: ciascuno alla parte che lo prende.",
+              "Jolly grande, jolly piccolo: ciascuno alla parte del giocatore che lo aveva e l’ha giocato, chiunque vinca la presa in cui cade.",
+              "Partita: alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
+              "Tre: il tre di briscola, alla parte che lo prende.",
             ],
           },
           "Alta e Bassa si scelgono tra le carte del seme di briscola vero e proprio (mai il jick né un jolly). Ogni briscola distribuita o pescata prima o poi si gioca; il punto di una carta rimasta nel tallone non va a nessuno.",

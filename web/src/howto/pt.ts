@@ -41,14 +41,7 @@ const tenDeck: Section = {
   title: "O baralho e a distribuição",
   blocks: [
     "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas).",
-    {
-      table: [
-        ["Jogadores", "Cartas para cada um", "Descarte"],
-        ["3, 4 ou 5", "10", "4 cada um, até ficar com 6"],
-        ["6", "8", "2 cada um, até ficar com 6"],
-        ["8 (equipes)", "6", "nenhum"],
-      ],
-    },
+    { facts: "deal" },
     "As cartas que não foram distribuídas (o monte) e todos os descartes ficam virados para baixo, fora do jogo, sem valor para ninguém. São mostrados quando a mão termina.",
   ],
 };
@@ -93,15 +86,16 @@ const tenPlay: Section = {
 };
 
 const tenPoints: Section = {
-  title: "Os dez pontos",
+  title: "Os pontos",
   blocks: [
+    { facts: "points" },
     {
       list: [
-        "Alta (1): a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
-        "Baixa (1): a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
-        "Valete (1), Jick (1), curinga grande (1), curinga pequeno (1): cada um para o lado que o ganha.",
-        "Jogo (1): para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
-        "Três (3): o três de trunfo, para o lado que o ganha.",
+        "Alta: a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
+        "Baixa: a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
+        "Valete, Jick, curinga grande, curinga pequeno: cada um para o lado que o ganha.",
+        "Jogo: para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
+        "Três: o três de trunfo, para o lado que o ganha.",
       ],
     },
     "Alta e Baixa são escolhidas entre as cartas do próprio naipe de trunfo (nunca o jick nem um curinga) que foram de fato jogadas. O ponto de uma carta descartada ou que ficou no monte não vai para ninguém.",
@@ -125,7 +119,7 @@ const trumpDiscardAtTable: Section = {
 
 export const howto: HowTo = {
   house: {
-    title: "Variante da casa (6 pontos)",
+    title: "Variante da casa",
     intro:
       "O Smear é um jogo de vazas da família do Pitch. Na variante da casa cada um recebe seis cartas, quem ganha a aposta define o trunfo com a primeira carta que joga, e cada mão vale seis pontos.",
     sections: [
@@ -139,17 +133,7 @@ export const howto: HowTo = {
         title: "O baralho",
         blocks: [
           "As 52 cartas mais dois curingas, tirando os valores mais baixos até que cada um receba exatamente seis cartas e sobrem algumas viradas para baixo. Essas cartas dormidas (quatro com número ímpar de jogadores, seis com número par) não são de ninguém e só aparecem quando a mão termina.",
-          {
-            table: [
-              ["Jogadores", "Cartas de cada naipe", "Cartas dormidas"],
-              ["3", "do 10 ao ás", "4"],
-              ["4", "do 8 ao ás", "6"],
-              ["5", "do 7 ao ás", "4"],
-              ["6", "do 5 ao ás", "6"],
-              ["7", "do 4 ao ás", "4"],
-              ["8", "do 2 ao ás (as 54 cartas)", "6"],
-            ],
-          },
+          { facts: "deal" },
           "Os dois curingas estão sempre no baralho, então qualquer um deles pode ficar dormindo. O primeiro carteador é sorteado; depois a vez de dar as cartas passa um lugar no sentido horário a cada mão.",
         ],
       },
@@ -182,8 +166,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Os seis pontos",
+        title: "Os pontos",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Alta: a carta mais alta do naipe de trunfo que foi distribuída, para o lado que a ganha.",
@@ -219,7 +204,7 @@ export const howto: HowTo = {
     ],
   },
   no_jick: {
-    title: "Dez pontos sem jick (6 pontos)",
+    title: "Dez pontos sem jick",
     intro:
       "A distribuição e o descarte do jogo de dez pontos com uma contagem mais curta: não há jick nem três, então cada mão vale seis pontos, como no Pitch clássico.",
     sections: [
@@ -256,8 +241,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Os seis pontos",
+        title: "Os pontos",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Alta: a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
@@ -290,6 +276,7 @@ export const howto: HowTo = {
         title: "O baralho e a distribuição",
         blocks: [
           "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas). Cada um recebe dez cartas; as outras 24 ficam viradas para baixo como monte, fora do jogo e sem valor para ninguém. Depois que o trunfo é escolhido, cada jogador descarta quatro cartas e fica com seis. O monte e os descartes são mostrados quando a mão termina.",
+          { facts: "deal" },
         ],
       },
       {
@@ -322,14 +309,7 @@ export const howto: HowTo = {
         title: "O baralho",
         blocks: [
           "As 52 cartas mais um curinga. Os dois ficam sempre no baralho; com menos jogadores tiram-se alguns valores do meio, para que cada um receba seis cartas e sobrem cinco viradas para baixo. Essas cartas dormidas não são de ninguém e são mostradas quando a mão termina.",
-          {
-            table: [
-              ["Jogadores", "Cartas de cada naipe", "Cartas no baralho"],
-              ["4", "o 2 e do 9 ao ás", "29"],
-              ["6", "o 2 e do 6 ao ás", "41"],
-              ["8", "do 2 ao ás (as 53 cartas)", "53"],
-            ],
-          },
+          { facts: "deal" },
           "O curinga pode ser uma das cartas dormidas. O primeiro carteador é sorteado; depois a vez de dar as cartas passa um lugar no sentido horário a cada mão.",
         ],
       },
@@ -361,8 +341,9 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Os cinco pontos",
+        title: "Os pontos",
         blocks: [
+          { facts: "points" },
           {
             list: [
               "Alta: a carta mais alta do naipe de trunfo que foi distribuída, para a equipe que a ganha.",
@@ -401,13 +382,7 @@ export const howto: HowTo = {
         title: "O baralho e a distribuição",
         blocks: [
           "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas). As cartas que não foram distribuídas ficam viradas para baixo: são o monte.",
-          {
-            table: [
-              ["Jogadores", "Cartas para cada um", "Monte"],
-              ["4", "10", "14"],
-              ["6", "8", "6"],
-            ],
-          },
+          { facts: "deal" },
           "Com seis jogadores cada um recebe oito cartas, e não dez: dez para cada um seriam 60 cartas, mais do que o baralho tem.",
         ],
       },
@@ -478,13 +453,7 @@ export const howto: HowTo = {
         title: "O baralho e a distribuição",
         blocks: [
           "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas). Cada um recebe nove cartas, outras quatro ficam viradas para baixo como a viúva, e o resto forma o monte.",
-          {
-            table: [
-              ["Jogadores", "Cartas para cada um", "Viúva", "Monte"],
-              ["3", "9", "4", "23"],
-              ["4", "9", "4", "14"],
-            ],
-          },
+          { facts: "deal" },
         ],
       },
       {
@@ -529,15 +498,16 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Os dez pontos",
+        title: "Os pontos",
         blocks: [
+          { facts: "points" },
           {
             list: [
-              "Alta (1): a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
-              "Dois (1): o dois de trunfo, para o lado de quem o tem na mão quando começam as vazas, seja quem for que ganhe a vaza em que ele cai.",
-              "Valete (1), Jick (1), curinga grande (1), curinga pequeno (1): cada um para o lado que o ganha.",
-              "Dez de trunfo (1): para o lado que o ganha. Ele substitui o Jogo: as cartas não são contadas.",
-              "Três (3): o três de trunfo, para o lado que o ganha.",
+              "Alta: a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
+              "Dois: o dois de trunfo, para o lado de quem o tem na mão quando começam as vazas, seja quem for que ganhe a vaza em que ele cai.",
+              "Valete, Jick, curinga grande, curinga pequeno: cada um para o lado que o ganha.",
+              "Dez de trunfo: para o lado que o ganha. Ele substitui o Jogo: as cartas não são contadas.",
+              "Três: o três de trunfo, para o lado que o ganha.",
             ],
           },
           "Não há Baixa nem Jogo. O ponto de uma carta descartada ou que ficou no monte não vai para ninguém.",
@@ -563,15 +533,7 @@ export const howto: HowTo = {
         title: "O baralho e a distribuição",
         blocks: [
           "Usa-se o baralho completo de 54 cartas (52 cartas e dois curingas). Cada um recebe nove cartas; o resto fica virado para baixo como monte.",
-          {
-            table: [
-              ["Jogadores", "Cartas para cada um", "Monte"],
-              ["3", "9", "27"],
-              ["4", "9", "18"],
-              ["5", "9", "9"],
-              ["6", "9", "0"],
-            ],
-          },
+          { facts: "deal" },
           "Com seis jogadores o baralho inteiro é distribuído: não há monte, e ninguém compra depois de descartar.",
         ],
       },
@@ -607,16 +569,17 @@ export const howto: HowTo = {
         ],
       },
       {
-        title: "Os dez pontos",
+        title: "Os pontos",
         blocks: [
+          { facts: "points" },
           {
             list: [
-              "Alta (1): a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
-              "Baixa (1): a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
-              "Valete (1), Jick (1): cada um para o lado que o ganha.",
-              "Curinga grande (1), curinga pequeno (1): cada um para o lado de quem o tinha e o jogou, seja quem for que ganhe a vaza em que cai.",
-              "Jogo (1): para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
-              "Três (3): o três de trunfo, para o lado que o ganha.",
+              "Alta: a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
+              "Baixa: a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
+              "Valete, Jick: cada um para o lado que o ganha.",
+              "Curinga grande, curinga pequeno: cada um para o lado de quem o tinha e o jogou, seja quem for que ganhe a vaza em que cai.",
+              "Jogo: para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
+              "Três: o três de trunfo, para o lado que o ganha.",
             ],
           },
           "Alta e Baixa são escolhidas entre as cartas do próprio naipe de trunfo (nunca o jick nem um curinga). Todo trunfo distribuído ou comprado acaba sendo jogado; o ponto de uma carta que ficou no monte não vai para ninguém.",

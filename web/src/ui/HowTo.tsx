@@ -1,30 +1,29 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Block, HowTo, Section } from "../howto/types";
 import { t, tk } from "../i18n";
+import { presetFacts, type PresetFacts } from "../presets";
 import { update, useApp } from "../store";
-import { PRESET_NAMES, type Preset } from "../types";
+import type { Preset } from "../types";
+import { dealTable, factValues, fillFacts, pointsTable, type FactTable } from "./howtoFacts";
+import { PresetsPending } from "./PresetsPending";
 
 // Each language's page is its own chunk, loaded when the dialog opens.
 const PAGES = import.meta.glob<{ howto: HowTo }>("../howto/[a-z][a-z].ts");
 
-function BlockView({ block }: { block: Block }) {
-  if (typeof block === "string") return <p>{block}</p>;
-  if ("list" in block) {
-    return (
-      <ul>
-        {block.list.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    );
-  }
-  const [head, ...rows] = block.table;
+/** What a page's blocks are drawn with: the preset's facts, and the numbers its prose names. */
+interface Facts {
+  preset: PresetFacts;
+  values: Record<string, string | number>;
+}
+
+function FactTableView({ table, caption, kind }: { table: FactTable; caption: string; kind: string }) {
   return (
     <div class="table-scroll">
-      <table>
+      <table class={`facts-${kind}`}>
+        <caption>{caption}</caption>
         <thead>
           <tr>
-            {head.map((cell) => (
+            {table.head.map((cell) => (
               <th key={cell} scope="col">
                 {cell}
               </th>
@@ -32,7 +31,7 @@ function BlockView({ block }: { block: Block }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {table.rows.map((row) => (
             <tr key={row.join("|")}>
               {row.map((cell, i) => (i === 0 ? <th scope="row" key={i}>{cell}</th> : <td key={i}>{cell}</td>))}
             </tr>
@@ -43,12 +42,30 @@ function BlockView({ block }: { block: Block }) {
   );
 }
 
-function SectionView({ section, id }: { section: Section; id?: string }) {
+function BlockView({ block, facts }: { block: Block; facts: Facts }) {
+  const fill = (text: string) => fillFacts(text, facts.values);
+  if (typeof block === "string") return <p>{fill(block)}</p>;
+  if ("list" in block) {
+    return (
+      <ul>
+        {block.list.map((item) => (
+          <li key={item}>{fill(item)}</li>
+        ))}
+      </ul>
+    );
+  }
+  if (block.facts === "deal") {
+    return <FactTableView table={dealTable(facts.preset)} caption={t("howto.deal_title")} kind="deal" />;
+  }
+  return <FactTableView table={pointsTable(facts.preset)} caption={t("howto.points_title")} kind="points" />;
+}
+
+function SectionView({ section, facts, id }: { section: Section; facts: Facts; id?: string }) {
   return (
     <section id={id} tabIndex={id ? -1 : undefined}>
-      <h3>{section.title}</h3>
+      <h3>{fillFacts(section.title, facts.values)}</h3>
       {section.blocks.map((block, i) => (
-        <BlockView key={i} block={block} />
+        <BlockView key={i} block={block} facts={facts} />
       ))}
     </section>
   );
@@ -110,7 +127,10 @@ export function HowToDialog({ preset }: { preset: Preset }) {
     if (opener.current instanceof HTMLElement) opener.current.focus();
   };
 
-  const page = content?.[preset];
+  const all = app.presets.status === "ready" ? app.presets.facts : null;
+  const facts = all ? presetFacts(all, preset) : null;
+  const drawn: Facts | null = facts ? { preset: facts, values: factValues(facts) } : null;
+  const page = drawn ? content?.[preset] : undefined;
   return (
     <div class="modal-backdrop" onClick={(event) => event.target === event.currentTarget && close()}>
       <div ref={dialog} class="modal howto" role="dialog" aria-modal="true" aria-labelledby="howto-title">
@@ -121,7 +141,7 @@ export function HowToDialog({ preset }: { preset: Preset }) {
           </button>
         </div>
         <div class="tabs" role="group" aria-label={t("landing.game")}>
-          {PRESET_NAMES.map((name) => (
+          {(all?.presets ?? []).map(({ name }) => (
             <button
               key={name}
               type="button"
@@ -133,21 +153,23 @@ export function HowToDialog({ preset }: { preset: Preset }) {
             </button>
           ))}
         </div>
-        {!page ? (
+        {!all ? (
+          <PresetsPending presets={app.presets} />
+        ) : !page || !drawn ? (
           <p>{t("app.loading")}</p>
         ) : (
           <article lang={app.lang}>
-            <h2>{page.title}</h2>
-            <p class="intro">{page.intro}</p>
+            <h2>{fillFacts(page.title, drawn.values)}</h2>
+            <p class="intro">{fillFacts(page.intro, drawn.values)}</p>
             <p class="options-link">
               <button type="button" class="link-button" aria-controls={OPTIONS_ID} onClick={showOptions}>
                 {t("howto.options_link")} ↓
               </button>
             </p>
             {page.sections.map((section) => (
-              <SectionView key={section.title} section={section} />
+              <SectionView key={section.title} section={section} facts={drawn} />
             ))}
-            {content && <SectionView section={content.options} id={OPTIONS_ID} />}
+            {content && <SectionView section={content.options} facts={drawn} id={OPTIONS_ID} />}
           </article>
         )}
       </div>

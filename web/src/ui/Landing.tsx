@@ -1,57 +1,45 @@
 import { useState } from "preact/hooks";
 import { t, tk } from "../i18n";
 import { createTable, navigate } from "../net";
+import { tableFacts, tableSizes, type PresetsFacts } from "../presets";
 import { codeFrom } from "../routes";
-import { KITTY_PRESETS, TABLE_SIZES } from "../rules";
 import { listSessions, loadName, removeSession } from "../session";
 import { update, useApp } from "../store";
 import {
-  BOTS,
-  countsOf,
-  DEFAULT_SETTINGS,
+  botsOffered,
+  chosenPreset,
+  defaultSettings,
   fixSettings,
   playerName,
   settingsFrom,
-  TARGETS,
   teamsNote,
-  TIMERS,
 } from "../tableSettings";
-import { PRESET_NAMES, type Settings } from "../types";
+import type { Settings } from "../types";
+import { PresetsPending } from "./PresetsPending";
 
-function loadSettings(): Settings {
+function loadSettings(facts: PresetsFacts): Settings {
   try {
-    return settingsFrom(localStorage.getItem("smear.settings"));
+    return settingsFrom(localStorage.getItem("smear.settings"), facts);
   } catch {
-    return DEFAULT_SETTINGS;
+    return defaultSettings(facts);
   }
 }
 
 export function Landing() {
   const app = useApp();
   const [name, setName] = useState(loadName());
-  const [settings, setSettings] = useState<Settings>(loadSettings());
+  // The facts of the presets come from the server; until they are here no table can be offered.
+  const facts = app.presets.status === "ready" ? app.presets.facts : null;
+  const [chosen, setChosen] = useState<Settings | null>(null);
+  const settings = facts ? (chosen ?? loadSettings(facts)) : null;
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState(false);
   const [nameError, setNameError] = useState(false);
   const [sessions, setSessions] = useState(listSessions());
 
-  const change = (patch: Partial<Settings>) => {
-    const next = fixSettings({ ...settings, ...patch });
-    setSettings(next);
-    try {
-      localStorage.setItem("smear.settings", JSON.stringify(next));
-    } catch {
-      // not remembered
-    }
-  };
-
-  const allowed = TABLE_SIZES[settings.preset];
-  const counts = countsOf(settings.preset);
-  const teamsPossible = allowed.teams.includes(settings.players);
-  const teamsRequired = !allowed.solo.includes(settings.players);
-
   const submit = async (event: Event) => {
     event.preventDefault();
+    if (!facts || !settings) return;
     const valid = playerName(name);
     if (valid === null) {
       setNameError(true);
@@ -59,7 +47,18 @@ export function Landing() {
       return;
     }
     setNameError(false);
-    await createTable(valid, settings);
+    await createTable(valid, settings, chosenPreset(facts, settings.preset));
+  };
+
+  const change = (patch: Partial<Settings>) => {
+    if (!facts || !settings) return;
+    const next = fixSettings({ ...settings, ...patch }, facts);
+    setChosen(next);
+    try {
+      localStorage.setItem("smear.settings", JSON.stringify(next));
+    } catch {
+      // not remembered
+    }
   };
 
   return (
@@ -73,200 +72,35 @@ export function Landing() {
         </h1>
         <p>{t("app.tagline")}</p>
         <p>
-          <button type="button" class="link-button" onClick={() => update({ howTo: settings.preset })}>
+          <button
+            type="button"
+            class="link-button"
+            disabled={!settings}
+            onClick={() => settings && update({ howTo: settings.preset })}
+          >
             {t("menu.how_to_play")}
           </button>
         </p>
       </header>
 
       <div class="landing-grid">
-        <form class="panel light create" onSubmit={submit} aria-labelledby="create-title" noValidate>
-          <h2 id="create-title">{t("landing.create")}</h2>
-          <label for="create-name">{t("landing.your_name")}</label>
-          <input
-            id="create-name"
-            value={name}
-            maxLength={40}
-            autoComplete="nickname"
-            placeholder={t("landing.name_placeholder")}
-            aria-invalid={nameError}
-            aria-describedby={nameError ? "name-error" : undefined}
-            onInput={(e) => setName(e.currentTarget.value)}
+        {facts && settings ? (
+          <CreateForm
+            facts={facts}
+            settings={settings}
+            change={change}
+            name={name}
+            setName={setName}
+            nameError={nameError}
+            submit={submit}
+            busy={app.pending || app.conn !== "connected"}
           />
-          {nameError && (
-            <p id="name-error" class="field-error">
-              {t("landing.name_required")}
-            </p>
-          )}
-
-          <fieldset>
-            <legend>{t("landing.game")}</legend>
-            {PRESET_NAMES.map((preset) => (
-              <label key={preset} class={`preset-option${settings.preset === preset ? " chosen" : ""}`}>
-                <input
-                  type="radio"
-                  name="preset"
-                  value={preset}
-                  checked={settings.preset === preset}
-                  onChange={() => change({ preset })}
-                  aria-labelledby={`preset-${preset}`}
-                  aria-describedby={`preset-${preset}-desc`}
-                />
-                <span>
-                  <strong id={`preset-${preset}`}>{tk(`preset.${preset}`)}</strong>
-                  <span id={`preset-${preset}-desc`} class="muted small-text">
-                    {tk(`preset.${preset}_desc`)}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-
-          <div class="form-row">
-            <div>
-              <label for="create-players">{t("landing.players")}</label>
-              <select
-                id="create-players"
-                value={settings.players}
-                onChange={(e) => change({ players: Number(e.currentTarget.value) })}
-              >
-                {counts.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label for="create-target">{t("landing.target")}</label>
-              <select
-                id="create-target"
-                value={settings.target}
-                onChange={(e) => change({ target: Number(e.currentTarget.value) })}
-              >
-                {TARGETS.map((n) => (
-                  <option key={n} value={n}>
-                    {t("landing.points", { n })}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-
-          <label class={`check${teamsPossible && !teamsRequired ? "" : " disabled"}`}>
-            <input
-              type="checkbox"
-              checked={settings.teams}
-              disabled={!teamsPossible || teamsRequired}
-              onChange={(e) => change({ teams: e.currentTarget.checked })}
-              aria-describedby="teams-note"
-            />
-            {t("landing.teams")}
-          </label>
-          <p id="teams-note" class="muted small-text">
-            {teamsNote(settings.preset, settings.players)}
-          </p>
-
-          <fieldset class="options">
-            <legend>{t("landing.options")}</legend>
-            <label class="check">
-              <input
-                type="checkbox"
-                checked={settings.shoot_the_moon}
-                onChange={(e) => change({ shoot_the_moon: e.currentTarget.checked })}
-                aria-describedby="moon-note"
-              />
-              {t("landing.moon")}
-            </label>
-            <p id="moon-note" class="muted small-text">
-              {t("landing.moon_note")}
-            </p>
-            <label class="check">
-              <input
-                type="checkbox"
-                checked={settings.elimination}
-                onChange={(e) => change({ elimination: e.currentTarget.checked })}
-                aria-describedby="elimination-note"
-              />
-              {t("landing.elimination")}
-            </label>
-            <p id="elimination-note" class="muted small-text">
-              {t("landing.elimination_note")}
-            </p>
-            {KITTY_PRESETS.has(settings.preset) && (
-              <>
-                <label class="check">
-                  <input
-                    type="checkbox"
-                    checked={settings.kitty}
-                    onChange={(e) => change({ kitty: e.currentTarget.checked })}
-                    aria-describedby="kitty-note"
-                  />
-                  {t("landing.kitty")}
-                </label>
-                <p id="kitty-note" class="muted small-text">
-                  {t("landing.kitty_note")}
-                </p>
-              </>
-            )}
-            <button
-              type="button"
-              class="link-button small-text"
-              onClick={() => update({ howTo: settings.preset, howToAt: "options" })}
-            >
-              {t("landing.options_more")}
-            </button>
-          </fieldset>
-
-          <div class="form-row">
-            <div>
-              <label for="create-timer">{t("landing.timer")}</label>
-              <select
-                id="create-timer"
-                value={settings.turn_timer}
-                onChange={(e) => change({ turn_timer: Number(e.currentTarget.value) })}
-              >
-                {TIMERS.map((n) => (
-                  <option key={n} value={n}>
-                    {n === 0 ? t("landing.timer_off") : t("landing.seconds", { n })}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label for="create-bots">{t("landing.bots")}</label>
-              <select
-                id="create-bots"
-                value={settings.bot_level}
-                onChange={(e) => change({ bot_level: e.currentTarget.value })}
-              >
-                {BOTS.map((level) => (
-                  <option key={level} value={level}>
-                    {tk(`bot.${level}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-
-          <label class="check">
-            <input
-              type="checkbox"
-              checked={settings.hints}
-              onChange={(e) => change({ hints: e.currentTarget.checked })}
-              aria-describedby="hints-note"
-            />
-            {t("landing.hints")}
-          </label>
-          <p id="hints-note" class="muted small-text">
-            {t("landing.hints_note")}
-          </p>
-
-
-          <button type="submit" class="btn primary-big" disabled={app.pending || app.conn !== "connected"}>
-            {t("landing.create_button")}
-          </button>
-        </form>
+        ) : (
+          <section class="panel light create" aria-labelledby="create-title">
+            <h2 id="create-title">{t("landing.create")}</h2>
+            <PresetsPending presets={app.presets} />
+          </section>
+        )}
 
         <div class="landing-side">
           <form
@@ -334,5 +168,221 @@ export function Landing() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The form that creates a table, within what the server says the chosen preset allows. */
+function CreateForm({
+  facts,
+  settings,
+  change,
+  name,
+  setName,
+  nameError,
+  submit,
+  busy,
+}: {
+  facts: PresetsFacts;
+  settings: Settings;
+  change: (patch: Partial<Settings>) => void;
+  name: string;
+  setName: (name: string) => void;
+  nameError: boolean;
+  submit: (event: Event) => void;
+  busy: boolean;
+}) {
+  const preset = chosenPreset(facts, settings.preset);
+  const counts = tableSizes(preset);
+  const table = tableFacts(preset, settings.players);
+  const teamsPossible = !!table?.with_teams;
+  const teamsRequired = !table?.without_teams;
+  return (
+    <form class="panel light create" onSubmit={submit} aria-labelledby="create-title" noValidate>
+      <h2 id="create-title">{t("landing.create")}</h2>
+      <label for="create-name">{t("landing.your_name")}</label>
+      <input
+        id="create-name"
+        value={name}
+        maxLength={40}
+        autoComplete="nickname"
+        placeholder={t("landing.name_placeholder")}
+        aria-invalid={nameError}
+        aria-describedby={nameError ? "name-error" : undefined}
+        onInput={(e) => setName(e.currentTarget.value)}
+      />
+      {nameError && (
+        <p id="name-error" class="field-error">
+          {t("landing.name_required")}
+        </p>
+      )}
+
+      <fieldset>
+        <legend>{t("landing.game")}</legend>
+        {facts.presets.map(({ name: preset }) => (
+          <label key={preset} class={`preset-option${settings.preset === preset ? " chosen" : ""}`}>
+            <input
+              type="radio"
+              name="preset"
+              value={preset}
+              checked={settings.preset === preset}
+              onChange={() => change({ preset })}
+              aria-labelledby={`preset-${preset}`}
+              aria-describedby={`preset-${preset}-desc`}
+            />
+            <span>
+              <strong id={`preset-${preset}`}>{tk(`preset.${preset}`)}</strong>
+              <span id={`preset-${preset}-desc`} class="muted small-text">
+                {tk(`preset.${preset}_desc`)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      <div class="form-row">
+        <div>
+          <label for="create-players">{t("landing.players")}</label>
+          <select
+            id="create-players"
+            value={settings.players}
+            onChange={(e) => change({ players: Number(e.currentTarget.value) })}
+          >
+            {counts.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="create-target">{t("landing.target")}</label>
+          <select
+            id="create-target"
+            value={settings.target}
+            onChange={(e) => change({ target: Number(e.currentTarget.value) })}
+          >
+            {preset.options.target.choices.map((n) => (
+              <option key={n} value={n}>
+                {t("landing.points", { n })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <label class={`check${teamsPossible && !teamsRequired ? "" : " disabled"}`}>
+        <input
+          type="checkbox"
+          checked={settings.teams}
+          disabled={!teamsPossible || teamsRequired}
+          onChange={(e) => change({ teams: e.currentTarget.checked })}
+          aria-describedby="teams-note"
+        />
+        {t("landing.teams")}
+      </label>
+      <p id="teams-note" class="muted small-text">
+        {teamsNote(preset, settings.players)}
+      </p>
+
+      <fieldset class="options">
+        <legend>{t("landing.options")}</legend>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={settings.shoot_the_moon}
+            onChange={(e) => change({ shoot_the_moon: e.currentTarget.checked })}
+            aria-describedby="moon-note"
+          />
+          {t("landing.moon")}
+        </label>
+        <p id="moon-note" class="muted small-text">
+          {t("landing.moon_note")}
+        </p>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={settings.elimination}
+            onChange={(e) => change({ elimination: e.currentTarget.checked })}
+            aria-describedby="elimination-note"
+          />
+          {t("landing.elimination")}
+        </label>
+        <p id="elimination-note" class="muted small-text">
+          {t("landing.elimination_note")}
+        </p>
+        {preset.options.kitty && (
+          <>
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={settings.kitty}
+                onChange={(e) => change({ kitty: e.currentTarget.checked })}
+                aria-describedby="kitty-note"
+              />
+              {t("landing.kitty")}
+            </label>
+            <p id="kitty-note" class="muted small-text">
+              {t("landing.kitty_note")}
+            </p>
+          </>
+        )}
+        <button
+          type="button"
+          class="link-button small-text"
+          onClick={() => update({ howTo: settings.preset, howToAt: "options" })}
+        >
+          {t("landing.options_more")}
+        </button>
+      </fieldset>
+
+      <div class="form-row">
+        <div>
+          <label for="create-timer">{t("landing.timer")}</label>
+          <select
+            id="create-timer"
+            value={settings.turn_timer}
+            onChange={(e) => change({ turn_timer: Number(e.currentTarget.value) })}
+          >
+            {facts.settings.turn_timer.choices.map((n) => (
+              <option key={n} value={n}>
+                {n === 0 ? t("landing.timer_off") : t("landing.seconds", { n })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="create-bots">{t("landing.bots")}</label>
+          <select
+            id="create-bots"
+            value={settings.bot_level}
+            onChange={(e) => change({ bot_level: e.currentTarget.value })}
+          >
+            {botsOffered(facts).map((level) => (
+              <option key={level} value={level}>
+                {tk(`bot.${level}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={settings.hints}
+          onChange={(e) => change({ hints: e.currentTarget.checked })}
+          aria-describedby="hints-note"
+        />
+        {t("landing.hints")}
+      </label>
+      <p id="hints-note" class="muted small-text">
+        {t("landing.hints_note")}
+      </p>
+
+
+      <button type="submit" class="btn primary-big" disabled={busy}>
+        {t("landing.create_button")}
+      </button>
+    </form>
   );
 }

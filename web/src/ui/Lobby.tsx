@@ -1,7 +1,7 @@
 import { useRef, useState } from "preact/hooks";
 import { t } from "../i18n";
 import { fillWithBots, joinTable, kick, leave, setBot, sitAt, startMatch } from "../net";
-import { ALTERNATE_TEAMS } from "../rules";
+import { presetFacts } from "../presets";
 import { loadName } from "../session";
 import { useApp } from "../store";
 import { playerName, settingsChips } from "../tableSettings";
@@ -58,16 +58,17 @@ export function Lobby({ state }: { state: StateMessage }) {
   const invite = `${location.origin}/t/${encodeURIComponent(table.code)}`;
   const busy = app.pending;
   const valid = playerName(name);
+  // How the preset seats its teams, from the server's facts (no note until they are here).
+  const facts = app.presets.status === "ready" ? app.presets.facts : null;
+  const teamLayout = facts ? presetFacts(facts, table.settings.preset)?.team_layout : undefined;
 
   return (
     <div class="lobby">
       <section class="panel light">
         <h1>{t("lobby.title")}</h1>
         <SettingsChips state={state} />
-        {table.settings.teams && (
-          <p class="muted">
-            {t(ALTERNATE_TEAMS.has(table.settings.preset) ? "lobby.teams_alternate_note" : "lobby.teams_note")}
-          </p>
+        {table.settings.teams && teamLayout && (
+          <p class="muted">{t(teamLayout === "alternate" ? "lobby.teams_alternate_note" : "lobby.teams_note")}</p>
         )}
         <CopyField label={t("lobby.invite")} value={invite} copyLabel={t("lobby.copy_invite")} />
         <CopyField label={t("lobby.watch_link")} value={`${invite}?watch=1`} copyLabel={t("lobby.copy_watch")} />

@@ -1,0 +1,122 @@
+// The facts of every preset, asked of the server once (GET /api/presets, docs/protocol.md): table
+// sizes, teams, options, the deal at each size and the points. The client keeps no copy of them.
+
+import { getApp, update } from "./store";
+import type { Preset } from "./types";
+
+/** The deal at one table size. */
+export interface TableFacts {
+  players: number;
+  without_teams: boolean;
+  with_teams: boolean;
+  /** The sides as lists of seats when played with teams, else null. */
+  teams: number[][] | null;
+  deck: number;
+  /** The ranks of each suit in this deck, lowest first ("2".."9", "T", "J", "Q", "K", "A"). */
+  ranks: string[];
+  jokers: number;
+  cards_dealt: number;
+  hand_size: number;
+  widow: number;
+  stock: number;
+  sleeping: number;
+}
+
+export interface PresetFacts {
+  name: Preset;
+  players: number[];
+  team_players: number[];
+  team_layout: "across" | "alternate";
+  trump: "named" | "first_lead";
+  bids: { min: number; max: number };
+  target: number;
+  hand_size: number;
+  points: string[];
+  point_values: Record<string, number>;
+  options: {
+    target: { default: number; choices: number[] };
+    shoot_the_moon: { default: boolean; bid: number };
+    elimination: { default: boolean; score: number };
+    /** Only where the preset offers the kitty. */
+    kitty?: { default: boolean; cards: number };
+  };
+  /** One entry per table size, smallest first. */
+  tables: TableFacts[];
+}
+
+export interface PresetsFacts {
+  presets: PresetFacts[];
+  default_preset: Preset;
+  settings: {
+    max_players: number;
+    turn_timer: { default: number; choices: number[] };
+    bot_level: { default: string; choices: string[] };
+    hints: { default: boolean };
+  };
+}
+
+/** Where the facts are: being asked for, refused or out of reach, or here. */
+export type PresetsState = { status: "loading" } | { status: "failed" } | { status: "ready"; facts: PresetsFacts };
+
+/** A preset's facts by its name, or null for a name the server does not have. */
+export function presetFacts(facts: PresetsFacts, name: string): PresetFacts | null {
+  return facts.presets.find((preset) => preset.name === name) ?? null;
+}
+
+/** The deal of a preset at a table size, or null where it is not played at that size. */
+export function tableFacts(preset: PresetFacts, players: number): TableFacts | null {
+  return preset.tables.find((table) => table.players === players) ?? null;
+}
+
+/** The table sizes a preset allows, with or without teams, smallest first. */
+export function tableSizes(preset: PresetFacts): number[] {
+  return preset.tables.map((table) => table.players);
+}
+
+/** The shape the client relies on; anything else counts as a failed answer. */
+function looksLikeFacts(data: unknown): data is PresetsFacts {
+  if (!data || typeof data !== "object") return false;
+  const facts = data as Partial<PresetsFacts>;
+  return (
+    Array.isArray(facts.presets) &&
+    facts.presets.length > 0 &&
+    facts.presets.every(
+      (preset) =>
+        typeof preset?.name === "string" &&
+        Array.isArray(preset.tables) &&
+        preset.tables.length > 0 &&
+        Array.isArray(preset.points) &&
+        typeof preset.options?.target?.default === "number",
+    ) &&
+    typeof facts.default_preset === "string" &&
+    facts.presets.some((preset) => preset.name === facts.default_preset) &&
+    typeof facts.settings?.turn_timer?.default === "number"
+  );
+}
+
+/** Ask the server for the facts; rejects when it cannot be reached or answers something else. */
+export async function fetchPresets(get: typeof fetch): Promise<PresetsFacts> {
+  const response = await get("/api/presets", { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`GET /api/presets: ${response.status}`);
+  const data: unknown = await response.json();
+  if (!looksLikeFacts(data)) throw new Error("GET /api/presets: not the facts");
+  return data;
+}
+
+let asking: Promise<void> | null = null;
+
+/** Ask for the facts once (again after a failure); the store says where they are. */
+export function loadPresets(get: typeof fetch = (...args) => fetch(...args)): Promise<void> {
+  if (getApp().presets.status === "ready") return Promise.resolve();
+  if (asking) return asking;
+  update({ presets: { status: "loading" } });
+  asking = fetchPresets(get)
+    .then(
+      (facts) => update({ presets: { status: "ready", facts } }),
+      () => update({ presets: { status: "failed" } }),
+    )
+    .finally(() => {
+      asking = null;
+    });
+  return asking;
+}

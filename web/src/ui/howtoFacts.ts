@@ -1,0 +1,100 @@
+// The parts of a "How to play" page drawn from the server's facts of a preset (GET /api/presets):
+// the deal at each table size, the points, and the numbers the prose names ({min_bid}...). The
+// pages themselves (howto/*.ts) hold only words.
+
+import { rankLabel, RANKS, type Rank } from "../cards";
+import { pointName, t } from "../i18n";
+import type { PresetFacts, TableFacts } from "../presets";
+
+/** A table of facts: a header row and the rows under it, the first cell of each a row header. */
+export interface FactTable {
+  head: string[];
+  rows: string[][];
+}
+
+/** The ranks of a suit as runs: "8–A", "2, 9–A", "2–A". */
+export function rankRuns(ranks: string[]): string {
+  const order = ranks.map((rank) => RANKS.indexOf(rank as Rank)).filter((i) => i >= 0);
+  const runs: string[] = [];
+  let start = 0;
+  for (let i = 1; i <= order.length; i++) {
+    if (i === order.length || order[i] !== order[i - 1] + 1) {
+      const low = rankLabel(RANKS[order[start]]);
+      const high = rankLabel(RANKS[order[i - 1]]);
+      runs.push(start === i - 1 ? low : `${low}–${high}`);
+      start = i;
+    }
+  }
+  return runs.join(", ");
+}
+
+function teamsCell(table: TableFacts): string {
+  if (table.with_teams && table.without_teams) return t("howto.teams_either");
+  return t(table.with_teams ? "howto.teams_only" : "howto.teams_none");
+}
+
+/**
+ * The deal at every table size the preset allows: players, teams, the deck, what each player is
+ * dealt and keeps, and where the other cards go. A column that would be zero everywhere is left out.
+ */
+export function dealTable(preset: PresetFacts): FactTable {
+  const tables = preset.tables;
+  const columns: [string, (table: TableFacts) => string][] = [
+    [t("howto.col_players"), (table) => String(table.players)],
+    [t("howto.col_teams"), teamsCell],
+    [t("howto.col_ranks"), (table) => rankRuns(table.ranks)],
+    [t("howto.col_jokers"), (table) => String(table.jokers)],
+    [t("howto.col_deck"), (table) => String(table.deck)],
+    [t("howto.col_dealt"), (table) => String(table.cards_dealt)],
+  ];
+  if (tables.some((table) => table.cards_dealt !== table.hand_size)) {
+    columns.push([t("howto.col_kept"), (table) => String(table.hand_size)]);
+  }
+  const counts: [keyof TableFacts, string][] = [
+    ["widow", t("howto.col_widow")],
+    ["stock", t("howto.col_stock")],
+    ["sleeping", t("howto.col_sleeping")],
+  ];
+  for (const [field, head] of counts) {
+    if (tables.some((table) => Number(table[field]) > 0)) columns.push([head, (table) => String(table[field])]);
+  }
+  return {
+    head: columns.map(([head]) => head),
+    rows: tables.map((table) => columns.map(([, cell]) => cell(table))),
+  };
+}
+
+/** The points of a hand and what each is worth, with their total. */
+export function pointsTable(preset: PresetFacts): FactTable {
+  const oneJoker = preset.tables.every((table) => table.jokers === 1);
+  const rows = preset.points.map((point) => [pointName(point, oneJoker), String(preset.point_values[point] ?? 0)]);
+  const total = preset.points.reduce((sum, point) => sum + (preset.point_values[point] ?? 0), 0);
+  return { head: [t("howto.col_point"), t("howto.col_worth")], rows: [...rows, [t("howto.points_total"), String(total)]] };
+}
+
+/** The numbers the prose may name, by placeholder. */
+export function factValues(preset: PresetFacts): Record<string, string | number> {
+  const values: Record<string, string | number> = {
+    min_bid: preset.bids.min,
+    max_bid: preset.bids.max,
+    moon_bid: preset.options.shoot_the_moon.bid,
+    hand_size: preset.hand_size,
+    target: preset.options.target.default,
+    targets: preset.options.target.choices.join(", "),
+    elimination: `\u2212${Math.abs(preset.options.elimination.score)}`,
+    points: preset.points.reduce((sum, point) => sum + (preset.point_values[point] ?? 0), 0),
+  };
+  if (preset.options.kitty) values.kitty = preset.options.kitty.cards;
+  const first = preset.tables[0];
+  // Numbers the same at every table size of the preset.
+  for (const field of ["cards_dealt", "widow", "deck", "jokers"] as const) {
+    if (preset.tables.every((table) => table[field] === first[field])) values[field] = first[field];
+  }
+  return values;
+}
+
+/** The prose with its {placeholders} filled from the facts (an unknown one stays as it is). */
+export function fillFacts(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+

@@ -282,7 +282,7 @@ def test_the_landing_page_offers_the_nine_card_game_with_its_table_sizes(
     expect(dialog).to_contain_text("prima lui e poi gli altri in senso orario")
     expect(dialog).to_contain_text("Chi non ha più briscole esce dalla mano")
     expect(dialog).to_contain_text("Può vincere solo la parte che ha vinto l’asta")
-    expect(dialog).to_contain_text("a vedova e a nove carte")
+    expect(dialog).to_contain_text("«Luna»: 11 in questa variante.")
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     shot(page, "howto-nine-card-it-375.png")
 

@@ -185,7 +185,12 @@ def test_how_to_play_five_point_in_spanish_with_the_table_options(
     expect(dialog.get_by_role("button", name="A cinco puntos")).to_have_attribute("aria-pressed", "true")
     for preset in ["De la casa (6 puntos)", "A diez puntos", "Sin jick", "Todos contra todos"]:
         expect(dialog.get_by_role("button", name=preset)).to_be_visible()
-    expect(dialog).to_contain_text("Los cinco puntos")
+    expect(dialog.get_by_role("heading", name="Los puntos", exact=True)).to_be_visible()
+    points = dialog.locator("table.facts-points")
+    expect(points.locator("tbody th")).to_have_text(
+        ["Alto", "Bajo", "Jota", "Comodín", "Juego", "Todos los puntos de una mano"]
+    )
+    expect(points.locator("tbody td")).to_have_text(["1", "1", "1", "1", "1", "5"])
     expect(dialog).to_contain_text("los asientos 1, 3 y 5 juegan contra el 2, el 4 y el 6")
     expect(dialog).to_contain_text("Comodín: para el equipo que lo gana.")
     expect(dialog.get_by_role("heading", name="Opción: el monte")).to_have_count(1)

@@ -11,7 +11,7 @@ const scoring: Section = {
 const winning: Section = {
   title: "Winning the match",
   blocks: [
-    "The match goes on hand after hand until a side reaches the target (21 unless the table chose 11, 31 or 52). After each hand:",
+    "The match goes on hand after hand until a side reaches the target ({target} unless the table chose {other_targets}). After each hand:",
     {
       list: [
         "if the bidder's side made its bid and is at the target or above, it wins, even if another side got there too with more;",
@@ -40,7 +40,7 @@ const tenPlayers: Section = {
 const tenDeck: Section = {
   title: "The deck and the deal",
   blocks: [
-    "The whole pack of 54 cards is used (52 cards and two jokers).",
+    "The whole pack of {deck} cards is used (52 cards and two jokers).",
     { facts: "deal" },
     "The undealt cards (the stock) and every discard stay face down, out of play, worth nothing to anybody. They are shown when the hand is over.",
   ],
@@ -49,7 +49,7 @@ const tenDeck: Section = {
 const tenBidding: Section = {
   title: "Bidding",
   blocks: [
-    "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 2 to 10, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+    "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
   ],
 };
 
@@ -140,8 +140,8 @@ export const howto: HowTo = {
       {
         title: "Bidding",
         blocks: [
-          "There is a single round, starting on the dealer's left and ending with the dealer. Each player passes or bids a whole number from 2 to 6 that is higher than every bid so far. Once you pass, you are out of the auction.",
-          "If everyone else has passed, the dealer may not pass and must bid (any amount from 2 to 6). The highest bidder's side must then take at least that many points.",
+          "There is a single round, starting on the dealer's left and ending with the dealer. Each player passes or bids a whole number from {min_bid} to {max_bid} that is higher than every bid so far. Once you pass, you are out of the auction.",
+          "If everyone else has passed, the dealer may not pass and must bid (any amount from {min_bid} to {max_bid}). The highest bidder's side must then take at least that many points.",
         ],
       },
       {
@@ -178,7 +178,7 @@ export const howto: HowTo = {
               "Game: to the side whose captured cards count the most (each ten 10, ace 4, king 3, queen 2, jack 1, everything else 0, in every suit). A tie for the most gives Game to nobody.",
             ],
           },
-          "The jokers are never High or Low. If only one card of the trump suit was dealt, it is both High and Low. A point whose card is sleeping is not awarded, so some hands are worth fewer than six points and a bid of 6 can be out of reach.",
+          "The jokers are never High or Low. If only one card of the trump suit was dealt, it is both High and Low. A point whose card is sleeping is not awarded, so some hands are worth fewer than six points and a bid of {max_bid} can be out of reach.",
         ],
       },
       scoring,
@@ -213,7 +213,7 @@ export const howto: HowTo = {
       {
         title: "Bidding",
         blocks: [
-          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 2 to 6, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
         ],
       },
       tenTrumpAndDiscard,
@@ -264,7 +264,7 @@ export const howto: HowTo = {
   cutthroat: {
     title: "Cut-throat (three players)",
     intro:
-      "The ten-point game for exactly three players, each on their own: the jick, the trey and ten points in every hand, with bids starting at 3.",
+      "The ten-point game for exactly three players, each on their own: the jick, the trey and ten points in every hand, with bids starting at {min_bid}.",
     sections: [
       {
         title: "Players",
@@ -275,14 +275,14 @@ export const howto: HowTo = {
       {
         title: "The deck and the deal",
         blocks: [
-          "The whole pack of 54 cards is used (52 cards and two jokers). Everyone gets ten cards; the other 24 stay face down as the stock, out of play and worth nothing to anybody. After trump is named, each player discards four cards, keeping six. The stock and the discards are shown when the hand is over.",
+          "The whole pack of {deck} cards is used (52 cards and two jokers). Everyone gets ten cards; the other {sleeping} stay face down as the stock, out of play and worth nothing to anybody. After trump is named, each player discards four cards, keeping six. The stock and the discards are shown when the hand is over.",
           { facts: "deal" },
         ],
       },
       {
         title: "Bidding",
         blocks: [
-          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 3 to 10, higher than every bid so far: a bid of 2 is not allowed. Once you pass you are out. If both other players have passed, the dealer must bid, at least 3.",
+          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far: a bid of 2 is not allowed. Once you pass you are out. If both other players have passed, the dealer must bid, at least {min_bid}.",
         ],
       },
       tenTrumpAndDiscard,
@@ -316,7 +316,7 @@ export const howto: HowTo = {
       {
         title: "Bidding",
         blocks: [
-          "A single round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 2 to 5, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer may not pass and must bid. The bidder's team must then take at least that many points.",
+          "A single round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer may not pass and must bid. The bidder's team must then take at least that many points.",
         ],
       },
       {
@@ -381,7 +381,7 @@ export const howto: HowTo = {
       {
         title: "The deck and the deal",
         blocks: [
-          "The whole pack of 54 cards is used (52 cards and two jokers). The undealt cards stay face down as the stock.",
+          "The whole pack of {deck} cards is used (52 cards and two jokers). The undealt cards stay face down as the stock.",
           { facts: "deal" },
           "With six players each gets eight cards rather than ten: ten each would need 60 cards, more than the pack holds.",
         ],
@@ -389,13 +389,13 @@ export const howto: HowTo = {
       {
         title: "Bidding",
         blocks: [
-          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 1 to 10, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
         ],
       },
       {
         title: "Trump, the stock and the discard",
         blocks: [
-          "The bidder names trump, then picks up every card of the stock (14 with four players, 6 with six) and discards down to six cards. After that the others, clockwise from the bidder's left, each discard down to six as well.",
+          "The bidder names trump, then picks up every card of the stock and discards down to six cards. After that the others, clockwise from the bidder's left, each discard down to six as well.",
           "Nobody may throw away a trump while keeping a non-trump: trumps may go only once every non-trump has gone, so only a player holding more than six trumps ever discards one. The discards stay face down and count for nobody; everyone sees them when the hand is over.",
         ],
       },
@@ -426,7 +426,7 @@ export const howto: HowTo = {
       {
         title: "Winning the match",
         blocks: [
-          "The match goes on hand after hand until a partnership reaches the target (21 unless the table chose 11, 31 or 52). After each hand:",
+          "The match goes on hand after hand until a partnership reaches the target ({target} unless the table chose {other_targets}). After each hand:",
           {
             list: [
               "if one or more partnerships are at the target or above, the one with the highest score wins, whether or not it bid that hand;",
@@ -452,14 +452,14 @@ export const howto: HowTo = {
       {
         title: "The deck and the deal",
         blocks: [
-          "The whole pack of 54 cards is used (52 cards and two jokers). Everyone gets nine cards, four more are dealt face down as the widow, and the rest form the stock.",
+          "The whole pack of {deck} cards is used (52 cards and two jokers). Everyone gets nine cards, four more are dealt face down as the widow, and the rest form the stock.",
           { facts: "deal" },
         ],
       },
       {
         title: "Bidding",
         blocks: [
-          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from 4 to 10, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
         ],
       },
       {
@@ -532,7 +532,7 @@ export const howto: HowTo = {
       {
         title: "The deck and the deal",
         blocks: [
-          "The whole pack of 54 cards is used (52 cards and two jokers). Everyone gets nine cards; the rest stay face down as the stock.",
+          "The whole pack of {deck} cards is used (52 cards and two jokers). Everyone gets nine cards; the rest stay face down as the stock.",
           { facts: "deal" },
           "With six players the whole pack is dealt: there is no stock, and nobody draws after discarding.",
         ],
@@ -589,7 +589,7 @@ export const howto: HowTo = {
       {
         title: "Winning the match",
         blocks: [
-          "The target is 21 unless the table chose 11, 31 or 52 (31 is a popular choice for this game). Only the bidding side can win: after a hand, the side that bid wins the match if it made its bid and is at the target or above.",
+          "The target is {target} unless the table chose {other_targets} (31 is a popular choice for this game). Only the bidding side can win: after a hand, the side that bid wins the match if it made its bid and is at the target or above.",
           "Every other side just keeps its points. It may sit at the target or above for several hands; to take the match it has to win an auction and make its bid. Several sides can be above the target at the same time.",
           "With the table options, a moon that is set or an elimination can also end the match, as the options below explain.",
         ],
@@ -610,9 +610,9 @@ export const howto: HowTo = {
       "Whoever creates the table chooses these; the lobby and the scoreboard show which ones are on.",
       {
         list: [
-          "Target: the match is played to 11, 21 (the usual), 31 or 52 points.",
-          "Shoot the moon: the auction has one more bid, one above the game's highest, shown as “Moon”: 7 in the house game and without the jick, 11 in the ten-point, cut-throat, McLeod, widow and nine-card games, 6 in five-point. To make it, the bidding side must take every point of the hand. Made, it wins the match on the spot, whatever the scores; set, it loses the amount bid and the match as well.",
-          "Elimination at −21: a side whose score falls to −21 or below loses.",
+          "Target: the match is played to {targets} points ({target} is the usual).",
+          "Shoot the moon: the auction has one more bid, one above the game's highest, shown as “Moon”: {moon_bid} in this game. To make it, the bidding side must take every point of the hand. Made, it wins the match on the spot, whatever the scores; set, it loses the amount bid and the match as well.",
+          "Elimination at {elimination}: a side whose score falls to {elimination} or below loses.",
           "Kitty (five-point only): after the auction the bidder picks up three of the leftover cards and puts any three back face down before leading; the five-point page says more.",
         ],
       },

@@ -11,7 +11,7 @@ const scoring: Section = {
 const winning: Section = {
   title: "Quién gana la partida",
   blocks: [
-    "Se juegan manos hasta que un bando llega a la meta (21, salvo que la mesa haya elegido 11, 31 o 52). Después de cada mano:",
+    "Se juegan manos hasta que un bando llega a la meta ({target}, salvo que la mesa haya elegido {other_targets}). Después de cada mano:",
     {
       list: [
         "si el bando apostador cumplió su apuesta y está en la meta o por encima, gana, aunque otro bando también haya llegado y tenga más;",
@@ -40,7 +40,7 @@ const tenPlayers: Section = {
 const tenDeck: Section = {
   title: "La baraja y el reparto",
   blocks: [
-    "Se usa la baraja completa de 54 cartas (las 52 y dos comodines).",
+    "Se usa la baraja completa de {deck} cartas (las 52 y dos comodines).",
     { facts: "deal" },
     "Las cartas que no se reparten (el mazo) y todos los descartes quedan boca abajo, fuera del juego, y no valen nada para nadie. Se muestran al terminar la mano.",
   ],
@@ -49,7 +49,7 @@ const tenDeck: Section = {
 const tenBidding: Section = {
   title: "La apuesta",
   blocks: [
-    "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 2 al 10, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
+    "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del {min_bid} al {max_bid}, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
   ],
 };
 
@@ -140,8 +140,8 @@ export const howto: HowTo = {
       {
         title: "La apuesta",
         blocks: [
-          "Hay una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta un número entero del 2 al 6 más alto que todas las apuestas anteriores. Quien pasa queda fuera de la subasta.",
-          "Si todos los demás han pasado, el repartidor no puede pasar y tiene que apostar (cualquier cantidad del 2 al 6). El bando de quien hizo la apuesta más alta debe conseguir al menos esos puntos.",
+          "Hay una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta un número entero del {min_bid} al {max_bid} más alto que todas las apuestas anteriores. Quien pasa queda fuera de la subasta.",
+          "Si todos los demás han pasado, el repartidor no puede pasar y tiene que apostar (cualquier cantidad del {min_bid} al {max_bid}). El bando de quien hizo la apuesta más alta debe conseguir al menos esos puntos.",
         ],
       },
       {
@@ -178,7 +178,7 @@ export const howto: HowTo = {
               "Juego: para el bando cuyas cartas ganadas suman más tantos (cada diez 10, as 4, rey 3, reina 2, jota 1, lo demás 0, de cualquier palo). Si hay empate en lo más alto, no es para nadie.",
             ],
           },
-          "Los comodines nunca son Alto ni Bajo. Si solo se repartió una carta del palo de triunfo, es a la vez Alto y Bajo. El punto de una carta dormida no se da a nadie, así que algunas manos valen menos de seis puntos y una apuesta de 6 puede ser imposible.",
+          "Los comodines nunca son Alto ni Bajo. Si solo se repartió una carta del palo de triunfo, es a la vez Alto y Bajo. El punto de una carta dormida no se da a nadie, así que algunas manos valen menos de seis puntos y una apuesta de {max_bid} puede ser imposible.",
         ],
       },
       scoring,
@@ -213,7 +213,7 @@ export const howto: HowTo = {
       {
         title: "La apuesta",
         blocks: [
-          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 2 al 6, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
+          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del {min_bid} al {max_bid}, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
         ],
       },
       tenTrumpAndDiscard,
@@ -264,7 +264,7 @@ export const howto: HowTo = {
   cutthroat: {
     title: "Todos contra todos (tres jugadores)",
     intro:
-      "El juego a diez puntos para exactamente tres jugadores, cada uno por su cuenta: con jick, tres y diez puntos en cada mano, y apuestas a partir de 3.",
+      "El juego a diez puntos para exactamente tres jugadores, cada uno por su cuenta: con jick, tres y diez puntos en cada mano, y apuestas a partir de {min_bid}.",
     sections: [
       {
         title: "Jugadores",
@@ -275,14 +275,14 @@ export const howto: HowTo = {
       {
         title: "La baraja y el reparto",
         blocks: [
-          "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Cada jugador recibe diez cartas; las otras 24 quedan boca abajo como mazo, fuera del juego y sin valor para nadie. Después de nombrar el triunfo, cada jugador descarta cuatro cartas y se queda con seis. El mazo y los descartes se muestran al terminar la mano.",
+          "Se usa la baraja completa de {deck} cartas (las 52 y dos comodines). Cada jugador recibe diez cartas; las otras {sleeping} quedan boca abajo como mazo, fuera del juego y sin valor para nadie. Después de nombrar el triunfo, cada jugador descarta cuatro cartas y se queda con seis. El mazo y los descartes se muestran al terminar la mano.",
           { facts: "deal" },
         ],
       },
       {
         title: "La apuesta",
         blocks: [
-          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 3 al 10, por encima de todas las apuestas anteriores: no se puede apostar 2. Quien pasa queda fuera. Si los otros dos han pasado, el repartidor tiene que apostar, como mínimo 3.",
+          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del {min_bid} al {max_bid}, por encima de todas las apuestas anteriores: no se puede apostar 2. Quien pasa queda fuera. Si los otros dos han pasado, el repartidor tiene que apostar, como mínimo {min_bid}.",
         ],
       },
       tenTrumpAndDiscard,
@@ -316,7 +316,7 @@ export const howto: HowTo = {
       {
         title: "La apuesta",
         blocks: [
-          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 2 al 5, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor no puede pasar y tiene que apostar. El equipo de quien ganó la apuesta debe conseguir al menos esos puntos.",
+          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del {min_bid} al {max_bid}, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor no puede pasar y tiene que apostar. El equipo de quien ganó la apuesta debe conseguir al menos esos puntos.",
         ],
       },
       {
@@ -381,7 +381,7 @@ export const howto: HowTo = {
       {
         title: "La baraja y el reparto",
         blocks: [
-          "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Las cartas que no se reparten quedan boca abajo formando el mazo.",
+          "Se usa la baraja completa de {deck} cartas (las 52 y dos comodines). Las cartas que no se reparten quedan boca abajo formando el mazo.",
           { facts: "deal" },
           "Con seis jugadores cada uno recibe ocho cartas y no diez: diez para cada uno serían 60 cartas, más de las que tiene la baraja.",
         ],
@@ -389,13 +389,13 @@ export const howto: HowTo = {
       {
         title: "La apuesta",
         blocks: [
-          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 1 al 10, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
+          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del {min_bid} al {max_bid}, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
         ],
       },
       {
         title: "El triunfo, el mazo y el descarte",
         blocks: [
-          "El apostador nombra el triunfo, recoge todas las cartas del mazo (14 con cuatro jugadores, 6 con seis) y descarta hasta quedarse con seis. Después los demás, empezando por su izquierda y en el sentido de las agujas del reloj, descartan también hasta quedarse con seis.",
+          "El apostador nombra el triunfo, recoge todas las cartas del mazo y descarta hasta quedarse con seis. Después los demás, empezando por su izquierda y en el sentido de las agujas del reloj, descartan también hasta quedarse con seis.",
           "Nadie puede tirar un triunfo mientras se quede con una carta que no lo sea: los triunfos solo se descartan cuando ya se han ido todas las demás cartas, así que solo quien tiene más de seis triunfos llega a tirar alguno. Los descartes quedan boca abajo y no cuentan para nadie; se muestran al acabar la mano.",
         ],
       },
@@ -426,7 +426,7 @@ export const howto: HowTo = {
       {
         title: "Quién gana la partida",
         blocks: [
-          "Se juegan manos hasta que una pareja llega a la meta (21, salvo que la mesa haya elegido 11, 31 o 52). Después de cada mano:",
+          "Se juegan manos hasta que una pareja llega a la meta ({target}, salvo que la mesa haya elegido {other_targets}). Después de cada mano:",
           {
             list: [
               "si una o varias parejas están en la meta o por encima, gana la de puntuación más alta, haya apostado o no en esa mano;",
@@ -452,14 +452,14 @@ export const howto: HowTo = {
       {
         title: "La baraja y el reparto",
         blocks: [
-          "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Cada uno recibe nueve cartas, se reparten cuatro más boca abajo como viuda y el resto forma el mazo.",
+          "Se usa la baraja completa de {deck} cartas (las 52 y dos comodines). Cada uno recibe nueve cartas, se reparten cuatro más boca abajo como viuda y el resto forma el mazo.",
           { facts: "deal" },
         ],
       },
       {
         title: "La apuesta",
         blocks: [
-          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del 4 al 10, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
+          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del {min_bid} al {max_bid}, por encima de todas las apuestas anteriores; quien pasa queda fuera. Si todos los demás han pasado, el repartidor tiene que apostar.",
         ],
       },
       {
@@ -532,7 +532,7 @@ export const howto: HowTo = {
       {
         title: "La baraja y el reparto",
         blocks: [
-          "Se usa la baraja completa de 54 cartas (las 52 y dos comodines). Cada uno recibe nueve cartas; el resto queda boca abajo como mazo.",
+          "Se usa la baraja completa de {deck} cartas (las 52 y dos comodines). Cada uno recibe nueve cartas; el resto queda boca abajo como mazo.",
           { facts: "deal" },
           "Con seis jugadores se reparte la baraja entera: no hay mazo y nadie roba después de descartar.",
         ],
@@ -589,7 +589,7 @@ export const howto: HowTo = {
       {
         title: "Ganar la partida",
         blocks: [
-          "La meta es 21, salvo que la mesa haya elegido 11, 31 o 52 (31 es muy habitual en este juego). Solo puede ganar el bando que apuesta: después de una mano, el bando apostador gana la partida si cumplió su apuesta y está en la meta o por encima.",
+          "La meta es {target}, salvo que la mesa haya elegido {other_targets} (31 es muy habitual en este juego). Solo puede ganar el bando que apuesta: después de una mano, el bando apostador gana la partida si cumplió su apuesta y está en la meta o por encima.",
           "Los demás bandos simplemente suman sus puntos. Pueden pasar varias manos en la meta o por encima; para llevarse la partida tienen que ganar una subasta y cumplir la apuesta. Varios bandos pueden estar por encima de la meta a la vez.",
           "Con las opciones de la mesa, una luna fallida o la eliminación también pueden terminar la partida, como explican las opciones más abajo.",
         ],
@@ -610,9 +610,9 @@ export const howto: HowTo = {
       "Las elige quien crea la mesa; la sala de espera y el marcador muestran cuáles están activadas.",
       {
         list: [
-          "Meta: la partida se juega a 11, 21 (lo habitual), 31 o 52 puntos.",
-          "Apostar la luna: la subasta tiene una apuesta más, una por encima de la más alta de la variante, que aparece como «Luna»: 7 en la variante de la casa y sin jick, 11 a diez puntos, en todos contra todos, en McLeod, en viuda y a nueve cartas, 6 a cinco puntos. Para cumplirla, el bando que apuesta tiene que llevarse todos los puntos de la mano. Si lo consigue, gana la partida en el acto, vayan como vayan los tanteos; si no, pierde lo apostado y además la partida.",
-          "Eliminación en −21: el bando cuya puntuación baja a −21 o menos pierde.",
+          "Meta: la partida se juega a {targets} puntos ({target} es lo habitual).",
+          "Apostar la luna: la subasta tiene una apuesta más, una por encima de la más alta de la variante, que aparece como «Luna»: {moon_bid} en esta variante. Para cumplirla, el bando que apuesta tiene que llevarse todos los puntos de la mano. Si lo consigue, gana la partida en el acto, vayan como vayan los tanteos; si no, pierde lo apostado y además la partida.",
+          "Eliminación en {elimination}: el bando cuya puntuación baja a {elimination} o menos pierde.",
           "Monte (solo a cinco puntos): tras la subasta, el apostador recoge tres de las cartas sobrantes y devuelve tres, las que quiera, boca abajo antes de salir; la página de A cinco puntos lo explica.",
         ],
       },

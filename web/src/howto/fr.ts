@@ -11,7 +11,7 @@ const scoring: Section = {
 const winning: Section = {
   title: "Gagner la partie",
   blocks: [
-    "On enchaîne les donnes jusqu’à ce qu’un camp atteigne l’objectif (21, sauf si la table a choisi 11, 31 ou 52). Après chaque donne :",
+    "On enchaîne les donnes jusqu’à ce qu’un camp atteigne l’objectif ({target}, sauf si la table a choisi {other_targets}). Après chaque donne :",
     {
       list: [
         "si le camp du preneur a réussi son annonce et atteint ou dépasse l’objectif, il gagne, même si un autre camp l’a atteint aussi avec davantage de points ;",
@@ -40,7 +40,7 @@ const tenPlayers: Section = {
 const tenDeck: Section = {
   title: "Le jeu et la distribution",
   blocks: [
-    "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers).",
+    "On utilise le jeu complet de {deck} cartes (les 52 cartes et deux jokers).",
     { facts: "deal" },
     "Les cartes non distribuées (le talon) et tous les écarts restent face cachée, hors jeu, et ne valent rien pour personne. On les montre à la fin de la donne.",
   ],
@@ -49,7 +49,7 @@ const tenDeck: Section = {
 const tenBidding: Section = {
   title: "Les annonces",
   blocks: [
-    "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 2 à 10, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
+    "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de {min_bid} à {max_bid}, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
   ],
 };
 
@@ -140,8 +140,8 @@ export const howto: HowTo = {
       {
         title: "Les annonces",
         blocks: [
-          "Il n’y a qu’un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce un nombre entier de 2 à 6, plus élevé que toutes les annonces précédentes. Qui a passé ne peut plus annoncer.",
-          "Si tous les autres ont passé, le donneur n’a pas le droit de passer et doit annoncer (de 2 à 6, à son choix). Le camp de la plus forte annonce doit ensuite prendre au moins autant de points.",
+          "Il n’y a qu’un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce un nombre entier de {min_bid} à {max_bid}, plus élevé que toutes les annonces précédentes. Qui a passé ne peut plus annoncer.",
+          "Si tous les autres ont passé, le donneur n’a pas le droit de passer et doit annoncer (de {min_bid} à {max_bid}, à son choix). Le camp de la plus forte annonce doit ensuite prendre au moins autant de points.",
         ],
       },
       {
@@ -178,7 +178,7 @@ export const howto: HowTo = {
               "Partie : au camp dont les cartes remportées comptent le plus (chaque dix 10, as 4, roi 3, dame 2, valet 1, le reste 0, dans toutes les couleurs). En cas d’égalité en tête, personne ne la marque.",
             ],
           },
-          "Les jokers ne sont jamais Haut ni Bas. Si une seule carte de la couleur d’atout a été distribuée, elle est à la fois Haut et Bas. Le point d’une carte dormante n’est pas attribué : certaines donnes valent donc moins de six points, et une annonce de 6 peut devenir impossible.",
+          "Les jokers ne sont jamais Haut ni Bas. Si une seule carte de la couleur d’atout a été distribuée, elle est à la fois Haut et Bas. Le point d’une carte dormante n’est pas attribué : certaines donnes valent donc moins de six points, et une annonce de {max_bid} peut devenir impossible.",
         ],
       },
       scoring,
@@ -213,7 +213,7 @@ export const howto: HowTo = {
       {
         title: "Les annonces",
         blocks: [
-          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 2 à 6, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de {min_bid} à {max_bid}, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
         ],
       },
       tenTrumpAndDiscard,
@@ -264,7 +264,7 @@ export const howto: HowTo = {
   cutthroat: {
     title: "À trois, chacun pour soi",
     intro:
-      "Le jeu à dix points pour exactement trois joueurs, chacun pour soi : le jick, le trois et dix points à chaque donne, avec des annonces à partir de 3.",
+      "Le jeu à dix points pour exactement trois joueurs, chacun pour soi : le jick, le trois et dix points à chaque donne, avec des annonces à partir de {min_bid}.",
     sections: [
       {
         title: "Les joueurs",
@@ -275,14 +275,14 @@ export const howto: HowTo = {
       {
         title: "Le jeu et la distribution",
         blocks: [
-          "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers). Chacun reçoit dix cartes ; les 24 autres restent face cachée et forment le talon, hors jeu et sans valeur pour personne. Une fois l’atout nommé, chaque joueur écarte quatre cartes et en garde six. Le talon et les écarts sont montrés à la fin de la donne.",
+          "On utilise le jeu complet de {deck} cartes (les 52 cartes et deux jokers). Chacun reçoit dix cartes ; les {sleeping} autres restent face cachée et forment le talon, hors jeu et sans valeur pour personne. Une fois l’atout nommé, chaque joueur écarte quatre cartes et en garde six. Le talon et les écarts sont montrés à la fin de la donne.",
           { facts: "deal" },
         ],
       },
       {
         title: "Les annonces",
         blocks: [
-          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 3 à 10, plus haut que toutes les annonces précédentes : on ne peut pas annoncer 2. Qui a passé ne revient pas. Si les deux autres joueurs ont passé, le donneur doit annoncer, au moins 3.",
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de {min_bid} à {max_bid}, plus haut que toutes les annonces précédentes : on ne peut pas annoncer 2. Qui a passé ne revient pas. Si les deux autres joueurs ont passé, le donneur doit annoncer, au moins {min_bid}.",
         ],
       },
       tenTrumpAndDiscard,
@@ -316,7 +316,7 @@ export const howto: HowTo = {
       {
         title: "Les annonces",
         blocks: [
-          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 2 à 5, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur ne peut pas passer et doit annoncer. L’équipe du preneur doit ensuite prendre au moins autant de points.",
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de {min_bid} à {max_bid}, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur ne peut pas passer et doit annoncer. L’équipe du preneur doit ensuite prendre au moins autant de points.",
         ],
       },
       {
@@ -381,7 +381,7 @@ export const howto: HowTo = {
       {
         title: "Le jeu et la distribution",
         blocks: [
-          "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers). Les cartes non distribuées restent face cachée : c’est le talon.",
+          "On utilise le jeu complet de {deck} cartes (les 52 cartes et deux jokers). Les cartes non distribuées restent face cachée : c’est le talon.",
           { facts: "deal" },
           "À six, chacun reçoit huit cartes et non dix : dix chacun demanderaient 60 cartes, plus que n’en compte le jeu.",
         ],
@@ -389,13 +389,13 @@ export const howto: HowTo = {
       {
         title: "Les annonces",
         blocks: [
-          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 1 à 10, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de {min_bid} à {max_bid}, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
         ],
       },
       {
         title: "L’atout, le talon et l’écart",
         blocks: [
-          "Le preneur nomme l’atout, ramasse toutes les cartes du talon (14 à quatre, 6 à six) et écarte jusqu’à ne garder que six cartes. Ensuite les autres, en partant de sa gauche et dans le sens des aiguilles d’une montre, écartent aussi jusqu’à six.",
+          "Le preneur nomme l’atout, ramasse toutes les cartes du talon et écarte jusqu’à ne garder que six cartes. Ensuite les autres, en partant de sa gauche et dans le sens des aiguilles d’une montre, écartent aussi jusqu’à six.",
           "Personne ne peut jeter un atout en gardant une carte hors atout : les atouts ne partent qu’une fois toutes les autres cartes écartées, si bien que seul un joueur qui a plus de six atouts en écarte un. Les écarts restent face cachée et ne comptent pour personne ; on les montre à la fin de la donne.",
         ],
       },
@@ -426,7 +426,7 @@ export const howto: HowTo = {
       {
         title: "Gagner la partie",
         blocks: [
-          "On enchaîne les donnes jusqu’à ce qu’une équipe atteigne l’objectif (21, sauf si la table a choisi 11, 31 ou 52). Après chaque donne :",
+          "On enchaîne les donnes jusqu’à ce qu’une équipe atteigne l’objectif ({target}, sauf si la table a choisi {other_targets}). Après chaque donne :",
           {
             list: [
               "si une ou plusieurs équipes atteignent ou dépassent l’objectif, celle qui a le plus haut score gagne, qu’elle ait pris ou non dans cette donne ;",
@@ -452,14 +452,14 @@ export const howto: HowTo = {
       {
         title: "Le jeu et la distribution",
         blocks: [
-          "On utilise le jeu complet de 54 cartes (les 52 cartes et deux jokers). Chacun reçoit neuf cartes, quatre autres sont posées face cachée pour former la veuve, et le reste forme le talon.",
+          "On utilise le jeu complet de {deck} cartes (les 52 cartes et deux jokers). Chacun reçoit neuf cartes, quatre autres sont posées face cachée pour former la veuve, et le reste forme le talon.",
           { facts: "deal" },
         ],
       },
       {
         title: "Les annonces",
         blocks: [
-          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de 4 à 10, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de {min_bid} à {max_bid}, plus haut que toutes les annonces précédentes ; qui a passé ne revient pas. Si tous les autres ont passé, le donneur doit annoncer.",
         ],
       },
       {
@@ -532,7 +532,7 @@ export const howto: HowTo = {
       {
         title: "Le jeu de cartes et la distribution",
         blocks: [
-          "On utilise le jeu complet de 54 cartes (52 cartes et deux jokers). Chacun reçoit neuf cartes ; le reste forme le talon, face cachée.",
+          "On utilise le jeu complet de {deck} cartes (52 cartes et deux jokers). Chacun reçoit neuf cartes ; le reste forme le talon, face cachée.",
           { facts: "deal" },
           "À six, tout le jeu est distribué : il n’y a pas de talon, et personne ne pioche après avoir écarté.",
         ],
@@ -589,7 +589,7 @@ export const howto: HowTo = {
       {
         title: "Gagner la partie",
         blocks: [
-          "L’objectif est 21, sauf si la table a choisi 11, 31 ou 52 (31 est un choix courant pour ce jeu). Seul le camp du preneur peut gagner : après une donne, il remporte la partie s’il a réussi son annonce et atteint ou dépasse l’objectif.",
+          "L’objectif est {target}, sauf si la table a choisi {other_targets} (31 est un choix courant pour ce jeu). Seul le camp du preneur peut gagner : après une donne, il remporte la partie s’il a réussi son annonce et atteint ou dépasse l’objectif.",
           "Les autres camps gardent simplement leurs points. Ils peuvent rester plusieurs donnes à l’objectif ou au-delà ; pour gagner la partie, il leur faut remporter les annonces et réussir la leur. Plusieurs camps peuvent dépasser l’objectif en même temps.",
           "Avec les options de la table, une lune manquée ou l’élimination peuvent aussi terminer la partie, comme l’expliquent les options ci-dessous.",
         ],
@@ -610,9 +610,9 @@ export const howto: HowTo = {
       "Elles sont choisies par qui crée la table ; la salle d’attente et le tableau des scores indiquent celles qui sont actives.",
       {
         list: [
-          "Objectif : la partie se joue en 11, 21 (l’usage), 31 ou 52 points.",
-          "Viser la lune : les annonces comptent une annonce de plus, juste au-dessus de la plus haute de la variante, affichée « Lune » : 7 dans la variante maison et sans jick, 11 à dix points, à trois, à McLeod, à la veuve et à neuf cartes, 6 à cinq points. Pour la réussir, le camp du preneur doit remporter tous les points de la donne. Réussie, elle fait gagner la partie sur-le-champ, quels que soient les scores ; manquée, elle coûte la valeur annoncée, et la partie avec.",
-          "Élimination à −21 : un camp dont le score tombe à −21 ou moins a perdu.",
+          "Objectif : la partie se joue en {targets} points ({target} est l’usage).",
+          "Viser la lune : les annonces comptent une annonce de plus, juste au-dessus de la plus haute de la variante, affichée « Lune » : {moon_bid} dans cette variante. Pour la réussir, le camp du preneur doit remporter tous les points de la donne. Réussie, elle fait gagner la partie sur-le-champ, quels que soient les scores ; manquée, elle coûte la valeur annoncée, et la partie avec.",
+          "Élimination à {elimination} : un camp dont le score tombe à {elimination} ou moins a perdu.",
           "Chien (à cinq points seulement) : après les annonces, le preneur ramasse trois des cartes restantes et en remet trois, à son choix, face cachée avant d’entamer ; la page À cinq points en dit plus.",
         ],
       },

@@ -11,7 +11,7 @@ const scoring: Section = {
 const winning: Section = {
   title: "Chi vince la partita",
   blocks: [
-    "Si gioca una mano dopo l’altra finché una parte raggiunge il traguardo (21, a meno che il tavolo non abbia scelto 11, 31 o 52). Dopo ogni mano:",
+    "Si gioca una mano dopo l’altra finché una parte raggiunge il traguardo ({target}, a meno che il tavolo non abbia scelto {other_targets}). Dopo ogni mano:",
     {
       list: [
         "se la parte di chi ha vinto l’asta ha mantenuto la dichiarazione ed è al traguardo o oltre, vince, anche se un’altra parte ci è arrivata con più punti;",
@@ -40,7 +40,7 @@ const tenPlayers: Section = {
 const tenDeck: Section = {
   title: "Il mazzo e la distribuzione",
   blocks: [
-    "Si usa il mazzo completo di 54 carte (le 52 e due jolly).",
+    "Si usa il mazzo completo di {deck} carte (le 52 e due jolly).",
     { facts: "deal" },
     "Le carte non distribuite (il tallone) e tutti gli scarti restano coperti, fuori gioco, e non valgono niente per nessuno. Si scoprono a fine mano.",
   ],
@@ -49,7 +49,7 @@ const tenDeck: Section = {
 const tenBidding: Section = {
   title: "L’asta",
   blocks: [
-    "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 2 a 10, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
+    "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da {min_bid} a {max_bid}, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
   ],
 };
 
@@ -140,8 +140,8 @@ export const howto: HowTo = {
       {
         title: "L’asta",
         blocks: [
-          "C’è un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara un numero intero da 2 a 6 più alto di tutte le dichiarazioni precedenti. Chi passa è fuori dall’asta.",
-          "Se tutti gli altri hanno passato, il mazziere non può passare e deve dichiarare (quanto vuole, da 2 a 6). La parte di chi ha fatto la dichiarazione più alta deve poi prendere almeno quei punti.",
+          "C’è un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara un numero intero da {min_bid} a {max_bid} più alto di tutte le dichiarazioni precedenti. Chi passa è fuori dall’asta.",
+          "Se tutti gli altri hanno passato, il mazziere non può passare e deve dichiarare (quanto vuole, da {min_bid} a {max_bid}). La parte di chi ha fatto la dichiarazione più alta deve poi prendere almeno quei punti.",
         ],
       },
       {
@@ -178,7 +178,7 @@ export const howto: HowTo = {
               "Partita: alla parte le cui carte prese contano di più (ogni dieci 10, asso 4, re 3, donna 2, fante 1, il resto 0, in ogni seme). In caso di parità in testa non va a nessuno.",
             ],
           },
-          "I jolly non sono mai Alta né Bassa. Se è stata distribuita una sola carta del seme di briscola, è sia Alta sia Bassa. Il punto di una carta dormiente non viene assegnato: alcune mani valgono quindi meno di sei punti, e una dichiarazione di 6 può diventare impossibile.",
+          "I jolly non sono mai Alta né Bassa. Se è stata distribuita una sola carta del seme di briscola, è sia Alta sia Bassa. Il punto di una carta dormiente non viene assegnato: alcune mani valgono quindi meno di sei punti, e una dichiarazione di {max_bid} può diventare impossibile.",
         ],
       },
       scoring,
@@ -213,7 +213,7 @@ export const howto: HowTo = {
       {
         title: "L’asta",
         blocks: [
-          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 2 a 6, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da {min_bid} a {max_bid}, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
         ],
       },
       tenTrumpAndDiscard,
@@ -264,7 +264,7 @@ export const howto: HowTo = {
   cutthroat: {
     title: "Tutti contro tutti (tre giocatori)",
     intro:
-      "Il gioco a dieci punti per esattamente tre giocatori, ognuno per sé: con il jick, il tre e dieci punti in ogni mano, e dichiarazioni da 3 in su.",
+      "Il gioco a dieci punti per esattamente tre giocatori, ognuno per sé: con il jick, il tre e dieci punti in ogni mano, e dichiarazioni da {min_bid} in su.",
     sections: [
       {
         title: "I giocatori",
@@ -275,14 +275,14 @@ export const howto: HowTo = {
       {
         title: "Il mazzo e la distribuzione",
         blocks: [
-          "Si usa il mazzo completo di 54 carte (le 52 e due jolly). Ognuno riceve dieci carte; le altre 24 restano coperte come tallone, fuori gioco e senza valore per nessuno. Dopo che è stata nominata la briscola, ognuno scarta quattro carte e ne tiene sei. Il tallone e gli scarti si scoprono a fine mano.",
+          "Si usa il mazzo completo di {deck} carte (le 52 e due jolly). Ognuno riceve dieci carte; le altre {sleeping} restano coperte come tallone, fuori gioco e senza valore per nessuno. Dopo che è stata nominata la briscola, ognuno scarta quattro carte e ne tiene sei. Il tallone e gli scarti si scoprono a fine mano.",
           { facts: "deal" },
         ],
       },
       {
         title: "L’asta",
         blocks: [
-          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 3 a 10, più di tutte le dichiarazioni precedenti: non si può dichiarare 2. Chi passa è fuori. Se gli altri due hanno passato, il mazziere deve dichiarare, almeno 3.",
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da {min_bid} a {max_bid}, più di tutte le dichiarazioni precedenti: non si può dichiarare 2. Chi passa è fuori. Se gli altri due hanno passato, il mazziere deve dichiarare, almeno {min_bid}.",
         ],
       },
       tenTrumpAndDiscard,
@@ -316,7 +316,7 @@ export const howto: HowTo = {
       {
         title: "L’asta",
         blocks: [
-          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 2 a 5, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere non può passare e deve dichiarare. La squadra di chi ha vinto l’asta deve poi prendere almeno quei punti.",
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da {min_bid} a {max_bid}, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere non può passare e deve dichiarare. La squadra di chi ha vinto l’asta deve poi prendere almeno quei punti.",
         ],
       },
       {
@@ -381,7 +381,7 @@ export const howto: HowTo = {
       {
         title: "Il mazzo e la distribuzione",
         blocks: [
-          "Si usa il mazzo completo di 54 carte (le 52 e due jolly). Le carte non distribuite restano coperte: sono il tallone.",
+          "Si usa il mazzo completo di {deck} carte (le 52 e due jolly). Le carte non distribuite restano coperte: sono il tallone.",
           { facts: "deal" },
           "In sei ognuno riceve otto carte e non dieci: dieci a testa sarebbero 60 carte, più di quante ne abbia il mazzo.",
         ],
@@ -389,13 +389,13 @@ export const howto: HowTo = {
       {
         title: "L’asta",
         blocks: [
-          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 1 a 10, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da {min_bid} a {max_bid}, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
         ],
       },
       {
         title: "La briscola, il tallone e lo scarto",
         blocks: [
-          "Chi ha vinto l’asta nomina la briscola, raccoglie tutte le carte del tallone (14 in quattro, 6 in sei) e scarta fino a tenerne sei. Poi gli altri, partendo dalla sua sinistra e in senso orario, scartano anche loro fino a sei.",
+          "Chi ha vinto l’asta nomina la briscola, raccoglie tutte le carte del tallone e scarta fino a tenerne sei. Poi gli altri, partendo dalla sua sinistra e in senso orario, scartano anche loro fino a sei.",
           "Nessuno può buttare una briscola tenendo una carta che non lo è: le briscole si scartano solo dopo tutte le altre carte, quindi solo chi ha più di sei briscole arriva a scartarne una. Gli scarti restano coperti e non contano per nessuno; si scoprono a fine mano.",
         ],
       },
@@ -426,7 +426,7 @@ export const howto: HowTo = {
       {
         title: "Chi vince la partita",
         blocks: [
-          "Si gioca una mano dopo l’altra finché una coppia raggiunge il traguardo (21, a meno che il tavolo non abbia scelto 11, 31 o 52). Dopo ogni mano:",
+          "Si gioca una mano dopo l’altra finché una coppia raggiunge il traguardo ({target}, a meno che il tavolo non abbia scelto {other_targets}). Dopo ogni mano:",
           {
             list: [
               "se una o più coppie sono al traguardo o oltre, vince quella con il punteggio più alto, che abbia dichiarato o no in quella mano;",
@@ -452,14 +452,14 @@ export const howto: HowTo = {
       {
         title: "Il mazzo e la distribuzione",
         blocks: [
-          "Si usa il mazzo completo di 54 carte (le 52 e due jolly). Ognuno riceve nove carte, altre quattro vanno coperte a formare la vedova e il resto forma il tallone.",
+          "Si usa il mazzo completo di {deck} carte (le 52 e due jolly). Ognuno riceve nove carte, altre quattro vanno coperte a formare la vedova e il resto forma il tallone.",
           { facts: "deal" },
         ],
       },
       {
         title: "L’asta",
         blocks: [
-          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da 4 a 10, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da {min_bid} a {max_bid}, più di tutte le dichiarazioni precedenti; chi passa è fuori. Se tutti gli altri hanno passato, il mazziere deve dichiarare.",
         ],
       },
       {
@@ -532,7 +532,7 @@ export const howto: HowTo = {
       {
         title: "Il mazzo e la distribuzione",
         blocks: [
-          "Si usa il mazzo completo di 54 carte (52 carte e due jolly). Ognuno riceve nove carte; il resto rimane coperto come tallone.",
+          "Si usa il mazzo completo di {deck} carte (52 carte e due jolly). Ognuno riceve nove carte; il resto rimane coperto come tallone.",
           { facts: "deal" },
           "In sei si distribuisce tutto il mazzo: non c’è tallone e nessuno pesca dopo lo scarto.",
         ],
@@ -589,7 +589,7 @@ export const howto: HowTo = {
       {
         title: "Vincere la partita",
         blocks: [
-          "Il traguardo è 21, a meno che il tavolo abbia scelto 11, 31 o 52 (31 è una scelta diffusa per questo gioco). Può vincere solo la parte che ha vinto l’asta: dopo una mano, vince la partita se ha mantenuto la dichiarazione ed è al traguardo o oltre.",
+          "Il traguardo è {target}, a meno che il tavolo abbia scelto {other_targets} (31 è una scelta diffusa per questo gioco). Può vincere solo la parte che ha vinto l’asta: dopo una mano, vince la partita se ha mantenuto la dichiarazione ed è al traguardo o oltre.",
           "Le altre parti si tengono semplicemente i loro punti. Possono restare al traguardo o oltre per più mani; per vincere la partita devono aggiudicarsi un’asta e mantenere la dichiarazione. Più parti possono stare oltre il traguardo nello stesso momento.",
           "Con le opzioni del tavolo, anche una luna fallita o l’eliminazione possono chiudere la partita, come spiegano le opzioni qui sotto.",
         ],
@@ -610,9 +610,9 @@ export const howto: HowTo = {
       "Le sceglie chi crea il tavolo; la sala d’attesa e il punteggio mostrano quali sono attive.",
       {
         list: [
-          "Traguardo: la partita si gioca a 11, 21 (il solito), 31 o 52 punti.",
-          "Puntare alla luna: l’asta ha una dichiarazione in più, una sopra la più alta della variante, indicata come «Luna»: 7 nella variante della casa e senza jick, 11 a dieci punti, in tutti contro tutti, a McLeod, a vedova e a nove carte, 6 a cinque punti. Per mantenerla, la parte che dichiara deve prendere tutti i punti della mano. Se ci riesce vince subito la partita, qualunque sia il punteggio; se no, perde quanto ha dichiarato e anche la partita.",
-          "Eliminazione a −21: una parte il cui punteggio scende a −21 o meno ha perso.",
+          "Traguardo: la partita si gioca a {targets} punti ({target} è il solito).",
+          "Puntare alla luna: l’asta ha una dichiarazione in più, una sopra la più alta della variante, indicata come «Luna»: {moon_bid} in questa variante. Per mantenerla, la parte che dichiara deve prendere tutti i punti della mano. Se ci riesce vince subito la partita, qualunque sia il punteggio; se no, perde quanto ha dichiarato e anche la partita.",
+          "Eliminazione a {elimination}: una parte il cui punteggio scende a {elimination} o meno ha perso.",
           "Monte (solo a cinque punti): finita l’asta, chi l’ha vinta prende tre delle carte avanzate e ne rimette tre, a scelta, coperte prima di aprire; la pagina A cinque punti spiega il resto.",
         ],
       },

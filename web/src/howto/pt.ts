@@ -11,7 +11,7 @@ const scoring: Section = {
 const winning: Section = {
   title: "Quem vence a partida",
   blocks: [
-    "Jogam-se mãos até que um lado chegue à meta (21, a não ser que a mesa tenha escolhido 11, 31 ou 52). Depois de cada mão:",
+    "Jogam-se mãos até que um lado chegue à meta ({target}, a não ser que a mesa tenha escolhido {other_targets}). Depois de cada mão:",
     {
       list: [
         "se o lado de quem apostou cumpriu a aposta e está na meta ou acima, ele vence, mesmo que outro lado também tenha chegado lá com mais pontos;",
@@ -40,7 +40,7 @@ const tenPlayers: Section = {
 const tenDeck: Section = {
   title: "O baralho e a distribuição",
   blocks: [
-    "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas).",
+    "Usa-se o baralho completo de {deck} cartas (as 52 e dois curingas).",
     { facts: "deal" },
     "As cartas que não foram distribuídas (o monte) e todos os descartes ficam virados para baixo, fora do jogo, sem valor para ninguém. São mostrados quando a mão termina.",
   ],
@@ -49,7 +49,7 @@ const tenDeck: Section = {
 const tenBidding: Section = {
   title: "A aposta",
   blocks: [
-    "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 2 a 10, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
+    "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de {min_bid} a {max_bid}, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
   ],
 };
 
@@ -140,8 +140,8 @@ export const howto: HowTo = {
       {
         title: "A aposta",
         blocks: [
-          "Há uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta um número inteiro de 2 a 6 maior que todas as apostas anteriores. Quem passa está fora do leilão.",
-          "Se todos os outros passaram, o carteador não pode passar e tem que apostar (qualquer valor de 2 a 6). O lado de quem fez a maior aposta precisa então fazer pelo menos esses pontos.",
+          "Há uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta um número inteiro de {min_bid} a {max_bid} maior que todas as apostas anteriores. Quem passa está fora do leilão.",
+          "Se todos os outros passaram, o carteador não pode passar e tem que apostar (qualquer valor de {min_bid} a {max_bid}). O lado de quem fez a maior aposta precisa então fazer pelo menos esses pontos.",
         ],
       },
       {
@@ -178,7 +178,7 @@ export const howto: HowTo = {
               "Jogo: para o lado cujas cartas ganhas somam mais (cada dez 10, ás 4, rei 3, dama 2, valete 1, o resto 0, em qualquer naipe). Se houver empate no topo, ninguém leva.",
             ],
           },
-          "Os curingas nunca são Alta nem Baixa. Se só uma carta do naipe de trunfo foi distribuída, ela é Alta e Baixa ao mesmo tempo. O ponto de uma carta dormida não vai para ninguém, então algumas mãos valem menos de seis pontos e uma aposta de 6 pode ser impossível.",
+          "Os curingas nunca são Alta nem Baixa. Se só uma carta do naipe de trunfo foi distribuída, ela é Alta e Baixa ao mesmo tempo. O ponto de uma carta dormida não vai para ninguém, então algumas mãos valem menos de seis pontos e uma aposta de {max_bid} pode ser impossível.",
         ],
       },
       scoring,
@@ -213,7 +213,7 @@ export const howto: HowTo = {
       {
         title: "A aposta",
         blocks: [
-          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 2 a 6, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de {min_bid} a {max_bid}, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
         ],
       },
       tenTrumpAndDiscard,
@@ -264,7 +264,7 @@ export const howto: HowTo = {
   cutthroat: {
     title: "Todos contra todos (três jogadores)",
     intro:
-      "O jogo de dez pontos para exatamente três jogadores, cada um por si: com jick, três e dez pontos a cada mão, e apostas a partir de 3.",
+      "O jogo de dez pontos para exatamente três jogadores, cada um por si: com jick, três e dez pontos a cada mão, e apostas a partir de {min_bid}.",
     sections: [
       {
         title: "Jogadores",
@@ -275,14 +275,14 @@ export const howto: HowTo = {
       {
         title: "O baralho e a distribuição",
         blocks: [
-          "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas). Cada um recebe dez cartas; as outras 24 ficam viradas para baixo como monte, fora do jogo e sem valor para ninguém. Depois que o trunfo é escolhido, cada jogador descarta quatro cartas e fica com seis. O monte e os descartes são mostrados quando a mão termina.",
+          "Usa-se o baralho completo de {deck} cartas (as 52 e dois curingas). Cada um recebe dez cartas; as outras {sleeping} ficam viradas para baixo como monte, fora do jogo e sem valor para ninguém. Depois que o trunfo é escolhido, cada jogador descarta quatro cartas e fica com seis. O monte e os descartes são mostrados quando a mão termina.",
           { facts: "deal" },
         ],
       },
       {
         title: "A aposta",
         blocks: [
-          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 3 a 10, acima de todas as apostas anteriores: não se pode apostar 2. Quem passa está fora. Se os outros dois passaram, o carteador tem que apostar, no mínimo 3.",
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de {min_bid} a {max_bid}, acima de todas as apostas anteriores: não se pode apostar 2. Quem passa está fora. Se os outros dois passaram, o carteador tem que apostar, no mínimo {min_bid}.",
         ],
       },
       tenTrumpAndDiscard,
@@ -316,7 +316,7 @@ export const howto: HowTo = {
       {
         title: "A aposta",
         blocks: [
-          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 2 a 5, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador não pode passar e tem que apostar. A equipe de quem ganhou a aposta precisa então fazer pelo menos esses pontos.",
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de {min_bid} a {max_bid}, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador não pode passar e tem que apostar. A equipe de quem ganhou a aposta precisa então fazer pelo menos esses pontos.",
         ],
       },
       {
@@ -381,7 +381,7 @@ export const howto: HowTo = {
       {
         title: "O baralho e a distribuição",
         blocks: [
-          "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas). As cartas que não foram distribuídas ficam viradas para baixo: são o monte.",
+          "Usa-se o baralho completo de {deck} cartas (as 52 e dois curingas). As cartas que não foram distribuídas ficam viradas para baixo: são o monte.",
           { facts: "deal" },
           "Com seis jogadores cada um recebe oito cartas, e não dez: dez para cada um seriam 60 cartas, mais do que o baralho tem.",
         ],
@@ -389,13 +389,13 @@ export const howto: HowTo = {
       {
         title: "A aposta",
         blocks: [
-          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 1 a 10, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de {min_bid} a {max_bid}, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
         ],
       },
       {
         title: "O trunfo, o monte e o descarte",
         blocks: [
-          "Quem apostou escolhe o trunfo, recolhe todas as cartas do monte (14 com quatro jogadores, 6 com seis) e descarta até ficar com seis. Depois os outros, a partir da esquerda de quem apostou e no sentido horário, também descartam até ficar com seis.",
+          "Quem apostou escolhe o trunfo, recolhe todas as cartas do monte e descarta até ficar com seis. Depois os outros, a partir da esquerda de quem apostou e no sentido horário, também descartam até ficar com seis.",
           "Ninguém pode jogar fora um trunfo enquanto guarda uma carta que não é trunfo: os trunfos só saem depois de todas as outras cartas, então só quem tem mais de seis trunfos chega a descartar algum. Os descartes ficam virados para baixo e não contam para ninguém; são mostrados quando a mão termina.",
         ],
       },
@@ -426,7 +426,7 @@ export const howto: HowTo = {
       {
         title: "Quem vence a partida",
         blocks: [
-          "Jogam-se mãos até que uma dupla chegue à meta (21, a não ser que a mesa tenha escolhido 11, 31 ou 52). Depois de cada mão:",
+          "Jogam-se mãos até que uma dupla chegue à meta ({target}, a não ser que a mesa tenha escolhido {other_targets}). Depois de cada mão:",
           {
             list: [
               "se uma ou mais duplas estão na meta ou acima, vence a de maior placar, tenha apostado ou não nessa mão;",
@@ -452,14 +452,14 @@ export const howto: HowTo = {
       {
         title: "O baralho e a distribuição",
         blocks: [
-          "Usa-se o baralho completo de 54 cartas (as 52 e dois curingas). Cada um recebe nove cartas, outras quatro ficam viradas para baixo como a viúva, e o resto forma o monte.",
+          "Usa-se o baralho completo de {deck} cartas (as 52 e dois curingas). Cada um recebe nove cartas, outras quatro ficam viradas para baixo como a viúva, e o resto forma o monte.",
           { facts: "deal" },
         ],
       },
       {
         title: "A aposta",
         blocks: [
-          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de 4 a 10, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de {min_bid} a {max_bid}, acima de todas as apostas anteriores; quem passa está fora. Se todos os outros passaram, o carteador tem que apostar.",
         ],
       },
       {
@@ -532,7 +532,7 @@ export const howto: HowTo = {
       {
         title: "O baralho e a distribuição",
         blocks: [
-          "Usa-se o baralho completo de 54 cartas (52 cartas e dois curingas). Cada um recebe nove cartas; o resto fica virado para baixo como monte.",
+          "Usa-se o baralho completo de {deck} cartas (52 cartas e dois curingas). Cada um recebe nove cartas; o resto fica virado para baixo como monte.",
           { facts: "deal" },
           "Com seis jogadores o baralho inteiro é distribuído: não há monte, e ninguém compra depois de descartar.",
         ],
@@ -589,7 +589,7 @@ export const howto: HowTo = {
       {
         title: "Ganhar a partida",
         blocks: [
-          "A meta é 21, a não ser que a mesa tenha escolhido 11, 31 ou 52 (31 é uma escolha comum neste jogo). Só pode ganhar o lado que apostou: depois de uma mão, ele ganha a partida se cumpriu a aposta e está na meta ou acima.",
+          "A meta é {target}, a não ser que a mesa tenha escolhido {other_targets} (31 é uma escolha comum neste jogo). Só pode ganhar o lado que apostou: depois de uma mão, ele ganha a partida se cumpriu a aposta e está na meta ou acima.",
           "Os outros lados simplesmente guardam os seus pontos. Podem ficar várias mãos na meta ou acima; para levar a partida precisam ganhar um leilão e cumprir a aposta. Vários lados podem estar acima da meta ao mesmo tempo.",
           "Com as opções da mesa, uma lua que falha ou a eliminação também podem encerrar a partida, como explicam as opções abaixo.",
         ],
@@ -610,9 +610,9 @@ export const howto: HowTo = {
       "Quem cria a mesa escolhe estas opções; a sala de espera e o placar mostram quais estão ligadas.",
       {
         list: [
-          "Meta: a partida vai até 11, 21 (o normal), 31 ou 52 pontos.",
-          "Apostar a lua: o leilão ganha mais uma aposta, uma acima da mais alta da variante, mostrada como “Lua”: 7 na variante da casa e sem jick, 11 em dez pontos, em todos contra todos, em McLeod, em viúva e em nove cartas, 6 em cinco pontos. Para cumpri-la, o lado de quem apostou precisa levar todos os pontos da mão. Se conseguir, ganha a partida na hora, seja qual for o placar; se não, perde o valor apostado e a partida também.",
-          "Eliminação em −21: o lado cujo placar cai para −21 ou menos perde.",
+          "Meta: a partida vai até {targets} pontos ({target} é o normal).",
+          "Apostar a lua: o leilão ganha mais uma aposta, uma acima da mais alta da variante, mostrada como “Lua”: {moon_bid} nesta variante. Para cumpri-la, o lado de quem apostou precisa levar todos os pontos da mão. Se conseguir, ganha a partida na hora, seja qual for o placar; se não, perde o valor apostado e a partida também.",
+          "Eliminação em {elimination}: o lado cujo placar cai para {elimination} ou menos perde.",
           "Monte (só em Cinco pontos): depois da aposta, quem ganhou pega três das cartas que sobram e devolve três, as que quiser, viradas para baixo antes de sair; a página de Cinco pontos explica melhor.",
         ],
       },

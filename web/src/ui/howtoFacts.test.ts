@@ -76,8 +76,8 @@ describe("factValues and fillFacts", () => {
     expect(fillFacts("{cards_dealt} cards, a widow of {widow}, {points} points", values)).toBe(
       "9 cards, a widow of 4, 10 points",
     );
-    expect(fillFacts("to {target} ({targets}), out at {elimination}", values)).toBe(
-      "to 21 (11, 21, 31, 52), out at −21",
+    expect(fillFacts("to {target} ({targets}; else {other_targets}), out at {elimination}", values)).toBe(
+      "to 21 (11, 21, 31, or 52; else 11, 31, or 52), out at −21",
     );
   });
 
@@ -86,5 +86,6 @@ describe("factValues and fillFacts", () => {
     expect("cards_dealt" in values).toBe(false);
     expect(fillFacts("{cards_dealt} and {nothing}", values)).toBe("{cards_dealt} and {nothing}");
     expect(factValues(preset("five_point")).kitty).toBe(3);
+    expect(factValues(preset("cutthroat")).sleeping).toBe(24);
   });
 });

@@ -3,7 +3,7 @@
 // pages themselves (howto/*.ts) hold only words.
 
 import { rankLabel, RANKS, type Rank } from "../cards";
-import { pointName, t } from "../i18n";
+import { currentLang, pointName, t } from "../i18n";
 import type { PresetFacts, TableFacts } from "../presets";
 
 /** A table of facts: a header row and the rows under it, the first cell of each a row header. */
@@ -72,22 +72,29 @@ export function pointsTable(preset: PresetFacts): FactTable {
   return { head: [t("howto.col_point"), t("howto.col_worth")], rows: [...rows, [t("howto.points_total"), String(total)]] };
 }
 
+/** Numbers as the language lists choices: "11, 21, 31, or 52". */
+function choiceList(numbers: number[]): string {
+  return new Intl.ListFormat(currentLang(), { type: "disjunction" }).format(numbers.map(String));
+}
+
 /** The numbers the prose may name, by placeholder. */
 export function factValues(preset: PresetFacts): Record<string, string | number> {
+  const target = preset.options.target;
   const values: Record<string, string | number> = {
     min_bid: preset.bids.min,
     max_bid: preset.bids.max,
     moon_bid: preset.options.shoot_the_moon.bid,
     hand_size: preset.hand_size,
-    target: preset.options.target.default,
-    targets: preset.options.target.choices.join(", "),
+    target: target.default,
+    targets: choiceList(target.choices),
+    other_targets: choiceList(target.choices.filter((n) => n !== target.default)),
     elimination: `\u2212${Math.abs(preset.options.elimination.score)}`,
     points: preset.points.reduce((sum, point) => sum + (preset.point_values[point] ?? 0), 0),
   };
   if (preset.options.kitty) values.kitty = preset.options.kitty.cards;
   const first = preset.tables[0];
   // Numbers the same at every table size of the preset.
-  for (const field of ["cards_dealt", "widow", "deck", "jokers"] as const) {
+  for (const field of ["cards_dealt", "widow", "stock", "sleeping", "deck", "jokers"] as const) {
     if (preset.tables.every((table) => table[field] === first[field])) values[field] = first[field];
   }
   return values;

@@ -20,6 +20,7 @@ export default defineConfig({
     proxy: {
       "/socket.io": { target: server, ws: true },
       "/tables": { target: server },
+      "/api": { target: server },
       "/health": { target: server },
     },
   },

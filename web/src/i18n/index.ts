@@ -124,15 +124,16 @@ export function signedPoints(points: number): string {
 
 /**
  * An action in record notation as words: "bid 3", "play 10♥", "hearts as trump". With `spoken`,
- * cards are named in full ("ten of hearts"), for screen readers. A bid above `maxBid` is the moon.
+ * cards are named in full ("ten of hearts"), for screen readers. The bid `moonBid` (the server's
+ * `rules.moon_bid`) is the moon.
  */
-export function actionText(action: string, spoken = false, maxBid = Infinity): string {
+export function actionText(action: string, spoken = false, moonBid: number | null = null): string {
   const name = spoken ? cardName : shortCardName;
   if (action === "pass") return t("hint.pass");
   if (action === "widow") return t("hint.widow");
   if (action.startsWith("bid ")) {
     const n = Number(action.slice(4));
-    return n > maxBid ? t("hint.moon", { n }) : t("hint.bid", { n: action.slice(4) });
+    return n === moonBid ? t("hint.moon", { n }) : t("hint.bid", { n: action.slice(4) });
   }
   if (action.startsWith("trump ")) {
     const suit = action.slice(6) as SuitLetter;
@@ -146,8 +147,8 @@ export function actionText(action: string, spoken = false, maxBid = Infinity): s
 }
 
 /** "Suggested: bid 3 — expected +1.8 points this hand", or without the points when there are none. */
-export function hintText(action: string, expected: number | null, spoken = false, maxBid = Infinity): string {
-  const text = actionText(action, spoken, maxBid);
+export function hintText(action: string, expected: number | null, spoken = false, moonBid: number | null = null): string {
+  const text = actionText(action, spoken, moonBid);
   if (expected === null) return t("hint.suggested", { action: text });
   return t("hint.suggested_expected", { action: text, points: signedPoints(expected) });
 }

@@ -8,7 +8,7 @@ import { currentHint, HINT_TEXT_ID } from "./hint";
 export function HintBar({ state }: { state: StateMessage }) {
   const app = useApp();
   const hint = currentHint(app.hint, state);
-  const maxBid = publicGame(state)?.rules.max_bid ?? Infinity;
+  const moonBid = publicGame(state)?.rules.moon_bid ?? null;
   return (
     <div class="hint-bar">
       <button
@@ -26,9 +26,9 @@ export function HintBar({ state }: { state: StateMessage }) {
         {hint ? (
           <>
             <span class="hint-shown" aria-hidden="true">
-              {hintText(hint.action, hint.expected, false, maxBid)}
+              {hintText(hint.action, hint.expected, false, moonBid)}
             </span>
-            <span class="hint-spoken visually-hidden">{hintText(hint.action, hint.expected, true, maxBid)}</span>
+            <span class="hint-spoken visually-hidden">{hintText(hint.action, hint.expected, true, moonBid)}</span>
           </>
         ) : app.hintPending ? (
           <span class="muted">{t("hint.thinking")}</span>

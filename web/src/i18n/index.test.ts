@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorText } from "./index";
+import { errorText, hintText } from "./index";
 import type { Phase, ServerError } from "../types";
 
 const NAMES = ["Ann", "Ben", "Cy", "Di"];
@@ -59,5 +59,13 @@ describe("errorText", () => {
     );
     expect(errorText(refusal("seat_taken", { seat: 2 }), name)).toBe("Seat 3 is already taken.");
     expect(errorText(refusal("brand_new_code", {}, "something new"), name)).toBe("something new");
+  });
+});
+
+describe("hintText", () => {
+  it("names the server's moon bid as the moon, and no other bid", () => {
+    expect(hintText("bid 7", null, false, 7)).toBe("Suggested: shoot the moon (7)");
+    expect(hintText("bid 7", null, false, null)).toBe("Suggested: bid 7");
+    expect(hintText("bid 8", null, false, 7)).toBe("Suggested: bid 8");
   });
 });

@@ -44,7 +44,7 @@ from smear import (
     parse_card,
     trick_winner,
 )
-from smear.scoring import scoring_trumps
+from smear.scoring import MatchEnd, scoring_trumps
 from smear.trick import is_trump, order_for
 
 MATCHES = int(os.environ.get("SMEAR_CONFORMANCE_MATCHES", "3"))
@@ -241,26 +241,34 @@ def check_two_and_ten(state: State) -> None:
 
 
 def check_match_end(state: State, bidder_before: int, bidder_side: int, moon: bool) -> None:
-    """Who wins, from the target, the moon and elimination, worked out again from the scores."""
+    """Who wins, from the target, the moon and elimination, worked out again from the scores; and
+    what the hand's result says ended the match, and which sides at the target have not won."""
     pub = state.public
     rules = pub.rules
     result = pub.results[-1]
     sides = range(len(pub.sides))
+    reached = [side for side in sides if pub.scores[side] >= rules.target]
+    assert [side for side, _ in result.above_target] == [side for side in reached if side != pub.winner]
+    assert (result.ended_by is None) == (pub.phase is not Phase.MATCH_OVER)
     if moon and result.made and bidder_before >= 0:
         assert pub.phase is Phase.MATCH_OVER and pub.winner == bidder_side, "a moon made wins"
+        assert result.ended_by is MatchEnd.MOON_MADE
         return
     if moon and not result.made:
         others = [side for side in sides if side != bidder_side]
         assert pub.phase is Phase.MATCH_OVER and pub.winner in others, "a moon set loses"
         assert pub.scores[pub.winner] == max(pub.scores[side] for side in others)
+        assert result.ended_by is MatchEnd.MOON_SET
         return
-    reached = [side for side in sides if pub.scores[side] >= rules.target]
+    # Elimination ends a match only where no side wins by the target.
+    by_elimination = result.ended_by is MatchEnd.ELIMINATION
+    assert not by_elimination or any(pub.scores[side] <= rules.elimination for side in sides)
     if rules.only_bidder_wins:
         won = result.made and bidder_side in reached
         others_win = pub.winner is not None and pub.winner != bidder_side  # a moon set, elimination
         assert (pub.phase is Phase.MATCH_OVER) == (won or others_win)
         if won:
-            assert pub.winner == bidder_side
+            assert pub.winner == bidder_side and result.ended_by is MatchEnd.TARGET
         return
     if rules.highest_score_wins and reached:
         best = max(pub.scores[side] for side in reached)
@@ -268,6 +276,7 @@ def check_match_end(state: State, bidder_before: int, bidder_side: int, moon: bo
         if len(top) == 1 or bidder_side in top:
             assert pub.phase is Phase.MATCH_OVER, "the highest score at the target wins"
             assert pub.winner == (top[0] if len(top) == 1 else bidder_side)
+            assert result.ended_by is MatchEnd.TARGET
         else:  # a tie at the top without the bidding side plays on (unless elimination ends it)
             assert pub.phase is not Phase.MATCH_OVER or pub.winner not in reached
             assert pub.phase is Phase.MATCH_OVER or pub.winner is None
@@ -277,9 +286,12 @@ def check_match_end(state: State, bidder_before: int, bidder_side: int, moon: bo
         assert not (result.made and bidder_side in reached)
     elif result.made and bidder_side in reached:
         assert pub.winner == bidder_side, "the bidding side wins when it reaches the target"
-    elif pub.winner in reached:
+        assert result.ended_by is MatchEnd.TARGET
+    elif pub.winner in reached and not by_elimination:
         assert pub.winner != bidder_side, "a set bidder does not win by reaching the target"
+        assert result.ended_by is MatchEnd.TARGET
     else:
+        assert by_elimination
         out = [side for side in sides if rules.elimination and pub.scores[side] <= rules.elimination]
         assert out, f"the match ended with nobody at the target or eliminated: {pub.scores}"
         alive = [side for side in sides if side not in out]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
 
 from smear.cards import BIG_JOKER_INDEX, GAME_VALUES, LITTLE_JOKER_INDEX
 from smear.rules import Rules
@@ -179,9 +181,38 @@ def _top(scores: Sequence[int], sides: Sequence[int]) -> list[int]:
     return [side for side in sides if scores[side] == best]
 
 
+class MatchEnd(Enum):
+    """What ended a match: the rule that gave the winning side the match."""
+
+    TARGET = "target"  # a side reached the target as the rules ask
+    MOON_MADE = "moon_made"  # the bidding side made the moon
+    MOON_SET = "moon_set"  # the bidding side was set on the moon and lost
+    ELIMINATION = "elimination"  # a side fell to the elimination score
+
+
+class NotWon(Enum):
+    """Why a side at or above the target has not won the match after a hand."""
+
+    BEATEN = "beaten"  # another side won the match in this hand
+    THROWN_IN = "thrown_in"  # everyone passed: a hand thrown in settles nothing
+    BIDDER_ONLY = "bidder_only"  # only a bidding side takes the match, in a hand where it makes its bid
+    SET = "set"  # it bid and was set: a side that is set does not win by that hand
+    TIE = "tie"  # the best scores at the target are tied: another hand is played
+
+
+class Settlement(NamedTuple):
+    """A hand settled: the new scores, whether the bid was made, and how the match stands."""
+
+    scores: tuple[int, ...]
+    made: bool
+    winner: int | None  # the side that has won the match, or None to play on
+    ended_by: MatchEnd | None  # what gave ``winner`` the match
+    above_target: tuple[tuple[int, NotWon], ...]  # see :func:`above_target`
+
+
 def settle_hand(
     rules: Rules, scores: Sequence[int], taken: Sequence[int], bidder_side: int, bid: int
-) -> tuple[tuple[int, ...], bool, int | None]:
+) -> Settlement:
     """New scores, whether the bid was made, and the side that has won the match (or None).
 
     Ordinary bids settle as :func:`settle`. A moon (a bid above ``max_bid``) is made only by taking
@@ -189,16 +220,47 @@ def settle_hand(
     below zero, which is only reset to 0; a moon that is set loses the match for the bidding side.
     Otherwise the match ends as :func:`match_winner` says, then as elimination does.
     """
+    ended_by: MatchEnd | None = None
     if bid > rules.max_bid:
-        new, made, outright = _settle_moon(rules, scores, taken, bidder_side, bid)
-        if outright is not None:
-            return new, made, outright
+        new, made, winner = _settle_moon(rules, scores, taken, bidder_side, bid)
+        if winner is not None:
+            ended_by = MatchEnd.MOON_MADE if made else MatchEnd.MOON_SET
     else:
         new, made = settle(scores, taken, bidder_side, bid)
-    winner = match_winner(rules, new, bidder_side, made)
-    if winner is None and rules.elimination:
-        winner = eliminated_winner(rules, new)
-    return new, made, winner
+        winner = None
+    if ended_by is None:
+        winner = match_winner(rules, new, bidder_side, made)
+        if winner is not None:
+            ended_by = MatchEnd.TARGET
+        elif rules.elimination:
+            winner = eliminated_winner(rules, new)
+            ended_by = None if winner is None else MatchEnd.ELIMINATION
+    return Settlement(new, made, winner, ended_by, above_target(rules, new, winner, bidder_side, made))
+
+
+def above_target(
+    rules: Rules, scores: Sequence[int], winner: int | None, bidder_side: int | None, made: bool
+) -> tuple[tuple[int, NotWon], ...]:
+    """The sides at or above the target that have not won the match after a hand, each with why:
+    ``winner`` won it instead, the hand was thrown in (``bidder_side`` None), only a bidding side
+    that makes its bid may win, the side was set, or the best scores are tied (as
+    :func:`match_winner` plays on for each)."""
+    found = []
+    for side, score in enumerate(scores):
+        if score < rules.target or side == winner:
+            continue
+        if winner is not None:
+            why = NotWon.BEATEN
+        elif bidder_side is None:
+            why = NotWon.THROWN_IN
+        elif rules.only_bidder_wins:
+            why = NotWon.BIDDER_ONLY
+        elif side == bidder_side and not made and not rules.highest_score_wins:
+            why = NotWon.SET
+        else:  # the best score at the target is shared: another hand is played
+            why = NotWon.TIE
+        found.append((side, why))
+    return tuple(found)
 
 
 def _settle_moon(
@@ -231,9 +293,16 @@ def best_other_side(scores: Sequence[int], loser: int) -> int:
 def eliminated_winner(rules: Rules, scores: Sequence[int]) -> int | None:
     """With elimination: once a side is at or below ``rules.elimination``, the highest side that
     is not wins; a tie at the top plays on (and an eliminated side can no longer win)."""
-    out = [side for side, score in enumerate(scores) if score <= rules.elimination]
+    out = eliminated_sides(rules, scores)
     if not out:
         return None
     alive = [side for side in range(len(scores)) if side not in out]
     top = _top(scores, alive)
     return top[0] if len(top) == 1 else None
+
+
+def eliminated_sides(rules: Rules, scores: Sequence[int]) -> tuple[int, ...]:
+    """The sides at or below ``rules.elimination``, out of the match (none with elimination off)."""
+    if not rules.elimination:
+        return ()
+    return tuple(side for side, score in enumerate(scores) if score <= rules.elimination)

@@ -48,7 +48,7 @@ from smear.cards import (
 )
 from smear.errors import IllegalActionError, NotYourTurnError, RulesError, SmearError
 from smear.rules import Rules
-from smear.scoring import hand_points, scoring_trumps, settle_hand
+from smear.scoring import MatchEnd, NotWon, above_target, hand_points, scoring_trumps, settle_hand
 from smear.trick import Trick, TrumpOrder, order_for, winning_index
 
 _SUITS = tuple(Suit)
@@ -98,6 +98,20 @@ class HandResult(NamedTuple):
     out: CardSet
     discards: tuple[CardSet, ...]
     outcome: HandOutcome = HandOutcome.THROWN_IN
+    # What ended the match with this hand (None while it goes on).
+    ended_by: MatchEnd | None = None
+    # The sides at or above the target after this hand that have not won the match, with why.
+    above_target: tuple[tuple[int, NotWon], ...] = ()
+
+
+class Refill(NamedTuple):
+    """What a seat is dealt back from the stock once it has discarded."""
+
+    draws: int  # cards dealt from the stock (0 where the seat does not refill)
+    holds: int  # cards in hand then
+    # Its trumps and the stock make less than a hand: it keeps non-trumps it would trade, or (where
+    # only trumps are played) holds less than a hand.
+    short: bool
 
 
 class BidderDraws(NamedTuple):
@@ -181,6 +195,17 @@ class PublicState(NamedTuple):
         that refill, every seat but the bidder, and the bidder too where ``refill_bidder``."""
         rules = self.rules
         return rules.refill and self.bidder is not None and (seat != self.bidder or rules.refill_bidder)
+
+    def refill_after(self, seat: int, hand: int, discarding: int) -> Refill:
+        """What ``seat`` holding ``hand`` is dealt back after discarding ``discarding`` cards: up to
+        a hand, as far as the stock goes, where it refills."""
+        kept = hand.bit_count() - discarding
+        if not self.refills_after_discard(seat):
+            return Refill(0, kept, False)
+        keep = self.rules.hand_size
+        draws = min(max(0, keep - kept), self.stock_left)
+        trumps = (hand & self.order.trump_mask).bit_count() if self.order is not None else 0
+        return Refill(draws, kept + draws, trumps + self.stock_left < keep)
 
     def bidder_draws(self) -> BidderDraws:
         """The undealt cards the bidder has taken (``took``), by source: the kitty after the
@@ -828,9 +853,7 @@ def _apply_discard(state: State, action: Discard, seat: int) -> State:
         if mask & pub.order.trump_mask and hand & ~mask & ~pub.order.trump_mask:
             raise IllegalActionError("keep_trumps", text, seat)
         raise IllegalActionError("keep_scoring_trumps", text, seat)
-    refill = 0
-    if pub.refills_after_discard(seat):
-        refill = min(max(0, pub.rules.hand_size - (hand.bit_count() - options.size)), pub.stock_left)
+    refill = pub.refill_after(seat, hand, options.size).draws
     state = state._replace(
         public=pub._replace(
             discarded=_replace_at(pub.discarded, seat, options.size),
@@ -955,7 +978,9 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
     score = hand_points(public.rules, order, public.tricks, public.seat_side, len(public.sides))
     assert public.bidder is not None
     bidder_side = public.seat_side[public.bidder]
-    scores, made, winner = settle_hand(public.rules, public.scores, score.taken, bidder_side, public.bid)
+    scores, made, winner, ended_by, above = settle_hand(
+        public.rules, public.scores, score.taken, bidder_side, public.bid
+    )
     if public.bid <= public.rules.max_bid:
         outcome = HandOutcome.MADE if made else HandOutcome.SET
     elif not made:
@@ -976,6 +1001,8 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
         out=CardSet(state.out[public.drawn :]),
         discards=tuple(CardSet(mask) for mask in state.discards),
         outcome=outcome,
+        ended_by=ended_by,
+        above_target=above,
     )
     fields = list(public)
     fields[_PHASE] = Phase.HAND_OVER if winner is None else Phase.MATCH_OVER
@@ -1002,6 +1029,7 @@ def _finish_thrown_in(state: State) -> State:
         out=CardSet(state.out),
         discards=tuple(CardSet(0) for _ in range(pub.players)),
         outcome=HandOutcome.THROWN_IN,
+        above_target=above_target(pub.rules, pub.scores, None, None, False),
     )
     public = pub._replace(phase=Phase.HAND_OVER, to_act=None, results=(*pub.results, result))
     return state._replace(public=public)

@@ -1,0 +1,202 @@
+"""What the server sends of a match: pure functions that turn engine values into JSON-ready dicts,
+with cards in record notation (``"Ah"``). No I/O, no table logic.
+
+:func:`view_json` is what one seat may know, :func:`public_json` what a spectator may know, and
+:func:`public_event` what everyone may learn from one action (a discard never carries its cards).
+:mod:`smear.server.protocol` re-exports them beside the inbound messages; docs/protocol.md
+describes every field.
+
+>>> from smear import parse_action
+>>> public_event(2, parse_action("discard 2c 3d"))
+{'seat': 2, 'action': 'discard', 'count': 2}
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from smear.actions import Action, Discard
+from smear.cards import Card
+from smear.knowledge import out_of_hand, seat_out_of_hand
+from smear.state import HandResult, PublicState
+from smear.trick import Trick, TrumpOrder, display_order, winning_index
+from smear.views import PlayerView
+
+__all__ = ["DISCARDS_LISTED", "public_event", "public_json", "result_json", "view_json"]
+
+
+def _cards(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _rules_json(pub: PublicState) -> dict[str, Any]:
+    rules = pub.rules
+    return {
+        "name": rules.name,
+        "target": rules.target,
+        "min_bid": rules.min_bid,
+        "max_bid": rules.max_bid,
+        "top_bid": rules.top_bid,
+        "shoot_the_moon": rules.shoot_the_moon,
+        # The bid that is the moon at this table (null where it may not be shot).
+        "moon_bid": rules.top_bid if rules.shoot_the_moon else None,
+        "elimination": rules.elimination,
+        "kitty": rules.kitty,
+        "widow": rules.widow,
+        "refill": rules.refill,
+        "take_stock": rules.take_stock,
+        "keep_trumps": rules.keep_trumps,
+        "keep_scoring_trumps": rules.keep_scoring_trumps,
+        "bidder_leads_trump": rules.bidder_leads_trump,
+        "trumps_only": rules.trumps_only,
+        "jokers_to_holder": rules.jokers_to_holder,
+        "only_bidder_wins": rules.only_bidder_wins,
+        "trump_named": rules.trump_named,
+        "hand_size": rules.hand_size,
+        "cards_dealt": pub.dealt_count,
+        "jokers": rules.jokers,
+        "points": list(rules.points),
+        "point_values": dict(rules.point_values),
+    }
+
+
+def _trick_json(trick: Trick, order: TrumpOrder | None) -> dict[str, Any]:
+    # A finished trick always has a trump order; the engine's own rule picks the card that won.
+    assert order is not None
+    return {
+        "leader": trick.leader,
+        "cards": _cards(trick.cards),
+        "winner": trick.winner,
+        "winning_card": str(trick.cards[winning_index(trick.cards, order)]),
+        "seats": [seat for seat, _ in trick.plays()],
+    }
+
+
+def result_json(result: HandResult) -> dict[str, Any]:
+    """A finished hand, hidden cards included (they are face up once the hand is over).
+
+    ``bid`` and ``made`` are ``null`` for a hand thrown in because everyone passed; ``outcome`` says
+    what became of the bid (``made``, ``set``, ``moon_made``, ``moon_reset``, ``moon_set`` or
+    ``thrown_in``); ``points`` maps each point to the side that won it (or ``null``); ``out`` is the
+    cards nobody was dealt and ``discards`` each seat's discards.
+    """
+    thrown_in = result.bidder is None
+    return {
+        "number": result.number,
+        "dealer": result.dealer,
+        "bidder": result.bidder,
+        "bid": None if thrown_in else result.bid,
+        "trump": None if result.trump is None else result.trump.letter,
+        "points": dict(result.points),
+        "game_points": list(result.game_points),
+        "taken": list(result.taken),
+        "made": None if thrown_in else result.made,
+        "outcome": result.outcome.value,
+        "scores": list(result.scores),
+        "out": _cards(result.out),
+        "discards": [_cards(cards) for cards in result.discards],
+    }
+
+
+# A broadcast sends the same public state inside every seat's view: build it once per state.
+_last_public: list[Any] = [None, None]
+
+
+def public_json(pub: PublicState) -> dict[str, Any]:
+    """The public state as JSON-ready data (shared between callers: do not change it)."""
+    if _last_public[0] is not pub:
+        _last_public[0], _last_public[1] = pub, _public_json(pub)
+    result: dict[str, Any] = _last_public[1]
+    return result
+
+
+def _public_json(pub: PublicState) -> dict[str, Any]:
+    """What every seat and spectator may see of a match (never the deck or the trump tables)."""
+    return {
+        "rules": _rules_json(pub),
+        "players": pub.players,
+        "sides": [list(side) for side in pub.sides],
+        "seat_side": list(pub.seat_side),
+        "scores": list(pub.scores),
+        "start_scores": list(pub.start_scores),
+        "hand_number": pub.hand_number,
+        "dealer": pub.dealer,
+        "phase": pub.phase.value,
+        "to_act": pub.to_act,
+        "bids": [[seat, amount] for seat, amount in pub.bid_history()],
+        "bidder": pub.bidder,
+        "bid": pub.bid,
+        "trump": None if pub.trump is None else pub.trump.letter,
+        "leader": pub.leader,
+        "trick": [[seat, str(card)] for seat, card in pub.trick_plays],
+        "tricks": [_trick_json(trick, pub.order) for trick in pub.tricks],
+        "hand_sizes": list(pub.hand_sizes()),
+        "out_of_hand": list(out_of_hand(pub)),
+        "took": pub.took,
+        "bidder_took": pub.bidder_draws()._asdict(),
+        "drawn": pub.drawn,
+        "discarded": list(pub.discarded),
+        "refilled": [pub.refilled(seat) for seat in range(pub.players)],
+        "refills": [pub.refills_after_discard(seat) for seat in range(pub.players)],
+        "stock_left": pub.stock_left,
+        "widow_left": pub.widow_left,
+        "stock": pub.stock_left - pub.widow_left,
+        "results": [result_json(result) for result in pub.results],
+        "winner": pub.winner,
+    }
+
+
+# The most discards a view lists one by one in ``legal``.
+DISCARDS_LISTED = 1000
+
+
+def view_json(view: PlayerView) -> dict[str, Any]:
+    """One seat's view: its own hand (sorted as a player holds it), its discards, its legal actions
+    in record notation (empty unless it is its turn), and the public state.
+
+    On its turn to discard, ``discard`` says which discards are legal: ``count`` cards, all of
+    ``required`` and the rest from ``choosable``; ``legal`` lists them only when there are at most
+    ``DISCARDS_LISTED`` (McLeod's bidder can have over a hundred thousand). Otherwise ``discard``
+    is ``null``.
+
+    ``trumps_in_hand`` is the seat's own trumps, in hand order (empty before trump is known), and
+    ``out_of_hand`` the seats this seat knows to be out of the hand: the public ones, and itself
+    when it holds no trump (see :mod:`smear.knowledge`).
+    """
+    pub = view.public
+    options = view.discard_options()
+    discard = None
+    listed: Sequence[Action] | None = view.legal_actions
+    if options is not None:
+        if math.comb(len(options.choosable), options.free) > DISCARDS_LISTED:
+            listed = None
+        discard = {
+            "count": options.size,
+            "required": _cards(display_order(options.required, pub.trump, pub.rules)),
+            "choosable": _cards(display_order(options.choosable, pub.trump, pub.rules)),
+        }
+    hand = display_order(view.hand, pub.trump, pub.rules)
+    power = pub.order.power if pub.order is not None else None
+    return {
+        "seat": view.seat,
+        "hand": _cards(hand),
+        "trumps_in_hand": [] if power is None else _cards(card for card in hand if power[card]),
+        "out_of_hand": list(seat_out_of_hand(view)),
+        "discards": _cards(display_order(view.discards, pub.trump, pub.rules)),
+        "legal": [] if listed is None else [str(action) for action in listed],
+        "discard": discard,
+        "public": public_json(pub),
+    }
+
+
+def public_event(seat: int, action: Action) -> dict[str, Any]:
+    """What everyone may learn from ``seat`` taking ``action``.
+
+    ``{"seat": 2, "action": "bid 3"}``; a discard is ``{"seat": 2, "action": "discard", "count": 4}``
+    and never names its cards.
+    """
+    if isinstance(action, Discard):
+        return {"seat": seat, "action": "discard", "count": len(action.cards)}
+    return {"seat": seat, "action": str(action)}

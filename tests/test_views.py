@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
-import pytest
-from helpers import HOUSE, TEN_POINT, act, cards, mentioned_cards, play_tricks, public_facts, start
+import random
 
-from smear import Phase, State, player_view
+import pytest
+from helpers import (
+    HOUSE,
+    NINE_CARD,
+    TEN_POINT,
+    act,
+    cards,
+    mentioned_cards,
+    nine_card_in_play,
+    play_tricks,
+    public_facts,
+    start,
+)
+
+from smear import Phase, State, apply, legal_actions, new_match, player_view
+from smear.bots import random_action
 
 HANDS = [
     "As Kc Qc Jh Th 9h 2h 3h 4h 5h",
@@ -74,3 +88,34 @@ def test_the_hidden_cards_are_shown_once_the_hand_is_over() -> None:
 def test_a_seat_outside_the_table_is_refused(seat: int) -> None:
     with pytest.raises(ValueError, match=str(seat)):
         player_view(discarded(), seat)
+
+
+def test_a_seat_is_told_how_many_extra_trumps_it_plays_to_the_first_trick() -> None:
+    # Ann keeps seven trumps of a six-card hand: two cards to the first trick, then one each.
+    state = nine_card_in_play()
+    assert [player_view(state, seat).extra_trumps() for seat in range(4)] == [2, 0, 0, 0]
+    state = act(state, "8h")
+    assert player_view(state, 0).extra_trumps() == 1  # her last extra card
+    state = act(state, "9h")
+    assert state.public.to_act == 1 and player_view(state, 1).extra_trumps() == 0
+
+
+# Deals (found by trying seeds) where a seat keeps more trumps than a hand.
+@pytest.mark.parametrize(("players", "seed"), [(3, 135), (4, 135), (5, 22), (5, 37), (5, 54)])
+def test_the_extra_trumps_a_seat_is_told_of_are_the_cards_it_plays_in_a_row(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    state = new_match(NINE_CARD, players, seed=seed)
+    told = 0
+    while state.public.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        seat = state.public.to_act
+        assert seat is not None
+        extra = player_view(state, seat).extra_trumps()
+        if not extra:
+            state = apply(state, random_action(legal_actions(state), rng))
+            continue
+        told += 1
+        for _ in range(extra):  # the same seat plays them all, and then the turn moves on
+            assert state.public.to_act == seat
+            state = apply(state, random_action(legal_actions(state), rng))
+        assert state.public.to_act != seat or state.public.tricks
+    assert told == 1

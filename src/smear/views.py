@@ -10,7 +10,14 @@ from typing import NamedTuple
 
 from smear.actions import Action
 from smear.cards import Card, CardSet, Suit
-from smear.state import DiscardOptions, Phase, PublicState, State, legal_actions, options_for_discard
+from smear.state import (
+    DiscardOptions,
+    Phase,
+    PublicState,
+    State,
+    legal_actions,
+    options_for_discard,
+)
 
 
 class PlayerView(NamedTuple):
@@ -47,6 +54,17 @@ class PlayerView(NamedTuple):
         if self.phase is not Phase.DISCARD or not self.is_my_turn:
             return None
         return options_for_discard(self.public, self.hand.mask, self.seat)
+
+    def extra_trumps(self) -> int:
+        """On this seat's turn in the first trick where only trumps are played: how many cards it
+        plays to that trick one after another, this one included, because it holds more than a hand
+        (as ``apply`` keeps it to act until it holds one card less than a hand); else 0."""
+        pub = self.public
+        if not pub.rules.trumps_only or pub.phase is not Phase.PLAY or pub.tricks or not self.is_my_turn:
+            return 0
+        left = len(self.hand) - pub.rules.hand_size + 1
+        played_here = any(seat == self.seat for seat, _ in pub.trick_plays)
+        return left if left > 1 or (left == 1 and played_here) else 0
 
 
 def player_view(state: State, seat: int) -> PlayerView:

@@ -558,6 +558,8 @@ def test_public_json_shape() -> None:
         "stock",
         "results",
         "winner",
+        "ended_by",
+        "eliminated",
     }
     assert public["rules"]["name"] == "ten_point" and public["rules"]["trump_named"] is True
     assert public["rules"]["point_values"]["trey"] == 3

@@ -1,6 +1,8 @@
 """The facts a view carries so that a client works out nothing the engine knows: who is out of the
 hand, who refills from the stock, where the bidder's cards came from, the card that won each trick,
-the seat's own trumps and what became of each bid; and none of them shows a hidden card."""
+the seat's own trumps, what became of each bid, what ended the match and why the sides at the target
+have not won, who is eliminated, what a discard brings back from the stock and how many extra trumps
+a seat plays; and none of them shows a hidden card."""
 
 from __future__ import annotations
 
@@ -11,7 +13,20 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from helpers import NINE_CARD, NINE_DEAL, NINE_OUT, nine_card_in_play, played_cards
+from helpers import (
+    HOUSE,
+    MOON_HANDS,
+    MOON_OUT,
+    MOON_TRICKS,
+    NINE_CARD,
+    NINE_DEAL,
+    NINE_DISCARDS,
+    NINE_OUT,
+    nine_card_in_play,
+    play_tricks,
+    played_cards,
+    start,
+)
 
 from smear import (
     PRESETS,
@@ -160,6 +175,65 @@ def test_what_became_of_each_bid() -> None:
     assert result["outcome"] == "moon_reset" and result["made"] is True
 
 
+def test_what_ended_the_match_and_who_is_eliminated() -> None:
+    state = start(HOUSE, MOON_HANDS, dealer=3, out=MOON_OUT, scores=[0, 22, 22, 0])
+    state = play_tricks(act(state, "bid 2", "pass", "pass", "pass"), *MOON_TRICKS)
+    public = roundtrip(public_json(state.public))
+    assert (public["winner"], public["ended_by"], public["eliminated"]) == (None, None, [])
+    result = public["results"][-1]
+    assert result["ended_by"] is None
+    assert result["above_target"] == [{"side": 1, "why": "tie"}, {"side": 2, "why": "tie"}]
+    # Seat 0 is set on 6 holding only five points, and sinks to -23: out, and seat 3 wins.
+    rules = HOUSE.with_changes(elimination=-21)
+    hands = ["Ah Kh Qh Jh BJ 8c", *MOON_HANDS[1:]]
+    state = start(rules, hands, dealer=3, out="8h 9h Th LJ 8d 8s", scores=[-17, 0, 0, 3])
+    state = play_tricks(act(state, "bid 6", "pass", "pass", "pass"), *MOON_TRICKS[:5], "8c 9c 9d 9s")
+    public = roundtrip(public_json(state.public))
+    assert (public["winner"], public["ended_by"], public["eliminated"]) == (3, "elimination", [0])
+    assert public["results"][-1]["ended_by"] == "elimination"
+    moon = HOUSE.with_changes(shoot_the_moon=True)
+    state = start(moon, MOON_HANDS, dealer=3, out=MOON_OUT)
+    state = play_tricks(act(state, "bid 7", "pass", "pass", "pass"), *MOON_TRICKS)
+    assert roundtrip(public_json(state.public))["ended_by"] == "moon_made"
+
+
+def test_what_a_discard_brings_back_from_the_stock() -> None:
+    state = act(
+        start(NINE_CARD, NINE_DEAL, dealer=3, out=NINE_OUT), "bid 5", "pass", "pass", "pass", "trump h"
+    )
+    told = []
+    for discard in NINE_DISCARDS:
+        seat = state.public.to_act
+        assert seat is not None
+        view = roundtrip(view_json(player_view(state, seat)))["discard"]
+        told.append((view["draws"], view["holds"], view["stock_short"]))
+        state = act(state, discard)
+        assert view["draws"] == state.public.refilled(seat)
+    # Ann keeps her seven trumps; the others draw back up to six from a stock that lasts.
+    assert told == [(0, 7, False), (4, 6, False), (3, 6, False), (3, 6, False)]
+    assert roundtrip(view_json(player_view(state, 1)))["discard"] is None
+    # Six players deal the whole deck: nothing comes back, and a hand of trumps is short.
+    state = new_match(NINE_CARD, 6, teams=True, seed=3)
+    while state.public.phase is not Phase.DISCARD:
+        state = apply(state, legal_actions(state)[-1])
+    seat = state.public.to_act
+    assert seat is not None
+    view = roundtrip(view_json(player_view(state, seat)))
+    trumps = len(view["trumps_in_hand"])
+    assert view["discard"]["draws"] == 0 and view["discard"]["holds"] == trumps
+    assert view["discard"]["stock_short"] == (trumps < NINE_CARD.hand_size)
+
+
+def test_how_many_extra_trumps_a_seat_plays() -> None:
+    state = nine_card_in_play()
+    assert [roundtrip(view_json(player_view(state, seat)))["extra_trumps"] for seat in range(4)] == [
+        2,
+        0,
+        0,
+        0,
+    ]
+
+
 # --- random matches of every preset ----------------------------------------------------------------
 
 CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]|BJ|LJ")
@@ -182,7 +256,7 @@ def walk(preset: str, players: int, teams: bool, seed: int) -> Iterator[State]:
             state = apply(state, random_action(legal_actions(state), rng))
 
 
-NEW_PUBLIC = ("out_of_hand", "bidder_took", "refills", "widow_left", "stock")
+NEW_PUBLIC = ("out_of_hand", "bidder_took", "refills", "widow_left", "stock", "ended_by", "eliminated")
 CONFIGS = [
     ("house", 4, True),
     ("ten_point", 5, False),
@@ -212,6 +286,7 @@ def test_the_new_facts_hold_and_show_no_hidden_card(preset: str, players: int, t
         outcomes |= {result["outcome"] for result in public["results"]}
         for result in public["results"]:
             assert (result["outcome"] in ("made", "moon_made", "moon_reset")) == (result["made"] is True)
+            assert not cards_named([result["ended_by"], result["above_target"]])
         for seat in range(players):
             view = roundtrip(view_json(player_view(state, seat)))
             trump = pub.trump
@@ -223,6 +298,12 @@ def test_the_new_facts_hold_and_show_no_hidden_card(preset: str, players: int, t
             assert view["trumps_in_hand"] == trumps
             assert cards_named(view["trumps_in_hand"]) <= state.hand(seat)
             assert not cards_named(view["out_of_hand"])
+            told = (
+                {key: view["discard"][key] for key in ("draws", "holds", "stock_short")}
+                if view["discard"]
+                else {}
+            )
+            assert not cards_named([told, view["extra_trumps"]])
             holds_trump = bool(pub.order and state.hands[seat] & pub.order.trump_mask)
             if pub.rules.trumps_only and pub.phase is Phase.PLAY:
                 assert (seat in view["out_of_hand"]) == (not holds_trump)

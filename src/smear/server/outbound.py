@@ -20,6 +20,7 @@ from typing import Any
 from smear.actions import Action, Discard
 from smear.cards import Card
 from smear.knowledge import out_of_hand, seat_out_of_hand
+from smear.scoring import eliminated_sides
 from smear.state import HandResult, PublicState
 from smear.trick import Trick, TrumpOrder, display_order, winning_index
 from smear.views import PlayerView
@@ -80,7 +81,9 @@ def result_json(result: HandResult) -> dict[str, Any]:
     ``bid`` and ``made`` are ``null`` for a hand thrown in because everyone passed; ``outcome`` says
     what became of the bid (``made``, ``set``, ``moon_made``, ``moon_reset``, ``moon_set`` or
     ``thrown_in``); ``points`` maps each point to the side that won it (or ``null``); ``out`` is the
-    cards nobody was dealt and ``discards`` each seat's discards.
+    cards nobody was dealt and ``discards`` each seat's discards. ``ended_by`` says what ended the
+    match with this hand (``null`` while it goes on) and ``above_target`` lists the sides at or above
+    the target that have not won, each with ``why``.
     """
     thrown_in = result.bidder is None
     return {
@@ -97,6 +100,8 @@ def result_json(result: HandResult) -> dict[str, Any]:
         "scores": list(result.scores),
         "out": _cards(result.out),
         "discards": [_cards(cards) for cards in result.discards],
+        "ended_by": None if result.ended_by is None else result.ended_by.value,
+        "above_target": [{"side": side, "why": why.value} for side, why in result.above_target],
     }
 
 
@@ -145,7 +150,15 @@ def _public_json(pub: PublicState) -> dict[str, Any]:
         "stock": pub.stock_left - pub.widow_left,
         "results": [result_json(result) for result in pub.results],
         "winner": pub.winner,
+        "ended_by": _ended_by(pub),
+        "eliminated": list(eliminated_sides(pub.rules, pub.scores)),
     }
+
+
+def _ended_by(pub: PublicState) -> str | None:
+    """What ended the match, as its last hand's result says (a match ends only with a hand)."""
+    ended_by = pub.results[-1].ended_by if pub.winner is not None else None
+    return None if ended_by is None else ended_by.value
 
 
 # The most discards a view lists one by one in ``legal``.
@@ -158,12 +171,14 @@ def view_json(view: PlayerView) -> dict[str, Any]:
 
     On its turn to discard, ``discard`` says which discards are legal: ``count`` cards, all of
     ``required`` and the rest from ``choosable``; ``legal`` lists them only when there are at most
-    ``DISCARDS_LISTED`` (McLeod's bidder can have over a hundred thousand). Otherwise ``discard``
-    is ``null``.
+    ``DISCARDS_LISTED`` (McLeod's bidder can have over a hundred thousand); ``draws`` is what the
+    stock deals it back afterwards, ``holds`` its cards then, and ``stock_short`` whether the stock
+    runs out first (see ``PublicState.refill_after``). Otherwise ``discard`` is ``null``.
 
     ``trumps_in_hand`` is the seat's own trumps, in hand order (empty before trump is known), and
     ``out_of_hand`` the seats this seat knows to be out of the hand: the public ones, and itself
-    when it holds no trump (see :mod:`smear.knowledge`).
+    when it holds no trump (see :mod:`smear.knowledge`). ``extra_trumps`` is how many cards it
+    plays one after another to the first trick, where only trumps are played, on its turn (else 0).
     """
     pub = view.public
     options = view.discard_options()
@@ -172,10 +187,14 @@ def view_json(view: PlayerView) -> dict[str, Any]:
     if options is not None:
         if math.comb(len(options.choosable), options.free) > DISCARDS_LISTED:
             listed = None
+        refill = pub.refill_after(view.seat, view.hand.mask, options.size)
         discard = {
             "count": options.size,
             "required": _cards(display_order(options.required, pub.trump, pub.rules)),
             "choosable": _cards(display_order(options.choosable, pub.trump, pub.rules)),
+            "draws": refill.draws,
+            "holds": refill.holds,
+            "stock_short": refill.short,
         }
     hand = display_order(view.hand, pub.trump, pub.rules)
     power = pub.order.power if pub.order is not None else None
@@ -187,6 +206,7 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         "discards": _cards(display_order(view.discards, pub.trump, pub.rules)),
         "legal": [] if listed is None else [str(action) for action in listed],
         "discard": discard,
+        "extra_trumps": view.extra_trumps(),
         "public": public_json(pub),
     }
 

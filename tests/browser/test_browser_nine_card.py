@@ -227,6 +227,11 @@ def check_discard(page: Page, states: States) -> int:
     expect(panel).to_contain_text("Discard every non-trump; you will draw back up to 6 cards.")
     expect(panel).to_contain_text("a non-trump you draw is dead and stays in your hand")
     expect(panel).to_contain_text("The rules decide every card of this discard: just confirm it.")
+    # What comes back is the server's count for this discard.
+    draws = discard["draws"]
+    assert discard["holds"] == len(hand) - count + draws, discard
+    words = {0: "You will draw nothing this time.", 1: "You will draw 1 card."}
+    expect(panel).to_contain_text(words.get(draws, f"You will draw {draws} cards."))
     expect(panel.get_by_role("button", name="Discard", exact=True)).to_be_enabled()
     return count
 
@@ -342,13 +347,15 @@ def test_nine_card_the_bidder_discards_first_and_plays_extra_trumps_to_the_first
         assert states.public["phase"] == "play" and states.public["to_act"] == me
         check_my_turn_to_play(page, states, checks)
         extra = held - 5
+        assert states.latest is not None and states.latest["game"]["extra_trumps"] == extra
         if extra == 1:
             expect(panel).to_contain_text(
-                "Play your extra trumps to this trick: one more card, then you hold five."
+                "Play your extra trumps to this trick: one more card, then you hold 5."
             )
         else:
             expect(panel).to_contain_text(
-                f"play your extra trumps to this trick, {extra} cards one after another, until you hold five."
+                f"You hold more than 6 cards: play your extra trumps to this trick, {extra} cards one after"
+                " another, until you hold 5."
             )
         if held == kept:
             shot(page, "table-nine-card-extras-1280.png")

@@ -41,7 +41,7 @@ describe("canAct", () => {
   });
 
   it("is true on a discard too big to list", () => {
-    const discard = { count: 8, required: [], choosable: ["Ah"] };
+    const discard = { count: 8, required: [], choosable: ["Ah"], draws: 0, holds: 1, stock_short: false };
     expect(canAct(seat(game({ phase: "discard", to_act: 1 }), 1, ["Ah"], { discard }))).toBe(true);
   });
 

@@ -112,6 +112,12 @@ export function trickPlays(trick: TrickInfo, players: number): [number, string][
 /** What became of a hand's bid, as the server says. */
 export type Outcome = "made" | "set" | "moon_made" | "moon_reset" | "moon_set" | "thrown_in";
 
+/** What ended a match, as the server says. */
+export type EndedBy = "target" | "moon_made" | "moon_set" | "elimination";
+
+/** Why a side at or above the target has not won the match, as the server says. */
+export type NotWon = "beaten" | "thrown_in" | "bidder_only" | "set" | "tie";
+
 export interface HandResult {
   number: number;
   dealer: number;
@@ -126,6 +132,10 @@ export interface HandResult {
   scores: number[];
   out: string[];
   discards: string[][];
+  /** What ended the match with this hand, or null while it goes on. */
+  ended_by: EndedBy | null;
+  /** The sides at or above the target after this hand that have not won the match, and why. */
+  above_target: { side: number; why: NotWon }[];
 }
 
 export interface PublicGame {
@@ -169,6 +179,10 @@ export interface PublicGame {
   out_of_hand: number[];
   results: HandResult[];
   winner: number | null;
+  /** What ended the match, once it is over. */
+  ended_by: EndedBy | null;
+  /** The sides at or below the elimination score (none with elimination off). */
+  eliminated: number[];
 }
 
 /**
@@ -179,6 +193,12 @@ export interface DiscardInfo {
   count: number;
   required: string[];
   choosable: string[];
+  /** How many cards the stock deals this seat back after the discard (0 where it does not refill). */
+  draws: number;
+  /** How many cards it holds then. */
+  holds: number;
+  /** Its trumps and the stock make less than a hand: it keeps non-trumps, or holds less than a hand. */
+  stock_short: boolean;
 }
 
 export interface SeatView {
@@ -193,6 +213,8 @@ export interface SeatView {
   trumps_in_hand: string[];
   /** The public `out_of_hand`, and this seat too when it holds no trump. */
   out_of_hand: number[];
+  /** On this seat's turn in the first trick where only trumps are played: the cards it plays to it in a row; else 0. */
+  extra_trumps: number;
   public: PublicGame;
 }
 

@@ -218,8 +218,8 @@ export const en = {
   "act.nine_short.other": "The stock is running out: you will hold only {n} cards.",
   "act.nine_keep_all": "You hold more than {n} trumps: you keep them all and play the extra ones to the first trick.",
   "act.nine_dead_note": "Only trumps are played: a non-trump you draw is dead and stays in your hand.",
-  "act.extra_trumps.one": "Play your extra trumps to this trick: one more card, then you hold five.",
-  "act.extra_trumps.other": "You hold more than six cards: play your extra trumps to this trick, {n} cards one after another, until you hold five.",
+  "act.extra_trumps.one": "Play your extra trumps to this trick: one more card, then you hold {left}.",
+  "act.extra_trumps.other": "You hold more than {size} cards: play your extra trumps to this trick, {n} cards one after another, until you hold {left}.",
   "act.only_trumps": "Only trumps can be played: your other cards are dead.",
   "act.out_of_hand": "You have no trump left: you are out of this hand.",
 

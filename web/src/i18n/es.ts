@@ -217,8 +217,8 @@ export const es: Catalog = {
   "act.nine_short.other": "El mazo se acaba: te quedarás con solo {n} cartas.",
   "act.nine_keep_all": "Tienes más de {n} triunfos: te los quedas todos y juegas los que sobran en la primera baza.",
   "act.nine_dead_note": "Solo se juegan triunfos: una carta robada que no es triunfo está muerta y se queda en tu mano.",
-  "act.extra_trumps.one": "Juega tus triunfos de sobra en esta baza: una carta más y te quedarán cinco.",
-  "act.extra_trumps.other": "Tienes más de seis cartas: juega tus triunfos de sobra en esta baza, {n} cartas seguidas, hasta quedarte con cinco.",
+  "act.extra_trumps.one": "Juega tus triunfos de sobra en esta baza: una carta más y te quedarán {left}.",
+  "act.extra_trumps.other": "Tienes más de {size} cartas: juega tus triunfos de sobra en esta baza, {n} cartas seguidas, hasta quedarte con {left}.",
   "act.only_trumps": "Solo se pueden jugar triunfos: tus demás cartas están muertas.",
   "act.out_of_hand": "No te quedan triunfos: estás fuera de esta mano.",
 

@@ -217,8 +217,8 @@ export const fr: Catalog = {
   "act.nine_short.other": "Le talon s’épuise : vous n’aurez que {n} cartes.",
   "act.nine_keep_all": "Vous avez plus de {n} atouts : vous les gardez tous et jouez ceux en trop à la première levée.",
   "act.nine_dead_note": "On ne joue que des atouts : une carte hors atout piochée est morte et reste dans votre main.",
-  "act.extra_trumps.one": "Jouez vos atouts en trop dans cette levée : encore une carte, et il vous en restera cinq.",
-  "act.extra_trumps.other": "Vous avez plus de six cartes : jouez vos atouts en trop dans cette levée, {n} cartes l’une après l’autre, jusqu’à n’en garder que cinq.",
+  "act.extra_trumps.one": "Jouez vos atouts en trop dans cette levée : encore une carte, et il vous en restera {left}.",
+  "act.extra_trumps.other": "Vous avez plus de {size} cartes : jouez vos atouts en trop dans cette levée, {n} cartes l’une après l’autre, jusqu’à n’en garder que {left}.",
   "act.only_trumps": "Seuls les atouts se jouent : vos autres cartes sont mortes.",
   "act.out_of_hand": "Vous n’avez plus d’atout : vous êtes hors de cette donne.",
 

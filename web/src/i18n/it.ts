@@ -217,8 +217,8 @@ export const it: Catalog = {
   "act.nine_short.other": "Il tallone sta finendo: resterai con solo {n} carte.",
   "act.nine_keep_all": "Hai più di {n} briscole: le tieni tutte e giochi quelle in più nella prima presa.",
   "act.nine_dead_note": "Si giocano solo briscole: una carta pescata che non è briscola è morta e ti resta in mano.",
-  "act.extra_trumps.one": "Gioca le briscole in più in questa presa: ancora una carta, poi te ne restano cinque.",
-  "act.extra_trumps.other": "Hai più di sei carte: gioca le briscole in più in questa presa, {n} carte una dopo l’altra, finché te ne restano cinque.",
+  "act.extra_trumps.one": "Gioca le briscole in più in questa presa: ancora una carta, poi te ne restano {left}.",
+  "act.extra_trumps.other": "Hai più di {size} carte: gioca le briscole in più in questa presa, {n} carte una dopo l’altra, finché te ne restano {left}.",
   "act.only_trumps": "Si possono giocare solo briscole: le altre carte sono morte.",
   "act.out_of_hand": "Non hai più briscole: sei fuori da questa mano.",
 

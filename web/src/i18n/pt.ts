@@ -217,8 +217,8 @@ export const pt: Catalog = {
   "act.nine_short.other": "O monte está acabando: você vai ficar com só {n} cartas.",
   "act.nine_keep_all": "Você tem mais de {n} trunfos: fica com todos e joga os que sobram na primeira vaza.",
   "act.nine_dead_note": "Só se jogam trunfos: uma carta comprada que não é trunfo está morta e fica na sua mão.",
-  "act.extra_trumps.one": "Jogue seus trunfos de sobra nesta vaza: mais uma carta e você fica com cinco.",
-  "act.extra_trumps.other": "Você tem mais de seis cartas: jogue seus trunfos de sobra nesta vaza, {n} cartas uma depois da outra, até ficar com cinco.",
+  "act.extra_trumps.one": "Jogue seus trunfos de sobra nesta vaza: mais uma carta e você fica com {left}.",
+  "act.extra_trumps.other": "Você tem mais de {size} cartas: jogue seus trunfos de sobra nesta vaza, {n} cartas uma depois da outra, até ficar com {left}.",
   "act.only_trumps": "Só se podem jogar trunfos: suas outras cartas estão mortas.",
   "act.out_of_hand": "Você não tem mais trunfos: está fora desta mão.",
 

@@ -88,6 +88,8 @@ export function game(overrides: Partial<PublicGame> = {}): PublicGame {
     out_of_hand: [],
     results: [],
     winner: null,
+    ended_by: null,
+    eliminated: [],
     ...overrides,
   };
 }
@@ -138,6 +140,7 @@ export function seat(pub: PublicGame, you: number, hand: string[], overrides: Pa
     discard: null,
     trumps_in_hand: [],
     out_of_hand: [],
+    extra_trumps: 0,
     public: pub,
     ...overrides,
   };
@@ -165,6 +168,8 @@ export function handResult(overrides: Partial<HandResult> = {}): HandResult {
     scores: [0, 6, 0, 0],
     out: [],
     discards: [[], [], [], []],
+    ended_by: null,
+    above_target: [],
     ...overrides,
   };
 }

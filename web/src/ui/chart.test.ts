@@ -20,6 +20,8 @@ function after(...scores: number[][]) {
       scores: sides,
       out: [],
       discards: [[], []],
+      ended_by: null,
+      above_target: [],
     }),
   );
   const last = scores[scores.length - 1] ?? [0, 0];

@@ -204,12 +204,14 @@ export function ActionPanel({
       </div>
     );
   }
-  const { leadSetsTrump, extras, dead } = playNotes(pub, view);
+  const { leadSetsTrump, extras, keeps, dead } = playNotes(pub, view);
   return (
     <div class="action-panel mine">
       <h2>{t("act.play_title")}</h2>
       {leadSetsTrump && <p class="muted">{t("act.lead_sets_trump")}</p>}
-      {extras > 0 && <p class="extra-note">{tn("act.extra_trumps", extras)}</p>}
+      {extras > 0 && (
+        <p class="extra-note">{tn("act.extra_trumps", extras, { size: pub.rules.hand_size, left: keeps })}</p>
+      )}
       {dead && <p class="muted">{t("act.only_trumps")}</p>}
       {hintBar}
     </div>

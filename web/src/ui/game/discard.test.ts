@@ -4,7 +4,9 @@ import type { DiscardInfo, PublicGame } from "../../types";
 import { discardChoice, discardKey, discardNotes, discardTitle, pickedUpCards, togglePick } from "./discard";
 
 const HAND = ["2c", "3d", "Ah", "Kh", "5s"];
-const INFO: DiscardInfo = { count: 2, required: ["2c"], choosable: ["3d", "5s"] };
+/** No stock to draw from: the seat keeps what it does not discard. */
+const NO_REFILL = { draws: 0, holds: 3, stock_short: false };
+const INFO: DiscardInfo = { count: 2, required: ["2c"], choosable: ["3d", "5s"], ...NO_REFILL };
 
 describe("discardChoice", () => {
   it("keeps the picks among the choosable cards, as many as are free, the required cards chosen too", () => {
@@ -15,7 +17,7 @@ describe("discardChoice", () => {
   });
 
   it("lists the chosen cards in the hand's order", () => {
-    const info = { count: 3, required: [], choosable: HAND };
+    const info = { count: 3, required: [], choosable: HAND, ...NO_REFILL };
     expect(discardChoice(HAND, info, new Set(["5s", "2c", "Ah"])).selected).toEqual(["2c", "Ah", "5s"]);
   });
 });
@@ -71,10 +73,20 @@ describe("discardTitle", () => {
 });
 
 describe("discardNotes", () => {
+  type Refill = Pick<DiscardInfo, "draws" | "holds" | "stock_short">;
+
   /** The notes for `hand`, whose trumps (as the server lists them) are the cards of the trump suit here. */
-  function notes(pub: PublicGame, you: number, hand: string[], info: DiscardInfo, jokers: string[] = []): string[] {
+  function notes(
+    pub: PublicGame,
+    you: number,
+    hand: string[],
+    choice: Pick<DiscardInfo, "count" | "required" | "choosable">,
+    refill: Refill = { draws: 0, holds: hand.length - choice.count, stock_short: false },
+    jokers: string[] = [],
+  ): string[] {
     const trumps = hand.filter((card) => card[1] === pub.trump || jokers.includes(card));
-    const view = seat(pub, you, hand, { trumps_in_hand: trumps });
+    const info = { ...choice, ...refill };
+    const view = seat(pub, you, hand, { trumps_in_hand: trumps, discard: info });
     return discardNotes(view, pub, discardChoice(hand, info, new Set()));
   }
 
@@ -94,12 +106,21 @@ describe("discardNotes", () => {
     keep_trumps: true,
     keep_scoring_trumps: true,
   };
+  // Everyone but the bidder (Ben) trades with the stock, as the server says.
+  const trading = {
+    rules: widow,
+    phase: "discard" as const,
+    trump: "h" as const,
+    bidder: 1,
+    refills: [true, false, true, true],
+  };
 
-  it("tells a player trading with the stock what it draws, and that the stock runs short", () => {
-    const pub = game({ rules: widow, phase: "discard", trump: "h", bidder: 1, to_act: 2, took: 4, stock_left: 2, stock: 2 });
+  it("tells a player trading with the stock what the server says it draws, and that the stock runs short", () => {
+    // The count is the server's: the client does no sums on the stock or the hand.
+    const pub = game({ ...trading, to_act: 2, took: 4, stock_left: 9, stock: 9 });
     const hand = ["Ah", "2h", "Kc", "Qc", "Jc", "9d", "8d", "7s", "6s"];
-    const plain = hand.slice(2);
-    expect(notes(pub, 2, hand, { count: 5, required: [], choosable: plain })).toEqual([
+    const choice = { count: 5, required: [], choosable: hand.slice(2) };
+    expect(notes(pub, 2, hand, choice, { draws: 2, holds: 6, stock_short: true })).toEqual([
       "Discard every non-trump, then draw from the stock back up to 6 cards.",
       "You will draw 2 cards.",
       "The stock cannot replace all your non-trumps: choose the 5 to throw away and keep the others.",
@@ -107,18 +128,22 @@ describe("discardNotes", () => {
   });
 
   it("tells a player trading more than a hand of trumps which trumps go first, by the server's trumps", () => {
-    const pub = game({ rules: widow, phase: "discard", trump: "h", bidder: 1, to_act: 2, took: 4, stock_left: 9, stock: 9 });
+    const pub = game({ ...trading, to_act: 2, took: 4, stock_left: 9, stock: 9 });
     const hand = ["Ah", "Kh", "Qh", "Th", "9h", "8h", "7h", "BJ", "2c"];
-    const info = { count: 3, required: ["2c"], choosable: ["Qh", "9h", "8h", "7h"] };
+    const choice = { count: 3, required: ["2c"], choosable: ["Qh", "9h", "8h", "7h"] };
     const keep = "Non-trumps go first, then trumps that do not score; a scoring trump (ace, jack, jick, a joker, ten, three or two of trump) only when nothing else is left.";
-    expect(notes(pub, 2, hand, info, ["BJ"])).toContain(keep);
+    const told = notes(pub, 2, hand, choice, { draws: 0, holds: 6, stock_short: false }, ["BJ"]);
+    expect(told).toContain(keep);
+    expect(told).toContain("You will draw nothing this time.");
     // The same cards with no trump among them (as before trump is known) say nothing of trumps.
-    const unknown = discardNotes(seat(pub, 2, hand), pub, discardChoice(hand, info, new Set()));
+    const info = { ...choice, draws: 0, holds: 6, stock_short: false };
+    const unknown = discardNotes(seat(pub, 2, hand, { discard: info }), pub, discardChoice(hand, info, new Set()));
     expect(unknown).not.toContain(keep);
   });
 
   it("tells the bidder who took the stock to keep its best cards, scoring trumps last", () => {
-    const pub = game({ rules: widow, phase: "discard", trump: "h", bidder: 1, to_act: 1, took: 8, stock_left: 0, stock: 0 });
+    const took = { kitty: 0, widow: 4, stock: 4 };
+    const pub = game({ ...trading, to_act: 1, took: 8, bidder_took: took, stock_left: 0, stock: 0 });
     const hand = ["Ah", "Kh", "Qh", "Jh", "Th", "9h", "2h", "Jd", "Kc", "Qc", "Jc", "9d", "8d", "7s"];
     const plain = ["Kc", "Qc", "Jc", "9d", "8d", "7s"];
     const trumps = ["Kh", "Qh", "9h"];
@@ -127,13 +152,26 @@ describe("discardNotes", () => {
       "Non-trumps go first, then trumps that do not score; a scoring trump (ace, jack, jick, a joker, ten, three or two of trump) only when nothing else is left.",
       "6 cards have to go and are already chosen: choose 2 more.",
     ]);
+    // Where the server says the bidder took nothing from the stock, nothing is said of it.
+    const widowOnly = game({ ...trading, to_act: 1, took: 4, bidder_took: { ...took, stock: 0 } });
+    expect(notes(widowOnly, 1, hand.slice(0, 10), { count: 4, required: [], choosable: hand.slice(0, 10) })).toEqual([
+      "Non-trumps go first, then trumps that do not score; a scoring trump (ace, jack, jick, a joker, ten, three or two of trump) only when nothing else is left.",
+    ]);
   });
 
+  const nine = {
+    rules: NINE_CARD_RULES,
+    phase: "discard" as const,
+    trump: "s" as const,
+    bidder: 1,
+    refills: [true, true, true, true],
+  };
+  const NINE_HAND = ["As", "Ks", "Qs", "2s", "Ah", "Kh", "Qd", "Jd", "9c"];
+
   it("says where only trumps are played that every non-trump goes and what comes back", () => {
-    const pub = game({ rules: NINE_CARD_RULES, phase: "discard", trump: "s", bidder: 1, to_act: 1, stock_left: 20, stock: 20 });
-    const hand = ["As", "Ks", "Qs", "2s", "Ah", "Kh", "Qd", "Jd", "9c"];
-    const plain = hand.slice(4);
-    expect(notes(pub, 1, hand, { count: 5, required: plain, choosable: [] })).toEqual([
+    const pub = game({ ...nine, to_act: 1, stock_left: 20, stock: 20 });
+    const choice = { count: 5, required: NINE_HAND.slice(4), choosable: [] };
+    expect(notes(pub, 1, NINE_HAND, choice, { draws: 2, holds: 6, stock_short: false })).toEqual([
       "Discard every non-trump; you will draw back up to 6 cards.",
       "You will draw 2 cards.",
       "Only trumps are played: a non-trump you draw is dead and stays in your hand.",
@@ -141,19 +179,20 @@ describe("discardNotes", () => {
     ]);
   });
 
-  it("warns when the stock cannot deal back up to a hand", () => {
-    const pub = game({ rules: NINE_CARD_RULES, phase: "discard", trump: "s", bidder: 1, to_act: 2, stock_left: 1, stock: 1 });
-    const hand = ["As", "Ks", "Qs", "2s", "Ah", "Kh", "Qd", "Jd", "9c"];
-    expect(notes(pub, 2, hand, { count: 5, required: hand.slice(4), choosable: [] }).slice(1, 3)).toEqual([
+  it("warns when the server says the stock cannot deal back up to a hand", () => {
+    const pub = game({ ...nine, to_act: 2, stock_left: 1, stock: 1 });
+    const choice = { count: 5, required: NINE_HAND.slice(4), choosable: [] };
+    expect(notes(pub, 2, NINE_HAND, choice, { draws: 1, holds: 5, stock_short: true }).slice(1, 3)).toEqual([
       "You will draw 1 card.",
       "The stock is running out: you will hold only 5 cards.",
     ]);
   });
 
   it("tells a player holding more than a hand of trumps that it keeps them all", () => {
-    const pub = game({ rules: NINE_CARD_RULES, phase: "discard", trump: "s", bidder: 1, to_act: 2, stock_left: 9, stock: 9 });
+    const pub = game({ ...nine, to_act: 2, stock_left: 9, stock: 9 });
     const hand = ["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "2s", "9c"];
-    expect(notes(pub, 2, hand, { count: 1, required: ["9c"], choosable: [] }).slice(1, 3)).toEqual([
+    const choice = { count: 1, required: ["9c"], choosable: [] };
+    expect(notes(pub, 2, hand, choice, { draws: 0, holds: 8, stock_short: false }).slice(1, 3)).toEqual([
       "You will draw nothing this time.",
       "You hold more than 6 trumps: you keep them all and play the extra ones to the first trick.",
     ]);

@@ -63,40 +63,40 @@ export function discardTitle(pub: PublicGame, count: number): string {
   return tn("act.discard_title", count);
 }
 
-/** The rules that shape this discard, in words, for the player choosing it. */
+/**
+ * The rules that shape this discard, in words, for the player choosing it: what the stock deals back
+ * and whether it runs short, as the view's `discard` says; which seats trade with the stock, as the
+ * public `refills` says.
+ */
 export function discardNotes(view: SeatView, pub: PublicGame, choice: DiscardChoice): string[] {
+  const info = view.discard;
+  if (!info) return [];
   const notes: string[] = [];
   const rules = pub.rules;
+  const refills = pub.refills[view.seat] ?? false;
+  const draws = info.draws > 0 ? tn("act.refill_draw", info.draws) : t("act.refill_no_draw");
   // The discard's cards are all in the hand, so the server's list of the hand's trumps covers them.
   const trumps = new Set(view.trumps_in_hand);
   if (rules.trumps_only) {
-    // Every non-trump goes (the server's required cards), every trump stays, and the stock deals
-    // back up to a hand as far as it goes; what it deals that is not a trump is never played.
-    const kept = view.hand.length - choice.count;
-    const holding = Math.min(Math.max(kept, rules.hand_size), kept + pub.stock);
+    // Every non-trump goes (the server's required cards) and every trump stays.
     notes.push(t("act.nine_discard_note", { n: rules.hand_size }));
-    notes.push(holding > kept ? tn("act.refill_draw", holding - kept) : t("act.refill_no_draw"));
-    if (holding < rules.hand_size) notes.push(tn("act.nine_short", holding));
-    if (kept > rules.hand_size) notes.push(t("act.nine_keep_all", { n: rules.hand_size }));
+    notes.push(draws);
+    if (info.stock_short) notes.push(tn("act.nine_short", info.holds));
+    if (info.holds > rules.hand_size) notes.push(t("act.nine_keep_all", { n: rules.hand_size }));
     notes.push(t("act.nine_dead_note"));
     if (choice.free === 0) notes.push(t("act.required_all"));
     return notes;
   }
-  if (rules.refill && view.seat !== pub.bidder) {
+  if (refills) {
     notes.push(t("act.refill_note", { n: rules.hand_size }));
-    const draw = choice.count - Math.max(0, view.hand.length - rules.hand_size);
-    notes.push(draw > 0 ? tn("act.refill_draw", draw) : t("act.refill_no_draw"));
-    const shortOfPlain = [...choice.choosable].some((card) => !trumps.has(card));
-    if (choice.free > 0 && shortOfPlain) notes.push(tn("act.stock_short", choice.free));
-  } else if (rules.take_stock && view.seat === pub.bidder) {
+    notes.push(draws);
+    if (info.stock_short && choice.free > 0) notes.push(tn("act.stock_short", choice.free));
+  } else if (view.seat === pub.bidder && pub.bidder_took.stock > 0) {
     notes.push(t("act.stock_taken", { n: rules.hand_size }));
   }
-  // Where the others trade with the stock, the order of the trumps matters to them only when they
-  // hold more than a hand of trumps (then some trump is among the cards to discard or to pick).
-  const tradesTrumps =
-    view.seat === pub.bidder ||
-    !rules.refill ||
-    [...choice.required, ...choice.choosable].some((card) => trumps.has(card));
+  // Where the seat trades with the stock, the order of the trumps matters to it only when it holds
+  // more than a hand of trumps (then some trump is among the cards to discard or to pick).
+  const tradesTrumps = !refills || [...choice.required, ...choice.choosable].some((card) => trumps.has(card));
   if (rules.keep_scoring_trumps && tradesTrumps) notes.push(t("act.keep_scoring_note"));
   else if (rules.keep_trumps && tradesTrumps) notes.push(t("act.keep_trumps_note"));
   if (choice.required.size > 0) {

@@ -129,20 +129,19 @@ describe("deadCards", () => {
 describe("playNotes", () => {
   it("says the first lead sets trump where trump is not named", () => {
     const pub = game({ phase: "play", bidder: 0, to_act: 0 });
-    expect(playNotes(pub, seat(pub, 0, ["Ah"]))).toEqual({ leadSetsTrump: true, extras: 0, dead: false });
+    expect(playNotes(pub, seat(pub, 0, ["Ah"]))).toEqual({ leadSetsTrump: true, extras: 0, keeps: 1, dead: false });
     const led = game({ phase: "play", trump: "h", trick: [[0, "Ah"]], to_act: 1 });
     expect(playNotes(led, seat(led, 1, ["Kh"])).leadSetsTrump).toBe(false);
   });
 
-  it("counts the extra trumps a seat still plays to the first trick, and its dead cards", () => {
-    const hand = ["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "2h"];
-    const trumps = hand.slice(0, 7);
+  it("takes the extra trumps a seat plays to the first trick from the server, and finds its dead cards", () => {
+    const hand = ["As", "Ks", "Qs", "Js", "Ts", "9s", "8s"];
     const pub = game({ rules: NINE_CARD_RULES, phase: "play", trump: "s", bidder: 0, to_act: 0 });
-    const view = seat(pub, 0, hand, { trumps_in_hand: trumps });
-    expect(playNotes(pub, view)).toEqual({ leadSetsTrump: false, extras: 3, dead: true });
-    expect(playNotes(pub, { ...view, hand: trumps }).dead).toBe(false);
-    const after = game({ ...pub, trick: [[0, "7s"], [0, "6s"], [0, "5s"]] });
-    expect(playNotes(after, seat(after, 0, hand.slice(0, 5))).extras).toBe(0);
-    expect(playNotes(after, seat(after, 0, hand.slice(0, 6))).extras).toBe(1);
+    const view = seat(pub, 0, hand, { trumps_in_hand: hand, extra_trumps: 2 });
+    expect(playNotes(pub, view)).toEqual({ leadSetsTrump: false, extras: 2, keeps: 5, dead: false });
+    // The client counts nothing itself: no extra trumps unless the server says so.
+    expect(playNotes(pub, { ...view, extra_trumps: 0 }).extras).toBe(0);
+    const mixed = seat(pub, 0, ["As", "Ks", "2h"], { trumps_in_hand: ["As", "Ks"] });
+    expect(playNotes(pub, mixed).dead).toBe(true);
   });
 });

@@ -71,21 +71,17 @@ export function deadCards(pub: PublicGame, view: SeatView | null): Set<string> |
 export interface PlayNotes {
   /** The card led now sets trump (the trump is not named in this game). */
   leadSetsTrump: boolean;
-  /** How many extra trumps this seat still plays to the first trick. */
+  /** How many extra trumps this seat plays to this trick one after another, as the server says. */
   extras: number;
+  /** The cards it holds once it has played them. */
+  keeps: number;
   /** The hand holds cards that can never be played (only trumps are played). */
   dead: boolean;
 }
 
 export function playNotes(pub: PublicGame, view: SeatView): PlayNotes {
   const leadSetsTrump = !pub.rules.trump_named && pub.trump === null && pub.trick.length === 0;
-  // Only trumps are played: a seat holding more than a hand plays its extra trumps to the first
-  // trick, one after another, until it holds one card fewer than a hand (it stays the seat to act).
-  const trumpsOnly = !!pub.rules.trumps_only;
-  const firstTrick = trumpsOnly && pub.tricks.length === 0;
-  const playedHere = pub.trick.some(([seat]) => seat === view.seat);
-  const extras =
-    firstTrick && (view.hand.length > pub.rules.hand_size || playedHere) ? view.hand.length - (pub.rules.hand_size - 1) : 0;
-  const dead = trumpsOnly && view.hand.some((card) => !view.trumps_in_hand.includes(card));
-  return { leadSetsTrump, extras, dead };
+  const extras = view.extra_trumps;
+  const dead = !!pub.rules.trumps_only && view.hand.some((card) => !view.trumps_in_hand.includes(card));
+  return { leadSetsTrump, extras, keeps: view.hand.length - extras, dead };
 }

@@ -84,6 +84,8 @@ def test_one_player_and_three_bots_play_a_match_to_the_winner_screen(
     assert actions.count("card") >= 6
     expect(end.get_by_role("heading", name="Match over")).to_be_visible()
     expect(end.locator(".headline")).not_to_be_empty()
+    # Neither the moon nor elimination is on: the server says the target ended it, which needs no note.
+    expect(end.locator(".end-reason")).to_have_count(0)
     expect(end.get_by_role("img", name="Line chart of each side's score after every hand")).to_be_visible()
     expect(end.get_by_role("button", name="Play again")).to_be_visible()
     expect(page.locator(HAND_CARDS)).to_have_count(0)

@@ -135,6 +135,7 @@ def test_five_point_with_the_moon_from_the_landing_page_to_the_end_of_a_hand(
     assert moon_seen or log.get_by_text("shoots the moon").count() > 0
 
     if end.count():  # a moon ended the match on the first hand: its summary is one click away
+        expect(end.locator(".end-reason")).to_contain_text("shot the moon (6)")
         end.get_by_role("button", name="Last hand").click()
         summary = end.locator(".end-last-hand")
     else:

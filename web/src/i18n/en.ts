@@ -281,7 +281,12 @@ export const en = {
   "sum.worth.one": "{n} point",
   "sum.worth.other": "{n} points",
   "sum.jokers_to_holder": "The jokers score for the side of the player who held them.",
-  "sum.above_target": "At or above the target without winning: {names}. Only the bidding side takes the match, in a hand where it makes its bid.",
+  "sum.above_target": "At or above the target without winning: {names}.",
+  "sum.not_won.beaten": "Another side took the match in this hand.",
+  "sum.not_won.thrown_in": "A hand thrown in settles nothing.",
+  "sum.not_won.bidder_only": "Only the bidding side takes the match, in a hand where it makes its bid.",
+  "sum.not_won.set": "A side that is set does not win with that hand.",
+  "sum.not_won.tie": "The best scores are tied: another hand is played.",
 
   "point.high": "High",
   "point.low": "Low",

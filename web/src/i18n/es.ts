@@ -280,7 +280,12 @@ export const es: Catalog = {
   "sum.worth.one": "{n} punto",
   "sum.worth.other": "{n} puntos",
   "sum.jokers_to_holder": "Los comodines puntúan para el bando de quien los tenía.",
-  "sum.above_target": "En la meta o por encima sin ganar: {names}. Solo gana la partida el bando apostador, en una mano en que cumpla su apuesta.",
+  "sum.above_target": "En la meta o por encima sin ganar: {names}.",
+  "sum.not_won.beaten": "Otro bando se llevó la partida en esta mano.",
+  "sum.not_won.thrown_in": "Una mano anulada no decide nada.",
+  "sum.not_won.bidder_only": "Solo gana la partida el bando apostador, en una mano en que cumpla su apuesta.",
+  "sum.not_won.set": "Un bando que no llega a su apuesta no gana con esa mano.",
+  "sum.not_won.tie": "Las mejores puntuaciones están empatadas: se juega otra mano.",
 
   "point.high": "Alto",
   "point.low": "Bajo",

@@ -280,7 +280,12 @@ export const fr: Catalog = {
   "sum.worth.one": "{n} point",
   "sum.worth.other": "{n} points",
   "sum.jokers_to_holder": "Les jokers comptent pour le camp du joueur qui les tenait.",
-  "sum.above_target": "À l’objectif ou au-delà sans gagner : {names}. Seul le camp du preneur remporte la partie, dans une donne où il réussit son annonce.",
+  "sum.above_target": "À l’objectif ou au-delà sans gagner : {names}.",
+  "sum.not_won.beaten": "Un autre camp a remporté la partie dans cette donne.",
+  "sum.not_won.thrown_in": "Une donne annulée ne décide rien.",
+  "sum.not_won.bidder_only": "Seul le camp du preneur remporte la partie, dans une donne où il réussit son annonce.",
+  "sum.not_won.set": "Un camp qui a chuté ne gagne pas avec cette donne.",
+  "sum.not_won.tie": "Les meilleurs scores sont à égalité : on joue une autre donne.",
 
   "point.high": "Haut",
   "point.low": "Bas",

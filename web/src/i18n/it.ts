@@ -280,7 +280,12 @@ export const it: Catalog = {
   "sum.worth.one": "{n} punto",
   "sum.worth.other": "{n} punti",
   "sum.jokers_to_holder": "I jolly contano per la parte del giocatore che li aveva.",
-  "sum.above_target": "Al traguardo o oltre senza vincere: {names}. La partita la vince solo la parte che ha vinto l’asta, in una mano in cui mantiene la dichiarazione.",
+  "sum.above_target": "Al traguardo o oltre senza vincere: {names}.",
+  "sum.not_won.beaten": "Un’altra parte ha vinto la partita in questa mano.",
+  "sum.not_won.thrown_in": "Una mano annullata non decide nulla.",
+  "sum.not_won.bidder_only": "La partita la vince solo la parte che ha vinto l’asta, in una mano in cui mantiene la dichiarazione.",
+  "sum.not_won.set": "Una parte che non mantiene la dichiarazione non vince con quella mano.",
+  "sum.not_won.tie": "I punteggi migliori sono in parità: si gioca un’altra mano.",
 
   "point.high": "Alta",
   "point.low": "Bassa",

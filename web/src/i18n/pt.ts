@@ -280,7 +280,12 @@ export const pt: Catalog = {
   "sum.worth.one": "{n} ponto",
   "sum.worth.other": "{n} pontos",
   "sum.jokers_to_holder": "Os curingas valem para o lado de quem os tinha.",
-  "sum.above_target": "Na meta ou acima sem ganhar: {names}. Só o lado que apostou leva a partida, numa mão em que cumpre a aposta.",
+  "sum.above_target": "Na meta ou acima sem ganhar: {names}.",
+  "sum.not_won.beaten": "Outro lado levou a partida nesta mão.",
+  "sum.not_won.thrown_in": "Uma mão anulada não decide nada.",
+  "sum.not_won.bidder_only": "Só o lado que apostou leva a partida, numa mão em que cumpre a aposta.",
+  "sum.not_won.set": "Um lado que não cumpre a aposta não ganha com essa mão.",
+  "sum.not_won.tie": "As melhores pontuações estão empatadas: joga-se outra mão.",
 
   "point.high": "Alta",
   "point.low": "Baixa",

@@ -4,7 +4,7 @@ import type { HandResult, PublicGame, StateMessage } from "../types";
 import { CardRow } from "./Card";
 import { CHART_HEIGHT, CHART_PAD, CHART_WIDTH, scoreChartPlot } from "./chart";
 import { seatName, sideColor, sideNames } from "./names";
-import { outcomeClass, verdictText } from "./summary";
+import { aboveTargetNotes, outcomeClass, verdictText } from "./summary";
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
@@ -25,14 +25,7 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
   const discards = result.discards
     .map((cards, seat) => ({ seat, cards }))
     .filter((entry) => entry.cards.length > 0);
-  // Where only the bidding side can win the match, the sides left at or above the target after this
-  // hand without having won it (they must win a bid and make it to take the match).
-  const finalHand = index === pub.results.length - 1 && pub.winner !== null;
-  const waiting = pub.rules.only_bidder_wins
-    ? pub.sides.filter(
-        (_, side) => result.scores[side] >= pub.rules.target && !(finalHand && pub.winner === side),
-      )
-    : [];
+  const aboveTarget = aboveTargetNotes(state, pub, index);
   return (
     <div class="summary">
       <p class={`summary-verdict ${outcomeClass(result.outcome)}`}>
@@ -97,11 +90,11 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
           })}
         </tbody>
       </table>
-      {waiting.length > 0 && (
-        <p class="summary-note above-target">
-          {t("sum.above_target", { names: waiting.map((seats) => sideNames(state, seats)).join("; ") })}
+      {aboveTarget.map((note) => (
+        <p key={note} class="summary-note above-target">
+          {note}
         </p>
-      )}
+      ))}
       {result.out.length > 0 && (
         <div class="summary-cards">
           <h4>{t("sum.out")}</h4>

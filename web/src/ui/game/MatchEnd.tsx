@@ -1,11 +1,11 @@
 import { useState } from "preact/hooks";
-import { scoreText, t } from "../../i18n";
+import { t } from "../../i18n";
 import { playAgain } from "../../net";
 import { useApp } from "../../store";
 import type { PublicGame, StateMessage } from "../../types";
 import { sideColor, sideNames } from "../names";
 import { HandSummary, ScoreChart } from "../Summary";
-import { verdictText } from "../summary";
+import { matchEndReason } from "../summary";
 
 /** The end of the match: who won and how, the score chart, and what next (play again, the record). */
 export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame }) {
@@ -18,17 +18,7 @@ export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame 
   if (winner !== null && mySide === winner) headline = teams ? t("end.your_side_wins") : t("end.you_win");
   const isHost = you !== null && state.table.host === you;
   const [showLast, setShowLast] = useState(false);
-  // How the match ended, when an option ended it: a moon made or set, or a side sunk to elimination.
-  const lastIndex = pub.results.length - 1;
-  const last = pub.results[lastIndex];
-  const out = pub.rules.elimination < 0 ? pub.sides.filter((_, side) => pub.scores[side] <= pub.rules.elimination) : [];
-  let reason: string | null = null;
-  if (last && last.outcome.startsWith("moon_")) reason = verdictText(state, pub, lastIndex);
-  else if (out.length > 0) {
-    reason = out
-      .map((seats) => t("end.eliminated", { names: sideNames(state, seats), n: scoreText(pub.rules.elimination) }))
-      .join(" ");
-  }
+  const reason = matchEndReason(state, pub);
   const record = `/tables/${encodeURIComponent(state.table.code)}/matches/${state.table.match_number}/record.json`;
   return (
     <section class="panel match-end" aria-labelledby="end-title">

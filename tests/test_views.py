@@ -8,6 +8,8 @@ import pytest
 from helpers import (
     HOUSE,
     NINE_CARD,
+    NINE_DEAL,
+    NINE_OUT,
     TEN_POINT,
     act,
     cards,
@@ -18,7 +20,7 @@ from helpers import (
     start,
 )
 
-from smear import Phase, State, apply, legal_actions, new_match, player_view
+from smear import CardSet, Phase, State, apply, legal_actions, new_match, player_view
 from smear.bots import random_action
 
 HANDS = [
@@ -119,3 +121,18 @@ def test_the_extra_trumps_a_seat_is_told_of_are_the_cards_it_plays_in_a_row(play
             state = apply(state, random_action(legal_actions(state), rng))
         assert state.public.to_act != seat or state.public.tricks
     assert told == 1
+
+
+def test_where_only_trumps_are_played_a_seat_is_told_its_dead_cards() -> None:
+    state = nine_card_in_play()
+    order = state.public.order
+    assert order is not None
+    dead = [player_view(state, seat).dead_cards() for seat in range(4)]
+    assert dead == [CardSet(state.hands[seat] & ~order.trump_mask) for seat in range(4)]
+    assert any(dead)  # the stock dealt some seat a non-trump
+    # Not while discarding, and not where every card can be played.
+    discarding = act(
+        start(NINE_CARD, NINE_DEAL, dealer=3, out=NINE_OUT), "bid 5", "pass", "pass", "pass", "trump h"
+    )
+    assert not any(player_view(discarding, seat).dead_cards() for seat in range(4))
+    assert not player_view(discarded(), 0).dead_cards()

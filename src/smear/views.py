@@ -55,6 +55,14 @@ class PlayerView(NamedTuple):
             return None
         return options_for_discard(self.public, self.hand.mask, self.seat)
 
+    def dead_cards(self) -> CardSet:
+        """Where only trumps are played, once play has begun: the cards of this hand that can never
+        be played this hand (its non-trumps); else none."""
+        pub = self.public
+        if not pub.rules.trumps_only or pub.phase is not Phase.PLAY or pub.order is None:
+            return CardSet(0)
+        return CardSet(self.hand.mask & ~pub.order.trump_mask)
+
     def extra_trumps(self) -> int:
         """On this seat's turn in the first trick where only trumps are played: how many cards it
         plays to that trick one after another, this one included, because it holds more than a hand

@@ -307,7 +307,9 @@ def test_the_new_facts_hold_and_show_no_hidden_card(preset: str, players: int, t
             holds_trump = bool(pub.order and state.hands[seat] & pub.order.trump_mask)
             if pub.rules.trumps_only and pub.phase is Phase.PLAY:
                 assert (seat in view["out_of_hand"]) == (not holds_trump)
+                # Its dead cards are its own, the ones that are not trumps.
+                assert view["dead_cards"] == [card for card in view["hand"] if card not in trumps]
             else:
-                assert view["out_of_hand"] == []
+                assert view["out_of_hand"] == [] and view["dead_cards"] == []
     assert outcomes <= {"made", "set", "moon_made", "moon_reset", "moon_set", "thrown_in"}
     assert outcomes & {"made", "set"}

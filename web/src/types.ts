@@ -213,6 +213,8 @@ export interface SeatView {
   trumps_in_hand: string[];
   /** The public `out_of_hand`, and this seat too when it holds no trump. */
   out_of_hand: number[];
+  /** Where only trumps are played, once play has begun: the cards of `hand` it can never play this hand. */
+  dead_cards: string[];
   /** On this seat's turn in the first trick where only trumps are played: the cards it plays to it in a row; else 0. */
   extra_trumps: number;
   public: PublicGame;

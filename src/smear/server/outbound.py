@@ -177,8 +177,9 @@ def view_json(view: PlayerView) -> dict[str, Any]:
 
     ``trumps_in_hand`` is the seat's own trumps, in hand order (empty before trump is known), and
     ``out_of_hand`` the seats this seat knows to be out of the hand: the public ones, and itself
-    when it holds no trump (see :mod:`smear.knowledge`). ``extra_trumps`` is how many cards it
-    plays one after another to the first trick, where only trumps are played, on its turn (else 0).
+    when it holds no trump (see :mod:`smear.knowledge`). Where only trumps are played,
+    ``dead_cards`` is the cards of its hand it can never play this hand, once play has begun, and
+    ``extra_trumps`` how many cards it plays one after another to the first trick on its turn.
     """
     pub = view.public
     options = view.discard_options()
@@ -206,6 +207,7 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         "discards": _cards(display_order(view.discards, pub.trump, pub.rules)),
         "legal": [] if listed is None else [str(action) for action in listed],
         "discard": discard,
+        "dead_cards": _cards(display_order(view.dead_cards(), pub.trump, pub.rules)),
         "extra_trumps": view.extra_trumps(),
         "public": public_json(pub),
     }

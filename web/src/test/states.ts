@@ -94,6 +94,11 @@ export function game(overrides: Partial<PublicGame> = {}): PublicGame {
   };
 }
 
+/** What the bidder has taken this hand, by where it came from, as the server says it. */
+export function taken(kitty: number, widow = 0, stock = 0): Pick<PublicGame, "took" | "bidder_took"> {
+  return { took: kitty + widow + stock, bidder_took: { kitty, widow, stock } };
+}
+
 /** Ann, Ben, Cy and Di at seats 0 to 3. */
 export const NAMES = ["Ann", "Ben", "Cy", "Di"];
 
@@ -140,6 +145,7 @@ export function seat(pub: PublicGame, you: number, hand: string[], overrides: Pa
     discard: null,
     trumps_in_hand: [],
     out_of_hand: [],
+    dead_cards: [],
     extra_trumps: 0,
     public: pub,
     ...overrides,

@@ -60,7 +60,7 @@ export function ActionPanel({
       : { suggested: "", describedBy: undefined };
   const hintBar = hintsOn ? <HintBar state={state} /> : null;
   const pickedNote = pickedMarked ? (
-    <p class="muted kitty-note">{t(pub.rules.kitty > 0 ? "act.kitty_marked" : "act.picked_marked")}</p>
+    <p class="muted kitty-note">{t(pub.bidder_took.kitty > 0 ? "act.kitty_marked" : "act.picked_marked")}</p>
   ) : null;
   if (pub.phase === "widow") {
     return (

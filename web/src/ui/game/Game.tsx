@@ -113,7 +113,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
 
   // Where only trumps are played: the seats out of the hand, and the cards of this hand that are dead.
   const out = new Set(view ? view.out_of_hand : pub.out_of_hand);
-  const dead = deadCards(pub, view);
+  const dead = deadCards(view);
 
   let playable = new Set<string>();
   if (view && myTurn) {
@@ -184,7 +184,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
             keepDimmed={!!choice && choice.choosable.size + choice.required.size < view.hand.length}
             dead={dead}
             fromKitty={fromKitty}
-            fromLabel={pub.rules.kitty > 0 ? "kitty" : "picked"}
+            fromLabel={pub.bidder_took.kitty > 0 ? "kitty" : "picked"}
             suggested={suggested}
             describedBy={HINT_TEXT_ID}
             onActivate={onCard}

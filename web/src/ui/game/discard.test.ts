@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { game, HOUSE_RULES, NINE_CARD_RULES, seat, TEN_POINT_RULES } from "../../test/states";
+import { game, HOUSE_RULES, NINE_CARD_RULES, seat, taken, TEN_POINT_RULES } from "../../test/states";
 import type { DiscardInfo, PublicGame } from "../../types";
 import { discardChoice, discardKey, discardNotes, discardTitle, pickedUpCards, togglePick } from "./discard";
 
@@ -65,7 +65,7 @@ describe("pickedUpCards", () => {
 
 describe("discardTitle", () => {
   it("names the exchange with the kitty, the nine-card trade and a plain discard", () => {
-    const kitty = game({ rules: { ...HOUSE_RULES, kitty: 3 }, phase: "discard", bidder: 1, to_act: 1, took: 3 });
+    const kitty = game({ rules: { ...HOUSE_RULES, kitty: 3 }, phase: "discard", bidder: 1, to_act: 1, ...taken(3) });
     expect(discardTitle(kitty, 3)).toBe("Pick up the kitty: choose 3 cards to put back");
     expect(discardTitle(game({ rules: NINE_CARD_RULES, phase: "discard" }), 1)).toBe("Discard your 1 non-trump");
     expect(discardTitle(game({ rules: TEN_POINT_RULES, phase: "discard" }), 4)).toBe("Choose 4 cards to discard");
@@ -117,7 +117,7 @@ describe("discardNotes", () => {
 
   it("tells a player trading with the stock what the server says it draws, and that the stock runs short", () => {
     // The count is the server's: the client does no sums on the stock or the hand.
-    const pub = game({ ...trading, to_act: 2, took: 4, stock_left: 9, stock: 9 });
+    const pub = game({ ...trading, to_act: 2, ...taken(0, 4), stock_left: 9, stock: 9 });
     const hand = ["Ah", "2h", "Kc", "Qc", "Jc", "9d", "8d", "7s", "6s"];
     const choice = { count: 5, required: [], choosable: hand.slice(2) };
     expect(notes(pub, 2, hand, choice, { draws: 2, holds: 6, stock_short: true })).toEqual([
@@ -128,7 +128,7 @@ describe("discardNotes", () => {
   });
 
   it("tells a player trading more than a hand of trumps which trumps go first, by the server's trumps", () => {
-    const pub = game({ ...trading, to_act: 2, took: 4, stock_left: 9, stock: 9 });
+    const pub = game({ ...trading, to_act: 2, ...taken(0, 4), stock_left: 9, stock: 9 });
     const hand = ["Ah", "Kh", "Qh", "Th", "9h", "8h", "7h", "BJ", "2c"];
     const choice = { count: 3, required: ["2c"], choosable: ["Qh", "9h", "8h", "7h"] };
     const keep = "Non-trumps go first, then trumps that do not score; a scoring trump (ace, jack, jick, a joker, ten, three or two of trump) only when nothing else is left.";
@@ -142,8 +142,7 @@ describe("discardNotes", () => {
   });
 
   it("tells the bidder who took the stock to keep its best cards, scoring trumps last", () => {
-    const took = { kitty: 0, widow: 4, stock: 4 };
-    const pub = game({ ...trading, to_act: 1, took: 8, bidder_took: took, stock_left: 0, stock: 0 });
+    const pub = game({ ...trading, to_act: 1, ...taken(0, 4, 4), stock_left: 0, stock: 0 });
     const hand = ["Ah", "Kh", "Qh", "Jh", "Th", "9h", "2h", "Jd", "Kc", "Qc", "Jc", "9d", "8d", "7s"];
     const plain = ["Kc", "Qc", "Jc", "9d", "8d", "7s"];
     const trumps = ["Kh", "Qh", "9h"];
@@ -153,7 +152,7 @@ describe("discardNotes", () => {
       "6 cards have to go and are already chosen: choose 2 more.",
     ]);
     // Where the server says the bidder took nothing from the stock, nothing is said of it.
-    const widowOnly = game({ ...trading, to_act: 1, took: 4, bidder_took: { ...took, stock: 0 } });
+    const widowOnly = game({ ...trading, to_act: 1, ...taken(0, 4) });
     expect(notes(widowOnly, 1, hand.slice(0, 10), { count: 4, required: [], choosable: hand.slice(0, 10) })).toEqual([
       "Non-trumps go first, then trumps that do not score; a scoring trump (ace, jack, jick, a joker, ten, three or two of trump) only when nothing else is left.",
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { game, HOUSE_RULES, NINE_CARD_RULES, seat, TEN_POINT_RULES, watching } from "../../test/states";
+import { game, HOUSE_RULES, NINE_CARD_RULES, seat, taken, TEN_POINT_RULES, watching } from "../../test/states";
 import type { RulesInfo } from "../../types";
 import {
   bidChip,
@@ -56,7 +56,7 @@ describe("drewChip", () => {
   });
 
   it("shows what the bidder took, and nothing during the auction", () => {
-    const pub = game({ rules: WIDOW, phase: "trump", bidder: 1, to_act: 1, took: 4 });
+    const pub = game({ rules: WIDOW, phase: "trump", bidder: 1, to_act: 1, ...taken(0, 4) });
     expect(drewChip(pub, 1)).toBe("took 4");
     expect(drewChip({ ...pub, phase: "auction" }, 1)).toBeNull();
   });
@@ -84,15 +84,12 @@ describe("waitingText", () => {
   it("says what the seat to act is doing with the widow, the kitty and the stock", () => {
     const text = (pub: ReturnType<typeof game>) => waitingText(watching(pub), pub, false);
     expect(text(game({ rules: WIDOW, phase: "widow", bidder: 1, to_act: 1 }))).toBe("Ben takes the widow…");
-    expect(text(game({ rules: kitty, phase: "discard", bidder: 1, to_act: 1, took: 3 }))).toBe(
+    expect(text(game({ rules: kitty, phase: "discard", bidder: 1, to_act: 1, ...taken(3) }))).toBe(
       "Ben is exchanging with the kitty…",
     );
-    expect(text(game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 2, took: 4, refills: WIDOW_REFILLS }))).toBe(
-      "Cy discards non-trumps and draws from the stock…",
-    );
-    expect(text(game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 1, took: 4, refills: WIDOW_REFILLS }))).toBe(
-      "Ben takes the rest of the stock and discards…",
-    );
+    const trading = { rules: WIDOW, phase: "discard" as const, bidder: 1, ...taken(0, 4), refills: WIDOW_REFILLS };
+    expect(text(game({ ...trading, to_act: 2 }))).toBe("Cy discards non-trumps and draws from the stock…");
+    expect(text(game({ ...trading, to_act: 1 }))).toBe("Ben takes the rest of the stock and discards…");
   });
 
   it("says nothing when nobody is to act", () => {
@@ -102,27 +99,28 @@ describe("waitingText", () => {
 });
 
 describe("exchanging", () => {
-  it("is the bidder's discard after taking the kitty", () => {
+  it("is the bidder's discard once the server says it took the kitty", () => {
     const kitty: RulesInfo = { ...HOUSE_RULES, kitty: 3 };
-    expect(exchanging(game({ rules: kitty, phase: "discard", bidder: 1, to_act: 1, took: 3 }))).toBe(true);
-    expect(exchanging(game({ rules: kitty, phase: "discard", bidder: 1, to_act: 2, took: 3 }))).toBe(false);
-    expect(exchanging(game({ phase: "discard", bidder: 1, to_act: 1, took: 3 }))).toBe(false);
+    expect(exchanging(game({ rules: kitty, phase: "discard", bidder: 1, to_act: 1, ...taken(3) }))).toBe(true);
+    expect(exchanging(game({ rules: kitty, phase: "discard", bidder: 1, to_act: 2, ...taken(3) }))).toBe(false);
+    // Cards taken from the widow are no kitty.
+    expect(exchanging(game({ rules: WIDOW, phase: "discard", bidder: 1, to_act: 1, ...taken(0, 3) }))).toBe(false);
   });
 });
 
 describe("deadCards", () => {
-  it("is the cards of the hand the server does not list as trumps, where only trumps are played", () => {
+  it("is the cards the server says can never be played", () => {
     const pub = game({ rules: NINE_CARD_RULES, phase: "play", trump: "s" });
-    const view = seat(pub, 0, ["As", "Jc", "BJ", "Ah", "9d"], { trumps_in_hand: ["As", "Jc", "BJ"] });
-    expect(deadCards(pub, view)).toEqual(new Set(["Ah", "9d"]));
+    const told = { trumps_in_hand: ["As", "Jc", "BJ"], dead_cards: ["Ah", "9d"] };
+    const view = seat(pub, 0, ["As", "Jc", "BJ", "Ah", "9d"], told);
+    expect(deadCards(view)).toEqual(new Set(["Ah", "9d"]));
   });
 
-  it("is none in other games, before play or for a spectator", () => {
-    const house = game({ phase: "play", trump: "s" });
-    expect(deadCards(house, seat(house, 0, ["Ah"]))).toBeUndefined();
-    const discard = game({ rules: NINE_CARD_RULES, phase: "discard", trump: "s" });
-    expect(deadCards(discard, seat(discard, 0, ["Ah"]))).toBeUndefined();
-    expect(deadCards(game({ rules: NINE_CARD_RULES, phase: "play", trump: "s" }), null)).toBeUndefined();
+  it("is none when the server lists none, or for a spectator", () => {
+    const pub = game({ rules: NINE_CARD_RULES, phase: "play", trump: "s" });
+    // Non-trumps in hand are not dead unless the server says so (as while discarding).
+    expect(deadCards(seat(pub, 0, ["Ah"]))).toBeUndefined();
+    expect(deadCards(null)).toBeUndefined();
   });
 });
 
@@ -134,14 +132,14 @@ describe("playNotes", () => {
     expect(playNotes(led, seat(led, 1, ["Kh"])).leadSetsTrump).toBe(false);
   });
 
-  it("takes the extra trumps a seat plays to the first trick from the server, and finds its dead cards", () => {
+  it("takes the extra trumps a seat plays to the first trick and its dead cards from the server", () => {
     const hand = ["As", "Ks", "Qs", "Js", "Ts", "9s", "8s"];
     const pub = game({ rules: NINE_CARD_RULES, phase: "play", trump: "s", bidder: 0, to_act: 0 });
     const view = seat(pub, 0, hand, { trumps_in_hand: hand, extra_trumps: 2 });
     expect(playNotes(pub, view)).toEqual({ leadSetsTrump: false, extras: 2, keeps: 5, dead: false });
     // The client counts nothing itself: no extra trumps unless the server says so.
     expect(playNotes(pub, { ...view, extra_trumps: 0 }).extras).toBe(0);
-    const mixed = seat(pub, 0, ["As", "Ks", "2h"], { trumps_in_hand: ["As", "Ks"] });
+    const mixed = seat(pub, 0, ["As", "Ks", "2h"], { trumps_in_hand: ["As", "Ks"], dead_cards: ["2h"] });
     expect(playNotes(pub, mixed).dead).toBe(true);
   });
 });

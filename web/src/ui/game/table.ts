@@ -21,13 +21,12 @@ export function bidChip(pub: PublicGame, seat: number): { text: string; passed: 
   return { text, passed: amount === null, moon };
 }
 
-/** After the discards: what a player drew from the stock, or what the bidder picked up. */
+/** After the discards: what a player drew from the stock, or what the bidder picked up (the widow, the stock). */
 export function drewChip(pub: PublicGame, seat: number): string | null {
   if (pub.to_act === null || pub.phase === "auction") return null;
   if (pub.refills[seat] && (pub.discarded[seat] ?? 0) > 0) return t("table.drew", { n: pub.refilled[seat] ?? 0 });
-  if (seat === pub.bidder && pub.took > 0 && (pub.rules.widow > 0 || pub.rules.take_stock)) {
-    return t("table.took", { n: pub.took });
-  }
+  const pickedUp = pub.bidder_took.widow + pub.bidder_took.stock;
+  if (seat === pub.bidder && pickedUp > 0) return t("table.took", { n: pickedUp });
   return null;
 }
 
@@ -39,11 +38,9 @@ export function contractText(state: StateMessage, pub: PublicGame): { text: stri
   return { text: t("table.bid_by", { name, n: pub.bid }), moon: false };
 }
 
-/** The bidder is exchanging with the kitty: it has taken it, and the discard is its turn. */
+/** The bidder is exchanging with the kitty: the server says it took the kitty, and the discard is its turn. */
 export function exchanging(pub: PublicGame): boolean {
-  return (
-    pub.rules.kitty > 0 && pub.phase === "discard" && pub.took > 0 && pub.to_act !== null && pub.to_act === pub.bidder
-  );
+  return pub.bidder_took.kitty > 0 && pub.phase === "discard" && pub.to_act !== null && pub.to_act === pub.bidder;
 }
 
 /** What the seat to act is doing, for everyone else: taking the widow, trading with the stock... */
@@ -61,10 +58,9 @@ export function waitingText(state: StateMessage, pub: PublicGame, spectator: boo
   return t(spectator ? "table.waiting_for" : "act.waiting", { name });
 }
 
-/** Where only trumps are played, the cards of this hand that can never be played (its non-trumps). */
-export function deadCards(pub: PublicGame, view: SeatView | null): Set<string> | undefined {
-  if (!view || !pub.rules.trumps_only || pub.phase !== "play") return undefined;
-  return new Set(view.hand.filter((card) => !view.trumps_in_hand.includes(card)));
+/** The cards of this hand the server says can never be played (non-trumps where only trumps are played). */
+export function deadCards(view: SeatView | null): Set<string> | undefined {
+  return view && view.dead_cards.length > 0 ? new Set(view.dead_cards) : undefined;
 }
 
 /** What the play panel tells the seat to play, besides the hint. */
@@ -82,6 +78,6 @@ export interface PlayNotes {
 export function playNotes(pub: PublicGame, view: SeatView): PlayNotes {
   const leadSetsTrump = !pub.rules.trump_named && pub.trump === null && pub.trick.length === 0;
   const extras = view.extra_trumps;
-  const dead = !!pub.rules.trumps_only && view.hand.some((card) => !view.trumps_in_hand.includes(card));
+  const dead = view.dead_cards.length > 0;
   return { leadSetsTrump, extras, keeps: view.hand.length - extras, dead };
 }

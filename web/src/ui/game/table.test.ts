@@ -89,7 +89,10 @@ describe("waitingText", () => {
     );
     const trading = { rules: WIDOW, phase: "discard" as const, bidder: 1, ...taken(0, 4), refills: WIDOW_REFILLS };
     expect(text(game({ ...trading, to_act: 2 }))).toBe("Cy discards non-trumps and draws from the stock…");
-    expect(text(game({ ...trading, to_act: 1 }))).toBe("Ben takes the rest of the stock and discards…");
+    // The bidder has taken the rest of the stock, as the server says, when its discard comes.
+    const tookStock = game({ ...trading, to_act: 1, ...taken(0, 4, 3) });
+    expect(text(tookStock)).toBe("Ben takes the rest of the stock and discards…");
+    expect(text(game({ ...trading, to_act: 1 }))).toBe("Waiting for Ben…");
   });
 
   it("says nothing when nobody is to act", () => {

@@ -52,7 +52,7 @@ export function waitingText(state: StateMessage, pub: PublicGame, spectator: boo
   if (pub.phase === "discard" && pub.refills[pub.to_act]) {
     return t("act.refill_waiting", { name });
   }
-  if (pub.phase === "discard" && pub.rules.take_stock && pub.to_act === pub.bidder) {
+  if (pub.phase === "discard" && pub.bidder_took.stock > 0 && pub.to_act === pub.bidder) {
     return t("act.stock_waiting", { name });
   }
   return t(spectator ? "table.waiting_for" : "act.waiting", { name });

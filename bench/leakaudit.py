@@ -52,25 +52,44 @@ def cards_in_text(text: str) -> set[str]:
     return {_canonical(word) for word in CARD.findall(text)}
 
 
-def _strings(value: Any, out: list[str], skip: frozenset[str]) -> None:
+def _strings(value: Any, out: list[str]) -> None:
     if isinstance(value, str):
         out.append(value)
     elif isinstance(value, dict):
         for key, item in value.items():
-            out.append(key)
-            if key not in skip and isinstance(item, str | dict | list):
-                _strings(item, out, skip)
-    elif isinstance(value, list):
+            out.append(str(key))
+            _strings(item, out)
+    elif isinstance(value, list | tuple):
         for item in value:
-            if isinstance(item, str | dict | list):
-                _strings(item, out, skip)
+            _strings(item, out)
+
+
+def _pruned(value: Any, skip: frozenset[str]) -> Any:
+    """``value`` without the keys in ``skip`` of the dicts reached through dicts (a key met only
+    inside a list is kept: that checks more, never less)."""
+    if not isinstance(value, dict):
+        return value
+    return {
+        key: _pruned(item, skip) if type(item) is dict else item
+        for key, item in value.items()
+        if key not in skip
+    }
 
 
 def cards_in(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
     """Every card named anywhere in a JSON value (keys and strings), leaving out the keys in ``skip``."""
+    if skip:
+        value = _pruned(value, skip)
+    # The JSON text, searched at once: quotes, commas and brackets part the strings. An escape
+    # ("\n" before a card) would glue a letter to the next word, so then each string apart.
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # not JSON: walk it
+        text = "\\"
+    if "\\" not in text:
+        return cards_in_text(text)
     strings: list[str] = []
-    _strings(value, strings, skip)
-    # One search over every string, each apart from the next (a NUL is not part of a word).
+    _strings(value, strings)
     return cards_in_text("\x00".join(strings))
 
 

@@ -40,7 +40,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import gc
+import json
 import multiprocessing as mp
 import os
 import queue as queues
@@ -154,6 +156,19 @@ class HarnessError(Exception):
     """The match could not be played as planned (not a leak: nothing was shown that should not be)."""
 
 
+@functools.cache
+def plain_json_packet() -> type:
+    """The clients' Socket.IO packet: JSON read by the standard library at C speed (the library's
+    own reader checks every number's length in Python, a tenth of this benchmark's time; it guards
+    a server from its clients, and these clients trust their server)."""
+    import socketio
+
+    class Packet(socketio.packet.Packet):  # type: ignore[misc]
+        json = json
+
+    return Packet
+
+
 class Socket:
     """One Socket.IO connection that keeps every message it receives."""
 
@@ -161,7 +176,9 @@ class Socket:
         import socketio  # in the workers only
 
         self.worker = worker
-        self.sio = socketio.AsyncClient(reconnection=False, http_session=worker.http)
+        self.sio = socketio.AsyncClient(
+            reconnection=False, http_session=worker.http, serializer=plain_json_packet()
+        )
         self.states: list[dict[str, Any]] = []
         self.received: list[tuple[str, Any]] = []
         self.changed = asyncio.Event()
@@ -461,6 +478,13 @@ class MatchRun:
         self.late.append(socket)
         await socket.wait_for(over)
 
+    def latest_versions(self) -> str:
+        """The version of the latest state each of this match's sockets got (to tell who missed one)."""
+        named = [(person.name, socket) for person in self.people for socket in person.sockets]
+        named += [(f"watcher {n}", socket) for n, socket in enumerate(self.watchers + self.late)]
+        seen = [f"{name} {socket.states[-1]['version'] if socket.states else '-'}" for name, socket in named]
+        return "latest versions seen: " + ", ".join(seen)
+
     def sockets(self) -> list[Socket]:
         return [s for person in self.people for s in person.sockets] + self.watchers + self.late
 
@@ -530,6 +554,8 @@ class Worker:
             ]
             text += f", seats {seats}, {len(server.followers.get(code, ()))} followers"
             text += f", a move scheduled: {code in server.timers}, may move: {server._may_move(table)}"
+            lock = server.locks.get(code)
+            text += f", its lock {'held' if lock is not None and lock.locked() else 'free'}"
         return text
 
 
@@ -581,7 +607,7 @@ async def play_one(worker: Worker, spec: MatchSpec) -> dict[str, Any]:
         detail = "".join(traceback.format_exception_only(type(err), err)).strip()
         if not isinstance(err, HarnessError | TimeoutError):
             detail += "\n" + "".join(traceback.format_tb(err.__traceback__)[-3:])
-        result["error"] = f"{spec.label()} at table {run.code or '-'}: {detail}"
+        result["error"] = f"{spec.label()} at table {run.code or '-'}: {detail}; {run.latest_versions()}"
         worker.audit.check_table(run.code)  # drop what was kept for it
     worker.audit.forget(run.code)
     run.release()

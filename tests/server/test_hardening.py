@@ -443,3 +443,19 @@ def test_odd_match_numbers_are_not_found_rather_than_a_server_error(tmp_path: Pa
             assert status == 404 and body == {"error": "no finished match there"}
 
     run(scenario)
+
+
+def test_a_binary_event_is_decoded_and_answered_in_text(tmp_path: Path) -> None:
+    """The server sends JSON text only, yet a client's event with a binary attachment still
+    decodes, reaches the request checks and gets its refusal as a text ack."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "smear.db", limits=ROOMY) as (_server, url):
+            raw = await RawSocket.open(url)
+            await raw.send('451-7["watch_table",{"table":{"_placeholder":true,"num":0}}]')
+            await raw.send(b"\x00\x01 a table code in bytes")
+            frame = await raw.receive_until(lambda f: f.startswith("437["))
+            assert json.loads(frame[3:])[0]["error"]["code"] == "malformed_json"
+            await raw.close()
+
+    run(scenario)

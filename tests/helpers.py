@@ -72,6 +72,17 @@ def act(state: State, *actions: str) -> State:
     return state
 
 
+def thrown_in() -> State:
+    """A ten-point hand of three where everyone passes (the dealer need not bid): thrown in."""
+    rules = find_rules("ten_point").with_changes(dealer_must_bid=False)
+    hands = [
+        "Ah Kh Qh Jh Th 9h 8h 7h 6h 5h",
+        "Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c",
+        "Ad Kd Qd Jd Td 9d 8d 7d 6d 5d",
+    ]
+    return act(start(rules, hands), "pass", "pass", "pass")
+
+
 NINE_CARD = find_rules("nine_card")
 # Ann (seat 0) bids and names hearts; she keeps seven trumps, the others trade for stock cards.
 NINE_DEAL = [

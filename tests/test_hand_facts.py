@@ -5,7 +5,7 @@ came from, and the codes a refusal carries instead of words."""
 from __future__ import annotations
 
 import pytest
-from helpers import HOUSE, MOON_HANDS, MOON_OUT, MOON_TRICKS, act, play_tricks, start
+from helpers import HOUSE, MOON_HANDS, MOON_OUT, MOON_TRICKS, act, play_tricks, start, thrown_in
 
 from smear import IllegalActionError, Phase, State, apply, find_rules, legal_actions, parse_action
 from smear.state import BidderDraws, HandOutcome
@@ -40,13 +40,7 @@ def test_a_bid_set(bid: str, expected: HandOutcome) -> None:
 
 
 def test_a_hand_everyone_passes_is_thrown_in() -> None:
-    rules = find_rules("ten_point").with_changes(dealer_must_bid=False)
-    hands = [
-        "Ah Kh Qh Jh Th 9h 8h 7h 6h 5h",
-        "Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c",
-        "Ad Kd Qd Jd Td 9d 8d 7d 6d 5d",
-    ]
-    state = act(start(rules, hands), "pass", "pass", "pass")
+    state = thrown_in()
     assert outcome(state) is HandOutcome.THROWN_IN and state.public.results[-1].bidder is None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import HOUSE, MOON_HANDS, MOON_OUT, MOON_TRICKS, act, play_tricks, rules_named, start
+from helpers import HOUSE, MOON_HANDS, MOON_OUT, MOON_TRICKS, act, play_tricks, rules_named, start, thrown_in
 
 from smear import Phase, State, apply, find_rules, legal_actions, new_match, next_hand
 from smear.bots import random_action
@@ -79,13 +79,7 @@ def test_a_hand_thrown_in_settles_nothing() -> None:
         (0, NotWon.THROWN_IN),
         (1, NotWon.THROWN_IN),
     )
-    rules = find_rules("ten_point").with_changes(dealer_must_bid=False)
-    hands = [
-        "Ah Kh Qh Jh Th 9h 8h 7h 6h 5h",
-        "Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c",
-        "Ad Kd Qd Jd Td 9d 8d 7d 6d 5d",
-    ]
-    state = act(start(rules, hands), "pass", "pass", "pass")
+    state = thrown_in()
     assert state.public.results[-1].above_target == () and state.public.results[-1].ended_by is None
 
 

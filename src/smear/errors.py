@@ -55,20 +55,14 @@ REASONS: Mapping[str, str] = {
     "keep_scoring_trumps": "a scoring trump may be discarded only with every other card",
 }
 
-# The English words of the codes a reason names: what the seat to act does in each phase, and each
-# suit led (plural, singular). Only the sentence uses them; ``args`` keeps the codes.
+# What the seat to act does in each phase, in English words (the suit led is worded by ``Suit``).
+# Only the sentence uses them; ``args`` keeps the codes.
 PHASE_WORDS: Mapping[str, str] = {
     "auction": "bid or pass",
     "widow": "take the widow",
     "trump": "name trump",
     "discard": "discard",
     "play": "play a card",
-}
-_SUIT_WORDS: Mapping[str, tuple[str, str]] = {
-    "c": ("clubs", "club"),
-    "d": ("diamonds", "diamond"),
-    "h": ("hearts", "heart"),
-    "s": ("spades", "spade"),
 }
 
 _SECOND_PERSON = {"hold": "hold", "have": "have", "are": "are", "do": "do", "must": "must"}
@@ -103,7 +97,10 @@ class IllegalActionError(SmearError):
             words["phase_action"] = PHASE_WORDS[phase]
         suit = self.args_map.get("led_suit")
         if isinstance(suit, str):
-            words["led"], words["led_one"] = _SUIT_WORDS[suit]
+            from smear.cards import parse_suit  # here: cards imports this module
+
+            led = parse_suit(suit)
+            words["led"], words["led_one"] = led.plural, led.singular
         return words
 
     def describe(self, name: str | None = None) -> str:

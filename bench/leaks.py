@@ -556,7 +556,28 @@ class Worker:
             text += f", a move scheduled: {code in server.timers}, may move: {server._may_move(table)}"
             lock = server.locks.get(code)
             text += f", its lock {'held' if lock is not None and lock.locked() else 'free'}"
+            if lock is not None and lock.locked():
+                text += "; the server's tasks waiting: " + " | ".join(server_waits())
         return text
+
+
+def server_waits() -> list[str]:
+    """Where each of the server's tasks is waiting (the awaits from the outermost in), to tell what
+    holds a table's lock."""
+    found = []
+    for task in asyncio.all_tasks():
+        chain, awaited = [], task.get_coro()
+        while awaited is not None and hasattr(awaited, "cr_frame"):
+            frame = awaited.cr_frame
+            if frame is not None:
+                where = "/".join(Path(frame.f_code.co_filename).parts[-2:])
+                chain.append(f"{where}:{frame.f_lineno} {frame.f_code.co_name}")
+            awaited = awaited.cr_await
+        if awaited is not None:
+            chain.append(repr(awaited)[:120])
+        if any(link.startswith("server/") for link in chain):
+            found.append(" > ".join(chain))
+    return found
 
 
 def kind_of(leak: Leak) -> str:

@@ -947,6 +947,43 @@ def test_every_client_gets_the_versions_in_order_while_players_come_and_go(tmp_p
     run(scenario)
 
 
+def test_a_socket_found_silent_while_its_table_broadcasts_does_not_stop_the_table(tmp_path: Path) -> None:
+    # python-engineio closes a socket whose pings stopped when something is next sent to it, and
+    # runs the disconnect handler inside that send: here, inside the broadcast of the start.
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db") as s:  # grace 0.3 s
+            host = await s.create("Kemal", players=4)
+            code = host.table
+            assert code is not None
+            guest = await s.join(code, "Ayse")  # seat 1
+            for seat in (2, 3):
+                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+            watcher = await s.watch(code)
+            eio_sid = s.server.sio.manager.eio_sid_from_sid(guest.sio.get_sid(), "/")
+            s.server.sio.eio.sockets[eio_sid].last_ping = time.time() - 3_600  # its pongs stopped long ago
+
+            started = await host.send("start")
+            assert started["ok"], started
+            gone = await watcher.wait_for(lambda st: st["table"]["seats"][1]["connected"] is False)
+            assert gone["version"] >= started["version"]
+
+            # The table plays on: the host, the bots, and the server for the silent guest after the grace.
+            def played_for_guest() -> bool:
+                return any(e["event"]["kind"] == "action" and e["event"]["seat"] == 1 for e in host.events)
+
+            seen = started["version"] - 1
+            while not played_for_guest():
+                state = await host.wait_for(
+                    lambda st: st["version"] > seen and (played_for_guest() or st["game"]["public"]["to_act"] == 0)
+                )
+                seen = state["version"]
+                if not played_for_guest():
+                    assert (await host.send("act", version=seen, action=state["game"]["legal"][0]))["ok"]
+            assert watcher.states[-1]["table"]["seats"][1]["connected"] is False
+
+    run(scenario)
+
+
 def test_hint_gives_the_expert_choice_on_your_turn_only_where_hints_are_on(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running_server(tmp_path / "t.db") as (_, url):

@@ -166,10 +166,16 @@ class SmearServer(Pacing):
         table = self.tables.get(code or "")
         if table is None or connection.token_hash is None:
             return
+        # Not awaited here: python-engineio calls this handler from inside a send when it finds the
+        # socket silent too long, and that send may be a broadcast holding this table's lock.
+        self._spawn(self._seat_left(table, connection.token_hash))
+
+    async def _seat_left(self, table: Table, token_hash: str) -> None:
+        """Tell the table a seat's person is gone, and let the server play for it after the grace."""
         async with self._lock(table):
             if self.tables.get(table.code) is not table:
                 return
-            seat = self._seat_of_hash(table, connection.token_hash)
+            seat = self._seat_of_hash(table, token_hash)
             if seat is not None and not self._connected(table, seat):
                 self.disconnected_at[(table.code, seat)] = time.monotonic()
                 await self.broadcast(table, with_event=False)

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -84,6 +84,7 @@ class ServerCore:
         self._storage_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="smear-storage")
         self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
         self._waking = asyncio.Lock()
+        self._background: set[asyncio.Task[None]] = set()  # kept, or the loop may drop them half done
         self._sweeper: asyncio.Task[None] | None = None
         self.drops = LogThrottle(log)
         self._open_doors()
@@ -91,6 +92,12 @@ class ServerCore:
     def _open_doors(self) -> None:
         """Make :attr:`sio`, the Socket.IO server (the application's part)."""
         raise NotImplementedError
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` beside the caller, which does not wait for it."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def _lock(self, table: Table) -> asyncio.Lock:
         return self.locks.setdefault(table.code, asyncio.Lock())

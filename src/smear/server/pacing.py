@@ -69,7 +69,7 @@ class Pacing(Presence):
             self.timers[table.code] = loop.call_later(delay, self._later, table.code, drive, seat)
 
     def _later(self, code: str, drive: int, seat: int | None) -> None:
-        asyncio.get_running_loop().create_task(self._act_for(code, drive, seat))
+        self._spawn(self._act_for(code, drive, seat))
 
     async def _act_for(self, code: str, drive: int, seat: int | None) -> None:
         """The server's own move: deal the next hand (seat None) or play for a seat."""

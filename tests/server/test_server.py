@@ -971,11 +971,14 @@ def test_a_socket_found_silent_while_its_table_broadcasts_does_not_stop_the_tabl
             def played_for_guest() -> bool:
                 return any(e["event"]["kind"] == "action" and e["event"]["seat"] == 1 for e in host.events)
 
+            def host_to_act_or_guest_played(after: int) -> Callable[[dict[str, Any]], bool]:
+                return lambda st: (
+                    st["version"] > after and (played_for_guest() or st["game"]["public"]["to_act"] == 0)
+                )
+
             seen = started["version"] - 1
             while not played_for_guest():
-                state = await host.wait_for(
-                    lambda st: st["version"] > seen and (played_for_guest() or st["game"]["public"]["to_act"] == 0)
-                )
+                state = await host.wait_for(host_to_act_or_guest_played(seen))
                 seen = state["version"]
                 if not played_for_guest():
                     assert (await host.send("act", version=seen, action=state["game"]["legal"][0]))["ok"]

@@ -105,12 +105,30 @@ def result_json(result: HandResult) -> dict[str, Any]:
     }
 
 
+# A finished hand's result never changes, and every later state carries it: each is built once
+# (by identity; the result is kept beside its JSON so its id is not reused while cached).
+_RESULTS_CACHED = 4096
+_results_built: dict[int, tuple[HandResult, dict[str, Any]]] = {}
+
+
+def _result_json_once(result: HandResult) -> dict[str, Any]:
+    cached = _results_built.get(id(result))
+    if cached is not None and cached[0] is result:
+        return cached[1]
+    if len(_results_built) >= _RESULTS_CACHED:
+        del _results_built[next(iter(_results_built))]  # the oldest
+    built = result_json(result)
+    _results_built[id(result)] = (result, built)
+    return built
+
+
 # A broadcast sends the same public state inside every seat's view: build it once per state.
 _last_public: list[Any] = [None, None]
 
 
 def public_json(pub: PublicState) -> dict[str, Any]:
-    """The public state as JSON-ready data (shared between callers: do not change it)."""
+    """The public state as JSON-ready data (shared between callers, and its results between states:
+    do not change it)."""
     if _last_public[0] is not pub:
         _last_public[0], _last_public[1] = pub, _public_json(pub)
     result: dict[str, Any] = _last_public[1]
@@ -148,7 +166,7 @@ def _public_json(pub: PublicState) -> dict[str, Any]:
         "stock_left": pub.stock_left,
         "widow_left": pub.widow_left,
         "stock": pub.stock_left - pub.widow_left,
-        "results": [result_json(result) for result in pub.results],
+        "results": [_result_json_once(result) for result in pub.results],
         "winner": pub.winner,
         "ended_by": _ended_by(pub),
         "eliminated": list(eliminated_sides(pub.rules, pub.scores)),

@@ -138,21 +138,24 @@ class Presence(ServerCore):
         """Send the latest event and each follower (but ``skip``) its own state.
 
         A connection lost or resumed changes no version, so it goes out as states only
-        (``with_event=False``): an event is sent once per version.
+        (``with_event=False``): an event is sent once per version. Each message is encoded once for
+        all who get the same (every spectator shares one state), and goes out to them in one emit:
+        each socket gets the event, then its state.
         """
         event = table.events[-1][1] if table.events and with_event else None
-        payloads: dict[int | None, dict[str, Any]] = {}
-        messages: list[tuple[str, dict[str, Any], str]] = []
-        for sid in list(self.followers.get(table.code, ())):
+        by_seat: dict[int | None, list[str]] = {}
+        for sid in self.followers.get(table.code, ()):
             connection = self.connections.get(sid)
             if connection is None or connection.table != table.code or sid == skip:
                 continue
             seat = None
             if connection.token_hash is not None:
                 seat = self._seat_of_hash(table, connection.token_hash)
-            if seat not in payloads:
-                payloads[seat] = self._state_payload(table, seat)
-            if event is not None:
-                messages.append(("event", {"version": table.version, "event": event}, sid))
-            messages.append(("state", payloads[seat], sid))
-        await self._send(messages)
+            by_seat.setdefault(seat, []).append(sid)
+        if not by_seat:
+            return
+        if event is not None:
+            everyone = [sid for sids in by_seat.values() for sid in sids]
+            await self.sio.emit("event", {"version": table.version, "event": event}, to=everyone)
+        for seat, sids in by_seat.items():
+            await self.sio.emit("state", self._state_payload(table, seat), to=sids)

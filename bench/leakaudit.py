@@ -433,15 +433,14 @@ def _peer_port(record: logging.LogRecord) -> int | None:
 
 @dataclass
 class LogLine:
-    """A log line naming cards, kept with what was hidden at its table when it was written."""
+    """A log line naming cards, kept with its table's state when it was written."""
 
     logger: str
     text: str
     cards: set[str]
     frame: bool  # a line of the raw WebSocket trace
     version: int | None  # a frame sending a state or an event: its version
-    hand: int | None  # the table's hand then (None outside a hand in play)
-    hidden: frozenset[str]  # the cards of that hand nobody could see then
+    state: Any  # the table's engine state then (immutable; what was hidden is worked out if needed)
     sent: int  # how many cards people had named in requests at that table then
     port: int | None = None  # a frame: the client port of its socket
 
@@ -503,22 +502,17 @@ class LogAudit(logging.Handler):
         tables: dict[str, Any] = getattr(self.server, "tables", None) or {}
         return tables
 
+    def _state_now(self, code: str) -> Any:
+        table = self._tables().get(code)
+        return None if table is None else table.state
+
     def _hidden_now(self, code: str) -> tuple[int | None, frozenset[str]]:
         """The hand in play at a table and its cards nobody may see now (none outside a hand)."""
-        table = self._tables().get(code)
-        state = None if table is None else table.state
+        state = self._state_now(code)
         cached = self._cache.get(code)
         if cached is not None and cached[0] is state:
             return cached[1], cached[2]
-        hand: int | None = None
-        hidden: frozenset[str] = frozenset()
-        if state is not None and state.public.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            pub = state.public
-            cards = {str(card) for card in state.out}
-            for mask in state.dealt:
-                cards |= {str(card) for card in CardSet(mask)}
-            public = {str(card) for card in [*pub.trick, *(c for trick in pub.tricks for c in trick.cards)]}
-            hand, hidden = pub.hand_number, frozenset(cards - public)
+        hand, hidden = hidden_in(state)
         self._cache[code] = (state, hand, hidden)
         return hand, hidden
 
@@ -548,7 +542,6 @@ class LogAudit(logging.Handler):
             if code is None:
                 self._check_now(record.name, text, cards, frame)
                 return
-            hand, hidden = self._hidden_now(code)
             found = SENT_FRAME.match(text) if frame else None
             self._kept[code].append(
                 LogLine(
@@ -557,8 +550,7 @@ class LogAudit(logging.Handler):
                     cards=cards,
                     frame=frame,
                     version=int(found.group(1)) if found else None,
-                    hand=hand,
-                    hidden=hidden,
+                    state=self._state_now(code),
                     sent=len(self._sent.get(code, ())),
                     port=port,
                 )
@@ -612,7 +604,6 @@ class LogAudit(logging.Handler):
                     versions[message["version"]] = None if game is None else public_of(game)
         leaks = []
         for line in self._kept.pop(code, []):
-            hand, hidden = line.hand, set(line.hidden)
             if facts is not None and line.version is not None and line.version in versions:
                 public = versions[line.version]
                 if public is None or public["phase"] in OVER:
@@ -620,6 +611,9 @@ class LogAudit(logging.Handler):
                 else:
                     hand = public["hand_number"]
                     hidden = facts[hand].cards - set(played_in(public))
+            else:
+                hand, cards_hidden = hidden_in(line.state)
+                hidden = set(cards_hidden)
             if line.frame:
                 hidden -= self._sent_in(code, hand, line.sent)
                 # The trace of a frame is a copy of what its socket's seat was sent: the cards that
@@ -631,6 +625,18 @@ class LogAudit(logging.Handler):
             if leaked:
                 leaks.append(self._leak(line.logger, line.text, leaked))
         return leaks
+
+
+def hidden_in(state: Any) -> tuple[int | None, frozenset[str]]:
+    """The hand in play in an engine state and its cards nobody may see then (none outside a hand)."""
+    if state is None or state.public.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return None, frozenset()
+    pub = state.public
+    cards = {str(card) for card in state.out}
+    for mask in state.dealt:
+        cards |= {str(card) for card in CardSet(mask)}
+    public = {str(card) for card in [*pub.trick, *(c for trick in pub.tricks for c in trick.cards)]}
+    return pub.hand_number, frozenset(cards - public)
 
 
 LOGGERS = ("", "uvicorn", "uvicorn.access")  # uvicorn's own loggers do not propagate to the root

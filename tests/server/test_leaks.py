@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import sqlite3
 import sys
 import urllib.request
@@ -28,6 +29,7 @@ from typing import Any
 import pytest
 from serverkit import Client, create, join, running_server
 
+from smear.cards import CardSet
 from smear.server.app import SmearServer, Timing
 
 # The checks are shared with the leak benchmark, bench/leaks.py.
@@ -310,3 +312,28 @@ async def refuse_a_discard(database: Path) -> None:
 def test_a_failed_write_logs_no_hidden_card(tmp_path: Path) -> None:
     """When storing a discard fails, the server logs the failure without naming the cards."""
     asyncio.run(refuse_a_discard(tmp_path / "smear.db"))
+
+
+def test_the_log_audit_finds_a_hidden_card_a_server_line_names(tmp_path: Path) -> None:
+    """The audit can fail: a line naming a card of another seat's hand, written mid-hand, is a leak."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "smear.db", TIMING) as (server, url):
+            with capture_logs(LogAudit(server)) as logs:
+                host = await create(url, "Host", target=11, preset="house", players=4, teams=False)
+                code = host.table or ""
+                logs.follow(host.sio, code, lambda: host.seat)
+                for seat in (1, 2, 3):
+                    assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+                assert (await host.send("start"))["ok"]
+                await host.wait_for(lambda s: s["game"] is not None and s["game"]["legal"])
+                state = server.tables[code].state
+                assert state is not None and state.public.phase.value in ("auction", "play")
+                secret = str(next(iter(CardSet(state.dealt[2]))))
+                logging.getLogger("smear.server").info("table %s: seat 2 holds %s", code, secret)
+                await host.close()
+        leaks = logs.check_table(code)
+        planted = [leak for leak in leaks if "(smear.server)" in leak.detail]
+        assert [leak.cards for leak in planted] == [[secret]], report(leaks)
+
+    asyncio.run(scenario())

@@ -19,7 +19,9 @@ connection and come back with ``resume``. A spectator watches every match from t
 sometimes a second one joins midway. While a match is played its record is asked for (it must not
 exist yet) and ``/health`` too; once it is over, the record is replayed with the engine and every
 message is checked against what its recipient could know when it arrived. The server's log is
-captured at DEBUG, the WebSocket frame trace included, as in the leak test.
+captured at DEBUG. The WebSocket frame trace (a DEBUG line per frame, a cut-short copy of a message
+that is checked anyway as its recipient received it) costs a sixth of the run: it is on for one match
+in ``--trace-every`` (10), whose sockets' frames are all checked; the leak test traces every frame.
 
 It prints a progress line every ``--progress`` seconds (matches done, messages checked, rate, ETA),
 the first leaks in detail (recipient, message, cards) and a coverage summary, and ends with::
@@ -32,7 +34,7 @@ the first leaks in detail (recipient, message, cards) and a coverage summary, an
 (pushed to a client, acknowledgements, HTTP responses and log lines). The exit status is 1 when
 there is a leak, 2 when a match could not be played to the end (the errors are printed), else 0.
 
-Usage: python bench/leaks.py [--matches 200] [--workers 2] [--seed 1] [--in-flight 16]
+Usage: python bench/leaks.py [--matches 200] [--workers 2] [--seed 1] [--in-flight 16] [--trace-every 10]
 """
 
 from __future__ import annotations
@@ -110,6 +112,7 @@ class MatchSpec:
     hints: int  # hints asked for
     resume_after: int | None  # a person drops its connection after this many actions, then resumes
     late_watch: float | None  # a second spectator comes this many seconds after the start
+    traced: bool = True  # the server traces the WebSocket frames of this match's sockets
 
     def label(self) -> str:
         s = self.settings
@@ -119,8 +122,9 @@ class MatchSpec:
         return f"match {self.index} ({s['preset']} {s['players']}{teams}, {', '.join(options)})"
 
 
-def plan(index: int, seed: int) -> MatchSpec:
-    """The settings of match ``index``: configurations in turn, each cycling through its options."""
+def plan(index: int, seed: int, trace_every: int = 1) -> MatchSpec:
+    """The settings of match ``index``: configurations in turn, each cycling through its options;
+    one match in ``trace_every`` has its WebSocket frames traced in the log."""
     configs = configurations()
     preset, players, teams = configs[index % len(configs)]
     round_ = index // len(configs)
@@ -147,6 +151,7 @@ def plan(index: int, seed: int) -> MatchSpec:
         hints=rng.choice((0, 0, 0, 1, 2)),
         resume_after=rng.randint(1, 12) if rng.random() < 0.06 else None,
         late_watch=rng.uniform(0.05, 1.5) if rng.random() < 0.1 else None,
+        traced=index % trace_every == 0,
     )
 
 
@@ -173,10 +178,11 @@ def plain_json_packet() -> type:
 class Socket:
     """One Socket.IO connection that keeps every message it receives."""
 
-    def __init__(self, worker: Worker) -> None:
+    def __init__(self, worker: Worker, traced: bool) -> None:
         import socketio  # in the workers only
 
         self.worker = worker
+        self.traced = traced
         self.sio = socketio.AsyncClient(
             reconnection=False, http_session=worker.http, serializer=plain_json_packet()
         )
@@ -188,7 +194,8 @@ class Socket:
         self.sio.on("error", self._on_error)
 
     async def connect(self, table: str | None = None) -> Socket:
-        await self.sio.connect(self.worker.url, transports=["websocket"], wait_timeout=WAIT)
+        async with self.worker.frames_traced(self.traced):
+            await self.sio.connect(self.worker.url, transports=["websocket"], wait_timeout=WAIT)
         if table is not None:
             self.worker.audit.follow(self.sio, table, self.seat)
         return self
@@ -355,7 +362,7 @@ class Person:
         version = old.states[-1]["version"]
         await old.close()
         await asyncio.sleep(pause)
-        self.sockets.append(await Socket(self.run.worker).connect(self.run.code))
+        self.sockets.append(await Socket(self.run.worker, self.run.spec.traced).connect(self.run.code))
         reply = await self.request("resume", {"version": version})
         if not reply["ok"]:
             raise HarnessError(f"resume refused: {reply['error']}")
@@ -428,7 +435,7 @@ class MatchRun:
         spec = self.spec
         host = Person(self, "Host")
         self.people.append(host)
-        host.sockets.append(await Socket(self.worker).connect())
+        host.sockets.append(await Socket(self.worker, spec.traced).connect())
         settings = {"name": "Host", **spec.settings}
         reply = await self.call(host.socket, "create_table", settings, "Host", (), "")
         if not reply["ok"]:
@@ -437,7 +444,7 @@ class MatchRun:
         self.worker.audit.follow(host.socket.sio, self.code, host.socket.seat)
         for number in range(1, spec.people):
             guest = Person(self, f"Guest {number}")
-            guest.sockets.append(await Socket(self.worker).connect(self.code))
+            guest.sockets.append(await Socket(self.worker, spec.traced).connect(self.code))
             reply = await self.call(
                 guest.socket, "join_table", {"table": self.code, "name": guest.name}, "", (), ""
             )
@@ -467,7 +474,7 @@ class MatchRun:
         self.record = body
 
     async def watch(self) -> Socket:
-        socket = await Socket(self.worker).connect(self.code)
+        socket = await Socket(self.worker, self.spec.traced).connect(self.code)
         reply = await self.call(socket, "watch_table", {"table": self.code}, "spectator", (), "")
         if not reply["ok"]:
             raise HarnessError(f"watch_table refused: {reply['error']}")
@@ -528,6 +535,10 @@ class MatchRun:
         return messages, leaks
 
 
+# uvicorn hands this logger to the websockets library, which traces every frame at DEBUG.
+FRAME_TRACE = logging.getLogger("uvicorn.error")
+
+
 @dataclass
 class Worker:
     """One process: a server, an HTTP session, and the log audit of that server."""
@@ -537,6 +548,24 @@ class Worker:
     audit: LogAudit
     server: Any = None
     counts: Counter[str] = field(default_factory=Counter)
+    tracing: int = 0  # traced sockets being opened now
+
+    @contextlib.asynccontextmanager
+    async def frames_traced(self, traced: bool) -> AsyncIterator[None]:
+        """While a traced match opens a socket, the server's WebSocket frame trace is on (a
+        connection decides when it opens whether it traces; another match's socket opened meanwhile
+        is traced too, and checked the same way)."""
+        if not traced:
+            yield
+            return
+        self.tracing += 1
+        FRAME_TRACE.setLevel(logging.DEBUG)
+        try:
+            yield
+        finally:
+            self.tracing -= 1
+            if not self.tracing:
+                FRAME_TRACE.setLevel(logging.INFO)
 
     def describe_table(self, code: str) -> str:
         """What the server holds about a table: whose turn, who is connected, what it will do next."""
@@ -682,6 +711,8 @@ async def run_worker(number: int, args: argparse.Namespace, workdir: str, counte
     database = Path(workdir) / f"worker-{number}.db"
     async with running_server(database) as (server, url), contextlib.AsyncExitStack() as stack:
         audit = stack.enter_context(capture_logs(LogAudit(server)))
+        if args.trace_every > 1:
+            FRAME_TRACE.setLevel(logging.INFO)  # on only while a traced match opens a socket
         http = await stack.enter_async_context(aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)))
         worker = Worker(url, http, audit, server)
         lines_reported = 0
@@ -716,7 +747,7 @@ async def run_worker(number: int, args: argparse.Namespace, workdir: str, counte
         async def slot() -> None:
             nonlocal played
             while (index := next_index()) is not None:
-                report(await play_one(worker, plan(index, args.seed)))
+                report(await play_one(worker, plan(index, args.seed, args.trace_every)))
                 played += 1
                 if played % COLLECT_EVERY == 0:
                     gc.collect()
@@ -793,10 +824,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2, help="processes, each with its own server (2)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the settings and the people's choices (1)")
     parser.add_argument("--in-flight", type=int, default=16, help="matches played at once per worker (16)")
+    parser.add_argument(
+        "--trace-every",
+        type=int,
+        default=10,
+        help="one match in this many has the server trace its WebSocket frames in the log (10)",
+    )
     parser.add_argument("--progress", type=float, default=10.0, help="seconds between progress lines (10)")
     args = parser.parse_args(argv)
-    if args.matches < 1 or args.workers < 1 or args.in_flight < 1 or args.progress <= 0:
-        parser.error("--matches, --workers and --in-flight must be at least 1, --progress positive")
+    if min(args.matches, args.workers, args.in_flight, args.trace_every) < 1 or args.progress <= 0:
+        parser.error(
+            "--matches, --workers, --in-flight and --trace-every must be at least 1, --progress positive"
+        )
     return args
 
 

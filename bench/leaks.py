@@ -586,30 +586,58 @@ class Worker:
             text += f", a move scheduled: {code in server.timers}, may move: {server._may_move(table)}"
             lock = server.locks.get(code)
             text += f", its lock {'held' if lock is not None and lock.locked() else 'free'}"
-            if lock is not None and lock.locked():
-                text += "; the server's tasks waiting: " + " | ".join(server_waits())
+            if isinstance(lock, OwnedLock) and lock.locked() and lock.owner is not None:
+                held = time.monotonic() - lock.since
+                text += f" for {held:.1f} s by: {' > '.join(waits_of(lock.owner))}"
+            for sid in server.followers.get(code, ()):
+                text += f"; follower {sid}: {self.socket_state(sid)}"
         return text
 
+    def socket_state(self, sid: str) -> str:
+        """The server's Engine.IO socket of a Socket.IO session: open or closing, its queue, its ping."""
+        try:
+            sio = self.server.sio
+            eio_sid = sio.manager.eio_sid_from_sid(sid, "/")
+            socket = sio.eio.sockets.get(eio_sid)
+            if socket is None:
+                return f"no Engine.IO socket ({eio_sid})"
+            ping = "none" if not socket.last_ping else f"{time.time() - socket.last_ping:.1f} s ago"
+            return (
+                f"closing {socket.closing}, closed {socket.closed}, upgraded {socket.upgraded}, "
+                f"queue {socket.queue.qsize()}, last ping {ping}"
+            )
+        except Exception as err:  # a diagnostic: never in the way of the report
+            return repr(err)
 
-def server_waits() -> list[str]:
-    """Where each of the server's tasks is waiting (the awaits from the outermost in), to tell what
-    holds a table's lock."""
-    found = []
-    for task in asyncio.all_tasks():
-        chain, awaited = [], task.get_coro()
-        while awaited is not None and hasattr(awaited, "cr_frame"):
-            frame = awaited.cr_frame
-            if frame is not None:
-                where = "/".join(Path(frame.f_code.co_filename).parts[-2:])
-                chain.append(f"{where}:{frame.f_lineno} {frame.f_code.co_name}")
-            awaited = awaited.cr_await
-        if awaited is not None:
-            chain.append(repr(awaited)[:120])
-        waiting_for_work = (" checked_receive", " _websocket_handler", " _sweep_forever")
-        idle = any(link.endswith(waiting_for_work) for link in chain)
-        if not idle and any(link.startswith(("server/", "socketio/", "engineio/")) for link in chain):
-            found.append(" > ".join(chain))
-    return found
+
+class OwnedLock(asyncio.Lock):
+    """A table's lock that remembers which task holds it and since when (to tell why a table waits)."""
+
+    owner: asyncio.Task[Any] | None = None
+    since = 0.0
+
+    async def acquire(self) -> bool:
+        await super().acquire()
+        self.owner, self.since = asyncio.current_task(), time.monotonic()
+        return True
+
+    def release(self) -> None:
+        self.owner = None
+        super().release()
+
+
+def waits_of(task: asyncio.Task[Any]) -> list[str]:
+    """Where a task waits: its awaits from the outermost in."""
+    chain, awaited = [], task.get_coro()
+    while awaited is not None and hasattr(awaited, "cr_frame"):
+        frame = awaited.cr_frame
+        if frame is not None:
+            where = "/".join(Path(frame.f_code.co_filename).parts[-2:])
+            chain.append(f"{where}:{frame.f_lineno} {frame.f_code.co_name}")
+        awaited = awaited.cr_await
+    if awaited is not None:
+        chain.append(repr(awaited)[:120])
+    return chain
 
 
 def kind_of(leak: Leak) -> str:
@@ -715,6 +743,7 @@ async def run_worker(number: int, args: argparse.Namespace, workdir: str, counte
             FRAME_TRACE.setLevel(logging.INFO)  # on only while a traced match opens a socket
         http = await stack.enter_async_context(aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)))
         worker = Worker(url, http, audit, server)
+        server._lock = lambda table: server.locks.setdefault(table.code, OwnedLock())
         lines_reported = 0
         # The collector's full passes would scan every message each match in flight keeps (millions
         # of objects, again and again): they run only between matches, every COLLECT_EVERY matches,

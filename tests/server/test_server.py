@@ -761,15 +761,21 @@ def test_the_host_kicks_a_player_from_the_lobby(tmp_path: Path) -> None:
     run(scenario)
 
 
+async def two_people_and_two_bots(s: Session) -> tuple[Client, Client, str]:
+    """A four-seat table, not started: its host in seat 0, a guest in seat 1, bots in seats 2 and 3."""
+    host = await s.create("Kemal", players=4)
+    code = host.table
+    assert code is not None
+    guest = await s.join(code, "Ayse")  # seat 1
+    for seat in (2, 3):
+        assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+    return host, guest, code
+
+
 def test_an_absent_players_turn_is_played_after_the_grace_and_the_seat_given_back(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:  # grace 0.3 s
-            host = await s.create("Kemal", players=4)
-            code = host.table
-            assert code is not None
-            guest = await s.join(code, "Ayse")  # seat 1
-            for seat in (2, 3):
-                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+            host, guest, code = await two_people_and_two_bots(s)
             last = (await host.send("start"))["version"] - 1
 
             async def host_plays_until_guests_turn(after: int) -> dict[str, Any]:
@@ -890,12 +896,7 @@ def test_every_client_gets_the_versions_in_order_while_players_come_and_go(tmp_p
     async def scenario() -> None:
         timing = dataclasses.replace(FAST, grace=0.05)
         async with session(tmp_path / "smear.db", timing) as s:
-            host = await s.create("Kemal", players=4)
-            code = host.table
-            assert code is not None
-            guest = await s.join(code, "Ayse")  # seat 1
-            for seat in (2, 3):
-                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+            host, guest, code = await two_people_and_two_bots(s)
             watchers = [await s.watch(code) for _ in range(4)]
 
             # A slow network: each send takes a few milliseconds, so the bots move while messages are
@@ -952,12 +953,7 @@ def test_a_socket_found_silent_while_its_table_broadcasts_does_not_stop_the_tabl
     # runs the disconnect handler inside that send: here, inside the broadcast of the start.
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:  # grace 0.3 s
-            host = await s.create("Kemal", players=4)
-            code = host.table
-            assert code is not None
-            guest = await s.join(code, "Ayse")  # seat 1
-            for seat in (2, 3):
-                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+            host, guest, code = await two_people_and_two_bots(s)
             watcher = await s.watch(code)
             eio_sid = s.server.sio.manager.eio_sid_from_sid(guest.sio.get_sid(), "/")
             s.server.sio.eio.sockets[eio_sid].last_ping = time.time() - 3_600  # its pongs stopped long ago

@@ -362,7 +362,7 @@ class Person:
         version = old.states[-1]["version"]
         await old.close()
         await asyncio.sleep(pause)
-        self.sockets.append(await Socket(self.run.worker, self.run.spec.traced).connect(self.run.code))
+        self.sockets.append(await self.run.socket().connect(self.run.code))
         reply = await self.request("resume", {"version": version})
         if not reply["ok"]:
             raise HarnessError(f"resume refused: {reply['error']}")
@@ -435,7 +435,7 @@ class MatchRun:
         spec = self.spec
         host = Person(self, "Host")
         self.people.append(host)
-        host.sockets.append(await Socket(self.worker, spec.traced).connect())
+        host.sockets.append(await self.socket().connect())
         settings = {"name": "Host", **spec.settings}
         reply = await self.call(host.socket, "create_table", settings, "Host", (), "")
         if not reply["ok"]:
@@ -444,7 +444,7 @@ class MatchRun:
         self.worker.audit.follow(host.socket.sio, self.code, host.socket.seat)
         for number in range(1, spec.people):
             guest = Person(self, f"Guest {number}")
-            guest.sockets.append(await Socket(self.worker, spec.traced).connect(self.code))
+            guest.sockets.append(await self.socket().connect(self.code))
             reply = await self.call(
                 guest.socket, "join_table", {"table": self.code, "name": guest.name}, "", (), ""
             )
@@ -473,8 +473,12 @@ class MatchRun:
             self.leaks.append(Leak("a record given while playing is not the match's", (), "GET record"))
         self.record = body
 
+    def socket(self) -> Socket:
+        """A new socket of this match, its frames traced if the match is."""
+        return Socket(self.worker, self.spec.traced)
+
     async def watch(self) -> Socket:
-        socket = await Socket(self.worker, self.spec.traced).connect(self.code)
+        socket = await self.socket().connect(self.code)
         reply = await self.call(socket, "watch_table", {"table": self.code}, "spectator", (), "")
         if not reply["ok"]:
             raise HarnessError(f"watch_table refused: {reply['error']}")

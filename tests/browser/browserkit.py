@@ -24,6 +24,21 @@ class Watched:
     context: BrowserContext
     errors: list[str] = field(default_factory=list)
     sent: list[str] = field(default_factory=list)
+    # Requests that failed, and those still unanswered (to tell why a page shows nothing).
+    failed_requests: list[str] = field(default_factory=list)
+    open_requests: dict[int, str] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        """What the page shows and waits for: its address, its text, its requests that went wrong."""
+        try:
+            text = self.page.inner_text("body", timeout=2000)
+        except Exception as error:  # a diagnostic: never in the way of the failure it explains
+            text = f"(no text: {type(error).__name__})"
+        return (
+            f"page {self.page.url}\n  text: {text[:1500]!r}\n"
+            f"  failed requests: {self.failed_requests}\n"
+            f"  unanswered requests: {list(self.open_requests.values())}"
+        )
 
 
 # A card in the hand as "<rank><suit letter>" read from its face (the rank text and the suit class).
@@ -240,23 +255,29 @@ def choose_discard(page: Page) -> list[str]:
 def play_until(
     pages: Sequence[Page],
     done: Callable[[], bool],
-    timeout: float = 90.0,
+    stall: float = 60.0,
     *,
     top_bid: bool = False,
     on_bid: Callable[[Page], None] | None = None,
 ) -> list[str]:
     """Every page takes its turns until ``done()``; returns what was done, in order. ``on_bid`` is
-    called with a page whose bid buttons are up, before it bids."""
+    called with a page whose bid buttons are up, before it bids.
+
+    It fails when no page could act for ``stall`` seconds: a table that stopped. A slow machine only
+    makes the whole take longer, so the limit is on the wait for each turn, not on the whole.
+    """
     actions: list[str] = []
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + stall
     while not done():
-        assert time.monotonic() < deadline, f"not done after {actions}"
+        assert time.monotonic() < deadline, f"no page could act for {stall} s, after {actions}"
         acted = False
         for page in pages:
             action = take_turn(page, top_bid=top_bid, on_bid=on_bid)
             if action:
                 actions.append(action)
                 acted = True
-        if not acted:
+        if acted:
+            deadline = time.monotonic() + stall
+        else:
             pages[0].wait_for_timeout(30)
     return actions

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 from browserkit import Watched
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Playwright, Request, sync_playwright
 
 from smear.server.app import STATIC_DIR, SmearServer, Timing
 
@@ -114,7 +114,7 @@ def serve(static_build: Path, tmp_path: Path) -> Iterator[Callable[..., str]]:
 
 
 @pytest.fixture
-def open_page(browser: Browser) -> Iterator[Callable[..., Watched]]:
+def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Watched]]:
     """``open_page(width=1280, height=800)``: a page in a fresh browser context (its own storage).
 
     At teardown, the test fails if any page logged a console error or threw an uncaught exception.
@@ -133,6 +133,20 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Watched]]:
                 watched.errors.append(f"console: {getattr(message, 'text', '')}")
 
         page.on("console", on_console)
+
+        def on_request(request: Request) -> None:
+            watched.open_requests[id(request)] = request.url
+
+        def on_finished(request: Request) -> None:
+            watched.open_requests.pop(id(request), None)
+
+        def on_failed(request: Request) -> None:
+            watched.open_requests.pop(id(request), None)
+            watched.failed_requests.append(f"{request.url}: {request.failure}")
+
+        page.on("request", on_request)
+        page.on("requestfinished", on_finished)
+        page.on("requestfailed", on_failed)
         page.on("pageerror", lambda error: watched.errors.append(f"pageerror: {error}"))
         page.on(
             "websocket",
@@ -147,7 +161,21 @@ def open_page(browser: Browser) -> Iterator[Callable[..., Watched]]:
         return watched
 
     yield new
+    call = getattr(request.node, "outcome_of_call", None)
+    if call is not None and call.failed:
+        # What each page showed when the test failed, printed with the failure's report.
+        for watched in opened:
+            print(watched.describe())
     errors = [error for watched in opened for error in watched.errors]
     for watched in opened:
         watched.context.close()
     assert errors == [], errors
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keeps the call's report on the test item, for ``open_page`` to describe its pages on a failure."""
+    report = yield
+    if call.when == "call":
+        item.outcome_of_call = report  # type: ignore[attr-defined]
+    return report

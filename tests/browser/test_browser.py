@@ -79,7 +79,7 @@ def test_one_player_and_three_bots_play_a_match_to_the_winner_screen(
     page = player.page
     expect(page.locator(".scores-panel")).to_contain_text("First to 11")
     end = page.locator(".match-end")
-    actions = play_until([page], lambda: end.count() > 0, timeout=150)
+    actions = play_until([page], lambda: end.count() > 0)
 
     assert actions.count("card") >= 6
     expect(end.get_by_role("heading", name="Match over")).to_be_visible()

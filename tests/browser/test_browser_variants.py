@@ -128,7 +128,7 @@ def test_five_point_with_the_moon_from_the_landing_page_to_the_end_of_a_hand(
     def done() -> bool:
         return overlay.count() > 0 or end.count() > 0
 
-    actions = play_until([page], done, timeout=120, on_bid=see_moon)
+    actions = play_until([page], done, on_bid=see_moon)
     assert actions.count("card") == 6, actions
     log = page.locator(".log")
     # A bot may have shot the moon before our turn: then only a pass was left to us.
@@ -372,7 +372,7 @@ def test_five_point_with_the_kitty_the_host_bids_exchanges_and_sees_its_discard(
     # The hand played out, its summary shows the host's discard and the two sleeping cards.
     summary = page.get_by_role("dialog", name=f"End of hand {hand_number}")
     end = page.locator(".match-end")
-    play_until([page], lambda: summary.count() > 0 or end.count() > 0, timeout=120)
+    play_until([page], lambda: summary.count() > 0 or end.count() > 0)
     if end.count():  # not expected at 21 after a few hands, but then the summary is one click away
         end.get_by_role("button", name="Last hand").click()
         summary = end.locator(".end-last-hand")

@@ -140,7 +140,8 @@ class Presence(ServerCore):
         A connection lost or resumed changes no version, so it goes out as states only
         (``with_event=False``): an event is sent once per version. Each message is encoded once for
         all who get the same (every spectator shares one state), and goes out to them in one emit:
-        each socket gets the event, then its state.
+        each socket gets the event, then its state. The states' emits start once the event is queued
+        to every socket.
         """
         event = table.events[-1][1] if table.events and with_event else None
         by_seat: dict[int | None, list[str]] = {}
@@ -157,5 +158,6 @@ class Presence(ServerCore):
         if event is not None:
             everyone = [sid for sids in by_seat.values() for sid in sids]
             await self.sio.emit("event", {"version": table.version, "event": event}, to=everyone)
-        for seat, sids in by_seat.items():
-            await self.sio.emit("state", self._state_payload(table, seat), to=sids)
+        # Each socket gets one state, so the seats' emits may go side by side.
+        states = [(self._state_payload(table, seat), sids) for seat, sids in by_seat.items()]
+        await asyncio.gather(*(self.sio.emit("state", state, to=sids) for state, sids in states))

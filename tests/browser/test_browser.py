@@ -187,9 +187,7 @@ def test_an_illegal_card_cannot_be_played_from_the_ui(
         return page.locator(".game.my-turn").count() > 0 and dimmed.count() > 0
 
     # Play legal cards until it is our turn holding a card we may not play (a suit we must follow).
-    deadline_actions = play_until(
-        [page], lambda: illegal_in_view() or page.locator(".match-end").count() > 0, timeout=120
-    )
+    deadline_actions = play_until([page], lambda: illegal_in_view() or page.locator(".match-end").count() > 0)
     assert illegal_in_view(), f"never held an unplayable card in {len(deadline_actions)} actions"
 
     card = dimmed.first

@@ -2,10 +2,11 @@
 
 Shared by the leak test (``tests/server/test_leaks.py``) and the leak benchmark (``bench/leaks.py``).
 Both play matches over real Socket.IO against an in-process server and keep every message each
-client receives. Once a match is over, its record is replayed with the engine to learn every seat's
-dealt cards, the undealt cards, the cards each seat drew and discarded, and who played what
-(:func:`facts_of`); then every message is checked against what its recipient could know when it
-arrived (:func:`check_received`, :func:`check_reply`).
+client receives (as values, or as the JSON text it came in: :class:`RawMessage`). Once a match is
+over, its record is replayed with the engine to learn every seat's dealt cards, the undealt cards,
+the cards each seat drew and discarded, and who played what (:func:`facts_of`); then every message
+is checked against what its recipient could know when it arrived (:func:`check_received`,
+:func:`check_reply`).
 
 The server's log is checked too (:class:`LogAudit`): no line may name a card that is hidden at that
 moment. The one exception is the DEBUG trace of raw WebSocket frames, which may name the cards a
@@ -49,7 +50,10 @@ def _canonical(word: str) -> str:
 
 
 def cards_in_text(text: str) -> set[str]:
-    return {_canonical(word) for word in CARD.findall(text)}
+    words = set(CARD.findall(text))
+    if any(len(word) == 3 for word in words):  # "10d": the one way to name a card not in its notation
+        return {_canonical(word) for word in words}
+    return words
 
 
 def _strings(value: Any, out: list[str]) -> None:
@@ -91,6 +95,98 @@ def cards_in(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
     strings: list[str] = []
     _strings(value, strings)
     return cards_in_text("\x00".join(strings))
+
+
+class RawMessage:
+    """A message as it came over a socket: its JSON text, read into values the first time they are
+    needed. The checks search this text for cards rather than an encoding of the values.
+
+    A ``state`` given the ``publics`` of its match is read with :func:`read_state`.
+    """
+
+    __slots__ = ("_value", "publics", "text")
+
+    def __init__(self, text: str, publics: dict[str, Any] | None = None) -> None:
+        self.text = text
+        self.publics = publics
+        self._value: Any = _UNREAD
+
+    @property
+    def value(self) -> Any:
+        if self._value is _UNREAD:
+            self._value = (
+                json.loads(self.text) if self.publics is None else read_state(self.text, self.publics)
+            )
+        return self._value
+
+
+_UNREAD = object()
+# Where the public part of a state's JSON text starts and ends: the last field of a seat's view, or
+# a spectator's whole game; the state's own last fields follow.
+PUBLIC_STARTS = ('"public":', '"game":')
+PUBLIC_ENDS = ('},"resync":', ',"resync":')
+
+
+def read_state(text: str, publics: dict[str, Any]) -> Any:
+    """``json.loads(text)`` of a ``state``, its public part read once for all the states that carry
+    it: the server builds it once per version for every seat's view and the spectators' state.
+
+    ``publics`` keeps those parts by their JSON text. A text that does not split as expected (or has
+    an escape, which could hide a quote) is read whole.
+    """
+    if "\\" not in text:
+        for start_key, end_key, in_view in zip(PUBLIC_STARTS, PUBLIC_ENDS, (True, False), strict=True):
+            start = text.find(start_key)
+            if start < 0:
+                continue
+            start += len(start_key)
+            end = text.rfind(end_key)
+            if end <= start:
+                break
+            part = text[start:end]
+            public = publics.get(part)
+            try:
+                if public is None:
+                    public = publics[part] = json.loads(part)
+                state = json.loads(text[:start] + "null" + text[end:])
+            except ValueError:
+                break
+            game = state.get("game") if isinstance(state, dict) else None
+            if in_view and isinstance(game, dict) and "public" in game and game["public"] is None:
+                game["public"] = public
+                return state
+            if not in_view and "game" in state and game is None and isinstance(public, dict):
+                state["game"] = public
+                return state
+            break
+    return json.loads(text)
+
+
+def value_of(message: Any) -> Any:
+    """A received message's values (read from its text if it came as a :class:`RawMessage`)."""
+    return message.value if isinstance(message, RawMessage) else message
+
+
+def _cards_of(message: Any, text: str | None) -> set[str]:
+    """``cards_in(message)``, from the JSON text it came as where there is one: that text is the
+    message, and an escape ("\\n" before a card) is the only way it could hide a card."""
+    if text is not None and "\\" not in text:
+        return cards_in_text(text)
+    return cards_in(message)
+
+
+RESULTS_KEY = '"results":'
+
+
+def _results_span(text: str | None, results_text: str | None) -> tuple[int, int] | None:
+    """Where ``results_text`` ('"results":[...]') is in a state's JSON ``text``: if it is there as
+    that state's one results array, and the text has no escape (see :func:`_cards_of`)."""
+    if text is None or results_text is None or "\\" in text:
+        return None
+    start = text.find(RESULTS_KEY)
+    if start < 0 or not text.startswith(results_text, start) or text.find(RESULTS_KEY, start + 1) >= 0:
+        return None
+    return start, start + len(results_text)
 
 
 class Leak(Exception):
@@ -208,28 +304,58 @@ def public_of(game: dict[str, Any]) -> dict[str, Any]:
     return public
 
 
-def check_results(public: dict[str, Any], facts: dict[int, HandFacts]) -> None:
-    """Results show only finished hands, and show them as they were."""
+def check_results(
+    public: dict[str, Any],
+    facts: dict[int, HandFacts],
+    text: str | None = None,
+    known: dict[int, str] | None = None,
+) -> tuple[int, int] | None:
+    """Results show only finished hands, and show them as they were.
+
+    Given the state's JSON ``text``, returns where its results array is in it (None if not found).
+    ``known`` keeps the JSON text of the results checked so far by their number: every state until
+    the next hand ends repeats the same results, which are then not compared with the facts again.
+    """
     number = public["hand_number"]
     results = public["results"]
-    need([r["number"] for r in results] == list(range(1, len(results) + 1)), "results out of order")
     finished = number if public["phase"] in OVER else number - 1
-    need(len(results) == finished, f"results of hands 1..{len(results)} during hand {number}")
+    if len(results) != finished:
+        raise Leak(f"results of hands 1..{len(results)} during hand {number}")
+    if known is None:
+        known = {}
+    span = _results_span(text, known.get(len(results)))
+    if span is not None:
+        return span
+    need([r["number"] for r in results] == list(range(1, len(results) + 1)), "results out of order")
     for result in results:
         fact = facts[result["number"]]
-        need(set(result["out"]) == fact.out, f"hand {result['number']}: results show other undealt cards")
-        need(
-            [set(cards) for cards in result["discards"]] == fact.discards,
-            f"hand {result['number']}: results show other discards",
-        )
+        if set(result["out"]) != fact.out:
+            raise Leak(f"hand {result['number']}: results show other undealt cards")
+        if [set(cards) for cards in result["discards"]] != fact.discards:
+            raise Leak(f"hand {result['number']}: results show other discards")
+    if text is None:
+        return None
+    results_text = known[len(results)] = RESULTS_KEY + json.dumps(results, separators=(",", ":"))
+    return _results_span(text, results_text)
 
 
-def check_state(message: dict[str, Any], seat: int | None, facts: dict[int, HandFacts]) -> int | None:
-    """Check one ``state``; returns the hand it shows (None in the lobby)."""
+def check_state(
+    message: dict[str, Any],
+    seat: int | None,
+    facts: dict[int, HandFacts],
+    text: str | None = None,
+    known_results: dict[int, str] | None = None,
+) -> int | None:
+    """Check one ``state``; returns the hand it shows (None in the lobby).
+
+    ``text`` is the JSON text the state came as, if kept: the cards are searched in it, but for its
+    results (found as :func:`check_results` says); ``known_results`` is for :func:`check_results`.
+    """
     game = message["game"]
-    need(message["table"]["you"] == seat, f"addressed to seat {message['table']['you']}")
+    if message["table"]["you"] != seat:
+        raise Leak(f"addressed to seat {message['table']['you']}")
     if game is None:
-        named = cards_in(message)
+        named = _cards_of(message, text)
         need(not named, "a lobby state names cards", named)
         return None
     if seat is None:
@@ -237,11 +363,12 @@ def check_state(message: dict[str, Any], seat: int | None, facts: dict[int, Hand
         need(not own, f"a spectator's own cards ({sorted(own)})")
         public = game
     else:
-        need(game["seat"] == seat, f"the view of seat {game['seat']}")
+        if game["seat"] != seat:
+            raise Leak(f"the view of seat {game['seat']}")
         public = game["public"]
     number = public["hand_number"]
     fact = facts[number]
-    check_results(public, facts)
+    results = check_results(public, facts, text, known_results)
     # The cards on the table are the hand's first plays, in order.
     played = played_in(public)
     need(
@@ -251,22 +378,33 @@ def check_state(message: dict[str, Any], seat: int | None, facts: dict[int, Hand
     if seat is not None:
         own_cards = fact.held_by(seat)
         hand = set(game["hand"])
-        need(hand <= own_cards, f"hand {number}: cards seat {seat} never held", hand - own_cards)
-        if public["phase"] == "auction":
-            need(hand == fact.deal[seat], f"hand {number}: not the cards the record deals to {seat}")
+        if not hand <= own_cards:
+            raise Leak(f"hand {number}: cards seat {seat} never held", hand - own_cards)
+        if public["phase"] == "auction" and hand != fact.deal[seat]:
+            raise Leak(f"hand {number}: not the cards the record deals to {seat}")
         discards = set(game["discards"])
-        need(discards <= fact.discards[seat], f"hand {number}: discards seat {seat} did not make", discards)
+        if not discards <= fact.discards[seat]:
+            raise Leak(f"hand {number}: discards seat {seat} did not make", discards)
         allowed |= own_cards
-    leaked = cards_in(message, skip=frozenset({"results"})) - allowed
-    need(not leaked, f"hand {number} shows hidden cards to seat {seat} ({public['phase']})", leaked)
+    if text is not None and results is not None:
+        named = cards_in_text(text[: results[0]]) | cards_in_text(text[results[1] :])
+    else:
+        named = cards_in(message, skip=frozenset({"results"}))
+    leaked = named - allowed
+    if leaked:
+        raise Leak(f"hand {number} shows hidden cards to seat {seat} ({public['phase']})", leaked)
     return int(number)
 
 
-def check_event(message: dict[str, Any], hand: int | None, facts: dict[int, HandFacts]) -> None:
+def check_event(
+    message: dict[str, Any], hand: int | None, facts: dict[int, HandFacts], text: str | None = None
+) -> None:
+    """Check one ``event`` (``text``: the JSON text it came as, if kept)."""
     event = message["event"]
-    named = cards_in(message)
+    named = _cards_of(message, text)
     if event.get("kind") != "action":
-        need(not named, f"a {event.get('kind')} event names cards", named)
+        if named:
+            raise Leak(f"a {event.get('kind')} event names cards", named)
         return
     if hand is None:
         raise Leak("an action event before any state")
@@ -279,9 +417,12 @@ def check_event(message: dict[str, Any], hand: int | None, facts: dict[int, Hand
     action = parse_action(event["action"])
     public_card: set[str] = set()
     if isinstance(action, Play):
-        public_card = {str(action.card)}
-        need((event["seat"], str(action.card)) in fact.plays, f"hand {hand}: {event} was not played")
-    need(named <= public_card, f"hand {hand}: an action event names hidden cards", named - public_card)
+        card = str(action.card)
+        public_card = {card}
+        if (event["seat"], card) not in fact.plays:
+            raise Leak(f"hand {hand}: {event} was not played")
+    if not named <= public_card:
+        raise Leak(f"hand {hand}: an action event names hidden cards", named - public_card)
 
 
 def _hand_ahead(received: Sequence[tuple[str, Any]], index: int, version: int) -> int | None:
@@ -289,11 +430,17 @@ def _hand_ahead(received: Sequence[tuple[str, Any]], index: int, version: int) -
     spectator that started watching as the table moved on can come just before its first state)."""
     for kind, message in received[index + 1 :]:
         if kind == "state":
+            message = value_of(message)
             game = message["game"]
             if message["version"] == version and game is not None:
                 return int(public_of(game)["hand_number"])
             return None
     return None
+
+
+def _where(who: str, spectator: bool, seat: int | None, index: int, kind: str) -> str:
+    recipient = "spectator" if spectator else f"seat {seat}"
+    return f"{who}{' ' if who else ''}{recipient}, message {index} ({kind})"
 
 
 def check_received(
@@ -305,19 +452,26 @@ def check_received(
 ) -> list[Leak]:
     """Check every ``state`` and ``event`` one client received, in order; returns the failed checks.
 
-    ``who`` names the recipient in the leaks found. A person's messages must all be for one seat once
-    the match has started (teams redraw the seats at the start). A client that followed the whole
-    match must have received more states than there were hands.
+    A message is its values, or a :class:`RawMessage`. ``who`` names the recipient in the leaks
+    found. A person's messages must all be for one seat once the match has started (teams redraw the
+    seats at the start). A client that followed the whole match must have received more states than
+    there were hands.
     """
     leaks: list[Leak] = []
     seat: int | None = None
     playing_seat: int | None = None  # the seat once the match has started
     hand: int | None = None
     checked = 0
-    for index, (kind, message) in enumerate(received):
-        recipient = "spectator" if spectator else f"seat {seat}"
-        where = f"{who}{' ' if who else ''}{recipient}, message {index} ({kind})"
+    known_results: dict[int, str] = {}
+    for index, (kind, item) in enumerate(received):
+        seat_before = seat
+        message: Any = item.text if isinstance(item, RawMessage) else item
+        text = item.text if isinstance(item, RawMessage) else None
         try:
+            if kind not in ("state", "event"):
+                raise Leak(f"an unexpected {kind!r} message", _cards_of(message, text))
+            if text is not None:
+                message = item.value  # the text stays what a leak shows if it is no JSON
             if kind == "state":
                 if not spectator:
                     seat = message["table"]["you"]
@@ -325,21 +479,19 @@ def check_received(
                     if message["game"] is not None:
                         playing_seat = seat if playing_seat is None else playing_seat
                         need(seat == playing_seat, "the seat changed during the match")
-                hand = check_state(message, seat, facts)
+                hand = check_state(message, seat, facts, text, known_results)
                 checked += message["game"] is not None
             elif kind == "event":
                 if message["event"].get("kind") == "deal":
                     hand = message["event"]["hand"]
                 elif hand is None and message["event"].get("kind") == "action":
                     hand = _hand_ahead(received, index, message["version"])
-                check_event(message, hand, facts)
-            else:
-                named = cards_in(message)
-                need(False, f"an unexpected {kind!r} message", named)
+                check_event(message, hand, facts, text)
         except Leak as leak:
-            leak.where, leak.message = where, message
+            leak.where, leak.message = _where(who, spectator, seat_before, index, kind), message
             leaks.append(leak)
         except (KeyError, TypeError, ValueError, IndexError) as err:
+            where = _where(who, spectator, seat_before, index, kind)
             leaks.append(
                 Leak(f"a message of an unexpected shape ({type(err).__name__}: {err})", (), where, message)
             )
@@ -472,10 +624,10 @@ class LogAudit(logging.Handler):
 
     # -- told by the clients --
 
-    def follow(self, sio: Any, table: str, seat: Callable[[], int | None] | None = None) -> None:
-        """The frames of this python-socketio client's socket belong to ``table``; ``seat`` tells,
-        once the match is over, which seat that socket played (None for a spectator)."""
-        port = local_port(sio)
+    def follow(self, port: int | None, table: str, seat: Callable[[], int | None] | None = None) -> None:
+        """The frames of the client socket at local ``port`` (see :func:`local_port`) belong to
+        ``table``; ``seat`` tells, once the match is over, which seat that socket played (None for a
+        spectator)."""
         if port is None:  # its frames would be checked against every table's cards
             self.failures.append(f"no local port for a client of table {table}")
         else:
@@ -598,8 +750,9 @@ class LogAudit(logging.Handler):
         """
         versions: dict[int, dict[str, Any] | None] = {}
         for stream in received:
-            for kind, message in stream:
+            for kind, item in stream:
                 if kind == "state":
+                    message = value_of(item)
                     game = message["game"]
                     versions[message["version"]] = None if game is None else public_of(game)
         leaks = []

@@ -20,8 +20,12 @@ sometimes a second one joins midway. While a match is played its record is asked
 exist yet) and ``/health`` too; once it is over, the record is replayed with the engine and every
 message is checked against what its recipient could know when it arrived. The server's log is
 captured at DEBUG. The WebSocket frame trace (a DEBUG line per frame, a cut-short copy of a message
-that is checked anyway as its recipient received it) costs a sixth of the run: it is on for one match
-in ``--trace-every`` (10), whose sockets' frames are all checked; the leak test traces every frame.
+that is checked anyway as its recipient received it) would cost a sixth of the run: it is on for one
+match in ``--trace-every`` (10), whose sockets' frames are all checked but the few written while
+another match opens a socket; the leak test traces every frame.
+
+The clients speak Socket.IO themselves over bare WebSockets and keep each message as the JSON text
+it came in, which the checks search for cards (see ``Socket``).
 
 It prints a progress line every ``--progress`` seconds (matches done, messages checked, rate, ETA),
 the first leaks in detail (recipient, message, cards) and a coverage summary, and ends with::
@@ -42,7 +46,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import functools
 import gc
 import json
 import logging
@@ -66,6 +69,7 @@ from leakaudit import (
     HandFacts,
     Leak,
     LogAudit,
+    RawMessage,
     capture_logs,
     cards_in,
     check_received,
@@ -73,6 +77,10 @@ from leakaudit import (
     discard_from,
     facts_of,
 )
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 from smear.rules import PRESETS
 from smear.server.protocol import TARGETS
@@ -83,7 +91,8 @@ BOT_LEVELS = ("heuristic", "random", "expert")
 # The heuristic is as quick as the random bot and ends a match in fewer hands (the random bot's bids
 # are set again and again); the expert thinks for tens of milliseconds a move.
 BOT_WEIGHTS = (82, 17, 1)
-WAIT = 120.0  # seconds a client waits for the state it expects before the match counts as failed
+WAIT = 120.0  # seconds without a new state before a waiting client counts its match as failed
+CLOSE_WAIT = 5.0  # seconds a client waits for the server to end a connection it closed
 MATCH_TIMEOUT = 900.0  # seconds a whole match may take
 SHOWN = 5  # leaks printed in detail
 COLLECT_EVERY = 20  # matches a worker plays between two full passes of the garbage collector
@@ -162,87 +171,241 @@ class HarnessError(Exception):
     """The match could not be played as planned (not a leak: nothing was shown that should not be)."""
 
 
-@functools.cache
-def plain_json_packet() -> type:
-    """The clients' Socket.IO packet: JSON read by the standard library at C speed (the library's
-    own reader checks every number's length in Python, a tenth of this benchmark's time; it guards
-    a server from its clients, and these clients trust their server)."""
-    import socketio
+DATA_FRAMES = (Opcode.TEXT, Opcode.BINARY, Opcode.CONT)
 
-    class Packet(socketio.packet.Packet):  # type: ignore[misc]
-        json = json
 
-    return Packet
+class WebSocket(asyncio.Protocol):
+    """A WebSocket client connection that hands each text message to ``on_text`` as it arrives.
+
+    The ``websockets`` library's sans-I/O protocol on an asyncio transport: no task wakes up and no
+    future is made per message, as in the library's own asyncio client.
+    """
+
+    def __init__(self, url: str, on_text: Callable[[str], None], on_lost: Callable[[], None]) -> None:
+        self.uri = parse_uri(url)
+        self.protocol = ClientProtocol(self.uri, max_size=None)
+        self.on_text = on_text
+        self.on_lost = on_lost
+        self.transport: Any = None
+        self.fragments: list[bytes] = []  # of a message sent in several frames
+        loop = asyncio.get_running_loop()
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.lost: asyncio.Future[None] = loop.create_future()
+
+    async def open(self) -> WebSocket:
+        """Connect, and wait for the server to accept the handshake."""
+        loop = asyncio.get_running_loop()
+        await loop.create_connection(lambda: self, self.uri.host, self.uri.port)
+        await self.opened
+        return self
+
+    @property
+    def local_port(self) -> int:
+        return int(self.transport.get_extra_info("sockname")[1])
+
+    def send(self, text: str) -> None:
+        if self.protocol.state is State.OPEN:  # else it would not be sent anyway
+            self.protocol.send_text(text.encode())
+            self._flush()
+
+    async def close(self) -> None:
+        """The closing handshake; the server then ends the connection (else it is cut after a while)."""
+        if self.protocol.state is State.OPEN:
+            self.protocol.send_close()
+            self._flush()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(CLOSE_WAIT):
+                    await asyncio.shield(self.lost)
+        if self.transport is not None:
+            self.transport.close()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.protocol.send_request(self.protocol.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.protocol.receive_data(data)
+        for event in self.protocol.events_received():
+            if not isinstance(event, Frame):  # the server's answer to the handshake
+                if self.opened.done():
+                    continue
+                if self.protocol.handshake_exc is None:
+                    self.opened.set_result(None)
+                else:
+                    self.opened.set_exception(self.protocol.handshake_exc)
+            elif event.opcode in DATA_FRAMES:
+                if event.fin and not self.fragments:
+                    self.on_text(str(event.data, "utf-8", "replace"))
+                    continue
+                self.fragments.append(bytes(event.data))
+                if event.fin:
+                    self.on_text(str(b"".join(self.fragments), "utf-8", "replace"))
+                    self.fragments = []
+        self._flush()
+
+    def eof_received(self) -> None:
+        self.protocol.receive_eof()
+        self._flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError(f"the connection was lost opening: {exc}"))
+        if not self.lost.done():
+            self.lost.set_result(None)
+        self.on_lost()
+
+    def _flush(self) -> None:
+        for data in self.protocol.data_to_send():
+            if data:
+                self.transport.write(data)
+            elif self.transport.can_write_eof():  # the protocol's sign to half-close
+                self.transport.write_eof()
+
+
+# Engine.IO v4 over a WebSocket: one packet a frame; "0{...}" opens, "2" is the server's ping and
+# "3" the pong. A Socket.IO packet inside is "4" then "0" (join a namespace), "1" (leave it),
+# "2[name,data]" (an event pushed, or "2<id>[...]" a request asking for an ack) or "3<id>[reply]".
+PUSHED = re.compile(r'42\["(\w+)",')
+ACKED = re.compile(r"43(\d+)\[")
 
 
 class Socket:
-    """One Socket.IO connection that keeps every message it receives."""
+    """One Socket.IO connection that keeps every message it is pushed, as the JSON text it came in.
 
-    def __init__(self, worker: Worker, traced: bool) -> None:
-        import socketio  # in the workers only
+    It speaks the protocol itself over a bare WebSocket: a python-socketio client over aiohttp made
+    a task, futures and packet objects per message and cost several times as much, and the checks
+    then searched an encoding of every message again.
+    """
 
+    def __init__(self, worker: Worker, traced: bool, publics: dict[str, Any]) -> None:
         self.worker = worker
         self.traced = traced
-        self.sio = socketio.AsyncClient(
-            reconnection=False, http_session=worker.http, serializer=plain_json_packet()
-        )
-        self.states: list[dict[str, Any]] = []
-        self.received: list[tuple[str, Any]] = []
+        self.publics = publics  # the public parts of its match's states, read once (see read_state)
+        url = worker.url.replace("http", "ws", 1) + "/socket.io/?EIO=4&transport=websocket"
+        self.ws = WebSocket(url, self._frame, self._lost)
+        self.port: int | None = None  # the local port, by which the server's frame trace names it
+        self.received: list[tuple[str, RawMessage]] = []
+        self.latest: RawMessage | None = None  # the latest state
         self.changed = asyncio.Event()
-        self.sio.on("state", self._on_state)
-        self.sio.on("event", self._on_event)
-        self.sio.on("error", self._on_error)
+        self.closed = False
+        self.joined: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.acks: dict[int, asyncio.Future[Any]] = {}
+        self.last_ack = 0
 
     async def connect(self, table: str | None = None) -> Socket:
-        async with self.worker.frames_traced(self.traced):
-            await self.sio.connect(self.worker.url, transports=["websocket"], wait_timeout=WAIT)
+        async with asyncio.timeout(WAIT):
+            async with self.worker.frames_traced(self.traced):  # the server's connection is made then
+                await self.ws.open()
+            await self.joined
+        self.port = self.ws.local_port
         if table is not None:
-            self.worker.audit.follow(self.sio, table, self.seat)
+            self.worker.audit.follow(self.port, table, self.seat)
         return self
+
+    def _frame(self, frame: str) -> None:
+        if frame == "2":
+            self.ws.send("3")
+        elif frame.startswith("42"):
+            self._pushed(frame)
+        elif frame.startswith("43"):
+            self._acked(frame)
+        elif frame.startswith("0{"):  # the Engine.IO session is open: join the default namespace
+            self.ws.send("40")
+        elif frame.startswith("40") and not self.joined.done():
+            self.joined.set_result(None)
+        elif frame.startswith("4") and not self.joined.done():
+            self.joined.set_exception(HarnessError(f"the server refused the Socket.IO session: {frame}"))
+        elif frame not in ("41", "1"):  # not the server ending the session
+            self.received.append(("frame", RawMessage(frame)))  # checked as an unexpected message
+
+    def _lost(self) -> None:
+        self.closed = True
+        self.changed.set()
+        if not self.joined.done():
+            self.joined.set_exception(HarnessError("the connection was lost joining"))
+        for future in self.acks.values():
+            if not future.done():
+                future.set_exception(HarnessError("the connection was lost before its acknowledgement"))
+
+    def _pushed(self, frame: str) -> None:
+        found = PUSHED.match(frame)
+        if found is None or not frame.endswith("]"):
+            self.received.append(("frame", RawMessage(frame)))  # checked as an unexpected message
+            return
+        kind = found.group(1)
+        message = RawMessage(frame[found.end() : -1], self.publics if kind == "state" else None)
+        self.received.append((kind, message))
+        if kind == "state":
+            self.latest = message
+            self.changed.set()
+
+    def _acked(self, frame: str) -> None:
+        found = ACKED.match(frame)
+        future = self.acks.get(int(found.group(1))) if found else None
+        if found is None or future is None or future.done():
+            self.received.append(("frame", RawMessage(frame)))  # checked as an unexpected message
+            return
+        try:
+            future.set_result(json.loads(frame[found.end() - 1 :])[0])
+        except (ValueError, IndexError) as err:
+            future.set_exception(HarnessError(f"an acknowledgement that is no JSON list: {frame!r} ({err})"))
+
+    def state(self) -> dict[str, Any] | None:
+        """The latest state received (None before the first)."""
+        state: dict[str, Any] | None = None if self.latest is None else self.latest.value
+        return state
 
     def seat(self) -> int | None:
         """The seat this socket was sent the view of (None for a spectator's)."""
-        game = self.states[-1].get("game") if self.states else None
+        state = self.state()
+        game = state.get("game") if state is not None else None
         seat = game.get("seat") if isinstance(game, dict) else None
         return seat if isinstance(seat, int) else None
 
-    async def _on_state(self, data: dict[str, Any]) -> None:
-        self.states.append(data)
-        self.received.append(("state", data))
-        self.changed.set()
-
-    async def _on_event(self, data: dict[str, Any]) -> None:
-        self.received.append(("event", data))
-
-    async def _on_error(self, data: Any) -> None:
-        self.received.append(("error", data))  # never expected: every request asks for its ack
-
     async def call(self, event: str, data: dict[str, Any]) -> dict[str, Any]:
-        reply: dict[str, Any] = await self.sio.call(event, data, timeout=WAIT)
+        """Send a request and return its acknowledgement."""
+        if self.closed:
+            raise HarnessError(f"a {event} request on a closed connection")
+        self.last_ack += 1
+        number = self.last_ack
+        future = self.acks[number] = asyncio.get_running_loop().create_future()
+        try:
+            self.ws.send(f"42{number}" + json.dumps([event, data], separators=(",", ":")))
+            async with asyncio.timeout(WAIT):
+                reply: dict[str, Any] = await future
+        finally:
+            del self.acks[number]
         return reply
 
     async def wait_for(self, predicate: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-        """The latest state once it satisfies ``predicate``."""
-        deadline = asyncio.get_running_loop().time() + WAIT
+        """The latest state once it satisfies ``predicate``.
+
+        It fails when no new state came for ``WAIT`` seconds (a table that stopped), not when a long
+        match on a busy machine takes longer than that: a spectator waits for the whole match here.
+        """
         while True:
-            if self.states and predicate(self.states[-1]):
-                return self.states[-1]
-            remaining = deadline - asyncio.get_running_loop().time()
-            if remaining <= 0:
-                raise HarnessError(f"no state came that the client waited for; {self.describe()}")
+            state = self.state()
+            if state is not None and predicate(state):
+                return state
+            if self.closed:
+                raise HarnessError(f"the connection closed while the client waited; {self.describe()}")
             self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), remaining)
+            try:
+                async with asyncio.timeout(WAIT):
+                    await self.changed.wait()
+            except TimeoutError:
+                raise HarnessError(f"no state came for {WAIT:.0f} s; {self.describe()}") from None
 
     async def close(self) -> None:
-        with contextlib.suppress(Exception):
-            await self.sio.disconnect()
+        self.ws.send("41")  # leave the namespace, as a Socket.IO client does
+        await self.ws.close()
 
     def describe(self) -> str:
         """This client's latest state, and the server's side of its table (to tell why it waits)."""
-        text = f"connected {self.sio.connected}"
-        if self.states:
-            state = self.states[-1]
+        text = f"connected {self.joined.done() and not self.closed}"
+        state = self.state()
+        if state is not None:
             game = state["game"]
             public = None if game is None else game.get("public", game)
             text += f", its latest state: version {state['version']}"
@@ -359,7 +522,7 @@ class Person:
     async def reconnect(self, pause: float) -> None:
         """Drop the connection, wait, and take the seat back with ``resume``."""
         old = self.socket
-        version = old.states[-1]["version"]
+        version = old.state()["version"]  # type: ignore[index]
         await old.close()
         await asyncio.sleep(pause)
         self.sockets.append(await self.run.socket().connect(self.run.code))
@@ -392,6 +555,7 @@ class MatchRun:
     watchers: list[Socket] = field(default_factory=list)
     late: list[Socket] = field(default_factory=list)
     leaks: list[Leak] = field(default_factory=list)
+    publics: dict[str, Any] = field(default_factory=dict)  # see read_state
     messages: int = 0  # acknowledgements and HTTP responses checked
     record: dict[str, Any] | None = None
 
@@ -441,7 +605,7 @@ class MatchRun:
         if not reply["ok"]:
             raise HarnessError(f"create_table refused: {reply['error']}")
         self.code, host.token = reply["table"], reply["token"]
-        self.worker.audit.follow(host.socket.sio, self.code, host.socket.seat)
+        self.worker.audit.follow(host.socket.port, self.code, host.socket.seat)
         for number in range(1, spec.people):
             guest = Person(self, f"Guest {number}")
             guest.sockets.append(await self.socket().connect(self.code))
@@ -475,7 +639,7 @@ class MatchRun:
 
     def socket(self) -> Socket:
         """A new socket of this match, its frames traced if the match is."""
-        return Socket(self.worker, self.spec.traced)
+        return Socket(self.worker, self.spec.traced, self.publics)
 
     async def watch(self) -> Socket:
         socket = await self.socket().connect(self.code)
@@ -494,7 +658,7 @@ class MatchRun:
         """The version of the latest state each of this match's sockets got (to tell who missed one)."""
         named = [(person.name, socket) for person in self.people for socket in person.sockets]
         named += [(f"watcher {n}", socket) for n, socket in enumerate(self.watchers + self.late)]
-        seen = [f"{name} {socket.states[-1]['version'] if socket.states else '-'}" for name, socket in named]
+        seen = [f"{name} {(socket.state() or {}).get('version', '-')}" for name, socket in named]
         return "latest versions seen: " + ", ".join(seen)
 
     def sockets(self) -> list[Socket]:
@@ -509,7 +673,8 @@ class MatchRun:
         they would wait for the garbage collector's next full pass."""
         for socket in self.sockets():
             socket.received.clear()
-            socket.states.clear()
+            socket.latest = None
+        self.publics.clear()
         self.record = None
 
     def check(self) -> tuple[int, list[Leak]]:
@@ -533,7 +698,7 @@ class MatchRun:
         # The record is the match these clients saw.
         names = self.record["players"]
         for person in self.people:
-            seat = person.socket.states[-1]["table"]["you"]
+            seat = person.socket.state()["table"]["you"]  # type: ignore[index]
             if names[seat] != person.name:
                 leaks.append(Leak(f"the record seats {names[seat]} where {person.name} sat", (), person.name))
         return messages, leaks
@@ -552,24 +717,28 @@ class Worker:
     audit: LogAudit
     server: Any = None
     counts: Counter[str] = field(default_factory=Counter)
-    tracing: int = 0  # traced sockets being opened now
+    opening: Counter[bool] = field(default_factory=Counter)  # sockets being opened now, traced or not
 
     @contextlib.asynccontextmanager
     async def frames_traced(self, traced: bool) -> AsyncIterator[None]:
-        """While a traced match opens a socket, the server's WebSocket frame trace is on (a
-        connection decides when it opens whether it traces; another match's socket opened meanwhile
-        is traced too, and checked the same way)."""
-        if not traced:
-            yield
-            return
-        self.tracing += 1
-        FRAME_TRACE.setLevel(logging.DEBUG)
+        """While a socket opens, the server's WebSocket frame trace is on if its match is traced.
+
+        A connection decides when it opens whether it traces its frames, but the logger's level is
+        asked again at every frame: so the trace is on at all other times, and the frames a traced
+        connection writes while an untraced socket opens are the only ones lost (a few in a hundred).
+        A socket of another match opened beside a traced one is traced too, and checked the same way.
+        """
+        self.opening[traced] += 1
+        self._set_frame_trace()
         try:
             yield
         finally:
-            self.tracing -= 1
-            if not self.tracing:
-                FRAME_TRACE.setLevel(logging.INFO)
+            self.opening[traced] -= 1
+            self._set_frame_trace()
+
+    def _set_frame_trace(self) -> None:
+        off = self.opening[False] > 0 and self.opening[True] == 0
+        FRAME_TRACE.setLevel(logging.INFO if off else logging.DEBUG)
 
     def describe_table(self, code: str) -> str:
         """What the server holds about a table: whose turn, who is connected, what it will do next."""
@@ -743,8 +912,6 @@ async def run_worker(number: int, args: argparse.Namespace, workdir: str, counte
     database = Path(workdir) / f"worker-{number}.db"
     async with running_server(database) as (server, url), contextlib.AsyncExitStack() as stack:
         audit = stack.enter_context(capture_logs(LogAudit(server)))
-        if args.trace_every > 1:
-            FRAME_TRACE.setLevel(logging.INFO)  # on only while a traced match opens a socket
         http = await stack.enter_async_context(aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)))
         worker = Worker(url, http, audit, server)
         server._lock = lambda table: server.locks.setdefault(table.code, OwnedLock())

@@ -45,6 +45,7 @@ from leakaudit import (
     check_reply,
     discard_from,
     facts_of,
+    local_port,
 )
 
 # Bots move at once, but a finished hand stays up long enough for every frame about it to be written
@@ -91,7 +92,7 @@ class Match:
             self.pushed_errors.append((client, data))
 
         client.sio.on("error", on_error)
-        self.logs.follow(client.sio, client.table or "", lambda: client.seat)
+        self.logs.follow(local_port(client.sio), client.table or "", lambda: client.seat)
         return client
 
     async def act(self, client: Client, state: dict[str, Any], action: str, version: int) -> dict[str, Any]:
@@ -322,7 +323,7 @@ def test_the_log_audit_finds_a_hidden_card_a_server_line_names(tmp_path: Path) -
             with capture_logs(LogAudit(server)) as logs:
                 host = await create(url, "Host", target=11, preset="house", players=4, teams=False)
                 code = host.table or ""
-                logs.follow(host.sio, code, lambda: host.seat)
+                logs.follow(local_port(host.sio), code, lambda: host.seat)
                 for seat in (1, 2, 3):
                     assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
                 assert (await host.send("start"))["ok"]

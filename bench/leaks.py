@@ -356,6 +356,13 @@ class Socket:
         state: dict[str, Any] | None = None if self.latest is None else self.latest.value
         return state
 
+    def last_state(self) -> dict[str, Any]:
+        """The latest state received, which there must be by now."""
+        state = self.state()
+        if state is None:
+            raise HarnessError(f"no state received yet; {self.describe()}")
+        return state
+
     def seat(self) -> int | None:
         """The seat this socket was sent the view of (None for a spectator's)."""
         state = self.state()
@@ -522,7 +529,7 @@ class Person:
     async def reconnect(self, pause: float) -> None:
         """Drop the connection, wait, and take the seat back with ``resume``."""
         old = self.socket
-        version = old.state()["version"]  # type: ignore[index]
+        version = old.last_state()["version"]
         await old.close()
         await asyncio.sleep(pause)
         self.sockets.append(await self.run.socket().connect(self.run.code))
@@ -698,7 +705,7 @@ class MatchRun:
         # The record is the match these clients saw.
         names = self.record["players"]
         for person in self.people:
-            seat = person.socket.state()["table"]["you"]  # type: ignore[index]
+            seat = person.socket.last_state()["table"]["you"]
             if names[seat] != person.name:
                 leaks.append(Leak(f"the record seats {names[seat]} where {person.name} sat", (), person.name))
         return messages, leaks

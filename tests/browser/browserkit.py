@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, Request, expect
 from playwright.sync_api import Error as PlaywrightError
 
 HAND_CARDS = ".hand .hand-card"
@@ -26,7 +26,7 @@ class Watched:
     sent: list[str] = field(default_factory=list)
     # Requests that failed, and those still unanswered (to tell why a page shows nothing).
     failed_requests: list[str] = field(default_factory=list)
-    open_requests: dict[int, str] = field(default_factory=dict)
+    open_requests: set[Request] = field(default_factory=set)
 
     def describe(self) -> str:
         """What the page shows and waits for: its address, its text, its requests that went wrong."""
@@ -37,7 +37,7 @@ class Watched:
         return (
             f"page {self.page.url}\n  text: {text[:1500]!r}\n"
             f"  failed requests: {self.failed_requests}\n"
-            f"  unanswered requests: {list(self.open_requests.values())}"
+            f"  unanswered requests: {[request.url for request in self.open_requests]}"
         )
 
 

@@ -12,7 +12,7 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -33,6 +33,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-quic",
 ]
+# The report of a test's call, kept for ``open_page`` to describe its pages when the test failed.
+CALL_REPORT = pytest.StashKey[pytest.TestReport]()
 # Bots act at once, and a finished hand's summary stays up briefly.
 FAST = Timing(bot_pause=0.01, hand_pause=0.01, grace=30.0)
 
@@ -134,18 +136,13 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Call
 
         page.on("console", on_console)
 
-        def on_request(request: Request) -> None:
-            watched.open_requests[id(request)] = request.url
-
-        def on_finished(request: Request) -> None:
-            watched.open_requests.pop(id(request), None)
-
         def on_failed(request: Request) -> None:
-            watched.open_requests.pop(id(request), None)
+            watched.open_requests.discard(request)
             watched.failed_requests.append(f"{request.url}: {request.failure}")
 
-        page.on("request", on_request)
-        page.on("requestfinished", on_finished)
+        # Playwright takes Python functions only (it marks them), not the set's own methods.
+        page.on("request", lambda request: watched.open_requests.add(request))
+        page.on("requestfinished", lambda request: watched.open_requests.discard(request))
         page.on("requestfailed", on_failed)
         page.on("pageerror", lambda error: watched.errors.append(f"pageerror: {error}"))
         page.on(
@@ -161,7 +158,7 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Call
         return watched
 
     yield new
-    call = getattr(request.node, "outcome_of_call", None)
+    call = request.node.stash.get(CALL_REPORT, None)
     if call is not None and call.failed:
         # What each page showed when the test failed, printed with the failure's report.
         for watched in opened:
@@ -173,9 +170,11 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Call
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Keeps the call's report on the test item, for ``open_page`` to describe its pages on a failure."""
     report = yield
     if call.when == "call":
-        item.outcome_of_call = report  # type: ignore[attr-defined]
+        item.stash[CALL_REPORT] = report
     return report

@@ -19,6 +19,7 @@ from smear.server.app import SmearServer, Timing
 from smear.server.limits import Limits
 
 FAST = Timing(bot_pause=0.01, hand_pause=0.01, grace=0.3)
+REPLY_TIMEOUT = 10.0  # seconds a client waits for the server to answer a request
 
 
 @contextlib.asynccontextmanager
@@ -58,7 +59,9 @@ class Client:
     async def connect(self) -> Client:
         self.sio.on("state", self._on_state)
         self.sio.on("event", self._on_event)
-        await self.sio.connect(self.url, transports=["websocket"])
+        # The library waits 1 s for the server's answer by default; a loaded machine can take longer,
+        # so the connection gets the same 10 s as every request.
+        await self.sio.connect(self.url, transports=["websocket"], wait_timeout=REPLY_TIMEOUT)
         return self
 
     async def _on_state(self, data: dict[str, Any]) -> None:
@@ -71,7 +74,7 @@ class Client:
         self.received.append(("event", data))
 
     async def call(self, event: str, data: Any) -> dict[str, Any]:
-        reply: dict[str, Any] = await self.sio.call(event, data, timeout=10)
+        reply: dict[str, Any] = await self.sio.call(event, data, timeout=REPLY_TIMEOUT)
         return reply
 
     async def send(self, event: str, **data: Any) -> dict[str, Any]:

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from smear import CardSet, Deal, Discard, Phase, Play, apply, new_match, next_hand, parse_action, parse_card
 from smear.record import parse_record, replay
 
@@ -115,7 +117,7 @@ class RawMessage:
     def value(self) -> Any:
         if self._value is _UNREAD:
             self._value = (
-                json.loads(self.text) if self.publics is None else read_state(self.text, self.publics)
+                orjson.loads(self.text) if self.publics is None else read_state(self.text, self.publics)
             )
         return self._value
 
@@ -147,8 +149,8 @@ def read_state(text: str, publics: dict[str, Any]) -> Any:
             public = publics.get(part)
             try:
                 if public is None:
-                    public = publics[part] = json.loads(part)
-                state = json.loads(text[:start] + "null" + text[end:])
+                    public = publics[part] = orjson.loads(part)
+                state = orjson.loads(text[:start] + "null" + text[end:])
             except ValueError:
                 break
             game = state.get("game") if isinstance(state, dict) else None
@@ -159,7 +161,7 @@ def read_state(text: str, publics: dict[str, Any]) -> Any:
                 state["game"] = public
                 return state
             break
-    return json.loads(text)
+    return orjson.loads(text)
 
 
 def value_of(message: Any) -> Any:

@@ -65,6 +65,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 from leakaudit import (
     HandFacts,
     Leak,
@@ -347,7 +348,7 @@ class Socket:
             self.received.append(("frame", RawMessage(frame)))  # checked as an unexpected message
             return
         try:
-            future.set_result(json.loads(frame[found.end() - 1 :])[0])
+            future.set_result(orjson.loads(frame[found.end() - 1 :])[0])
         except (ValueError, IndexError) as err:
             future.set_exception(HarnessError(f"an acknowledgement that is no JSON list: {frame!r} ({err})"))
 

@@ -332,7 +332,9 @@ class SmearServer(Pacing):
             self.disconnected_at.pop((table.code, seat), None)
             missed = table.events_since(message.version)
             version = table.version
-            messages = [("event", {"version": v, "event": e}, sid) for v, e in missed or []]
+            messages: list[tuple[str, Any, str]] = [
+                ("event", {"version": v, "event": e}, sid) for v, e in missed or []
+            ]
             messages.append(("state", self._state_payload(table, seat, resync=missed is None), sid))
             await self._send(messages)
             await self.broadcast(table, with_event=False, skip=sid)  # others see the seat connected again

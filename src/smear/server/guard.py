@@ -11,11 +11,13 @@ answered with an ``error`` push.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 import socketio  # type: ignore[import-untyped]
 from engineio import packet as eio_packet  # type: ignore[import-untyped]
 from socketio import packet as sio_packet
@@ -91,6 +93,17 @@ def quiet_logger(name: str) -> logging.Logger:
     return logger
 
 
+class WireJson:
+    """The JSON module of the server's packets: orjson out, so that parts already encoded
+    (:data:`~smear.server.protocol.Encoded`) are placed as they are; the standard module in."""
+
+    @staticmethod
+    def dumps(data: Any, **_options: Any) -> str:
+        return orjson.dumps(data).decode()  # always compact, as the library asks
+
+    loads = staticmethod(json.loads)
+
+
 class TextPacket(sio_packet.Packet):  # type: ignore[misc]
     """A Socket.IO packet the server sends as JSON text, never with binary attachments.
 
@@ -100,6 +113,7 @@ class TextPacket(sio_packet.Packet):  # type: ignore[misc]
     """
 
     uses_binary_events = False
+    json = WireJson
 
 
 class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]

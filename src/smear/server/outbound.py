@@ -17,6 +17,8 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import orjson
+
 from smear.actions import Action, Discard
 from smear.cards import Card
 from smear.knowledge import out_of_hand, seat_out_of_hand
@@ -25,7 +27,28 @@ from smear.state import HandResult, PublicState
 from smear.trick import Trick, TrumpOrder, display_order, winning_index
 from smear.views import PlayerView
 
-__all__ = ["DISCARDS_LISTED", "public_event", "public_json", "result_json", "view_json"]
+__all__ = [
+    "DISCARDS_LISTED",
+    "Encoded",
+    "encode",
+    "public_event",
+    "public_json",
+    "public_text",
+    "result_json",
+    "view_json",
+    "view_text",
+]
+
+
+# A JSON value already encoded: a state shared by many recipients is encoded once and placed into
+# each message as it is (orjson's fragments; the standard ``json`` module refuses them, so one is
+# never sent by mistake as a string).
+Encoded = orjson.Fragment
+
+
+def encode(value: Any) -> Encoded:
+    """``value`` encoded as compact JSON, its :data:`Encoded` parts placed as they are."""
+    return orjson.Fragment(orjson.dumps(value))
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
@@ -122,17 +145,27 @@ def _result_json_once(result: HandResult) -> dict[str, Any]:
     return built
 
 
-# A broadcast sends the same public state inside every seat's view: build it once per state.
-_last_public: list[Any] = [None, None]
+# A broadcast sends the same public state inside every seat's view: build and encode it once per
+# state (the state kept beside its JSON, so its id is not reused while cached).
+_last_public: list[Any] = [None, None, None]
 
 
 def public_json(pub: PublicState) -> dict[str, Any]:
     """The public state as JSON-ready data (shared between callers, and its results between states:
     do not change it)."""
     if _last_public[0] is not pub:
-        _last_public[0], _last_public[1] = pub, _public_json(pub)
+        _last_public[:] = [pub, _public_json(pub), None]
     result: dict[str, Any] = _last_public[1]
     return result
+
+
+def public_text(pub: PublicState) -> Encoded:
+    """:func:`public_json` encoded, once per state."""
+    data = public_json(pub)
+    if _last_public[2] is None:
+        _last_public[2] = encode(data)
+    text: Encoded = _last_public[2]
+    return text
 
 
 def _public_json(pub: PublicState) -> dict[str, Any]:
@@ -229,6 +262,11 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         "extra_trumps": view.extra_trumps(),
         "public": public_json(pub),
     }
+
+
+def view_text(view: PlayerView) -> Encoded:
+    """:func:`view_json` encoded, its public state placed as the text every seat shares."""
+    return encode(view_json(view) | {"public": public_text(view.public)})
 
 
 def public_event(seat: int, action: Action) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from smear.server.core import Connection, ServerCore
-from smear.server.protocol import public_json, view_json
+from smear.server.protocol import Encoded, encode, public_text, view_text
 from smear.server.tables import Table
 from smear.views import player_view
 
@@ -91,37 +91,39 @@ class Presence(ServerCore):
             )
         return timed[1]
 
-    def _state_payload(self, table: Table, seat: int | None, resync: bool = False) -> dict[str, Any]:
+    def _state_payload(self, table: Table, seat: int | None, resync: bool = False) -> Encoded:
+        """The ``state`` message for ``seat`` (a spectator's for None), as JSON text."""
         lobby = table.lobby_json(seat)
         for entry in lobby["seats"]:
             index = entry["seat"]
             entry["connected"] = table.seats[index].is_bot or self._connected(table, index)
-        game: dict[str, Any] | None = None
+        game: Encoded | None = None
         if table.state is not None:
             if seat is None:
-                game = public_json(table.state.public)
+                game = public_text(table.state.public)
             else:
-                game = view_json(player_view(table.state, seat))
+                game = view_text(player_view(table.state, seat))
         deadline = self._turn_deadline(table)
         turn_left_ms = None if deadline is None else max(0, round((deadline - time.monotonic()) * 1000))
-        return {
+        payload = {
             "version": table.version,
             "table": lobby,
             "game": game,
             "resync": resync,
             "turn_left_ms": turn_left_ms,
         }
+        return encode(payload)
 
-    async def _send(self, messages: list[tuple[str, dict[str, Any], str]]) -> None:
+    async def _send(self, messages: list[tuple[str, Any, str]]) -> None:
         """Send ``(event, data, sid)`` messages (the caller holds the table's lock).
 
         Each socket gets its messages in order; different sockets are served side by side.
         """
-        by_sid: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        by_sid: dict[str, list[tuple[str, Any]]] = {}
         for name, data, sid in messages:
             by_sid.setdefault(sid, []).append((name, data))
 
-        async def send_to(sid: str, batch: list[tuple[str, dict[str, Any]]]) -> None:
+        async def send_to(sid: str, batch: list[tuple[str, Any]]) -> None:
             for name, data in batch:
                 await self.sio.emit(name, data, to=sid)
 

@@ -27,7 +27,17 @@ from pydantic_core import PydanticCustomError
 
 from smear.errors import IllegalActionError, SmearError
 from smear.rules import PRESETS
-from smear.server.outbound import DISCARDS_LISTED, public_event, public_json, result_json, view_json
+from smear.server.outbound import (
+    DISCARDS_LISTED,
+    Encoded,
+    encode,
+    public_event,
+    public_json,
+    public_text,
+    result_json,
+    view_json,
+    view_text,
+)
 
 __all__ = [
     "DISCARDS_LISTED",
@@ -38,6 +48,7 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "Act",
     "CreateTable",
+    "Encoded",
     "Hint",
     "JoinTable",
     "Kick",
@@ -49,14 +60,17 @@ __all__ = [
     "Start",
     "TakeSeat",
     "WatchTable",
+    "encode",
     "error_payload",
     "illegal_action_args",
     "illegal_action_payload",
     "parse_inbound",
     "public_event",
     "public_json",
+    "public_text",
     "result_json",
     "view_json",
+    "view_text",
 ]
 
 # The largest message accepted, in bytes of JSON text (UTF-8).

@@ -141,8 +141,7 @@ class SmearServer(Pacing):
             handle.cancel()
         self.hints.close()
         self._reading_threads.shutdown(wait=True)
-        await self._db(self.storage.close)
-        self._storage_thread.shutdown(wait=True)
+        await self.writer.close()
 
     # --- connections and the one door for every event ---------------------------------------------
 
@@ -301,7 +300,7 @@ class SmearServer(Pacing):
         async with self._at(message.table) as table:
             before = Snapshot.of(table)
             seat, token = table.join(message.name)
-            await self._store_or_undo(table, before, self._lobby_call(table))
+            await self._store_or_undo(table, before, self._store_lobby(table))
             self._follow(sid, table, table.seats[seat].token_hash)
             version = table.version
             await self.broadcast(table)
@@ -356,7 +355,7 @@ class SmearServer(Pacing):
         async with self._at(message.table) as table:
             before = Snapshot.of(table)
             table.leave(message.token)
-            await self._store_or_undo(table, before, self._lobby_call(table))
+            await self._store_or_undo(table, before, self._store_lobby(table))
             self._follow(sid, table, None)
             version = table.version
             await self.broadcast(table)
@@ -383,7 +382,7 @@ class SmearServer(Pacing):
                 seats=self._seat_rows(table),
                 host_seat=table.host_seat,
             )
-            await self._store_or_undo(table, before, store)
+            await self._store_or_undo(table, before, self._db(store))
             version = table.version
             await self.broadcast(table)
             self.drive(table)
@@ -394,7 +393,7 @@ class SmearServer(Pacing):
             before = Snapshot.of(table)
             change(table)
             if table.version != before.version:
-                await self._store_or_undo(table, before, self._lobby_call(table))
+                await self._store_or_undo(table, before, self._store_lobby(table))
             version = table.version
             await self.broadcast(table)
         return {"version": version}
@@ -418,7 +417,7 @@ class SmearServer(Pacing):
         async with self._at(message.table) as table:
             before = Snapshot.of(table)
             seat, action = table.act(message.token, message.version, message.action)
-            await self._store_or_undo(table, before, self._action_call(table, seat, str(action)))
+            await self._store_or_undo(table, before, self._store_action(table, seat, str(action)))
             version = table.version
             await self.broadcast(table)
             self.drive(table)

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -21,8 +21,9 @@ from smear.record import record_of
 from smear.server.guard import LogThrottle
 from smear.server.hints import HintService
 from smear.server.limits import AddressBook, Limits, Timing
-from smear.server.storage import SeatRow, Storage, StoredTable
+from smear.server.storage import ActionRow, SeatRow, Storage, StoredTable
 from smear.server.tables import Seat, Table, TableSettings
+from smear.server.writer import StorageWriter
 from smear.state import State
 
 log = logging.getLogger("smear.server")
@@ -81,7 +82,7 @@ class ServerCore:
         self.idle_since: dict[str, tuple[float, bool]] = {}
         self.rng = random.Random()
         self.hints = HintService(self.limits.hint_queue)
-        self._storage_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="smear-storage")
+        self.writer = StorageWriter(self.storage)
         self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
         self._waking = asyncio.Lock()
         self._background: set[asyncio.Task[None]] = set()  # kept, or the loop may drop them half done
@@ -104,19 +105,20 @@ class ServerCore:
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
         """Run a storage call that writes on the storage thread (one at a time, in the order asked)."""
-        return await asyncio.get_running_loop().run_in_executor(self._storage_thread, partial(call, *args))
+        return await self.writer.call(partial(call, *args))
 
     async def _read(self, call: Callable[..., T], *args: Any) -> T:
         """Run a storage read on a reading thread: it does not wait behind the writes."""
         return await asyncio.get_running_loop().run_in_executor(self._reading_threads, partial(call, *args))
 
-    async def _store_or_undo(self, table: Table, before: Snapshot, call: Callable[[], None]) -> None:
-        """Store a change already made to ``table``; if that fails, put the table back and say so.
+    async def _store_or_undo(self, table: Table, before: Snapshot, write: Awaitable[None]) -> None:
+        """Store a change already made to ``table`` (``write``, one of the ``_store_...`` below); if
+        that fails, put the table back and say so.
 
-        The message names no card: the call may carry a discard.
+        The message names no card: the write may carry a discard.
         """
         try:
-            await self._db(call)
+            await write
         except Exception as err:
             before.restore(table)
             # The type only: the error quotes the change, and a discard names hidden cards.
@@ -124,20 +126,18 @@ class ServerCore:
             self.drops.warn("store", "table %s: a change was not stored; undone (%s)", table.code, kind)
             raise NotStored from None
 
-    def _lobby_call(self, table: Table) -> Callable[[], None]:
-        return partial(self.storage.save_lobby, table.code, self._seat_rows(table), table.host_seat)
+    def _store_lobby(self, table: Table) -> Awaitable[None]:
+        return self._db(self.storage.save_lobby, table.code, self._seat_rows(table), table.host_seat)
 
-    def _action_call(self, table: Table, seat: int, action: str) -> Callable[[], None]:
-        code, number, count = table.code, table.match_number, table.action_count
-        finished = table.status == "finished" and table.state is not None
-        record = record_of(table.state, table.names) if finished and table.state is not None else None
-
-        def store() -> None:
-            self.storage.append_action(code, number, count, seat, action)
-            if record is not None:
-                self.storage.finish_match(code, number, record)
-
-        return store
+    def _store_action(self, table: Table, seat: int, action: str) -> Awaitable[None]:
+        """The latest action (and, if it ended the match, its record)."""
+        row = ActionRow(table.code, table.match_number, table.action_count, seat, action)
+        after = None
+        if table.status == "finished" and table.state is not None:
+            after = partial(
+                self.storage.finish_match, table.code, table.match_number, record_of(table.state, table.names)
+            )
+        return self.writer.append(row, after)
 
     def _seat_rows(self, table: Table) -> list[SeatRow]:
         return [SeatRow(i, s.name, s.token_hash, s.is_bot) for i, s in enumerate(table.seats)]

@@ -96,7 +96,7 @@ class Pacing(Presence):
                 assert seat is not None
                 try:
                     table.apply_action(seat, action)
-                    await self._store_or_undo(table, before, self._action_call(table, seat, str(action)))
+                    await self._store_or_undo(table, before, self._store_action(table, seat, str(action)))
                 except NotStored:
                     self._retry(table)
                     return

@@ -1,8 +1,9 @@
 """Durable storage for the server: tables, their seats, matches and every action taken (SQLAlchemy).
 
 Each method is one transaction, committed before the method returns. The server acknowledges an
-action only after :meth:`Storage.append_action` has returned, so an acknowledged action survives a
-crash of the server process; after a restart, :meth:`Storage.unfinished_tables` gives back every
+action only after :meth:`Storage.append_action` (or :meth:`Storage.append_actions`, which stores
+the actions of several tables at once) has returned, so an acknowledged action survives a crash of
+the server process; after a restart, :meth:`Storage.unfinished_tables` gives back every
 table still in its lobby or playing, with the actions of its current match in order to replay.
 
 Any SQLAlchemy URL works; the default is a SQLite file. SQLite runs in WAL mode with
@@ -26,7 +27,7 @@ import contextlib
 import enum
 import threading
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import TracebackType
@@ -61,6 +62,7 @@ from smear.errors import SmearError
 __all__ = [
     "MISSING",
     "STATUSES",
+    "ActionRow",
     "MatchRow",
     "Missing",
     "SeatRow",
@@ -105,6 +107,28 @@ class SeatRow:
     name: str | None
     token_hash: str | None
     is_bot: bool
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """Action number ``seq`` (from 1) of match ``match_number`` of table ``code``, in record notation."""
+
+    code: str
+    match_number: int
+    seq: int
+    seat: int
+    action: str
+
+    def params(self) -> dict[str, Any]:
+        # prev_seq's foreign key makes a gap in the numbering impossible to store.
+        return {
+            "table_code": self.code,
+            "match_number": self.match_number,
+            "seq": self.seq,
+            "prev_seq": self.seq - 1 if self.seq > 1 else None,
+            "seat": self.seat,
+            "action": self.action,
+        }
 
 
 @dataclass(frozen=True)
@@ -381,14 +405,7 @@ class Storage:
         """Stores action number ``seq`` (from 1) of a match. It must be the next one: a ``seq`` already
         stored, or one that leaves a gap, is refused and nothing is changed."""
         # The hot path: one INSERT on a plain connection, without the ORM's bookkeeping.
-        params = {
-            "table_code": code,
-            "match_number": match_number,
-            "seq": seq,
-            "prev_seq": seq - 1 if seq > 1 else None,
-            "seat": seat,
-            "action": action,
-        }
+        params = ActionRow(code, match_number, seq, seat, action).params()
         what = f"store action {seq} ({action!r}) of match {match_number} of table {code!r}"
         with self._lock:
             self._check_open()
@@ -399,6 +416,17 @@ class Storage:
                 raise StorageError(f"cannot {what}: {self._why_not_next(code, match_number, seq)}") from err
             except SQLAlchemyError as err:
                 raise StorageError(f"cannot {what}: {_reason(err)}") from err
+
+    def append_actions(self, rows: Sequence[ActionRow]) -> None:
+        """Stores the actions of several matches in one transaction: every one or, if any is refused
+        (see :meth:`append_action`), none."""
+        with self._lock:
+            self._check_open()
+            try:
+                with self._engine.begin() as connection:
+                    connection.execute(_INSERT_ACTION, [row.params() for row in rows])
+            except SQLAlchemyError as err:
+                raise StorageError(f"cannot store {len(rows)} actions together: {_reason(err)}") from err
 
     def finish_match(self, code: str, number: int, record: dict[str, Any]) -> None:
         """Stores the ``smear-record/1`` document of a match that is over, marks the match finished and

@@ -1,0 +1,197 @@
+"""The storage thread's group commit: actions waiting together share one transaction, each caller
+hears of its own write only, and every write keeps the order it was asked in."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from smear.server.storage import ActionRow, SeatRow, Storage, StorageError
+from smear.server.writer import StorageWriter
+
+TABLES = ["T0", "T1", "T2", "T3", "T4"]
+
+
+@pytest.fixture
+def storage(tmp_path: Path) -> Iterator[Storage]:
+    storage = Storage(f"sqlite:///{tmp_path / 'smear.db'}")
+    for code in TABLES:
+        storage.create_table(code, {"rules": "house"}, 0, [SeatRow(0, "Ann", None, False)], 0.0)
+        storage.start_match(code, 1, seed=7, sides=[[0], [1], [2]], names=["Ann", "Bo", "Cy"])
+    yield storage
+    storage.close()
+
+
+def commits(storage: Storage) -> list[int]:
+    """A list that grows by one at each commit of a write."""
+    seen: list[int] = []
+    event.listen(storage._engine, "commit", lambda _connection: seen.append(1))
+    return seen
+
+
+def actions(storage: Storage, code: str) -> list[tuple[int, str]]:
+    stored = storage.table(code)
+    assert stored is not None and stored.current_match is not None
+    return stored.current_match.actions
+
+
+async def held(writer: StorageWriter) -> tuple[threading.Event, asyncio.Future[Any]]:
+    """Keeps the storage thread busy until the event is set, so that the writes asked meanwhile
+    wait together."""
+    entered, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        entered.set()
+        release.wait(10)
+
+    busy = asyncio.ensure_future(writer.call(hold))
+    while not entered.is_set():
+        await asyncio.sleep(0.001)
+    return release, busy
+
+
+async def until_queued(writer: StorageWriter, count: int) -> None:
+    while writer._jobs.qsize() < count:
+        await asyncio.sleep(0.001)
+
+
+def test_actions_waiting_together_are_stored_in_one_transaction(storage: Storage) -> None:
+    async def scenario() -> None:
+        writer = StorageWriter(storage)
+        release, busy = await held(writer)
+        counted = commits(storage)
+        appends = [asyncio.ensure_future(writer.append(ActionRow(code, 1, 1, 1, "bid 2"))) for code in TABLES]
+        await until_queued(writer, len(TABLES))
+        release.set()
+        await asyncio.gather(busy, *appends)
+        assert len(counted) == 1
+        for code in TABLES:
+            assert actions(storage, code) == [(1, "bid 2")]
+        # Alone, an action is a transaction of its own.
+        await writer.append(ActionRow("T0", 1, 2, 2, "pass"))
+        assert len(counted) == 2 and actions(storage, "T0") == [(1, "bid 2"), (2, "pass")]
+        await writer.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_refused_action_fails_its_own_caller_and_the_others_are_stored(storage: Storage) -> None:
+    async def scenario() -> None:
+        writer = StorageWriter(storage)
+        release, busy = await held(writer)
+        rows = [ActionRow(code, 1, 1, 1, "bid 2") for code in TABLES]
+        rows[2] = ActionRow("T2", 1, 5, 1, "bid 2")  # a gap: actions 1 to 4 are missing
+        rows.append(ActionRow("T4", 1, 1, 2, "pass"))  # action 1 of T4 again
+        appends = [asyncio.ensure_future(writer.append(row)) for row in rows]
+        await until_queued(writer, len(rows))
+        release.set()
+        outcomes = await asyncio.gather(busy, *appends, return_exceptions=True)
+        assert [type(outcome) for outcome in outcomes[1:]] == [
+            type(None),
+            type(None),
+            StorageError,
+            type(None),
+            type(None),
+            StorageError,
+        ]
+        assert "action 5" in str(outcomes[3]) and "action 1" in str(outcomes[6])
+        assert actions(storage, "T2") == []
+        for code in ("T0", "T1", "T3", "T4"):
+            assert actions(storage, code) == [(1, "bid 2")]
+        await writer.close()
+
+    asyncio.run(scenario())
+
+
+def test_writes_keep_the_order_they_were_asked_in(storage: Storage) -> None:
+    async def scenario() -> None:
+        writer = StorageWriter(storage)
+        release, busy = await held(writer)
+        order: list[str] = []
+
+        def note(name: str) -> Callable[[], None]:
+            return lambda: order.append(name)
+
+        work = [
+            writer.append(ActionRow("T0", 1, 1, 1, "pass"), after=note("after T0")),
+            writer.call(note("call 1")),
+            writer.append(ActionRow("T1", 1, 1, 1, "pass"), after=note("after T1")),
+            writer.append(ActionRow("T2", 1, 1, 1, "pass"), after=note("after T2")),
+            writer.call(note("call 2")),
+        ]
+        futures = [asyncio.ensure_future(w) for w in work]
+        await until_queued(writer, len(work))
+        release.set()
+        await asyncio.gather(busy, *futures)
+        assert order == ["after T0", "call 1", "after T1", "after T2", "call 2"]
+        await writer.close()
+
+    asyncio.run(scenario())
+
+
+def test_what_follows_an_action_runs_only_once_it_is_stored_and_its_failure_is_the_callers(
+    storage: Storage,
+) -> None:
+    async def scenario() -> None:
+        writer = StorageWriter(storage)
+        ran: list[str] = []
+        with pytest.raises(StorageError):
+            await writer.append(ActionRow("T0", 1, 3, 1, "pass"), after=lambda: ran.append("T0"))
+        assert ran == []
+
+        def fails() -> None:
+            raise StorageError("the record could not be written")
+
+        with pytest.raises(StorageError, match="record"):
+            await writer.append(ActionRow("T1", 1, 1, 1, "pass"), after=fails)
+        assert actions(storage, "T1") == [(1, "pass")]  # the action itself was committed
+        await writer.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_caller_that_stops_waiting_leaves_the_others_their_results(storage: Storage) -> None:
+    async def scenario() -> None:
+        writer = StorageWriter(storage)
+        release, busy = await held(writer)
+        gone = asyncio.ensure_future(writer.append(ActionRow("T0", 1, 1, 1, "pass")))
+        kept = asyncio.ensure_future(writer.append(ActionRow("T1", 1, 1, 1, "pass")))
+        await until_queued(writer, 2)
+        gone.cancel()
+        release.set()
+        await asyncio.gather(busy, kept)
+        assert gone.cancelled()
+        assert actions(storage, "T0") == [(1, "pass")]  # asked for, so written all the same
+        assert actions(storage, "T1") == [(1, "pass")]
+        await writer.close()
+
+    asyncio.run(scenario())
+
+
+def test_closing_finishes_the_writes_asked_for_then_closes_the_storage(storage: Storage) -> None:
+    async def scenario() -> None:
+        writer = StorageWriter(storage)
+        release, busy = await held(writer)
+        pending = [asyncio.ensure_future(writer.append(ActionRow(code, 1, 1, 1, "pass"))) for code in TABLES]
+        await until_queued(writer, len(TABLES))
+        closing = asyncio.ensure_future(writer.close())
+        await until_queued(writer, len(TABLES) + 1)
+        release.set()
+        await asyncio.gather(busy, closing, *pending)
+        assert not writer._thread.is_alive()
+        with pytest.raises(StorageError):
+            storage.append_action("T0", 1, 2, 1, "pass")
+
+    asyncio.run(scenario())
+    reopened = Storage(str(storage._engine.url))
+    try:
+        for code in TABLES:
+            assert actions(reopened, code) == [(1, "pass")]
+    finally:
+        reopened.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -61,15 +61,24 @@ async def until_queued(writer: StorageWriter, count: int) -> None:
         await asyncio.sleep(0.001)
 
 
+async def together(writer: StorageWriter, work: list[Awaitable[Any]]) -> list[Any]:
+    """Asks for every write of ``work`` while the thread is busy, then lets it go: the outcomes (an
+    exception for a write that failed), in order."""
+    release, busy = await held(writer)
+    futures = [asyncio.ensure_future(write) for write in work]
+    await until_queued(writer, len(work))
+    release.set()
+    outcomes = await asyncio.gather(busy, *futures, return_exceptions=True)
+    return outcomes[1:]
+
+
 def test_actions_waiting_together_are_stored_in_one_transaction(storage: Storage) -> None:
     async def scenario() -> None:
         writer = StorageWriter(storage)
-        release, busy = await held(writer)
         counted = commits(storage)
-        appends = [asyncio.ensure_future(writer.append(ActionRow(code, 1, 1, 1, "bid 2"))) for code in TABLES]
-        await until_queued(writer, len(TABLES))
-        release.set()
-        await asyncio.gather(busy, *appends)
+        work = [writer.append(ActionRow(code, 1, 1, 1, "bid 2")) for code in TABLES]
+        outcomes = await together(writer, work)
+        assert outcomes == [None] * len(TABLES)
         assert len(counted) == 1
         for code in TABLES:
             assert actions(storage, code) == [(1, "bid 2")]
@@ -84,15 +93,11 @@ def test_actions_waiting_together_are_stored_in_one_transaction(storage: Storage
 def test_a_refused_action_fails_its_own_caller_and_the_others_are_stored(storage: Storage) -> None:
     async def scenario() -> None:
         writer = StorageWriter(storage)
-        release, busy = await held(writer)
         rows = [ActionRow(code, 1, 1, 1, "bid 2") for code in TABLES]
         rows[2] = ActionRow("T2", 1, 5, 1, "bid 2")  # a gap: actions 1 to 4 are missing
         rows.append(ActionRow("T4", 1, 1, 2, "pass"))  # action 1 of T4 again
-        appends = [asyncio.ensure_future(writer.append(row)) for row in rows]
-        await until_queued(writer, len(rows))
-        release.set()
-        outcomes = await asyncio.gather(busy, *appends, return_exceptions=True)
-        assert [type(outcome) for outcome in outcomes[1:]] == [
+        outcomes = await together(writer, [writer.append(row) for row in rows])
+        assert [type(outcome) for outcome in outcomes] == [
             type(None),
             type(None),
             StorageError,
@@ -100,7 +105,7 @@ def test_a_refused_action_fails_its_own_caller_and_the_others_are_stored(storage
             type(None),
             StorageError,
         ]
-        assert "action 5" in str(outcomes[3]) and "action 1" in str(outcomes[6])
+        assert "action 5" in str(outcomes[2]) and "action 1" in str(outcomes[5])
         assert actions(storage, "T2") == []
         for code in ("T0", "T1", "T3", "T4"):
             assert actions(storage, code) == [(1, "bid 2")]
@@ -112,7 +117,6 @@ def test_a_refused_action_fails_its_own_caller_and_the_others_are_stored(storage
 def test_writes_keep_the_order_they_were_asked_in(storage: Storage) -> None:
     async def scenario() -> None:
         writer = StorageWriter(storage)
-        release, busy = await held(writer)
         order: list[str] = []
 
         def note(name: str) -> Callable[[], None]:
@@ -125,10 +129,7 @@ def test_writes_keep_the_order_they_were_asked_in(storage: Storage) -> None:
             writer.append(ActionRow("T2", 1, 1, 1, "pass"), after=note("after T2")),
             writer.call(note("call 2")),
         ]
-        futures = [asyncio.ensure_future(w) for w in work]
-        await until_queued(writer, len(work))
-        release.set()
-        await asyncio.gather(busy, *futures)
+        assert await together(writer, work) == [None] * len(work)
         assert order == ["after T0", "call 1", "after T1", "after T2", "call 2"]
         await writer.close()
 

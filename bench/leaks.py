@@ -38,7 +38,7 @@ the first leaks in detail (recipient, message, cards) and a coverage summary, an
 (pushed to a client, acknowledgements, HTTP responses and log lines). The exit status is 1 when
 there is a leak, 2 when a match could not be played to the end (the errors are printed), else 0.
 
-Usage: python bench/leaks.py [--matches 200] [--workers 2] [--seed 1] [--in-flight 16] [--trace-every 10]
+Usage: python bench/leaks.py [--matches 200] [--workers 2] [--seed 1] [--in-flight 24] [--trace-every 10]
 """
 
 from __future__ import annotations
@@ -1031,7 +1031,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--matches", type=int, default=200, help="matches to play and check (200)")
     parser.add_argument("--workers", type=int, default=2, help="processes, each with its own server (2)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the settings and the people's choices (1)")
-    parser.add_argument("--in-flight", type=int, default=16, help="matches played at once per worker (16)")
+    parser.add_argument("--in-flight", type=int, default=24, help="matches played at once per worker (24)")
     parser.add_argument(
         "--trace-every",
         type=int,

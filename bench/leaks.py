@@ -11,9 +11,11 @@ directory, very short pauses, the per-address limits raised) and play many match
 Matches walk every preset at every table size it allows, with and without teams, and cycle through
 the options each preset offers (shoot the moon, elimination, the kitty); most play to 11, a few to
 21, 31 or 52. Bots fill the empty seats: mostly the ``heuristic`` bot (as quick as the ``random``
-one, and its bids end a match in fewer hands), the ``random`` bot at about a sixth of the tables and
-the ``expert`` at one in a hundred. One to three people per table act at once with random legal
-actions (mostly passing in the auction), and now and then try what the server must refuse (a card
+one, and its bids end a match in fewer hands), the ``random`` bot at about a sixth of the tables
+(always to 11: its bids, like the people's, are set as often as made, so at a higher target the
+scores may wander for hundreds of hands) and the ``expert`` at one in a hundred. One to three
+people per table act at once with random legal actions (mostly passing in the auction, and
+bidding the least they may when they bid), and now and then try what the server must refuse (a card
 the rules forbid, a card they do not hold, a stale version), ask for a hint, or drop their
 connection and come back with ``resume``. A spectator watches every match from the start, and
 sometimes a second one joins midway. While a match is played its record is asked for (it must not
@@ -152,6 +154,8 @@ def plan(index: int, seed: int, trace_every: int = 1) -> MatchSpec:
         "hints": rng.random() < 0.8,
         **options,
     }
+    if settings["bot_level"] == "random":
+        settings["target"] = min(TARGETS)  # see the module's docstring
     people = min(players, rng.choices((1, 2, 3), (80, 16, 4))[0])
     return MatchSpec(
         index=index,
@@ -541,11 +545,15 @@ class Person:
 
 
 def choose(game: dict[str, Any], rng: random.Random) -> str:
-    """A random legal action (mostly a pass in the auction, so that the bots' bids end the match
-    sooner); a discard too many to list is made from its description."""
+    """A random legal action: in the auction mostly a pass, else the lowest bid, so that the bots'
+    bids end the match sooner and a random player's own are made as often as set; a discard too
+    many to list is made from its description."""
     legal = game["legal"]
     if "pass" in legal and rng.random() < 0.75:
         return "pass"
+    bids = [action for action in legal if action.startswith("bid ")]
+    if bids:
+        return min(bids, key=lambda bid: int(bid.split()[1]))
     if legal:
         return str(rng.choice(legal))
     return discard_from(game["discard"], rng.sample)

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from smear.server.core import Connection, ServerCore
-from smear.server.protocol import Encoded, encode, public_text, view_text
+from smear.server.protocol import Encoded, public_text, view_text
 from smear.server.tables import Table
 from smear.views import player_view
 
@@ -91,8 +91,8 @@ class Presence(ServerCore):
             )
         return timed[1]
 
-    def _state_payload(self, table: Table, seat: int | None, resync: bool = False) -> Encoded:
-        """The ``state`` message for ``seat`` (a spectator's for None), as JSON text."""
+    def _state_payload(self, table: Table, seat: int | None, resync: bool = False) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (a spectator's for None); its game is already encoded."""
         lobby = table.lobby_json(seat)
         for entry in lobby["seats"]:
             index = entry["seat"]
@@ -105,14 +105,13 @@ class Presence(ServerCore):
                 game = view_text(player_view(table.state, seat))
         deadline = self._turn_deadline(table)
         turn_left_ms = None if deadline is None else max(0, round((deadline - time.monotonic()) * 1000))
-        payload = {
+        return {
             "version": table.version,
             "table": lobby,
             "game": game,
             "resync": resync,
             "turn_left_ms": turn_left_ms,
         }
-        return encode(payload)
 
     async def _send(self, messages: list[tuple[str, Any, str]]) -> None:
         """Send ``(event, data, sid)`` messages (the caller holds the table's lock).

@@ -30,7 +30,6 @@ from smear.rules import PRESETS
 from smear.server.outbound import (
     DISCARDS_LISTED,
     Encoded,
-    encode,
     public_event,
     public_json,
     public_text,
@@ -60,7 +59,6 @@ __all__ = [
     "Start",
     "TakeSeat",
     "WatchTable",
-    "encode",
     "error_payload",
     "illegal_action_args",
     "illegal_action_payload",

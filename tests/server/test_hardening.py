@@ -131,6 +131,27 @@ def test_malformed_packets_are_answered_or_dropped_without_a_traceback(
     assert len(warnings) <= 6, [r.getMessage() for r in warnings]  # throttled, not one per packet
 
 
+def test_an_event_name_with_a_lone_surrogate_is_answered(tmp_path: Path) -> None:
+    """The name is quoted back in the refusal: a lone surrogate in it, which UTF-8 cannot carry,
+    must not leave the request unanswered (the reply's encoding refuses it)."""
+
+    async def scenario() -> None:
+        async with running_server(tmp_path / "smear.db", limits=ROOMY) as (_server, url):
+            raw = await RawSocket.open(url)
+            ack_id = raw.next_id
+            raw.next_id += 1
+            await raw.send(f'42{ack_id}["\\ud800deal_me_aces",{{}}]')
+            frame = await raw.receive_until(lambda f: f.startswith(f"43{ack_id}["))
+            error = json.loads(frame[len(f"43{ack_id}") :])[0]["error"]
+            assert (error["code"], error["args"]) == ("unknown_event", {"event": "?deal_me_aces"})
+            await raw.send('42["\\udfff",{}]')  # without an ack: the refusal comes as a push
+            frame = await raw.receive_until(lambda f: f.startswith('42["error"'))
+            assert json.loads(frame[2:])[1]["args"] == {"event": "?"}
+            await raw.close()
+
+    run(scenario)
+
+
 def test_a_refused_request_without_an_ack_is_answered_with_an_error_push(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running_server(tmp_path / "smear.db", limits=ROOMY) as (_server, url):

@@ -37,6 +37,7 @@ from smear.server.pacing import Pacing
 from smear.server.protocol import (
     MAX_MESSAGE_BYTES,
     ProtocolError,
+    echoed,
     error_payload,
     parse_inbound,
 )
@@ -195,7 +196,7 @@ class SmearServer(Pacing):
         handler = self.handlers.get(event)
         try:
             if handler is None:
-                raise ProtocolError("unknown_event", event=event[:40])
+                raise ProtocolError("unknown_event", event=echoed(event))
             if len(args) > 1:
                 raise ProtocolError("malformed_json")
             message = parse_inbound(event, args[0] if args else None)

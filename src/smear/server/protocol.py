@@ -59,6 +59,7 @@ __all__ = [
     "Start",
     "TakeSeat",
     "WatchTable",
+    "echoed",
     "error_payload",
     "illegal_action_args",
     "illegal_action_payload",
@@ -369,6 +370,12 @@ INBOUND: dict[str, type[BaseModel]] = {
 _EVENT_ECHO = 40  # an unknown event name is echoed back cut to this length
 
 
+def echoed(text: str) -> str:
+    """A client's text as an error may quote it: cut short, and with what UTF-8 cannot carry (a lone
+    surrogate, sent as ``"\\ud800"`` in the JSON) replaced by ``?``, so the answer can be encoded."""
+    return text[:_EVENT_ECHO].encode("utf-8", "replace").decode("utf-8")
+
+
 def _decode(data: Any) -> dict[str, Any]:
     """The JSON object of a message given as a dict or as JSON text, within the size limit."""
     if isinstance(data, dict):
@@ -424,7 +431,7 @@ def parse_inbound(event: str, data: Any) -> BaseModel:
     """
     model = INBOUND.get(event) if isinstance(event, str) else None
     if model is None:
-        raise ProtocolError("unknown_event", event=str(event)[:_EVENT_ECHO])
+        raise ProtocolError("unknown_event", event=echoed(str(event)))
     fields = _decode(data)
     try:
         return model.model_validate(fields)

@@ -34,7 +34,8 @@ What it checks:
 It prints a breakdown per kind of message (sent, acked ok, refused by code, error pushes for
 requests sent without an ack, no answer, connection closed), the details of any failure, and ends
 with these lines, exiting with 1 if server_errors or state_changes_from_refused is not 0 (2 if the
-run could not finish)::
+run could not finish). Ctrl-C or SIGTERM stops the sending early; the tables are still checked and
+the figures so far printed::
 
     messages: M
     server_errors: N
@@ -1822,6 +1823,33 @@ class Fuzzer:
                 self.incomplete.append(f"the server exited with status {server.returncode}")
                 self.stopping = True
 
+    async def wait_for_workers(self, workers: list[asyncio.Future[None]]) -> None:
+        """Until every message is sent, the time is up, or a signal (Ctrl-C, SIGTERM, SIGHUP) asks
+        to stop: then the run ends as usual, its tables checked and its figures printed."""
+        loop = asyncio.get_running_loop()
+        interrupted = asyncio.Event()
+        stops = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+        for signum in stops:
+            loop.add_signal_handler(signum, interrupted.set)
+        sending = asyncio.ensure_future(asyncio.wait(workers))
+        signalled = asyncio.ensure_future(interrupted.wait())
+        try:
+            await asyncio.wait(
+                [sending, signalled], timeout=self.args.max_seconds, return_when=asyncio.FIRST_COMPLETED
+            )
+        finally:
+            sending.cancel()
+            signalled.cancel()
+            for signum in stops:
+                loop.remove_signal_handler(signum)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            for signum in (signal.SIGTERM, signal.SIGHUP):
+                signal.signal(signum, stop_on_signal)
+        if interrupted.is_set():
+            self.incomplete.append("stopped by a signal before every message was sent")
+        elif not all(worker.done() for worker in workers):
+            self.incomplete.append(f"the messages were not all sent within {self.args.max_seconds:.0f} s")
+
     async def run(self, log_path: Path, server: Any) -> None:
         connector = aiohttp.TCPConnector(limit=0)
         timeout = aiohttp.ClientTimeout(total=60)
@@ -1846,9 +1874,7 @@ class Fuzzer:
                 asyncio.ensure_future(self.progress(log_path, server)),
             ]
             workers = [asyncio.ensure_future(self.worker(i)) for i in range(self.args.workers)]
-            done, _ = await asyncio.wait(workers, timeout=self.args.max_seconds)
-            if len(done) < len(workers):
-                self.incomplete.append(f"the messages were not all sent within {self.args.max_seconds:.0f} s")
+            await self.wait_for_workers(workers)
             self.stopping = True
             for task in [*workers, *watchers]:
                 task.cancel()

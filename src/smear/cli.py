@@ -1,6 +1,6 @@
-"""The ``smear`` command line: ``smear serve`` runs the game server, ``smear play`` a match in the
-terminal against bots, ``smear arena`` matches between bots, ``smear replay`` checks a match record
-and ``smear selfplay`` writes one.
+"""The ``smear`` command line: ``smear serve`` runs the game server (``smear db upgrade`` brings its
+database up to date), ``smear play`` a match in the terminal against bots, ``smear arena`` matches
+between bots, ``smear replay`` checks a match record and ``smear selfplay`` writes one.
 
 Each subcommand is a function registered on the :data:`cli` group. Exit status: 0 success, 1 a
 record whose play breaks the rules, 2 an invalid record or bad arguments, 3 a fault of the
@@ -464,23 +464,28 @@ def serve_settings(command: Any) -> Any:
     )(command)
 
 
-@cli.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option(
+database_option = click.option(
     "--database",
     default="sqlite:///smear.db",
     show_default=True,
     help="SQLAlchemy database URL; tables and every action are kept there.",
 )
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@database_option
 @serve_settings
 def serve_command(host: str, port: int, database: str, **settings: Any) -> None:
     """Run the game server: tables, invite links and real-time play."""
     import gc
 
     import uvicorn
+    from sqlalchemy.engine import make_url
 
     from smear.server.app import create_app
+    from smear.server.storage import StorageError
 
     limits = Limits(**{name: settings[name] for name in _LIMIT_SETTINGS})
     timing = Timing(**{name: settings[name] for name in _TIMING_SETTINGS})
@@ -490,11 +495,39 @@ def serve_command(host: str, port: int, database: str, **settings: Any) -> None:
     # Collecting the youngest objects less often keeps the pauses short (states have no cycles).
     gc.set_threshold(50_000, 50, 100)
 
-    click.echo(f"Smear is ready: open http://{host}:{port} in a browser (database {database})", err=True)
+    try:
+        app = create_app(database, timing, limits)
+    except StorageError as err:
+        _fail(str(err), EXIT_INVALID)
+    shown = make_url(database).render_as_string()  # the password, if any, as ***
+    click.echo(f"Smear is ready: open http://{host}:{port} in a browser (database {shown})", err=True)
     # The server reads forwarding headers itself, and only from --trusted-proxy addresses.
-    uvicorn.run(
-        create_app(database, timing, limits), host=host, port=port, log_level="warning", proxy_headers=False
-    )
+    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)
+
+
+# --- smear db -------------------------------------------------------------------------------------
+
+
+@cli.group("db")
+def db_group() -> None:
+    """The game server's database."""
+
+
+@db_group.command("upgrade")
+@database_option
+def db_upgrade_command(database: str) -> None:
+    """Bring the database's schema to the newest revision (creating it if it is empty).
+
+    The server does the same as it starts; run this before starting several servers on one
+    database, or to see what an upgrade does.
+    """
+    from smear.server.storage import Storage, StorageError
+
+    try:
+        with Storage(database) as storage:
+            click.echo(storage.schema.describe())
+    except StorageError as err:
+        _fail(str(err), EXIT_INVALID)
 
 
 def input_line(prompt: str) -> str:

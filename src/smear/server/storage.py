@@ -34,15 +34,8 @@ from types import TracebackType
 from typing import Any, Final
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    CheckConstraint,
     ColumnElement,
     Connection,
-    Double,
-    ForeignKey,
-    ForeignKeyConstraint,
-    String,
     and_,
     create_engine,
     delete,
@@ -53,11 +46,13 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from smear.errors import SmearError
+from smear.server import migrate
+from smear.server.schema import STATUSES, ActionModel, MatchModel, RestModel, SeatModel, TableModel
 
 __all__ = [
     "MISSING",
@@ -70,9 +65,6 @@ __all__ = [
     "StorageError",
     "StoredTable",
 ]
-
-STATUSES: Final = ("lobby", "playing", "finished")
-"""The states of a table: seats being filled, a match under way, the last match over."""
 
 # How long a write waits for another process holding the SQLite write lock before failing.
 _BUSY_TIMEOUT_SECONDS: Final = 5.0
@@ -161,98 +153,6 @@ class StoredTable:
     resting: bool = False
 
 
-# The schema. The models are private: callers see only the frozen rows above.
-
-
-class _Base(DeclarativeBase):
-    pass
-
-
-class _TableModel(_Base):
-    __tablename__ = "card_tables"
-    __table_args__ = (CheckConstraint(f"status IN {STATUSES!r}", name="known_status"),)
-
-    code: Mapped[str] = mapped_column(String(64), primary_key=True)
-    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
-    host_seat: Mapped[int | None]
-    status: Mapped[str] = mapped_column(String(16), index=True)  # unfinished_tables() filters on it
-    created_at: Mapped[float] = mapped_column(Double)
-
-
-class _SeatModel(_Base):
-    __tablename__ = "seats"
-
-    table_code: Mapped[str] = mapped_column(
-        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
-    name: Mapped[str | None]
-    token_hash: Mapped[str | None]
-    is_bot: Mapped[bool]
-
-
-class _MatchModel(_Base):
-    __tablename__ = "matches"
-    __table_args__ = (CheckConstraint("number >= 1", name="number_from_one"),)
-
-    table_code: Mapped[str] = mapped_column(
-        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
-    )
-    number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
-    seed: Mapped[int] = mapped_column(BigInteger)
-    sides: Mapped[list[list[int]]] = mapped_column(JSON)
-    names: Mapped[list[str]] = mapped_column(JSON)
-    finished: Mapped[bool] = mapped_column(default=False)
-    # SQL NULL (not the JSON text "null") until the match is finished.
-    record: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), default=None)
-
-
-class _RestModel(_Base):
-    """How long a table has had nobody connected, and whether it was put to rest. A table without
-    a row here has never been idle. (A table of its own, so a database written before it existed
-    gains it from ``create_all`` without touching the others.)"""
-
-    __tablename__ = "table_rest"
-
-    table_code: Mapped[str] = mapped_column(
-        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
-    )
-    idle_since: Mapped[float | None] = mapped_column(Double)
-    resting: Mapped[bool] = mapped_column(default=False, index=True)
-
-
-class _ActionModel(_Base):
-    """One action. ``prev_seq`` points at the action before it in the same match, so the database
-    itself refuses a gap (no such previous action) as the primary key refuses a duplicate, with a
-    single INSERT and no read by the caller."""
-
-    __tablename__ = "actions"
-    __table_args__ = (
-        ForeignKeyConstraint(
-            ["table_code", "match_number"],
-            ["matches.table_code", "matches.number"],
-            ondelete="CASCADE",
-        ),
-        ForeignKeyConstraint(
-            ["table_code", "match_number", "prev_seq"],
-            ["actions.table_code", "actions.match_number", "actions.seq"],
-            ondelete="CASCADE",
-        ),
-        # Spelled out so that a NULL prev_seq cannot make the check pass for a later action.
-        CheckConstraint(
-            "(seq = 1 AND prev_seq IS NULL) OR (seq > 1 AND prev_seq IS NOT NULL AND prev_seq = seq - 1)",
-            name="seq_follows_prev",
-        ),
-    )
-
-    table_code: Mapped[str] = mapped_column(String(64), primary_key=True)
-    match_number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
-    seq: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
-    prev_seq: Mapped[int | None]
-    seat: Mapped[int]
-    action: Mapped[str] = mapped_column(String(64))
-
-
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
     # Let SQLAlchemy emit BEGIN itself (see _sqlite_on_begin): the sqlite3 module's legacy mode
     # would begin only at the first write, so the reads of one method could see different states.
@@ -284,8 +184,14 @@ class Storage:
     for writes."""
 
     def __init__(self, url: str = "sqlite:///smear.db") -> None:
-        """Opens (and creates if needed) the database at the SQLAlchemy ``url``."""
-        parsed = make_url(url)
+        """Opens the database at the SQLAlchemy ``url``, creating it or bringing its schema up to date
+        (:func:`smear.server.migrate.upgrade`; what was done is in ``self.schema``)."""
+        try:
+            parsed = make_url(url)
+        except ArgumentError:  # not quoted: a URL may hold a password
+            raise StorageError(
+                "the database URL cannot be read: expected dialect+driver://user:password@host:port/database"
+            ) from None
         options: dict[str, Any] = {}
         is_sqlite = parsed.get_backend_name() == "sqlite"
         if is_sqlite:
@@ -294,11 +200,14 @@ class Storage:
             if parsed.database in (None, "", ":memory:"):
                 # Each connection to :memory: is a separate empty database: keep exactly one.
                 options["poolclass"] = StaticPool
-        self._engine = create_engine(parsed, **options)
-        # Reads go through engines of their own where the database allows it: they neither wait for
-        # the lock below nor for another connection's write (SQLite's WAL lets readers go on).
-        self._shared = options.get("poolclass") is StaticPool
-        self._read_engine = self._engine if self._shared else create_engine(parsed, **options)
+        try:
+            self._engine = create_engine(parsed, **options)
+            # Reads go through engines of their own where the database allows it: they neither wait
+            # for the lock below nor for another connection's write (SQLite's WAL lets readers go on).
+            self._shared = options.get("poolclass") is StaticPool
+            self._read_engine = self._engine if self._shared else create_engine(parsed, **options)
+        except (ArgumentError, ImportError) as err:  # an unknown dialect, a driver not installed
+            raise StorageError(f"cannot open the database {parsed.render_as_string()!r}: {err}") from None
         if is_sqlite:
             event.listen(self._engine, "connect", _sqlite_on_connect)
             event.listen(self._engine, "begin", _sqlite_on_begin)
@@ -310,8 +219,8 @@ class Storage:
         self._lock = threading.Lock()
         self._closed = False
         try:
-            _Base.metadata.create_all(self._engine)
-        except SQLAlchemyError as err:
+            self.schema = migrate.upgrade(self._engine)
+        except (SQLAlchemyError, migrate.MigrationError) as err:
             self._dispose()
             raise StorageError(f"cannot open the database {parsed.render_as_string()!r}: {err}") from err
 
@@ -328,7 +237,7 @@ class Storage:
         """Stores a new table, in the lobby, with its seats. A table ``code`` already stored is refused."""
         with self._transaction(f"create table {code!r}") as session:
             session.add(
-                _TableModel(
+                TableModel(
                     code=code, settings=settings, host_seat=host_seat, status="lobby", created_at=created_at
                 )
             )
@@ -360,7 +269,7 @@ class Storage:
         """Replaces every seat of a table with ``seats``."""
         with self._transaction(f"save the seats of table {code!r}") as session:
             _get_table(session, code)
-            session.execute(delete(_SeatModel).where(_SeatModel.table_code == code))
+            session.execute(delete(SeatModel).where(SeatModel.table_code == code))
             session.add_all(_seat_models(code, seats))
 
     def save_lobby(self, code: str, seats: list[SeatRow], host_seat: int | None) -> None:
@@ -368,7 +277,7 @@ class Storage:
         with self._transaction(f"save the lobby of table {code!r}") as session:
             row = _get_table(session, code)
             row.host_seat = host_seat
-            session.execute(delete(_SeatModel).where(_SeatModel.table_code == code))
+            session.execute(delete(SeatModel).where(SeatModel.table_code == code))
             session.add_all(_seat_models(code, seats))
 
     def start_match(
@@ -393,10 +302,10 @@ class Storage:
             if not isinstance(host_seat, Missing):
                 row.host_seat = host_seat
             if seats is not None:
-                session.execute(delete(_SeatModel).where(_SeatModel.table_code == code))
+                session.execute(delete(SeatModel).where(SeatModel.table_code == code))
                 session.add_all(_seat_models(code, seats))
             session.add(
-                _MatchModel(
+                MatchModel(
                     table_code=code, number=number, seed=seed, sides=sides, names=names, finished=False
                 )
             )
@@ -432,32 +341,32 @@ class Storage:
         """Stores the ``smear-record/1`` document of a match that is over, marks the match finished and
         the table finished."""
         with self._transaction(f"finish match {number} of table {code!r}") as session:
-            match = session.get(_MatchModel, (code, number))
+            match = session.get(MatchModel, (code, number))
             if match is None:
                 raise StorageError(f"table {code!r} has no match {number}")
             if match.finished:
                 raise StorageError(f"match {number} of table {code!r} is already finished")
             match.finished = True
             match.record = record
-            session.execute(update(_TableModel).where(_TableModel.code == code).values(status="finished"))
+            session.execute(update(TableModel).where(TableModel.code == code).values(status="finished"))
 
     def delete_table(self, code: str) -> None:
         """Removes a table with its seats, matches and actions (a lobby closed for lack of players)."""
         with self._transaction(f"delete table {code!r}") as session:
-            session.execute(delete(_ActionModel).where(_ActionModel.table_code == code))
-            session.execute(delete(_MatchModel).where(_MatchModel.table_code == code))
-            session.execute(delete(_SeatModel).where(_SeatModel.table_code == code))
-            session.execute(delete(_RestModel).where(_RestModel.table_code == code))
-            session.execute(delete(_TableModel).where(_TableModel.code == code))
+            session.execute(delete(ActionModel).where(ActionModel.table_code == code))
+            session.execute(delete(MatchModel).where(MatchModel.table_code == code))
+            session.execute(delete(SeatModel).where(SeatModel.table_code == code))
+            session.execute(delete(RestModel).where(RestModel.table_code == code))
+            session.execute(delete(TableModel).where(TableModel.code == code))
 
     def set_idle(self, code: str, since: float | None, *, resting: bool = False) -> None:
         """Notes since when a table has had no person connected (``None``: someone is back), and
         whether it is put to rest. A table put to rest is left out of :meth:`unfinished_tables`."""
         with self._transaction(f"note the idleness of table {code!r}") as session:
             _get_table(session, code)
-            row = session.get(_RestModel, code)
+            row = session.get(RestModel, code)
             if row is None:
-                session.add(_RestModel(table_code=code, idle_since=since, resting=resting))
+                session.add(RestModel(table_code=code, idle_since=since, resting=resting))
             else:
                 row.idle_since = since
                 row.resting = resting
@@ -467,16 +376,16 @@ class Storage:
     def unfinished_tables(self) -> list[StoredTable]:
         """Every table in its lobby or playing and not put to rest (oldest first), with its seats and
         its latest match's actions in order: what a restarted server needs to put its tables back."""
-        resting = select(_RestModel.table_code).where(_RestModel.resting)
+        resting = select(RestModel.table_code).where(RestModel.resting)
         with self._reading("read the unfinished tables") as session:
             return _load_tables(
-                session, and_(_TableModel.status.in_(("lobby", "playing")), _TableModel.code.not_in(resting))
+                session, and_(TableModel.status.in_(("lobby", "playing")), TableModel.code.not_in(resting))
             )
 
     def table(self, code: str) -> StoredTable | None:
         """One table with its seats and latest match, or ``None`` if there is no such table."""
         with self._reading(f"read table {code!r}") as session:
-            tables = _load_tables(session, _TableModel.code == code)
+            tables = _load_tables(session, TableModel.code == code)
         return tables[0] if tables else None
 
     def match_record(self, code: str, number: int) -> dict[str, Any] | None:
@@ -486,8 +395,8 @@ class Storage:
             return None
         with self._reading(f"read the record of match {number} of table {code!r}") as session:
             return session.scalar(
-                select(_MatchModel.record).where(
-                    _MatchModel.table_code == code, _MatchModel.number == number, _MatchModel.finished
+                select(MatchModel.record).where(
+                    MatchModel.table_code == code, MatchModel.number == number, MatchModel.finished
                 )
             )
 
@@ -495,9 +404,9 @@ class Storage:
         """The numbers of a table's finished matches, in order (empty for an unknown table)."""
         with self._reading(f"list the finished matches of table {code!r}") as session:
             numbers = session.scalars(
-                select(_MatchModel.number)
-                .where(_MatchModel.table_code == code, _MatchModel.finished)
-                .order_by(_MatchModel.number)
+                select(MatchModel.number)
+                .where(MatchModel.table_code == code, MatchModel.finished)
+                .order_by(MatchModel.number)
             )
             return list(numbers)
 
@@ -555,11 +464,11 @@ class Storage:
         """Why action ``seq`` was refused; read only after a failure, to keep the hot path a bare INSERT."""
         try:
             with self._sessions.begin() as session:
-                if session.get(_MatchModel, (code, match_number)) is None:
+                if session.get(MatchModel, (code, match_number)) is None:
                     return f"table {code!r} has no match {match_number}"
                 last = session.scalar(
-                    select(func.max(_ActionModel.seq)).where(
-                        _ActionModel.table_code == code, _ActionModel.match_number == match_number
+                    select(func.max(ActionModel.seq)).where(
+                        ActionModel.table_code == code, ActionModel.match_number == match_number
                     )
                 )
         except SQLAlchemyError as err:
@@ -572,7 +481,7 @@ class Storage:
         return f"the next action is {last + 1}, not {seq}"
 
 
-_INSERT_ACTION: Final = insert(_ActionModel)
+_INSERT_ACTION: Final = insert(ActionModel)
 
 
 def _reason(err: SQLAlchemyError) -> str:
@@ -586,16 +495,16 @@ def _check_status(status: str) -> None:
         raise StorageError(f"unknown table status {status!r}: expected one of {', '.join(STATUSES)}")
 
 
-def _get_table(session: Session, code: str) -> _TableModel:
-    row = session.get(_TableModel, code)
+def _get_table(session: Session, code: str) -> TableModel:
+    row = session.get(TableModel, code)
     if row is None:
         raise StorageError(f"no table {code!r}")
     return row
 
 
-def _seat_models(code: str, seats: list[SeatRow]) -> list[_SeatModel]:
+def _seat_models(code: str, seats: list[SeatRow]) -> list[SeatModel]:
     return [
-        _SeatModel(table_code=code, seat=s.seat, name=s.name, token_hash=s.token_hash, is_bot=s.is_bot)
+        SeatModel(table_code=code, seat=s.seat, name=s.name, token_hash=s.token_hash, is_bot=s.is_bot)
         for s in seats
     ]
 
@@ -604,47 +513,47 @@ def _load_tables(session: Session, which: ColumnElement[bool]) -> list[StoredTab
     """The tables matching ``which``, each with its seats, latest match and idleness: five queries
     however many tables there are."""
     tables = session.scalars(
-        select(_TableModel).where(which).order_by(_TableModel.created_at, _TableModel.code)
+        select(TableModel).where(which).order_by(TableModel.created_at, TableModel.code)
     ).all()
     if not tables:
         return []
 
     seats: defaultdict[str, list[SeatRow]] = defaultdict(list)
     for seat in session.scalars(
-        select(_SeatModel).join(_TableModel).where(which).order_by(_SeatModel.table_code, _SeatModel.seat)
+        select(SeatModel).join(TableModel).where(which).order_by(SeatModel.table_code, SeatModel.seat)
     ):
         seats[seat.table_code].append(SeatRow(seat.seat, seat.name, seat.token_hash, seat.is_bot))
 
     latest = (
-        select(_MatchModel.table_code, func.max(_MatchModel.number).label("number"))
-        .join(_TableModel)
+        select(MatchModel.table_code, func.max(MatchModel.number).label("number"))
+        .join(TableModel)
         .where(which)
-        .group_by(_MatchModel.table_code)
+        .group_by(MatchModel.table_code)
         .subquery()
     )
     matches = {
         match.table_code: match
         for match in session.scalars(
-            select(_MatchModel).join(
+            select(MatchModel).join(
                 latest,
-                and_(_MatchModel.table_code == latest.c.table_code, _MatchModel.number == latest.c.number),
+                and_(MatchModel.table_code == latest.c.table_code, MatchModel.number == latest.c.number),
             )
         )
     }
     rests = {
-        rest.table_code: rest for rest in session.scalars(select(_RestModel).join(_TableModel).where(which))
+        rest.table_code: rest for rest in session.scalars(select(RestModel).join(TableModel).where(which))
     }
     actions: defaultdict[str, list[tuple[int, str]]] = defaultdict(list)
     for table_code, seat_number, action in session.execute(
-        select(_ActionModel.table_code, _ActionModel.seat, _ActionModel.action)
+        select(ActionModel.table_code, ActionModel.seat, ActionModel.action)
         .join(
             latest,
             and_(
-                _ActionModel.table_code == latest.c.table_code,
-                _ActionModel.match_number == latest.c.number,
+                ActionModel.table_code == latest.c.table_code,
+                ActionModel.match_number == latest.c.number,
             ),
         )
-        .order_by(_ActionModel.table_code, _ActionModel.seq)
+        .order_by(ActionModel.table_code, ActionModel.seq)
     ):
         actions[table_code].append((seat_number, action))
 

@@ -1,0 +1,107 @@
+"""The schema of the game server's database, as SQLAlchemy models.
+
+Only :mod:`smear.server.storage` reads and writes these; everyone else sees its frozen rows. A
+database gets this schema through the migrations in ``migrations/`` (Alembic), never from the models
+directly: a change here goes with a new migration, and ``tests/server/test_migrations.py`` checks
+that the migrations, run from an empty database, give exactly these models.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from sqlalchemy import JSON, BigInteger, CheckConstraint, Double, ForeignKey, ForeignKeyConstraint, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["STATUSES", "ActionModel", "Base", "MatchModel", "RestModel", "SeatModel", "TableModel"]
+
+STATUSES: Final = ("lobby", "playing", "finished")
+"""The states of a table: seats being filled, a match under way, the last match over."""
+
+
+class Base(DeclarativeBase):
+    """The tables of the game server's database."""
+
+
+class TableModel(Base):
+    __tablename__ = "card_tables"
+    __table_args__ = (CheckConstraint(f"status IN {STATUSES!r}", name="known_status"),)
+
+    code: Mapped[str] = mapped_column(String(64), primary_key=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    host_seat: Mapped[int | None]
+    status: Mapped[str] = mapped_column(String(16), index=True)  # unfinished_tables() filters on it
+    created_at: Mapped[float] = mapped_column(Double)
+
+
+class SeatModel(Base):
+    __tablename__ = "seats"
+
+    table_code: Mapped[str] = mapped_column(
+        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    name: Mapped[str | None]
+    token_hash: Mapped[str | None]
+    is_bot: Mapped[bool]
+
+
+class MatchModel(Base):
+    __tablename__ = "matches"
+    __table_args__ = (CheckConstraint("number >= 1", name="number_from_one"),)
+
+    table_code: Mapped[str] = mapped_column(
+        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    sides: Mapped[list[list[int]]] = mapped_column(JSON)
+    names: Mapped[list[str]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(default=False)
+    # SQL NULL (not the JSON text "null") until the match is finished.
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), default=None)
+
+
+class RestModel(Base):
+    """How long a table has had nobody connected, and whether it was put to rest. A table without
+    a row here has never been idle. (Added by the second migration, beside the others.)"""
+
+    __tablename__ = "table_rest"
+
+    table_code: Mapped[str] = mapped_column(
+        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
+    )
+    idle_since: Mapped[float | None] = mapped_column(Double)
+    resting: Mapped[bool] = mapped_column(default=False, index=True)
+
+
+class ActionModel(Base):
+    """One action. ``prev_seq`` points at the action before it in the same match, so the database
+    itself refuses a gap (no such previous action) as the primary key refuses a duplicate, with a
+    single INSERT and no read by the caller."""
+
+    __tablename__ = "actions"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["table_code", "match_number"],
+            ["matches.table_code", "matches.number"],
+            ondelete="CASCADE",
+        ),
+        ForeignKeyConstraint(
+            ["table_code", "match_number", "prev_seq"],
+            ["actions.table_code", "actions.match_number", "actions.seq"],
+            ondelete="CASCADE",
+        ),
+        # Spelled out so that a NULL prev_seq cannot make the check pass for a later action.
+        CheckConstraint(
+            "(seq = 1 AND prev_seq IS NULL) OR (seq > 1 AND prev_seq IS NOT NULL AND prev_seq = seq - 1)",
+            name="seq_follows_prev",
+        ),
+    )
+
+    table_code: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match_number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    seq: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    prev_seq: Mapped[int | None]
+    seat: Mapped[int]
+    action: Mapped[str] = mapped_column(String(64))

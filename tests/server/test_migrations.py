@@ -1,0 +1,213 @@
+"""The database's schema migrations (Alembic, ``src/smear/server/migrations``).
+
+``fixtures/before_migrations.db`` was written by the server of commit d924456, before the schema had
+migrations (``fixtures/make_old_database.py`` says how and what it holds). Upgraded in place, it
+keeps every row; the server starts on it, puts its unfinished tables back, and a returning player
+plays on. The migrations, run from an empty database, give exactly the models' schema.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from click.testing import CliRunner
+from serverkit import get_json, resume, running_server
+from sqlalchemy import create_engine
+
+from smear.cli import cli
+from smear.record import parse_record, replay
+from smear.server import migrate
+from smear.server.schema import Base
+from smear.server.storage import Storage, StorageError
+
+FIXTURES = Path(__file__).parent / "fixtures"
+OLD_TABLES = ("card_tables", "seats", "matches", "actions")
+HEAD = migrate.head_revision()
+
+
+@pytest.fixture
+def old_database(tmp_path: Path) -> Path:
+    """A copy of the database from before migrations (the kept file is never changed)."""
+    path = tmp_path / "old.db"
+    shutil.copy(FIXTURES / "before_migrations.db", path)
+    return path
+
+
+def rows(path: Path, tables: tuple[str, ...] = OLD_TABLES) -> dict[str, list[tuple[Any, ...]]]:
+    with sqlite3.connect(path) as connection:
+        return {name: sorted(connection.execute(f"SELECT * FROM {name}")) for name in tables}
+
+
+def table_names(path: Path) -> set[str]:
+    with sqlite3.connect(path) as connection:
+        return {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def revision(path: Path) -> str | None:
+    with sqlite3.connect(path) as connection:
+        found = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+    return found[0][0] if found else None
+
+
+def schema_sql(path: Path) -> list[str]:
+    """Every table's and index's definition, blanks evened out."""
+    with sqlite3.connect(path) as connection:
+        found = connection.execute(
+            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name != 'alembic_version' ORDER BY name"
+        )
+        return [" ".join(sql.split()) for (sql,) in found]
+
+
+def upgrade_command(path: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["db", "upgrade", "--database", f"sqlite:///{path}"])
+    return result.exit_code, result.output
+
+
+def test_every_migration_from_an_empty_database_gives_exactly_the_models_schema(tmp_path: Path) -> None:
+    migrated = tmp_path / "migrated.db"
+    engine = create_engine(f"sqlite:///{migrated}")
+    with engine.begin() as connection:
+        config = Config()
+        config.set_main_option("script_location", str(migrate.MIGRATIONS))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    engine.dispose()
+    created = tmp_path / "created.db"
+    Storage(f"sqlite:///{created}").close()  # an empty database gets the models' schema at once
+    assert schema_sql(migrated) == schema_sql(created)
+    assert revision(migrated) == revision(created) == HEAD
+
+
+def test_a_database_from_before_migrations_is_upgraded_in_place_and_keeps_every_row(
+    old_database: Path,
+) -> None:
+    before = rows(old_database)
+    assert "alembic_version" not in table_names(old_database)
+    status, output = upgrade_command(old_database)
+    assert (status, output) == (0, f"upgraded from before migrations to {HEAD}: 0002_table_rest\n")
+    assert rows(old_database) == before
+    assert revision(old_database) == HEAD
+    assert upgrade_command(old_database) == (0, f"already at revision {HEAD}\n")
+
+    with Storage(f"sqlite:///{old_database}") as storage:
+        unfinished = {table.code: table for table in storage.unfinished_tables()}
+        assert sorted(unfinished) == ["HOUSE001", "KITTY004", "LOBBY002"]
+        house = unfinished["HOUSE001"]
+        assert house.status == "playing"
+        assert [(s.name, s.is_bot) for s in house.seats] == [
+            ("Ayse", False),
+            ("Ada", True),
+            ("Bo", True),
+            ("Cy", True),
+        ]
+        assert house.current_match is not None
+        assert (house.current_match.number, len(house.current_match.actions)) == (2, 37)
+        lobby = unfinished["LOBBY002"]
+        assert (lobby.status, [s.name for s in lobby.seats]) == ("lobby", ["Kemal", "Sam", None, None])
+        kitty = unfinished["KITTY004"]
+        assert kitty.current_match is not None and len(kitty.current_match.actions) == 40
+        assert kitty.settings["kitty"] is True and kitty.settings["teams"] is True
+        # The finished matches' records are whole and replay through the engine.
+        assert storage.finished_matches("HOUSE001") == [1]
+        assert storage.finished_matches("CUT00003") == [1]
+        for code in ("HOUSE001", "CUT00003"):
+            record = storage.match_record(code, 1)
+            assert record is not None
+            replay(parse_record(record))
+
+
+def test_the_server_starts_on_an_upgraded_database_and_a_returning_player_plays_on(
+    old_database: Path,
+) -> None:
+    tokens = json.loads((FIXTURES / "before_migrations.tokens.json").read_text())
+
+    async def scenario() -> None:
+        async with running_server(old_database) as (server, url):
+            assert {"HOUSE001", "KITTY004", "LOBBY002"} <= set(server.tables)
+            assert "CUT00003" not in server.tables  # finished: its record is all that is asked of it
+            status, record = await get_json(f"{url}/tables/CUT00003/matches/1/record.json")
+            assert status == 200
+            replay(parse_record(record))
+            house = server.tables["HOUSE001"]
+            assert house.match_number == 2 and house.action_count >= 37
+
+            ayse, reply = await resume(url, "HOUSE001", tokens["HOUSE001"]["Ayse"], 0)
+            assert reply["ok"], reply
+            state = await ayse.wait_for(
+                lambda s: s["game"] is not None and s["game"]["public"]["to_act"] == ayse.seat, timeout=30
+            )
+            answer = await ayse.call(
+                "act",
+                {
+                    "table": "HOUSE001",
+                    "token": tokens["HOUSE001"]["Ayse"],
+                    "version": state["version"],
+                    "action": state["game"]["legal"][0],
+                },
+            )
+            assert answer["ok"], answer
+            await ayse.close()
+
+            kemal, reply = await resume(url, "LOBBY002", tokens["LOBBY002"]["Kemal"], 0)
+            assert reply["ok"] and reply["seat"] == 0, reply
+            await kemal.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_database_of_the_server_with_rest_but_no_migrations_is_upgraded_too(old_database: Path) -> None:
+    """Servers between the table of rest and migrations made that table themselves: it is kept."""
+    with Storage(f"sqlite:///{old_database}") as storage:
+        storage.set_idle("LOBBY002", 1_000.0, resting=True)
+    with sqlite3.connect(old_database) as connection:
+        connection.execute("DROP TABLE alembic_version")
+    before = rows(old_database, (*OLD_TABLES, "table_rest"))
+    status, output = upgrade_command(old_database)
+    assert (status, output) == (0, f"upgraded from before migrations to {HEAD}: 0002_table_rest\n")
+    assert rows(old_database, (*OLD_TABLES, "table_rest")) == before
+    with Storage(f"sqlite:///{old_database}") as storage:
+        assert sorted(t.code for t in storage.unfinished_tables()) == ["HOUSE001", "KITTY004"]
+
+
+def test_an_empty_database_is_created_at_the_newest_revision(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    assert upgrade_command(path) == (0, f"created the schema at revision {HEAD}\n")
+    assert table_names(path) == {*OLD_TABLES, "table_rest", "alembic_version"}
+    assert upgrade_command(path) == (0, f"already at revision {HEAD}\n")
+
+
+def test_a_database_of_a_newer_version_is_refused_and_left_alone(old_database: Path) -> None:
+    Storage(f"sqlite:///{old_database}").close()
+    with sqlite3.connect(old_database) as connection:
+        connection.execute("UPDATE alembic_version SET version_num = '0099_from_the_future'")
+    before = rows(old_database)
+    with pytest.raises(StorageError, match=r"0099_from_the_future.*newer version"):
+        Storage(f"sqlite:///{old_database}")
+    status, output = upgrade_command(old_database)
+    assert status == 2 and "newer version" in output
+    assert rows(old_database) == before and revision(old_database) == "0099_from_the_future"
+
+
+def test_a_failing_upgrade_changes_nothing(old_database: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_upgrade = command.upgrade
+
+    def upgrade_then_fail(config: Config, target: str) -> None:
+        real_upgrade(config, target)
+        raise migrate.MigrationError("a migration failed after its changes were made")
+
+    monkeypatch.setattr(migrate.command, "upgrade", upgrade_then_fail)
+    with pytest.raises(StorageError, match="a migration failed"):
+        Storage(f"sqlite:///{old_database}")
+    # The first revision's mark and the new table were made in the same transaction: both are gone.
+    assert table_names(old_database) == set(OLD_TABLES)

@@ -98,7 +98,7 @@ WAIT = 120.0  # seconds without a new state before a waiting client counts its m
 CLOSE_WAIT = 5.0  # seconds a client waits for the server to end a connection it closed
 MATCH_TIMEOUT = 900.0  # seconds a whole match may take
 SHOWN = 5  # leaks printed in detail
-COLLECT_EVERY = 20  # matches a worker plays between two full passes of the garbage collector
+COLLECT_EVERY = 200  # matches a worker plays between two full passes of the garbage collector
 
 
 # --- the plan: which match is played with which settings -------------------------------------------

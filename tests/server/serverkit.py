@@ -24,9 +24,11 @@ REPLY_TIMEOUT = 10.0  # seconds a client waits for the server to answer a reques
 
 @contextlib.asynccontextmanager
 async def running_server(
-    database: Path, timing: Timing = FAST, limits: Limits | None = None, clock: Any = None
+    database: Path | str, timing: Timing = FAST, limits: Limits | None = None, clock: Any = None
 ) -> AsyncIterator[tuple[SmearServer, str]]:
-    server = SmearServer(f"sqlite:///{database}", timing, limits, **({"clock": clock} if clock else {}))
+    """A server on a SQLite file (a path) or on any database (a URL), served on a free port."""
+    url = database if isinstance(database, str) else f"sqlite:///{database}"
+    server = SmearServer(url, timing, limits, **({"clock": clock} if clock else {}))
     config = uvicorn.Config(
         server.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on", proxy_headers=False
     )
@@ -206,7 +208,7 @@ class Session:
 
 @contextlib.asynccontextmanager
 async def session(
-    database: Path, timing: Timing = FAST, limits: Limits | None = None, clock: Any = None
+    database: Path | str, timing: Timing = FAST, limits: Limits | None = None, clock: Any = None
 ) -> AsyncIterator[Session]:
     async with running_server(database, timing, limits, clock) as (server, url):
         opened = Session(server, url)

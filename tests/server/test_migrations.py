@@ -3,7 +3,8 @@
 ``fixtures/before_migrations.db`` was written by the server of commit d924456, before the schema had
 migrations (``fixtures/make_old_database.py`` says how and what it holds). Upgraded in place, it
 keeps every row; the server starts on it, puts its unfinished tables back, and a returning player
-plays on. The migrations, run from an empty database, give exactly the models' schema.
+plays on. The migrations, run from an empty database, give exactly the models' schema, on SQLite
+and on a real PostgreSQL server.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from click.testing import CliRunner
+from dbservers import Postgres
 from serverkit import get_json, resume, running_server
 from sqlalchemy import create_engine
 
@@ -87,6 +89,26 @@ def test_every_migration_from_an_empty_database_gives_exactly_the_models_schema(
     Storage(f"sqlite:///{created}").close()  # an empty database gets the models' schema at once
     assert schema_sql(migrated) == schema_sql(created)
     assert revision(migrated) == revision(created) == HEAD
+
+
+def test_on_postgresql_the_migrations_and_the_models_give_the_same_schema(postgres: Postgres) -> None:
+    migrated = create_engine(postgres.new_database())
+    with migrated.begin() as connection:
+        config = Config()
+        config.set_main_option("script_location", str(migrate.MIGRATIONS))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    migrated.dispose()
+    created_url = postgres.new_database()
+    with Storage(created_url) as storage:
+        assert storage.schema.describe() == f"created the schema at revision {HEAD}"
+    with Storage(created_url) as storage:
+        assert storage.schema.describe() == f"already at revision {HEAD}"
+    created = create_engine(created_url)
+    with created.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    created.dispose()
 
 
 def test_a_database_from_before_migrations_is_upgraded_in_place_and_keeps_every_row(

@@ -200,11 +200,20 @@ def test_the_lobby_shows_names_host_and_bots(tmp_path: Path) -> None:
 # --- a whole match ------------------------------------------------------------------------------------
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """A SQLite file, or the URL of a database on a real PostgreSQL server (``tests/dbservers.py``)."""
+    if request.param == "sqlite":
+        return tmp_path / "smear.db"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
 def test_a_match_with_bots_runs_to_its_end_its_record_replays_and_play_again_starts_the_next(
-    tmp_path: Path,
+    database: Path | str,
 ) -> None:
     async def scenario() -> None:
-        async with session(tmp_path / "smear.db") as s:
+        async with session(database) as s:
             host = await s.create("Kemal", players=4, teams=False)
             code = host.table
             assert code is not None

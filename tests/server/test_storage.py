@@ -1,4 +1,7 @@
-"""The server's storage (smear.server.storage): round trips, the action sequence, crash durability."""
+"""The server's storage (smear.server.storage): round trips, the action sequence, crash durability.
+
+Every test that takes ``url`` (or ``storage``) runs twice: on a SQLite file and on a database of a
+real PostgreSQL server that the tests start themselves (``tests/dbservers.py``)."""
 
 from __future__ import annotations
 
@@ -28,8 +31,14 @@ NAMES = ["Ayse", "Kemal", "Bot 1", "Sam"]
 
 
 @pytest.fixture
-def url(tmp_path: Path) -> str:
+def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'smear.db'}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest) -> str:
+    found: str = request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "postgres_url")
+    return found
 
 
 @pytest.fixture
@@ -286,8 +295,8 @@ def test_a_second_storage_on_the_same_file_sees_everything(url: str) -> None:
         assert [t.code for t in second.unfinished_tables()] == ["ABCD"]
 
 
-def test_sqlite_files_use_write_ahead_logging(url: str, tmp_path: Path) -> None:
-    with Storage(url):
+def test_sqlite_files_use_write_ahead_logging(sqlite_url: str, tmp_path: Path) -> None:
+    with Storage(sqlite_url):
         pass
     connection = sqlite3.connect(tmp_path / "smear.db")
     try:

@@ -1,5 +1,6 @@
 """The storage thread's group commit: actions waiting together share one transaction, each caller
-hears of its own write only, and every write keeps the order it was asked in."""
+hears of its own write only, and every write keeps the order it was asked in. Each test runs on a
+SQLite file and on a real PostgreSQL database (``tests/dbservers.py``)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,13 @@ from smear.server.writer import StorageWriter
 TABLES = ["T0", "T1", "T2", "T3", "T4"]
 
 
-@pytest.fixture
-def storage(tmp_path: Path) -> Iterator[Storage]:
-    storage = Storage(f"sqlite:///{tmp_path / 'smear.db'}")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'smear.db'}"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    storage = Storage(url)
     for code in TABLES:
         storage.create_table(code, {"rules": "house"}, 0, [SeatRow(0, "Ann", None, False)], 0.0)
         storage.start_match(code, 1, seed=7, sides=[[0], [1], [2]], names=["Ann", "Bo", "Cy"])
@@ -190,7 +195,7 @@ def test_closing_finishes_the_writes_asked_for_then_closes_the_storage(storage: 
             storage.append_action("T0", 1, 2, 1, "pass")
 
     asyncio.run(scenario())
-    reopened = Storage(str(storage._engine.url))
+    reopened = Storage(storage._engine.url.render_as_string(hide_password=False))
     try:
         for code in TABLES:
             assert actions(reopened, code) == [(1, "pass")]

@@ -13,6 +13,7 @@ import asyncio
 import json
 import shutil
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +110,32 @@ def test_on_postgresql_the_migrations_and_the_models_give_the_same_schema(postgr
     with created.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     created.dispose()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_servers_starting_together_on_a_new_database_take_turns(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    url = f"sqlite:///{tmp_path / 'new.db'}" if kind == "sqlite" else request.getfixturevalue("postgres_url")
+    ready = threading.Barrier(6)
+    done: list[str] = []
+    failures: list[BaseException] = []
+
+    def open_storage() -> None:
+        ready.wait()
+        try:
+            with Storage(url) as storage:
+                done.append(storage.schema.describe())
+        except BaseException as error:  # reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=open_storage) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert sorted(done) == [f"already at revision {HEAD}"] * 5 + [f"created the schema at revision {HEAD}"]
 
 
 def test_a_database_from_before_migrations_is_upgraded_in_place_and_keeps_every_row(

@@ -12,6 +12,9 @@ Three cases:
 - any other database runs the migrations after its revision, in one transaction: if one fails,
   nothing is changed.
 
+Servers that start together on one database take turns: on PostgreSQL an advisory lock is held for
+the upgrade's transaction, on SQLite the write lock.
+
 A database at a revision this version does not know (written by a newer one) is refused.
 """
 
@@ -26,7 +29,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, inspect
+from sqlalchemy import Connection, Engine, inspect, text
 
 from smear.errors import SmearError
 from smear.server.schema import Base
@@ -37,6 +40,7 @@ MIGRATIONS: Final = Path(__file__).with_name("migrations")
 FIRST_REVISION: Final = "0001_first_schema"
 # A table every version of the schema has: a database holding it but no revision predates migrations.
 _OLDEST_TABLE: Final = "card_tables"
+_LOCK_KEY: Final = 0x5E1A_0001  # the advisory lock held while a PostgreSQL database is upgraded
 
 
 class MigrationError(SmearError):
@@ -86,6 +90,10 @@ def upgrade(engine: Engine) -> Upgrade:
     """Bring the database of ``engine`` to the newest revision, in one transaction."""
     head = head_revision()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Servers starting together on one database upgrade it one after the other: the others
+            # wait here, then find it done. (SQLite's write lock, taken at BEGIN, does the same.)
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
         context = MigrationContext.configure(connection)
         found = context.get_current_revision()
         if found is None and not inspect(connection).has_table(_OLDEST_TABLE):

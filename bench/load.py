@@ -19,11 +19,16 @@ latency. The report gives the client's CPU share and peak memory, so a saturated
 It prints progress lines while running, then the actions sent and per second, latency percentiles,
 errors (any refused ack, stale_version included; disconnects; ack or view timeouts), the CPU used
 by the server process, by the client workers and by everything else on the machine (another load
-skews the figures), and ends with three lines::
+skews the figures), and ends with four lines::
 
     tables: N
     p99_ms: X
     errors: E
+    server_cpu_ms_per_action: C
+
+``server_cpu_ms_per_action`` is the server process's CPU time in the window (every thread: the event
+loop, the storage thread, bots) divided by the actions acknowledged in it; ``nan`` when the server
+is not this machine's child and no ``--server-pid`` is given.
 
 Usage: python bench/load.py [--tables 200] [--players 4] [--seconds 60] [--think 1.0] [--workers 1]
                             [--database URL | --url http://127.0.0.1:8000 [--server-pid PID]]
@@ -802,9 +807,12 @@ def summarise(
         shares = cpu_shares(server_used, sum(cpu), machine_used, span, cores)
         print(f"CPU in the window (% of one core): {shares}")
     p99 = ms[2]
+    # All the server process's threads (the event loop, storage, bots) over the acknowledged actions.
+    per_action = 1000 * server_used / acked if server_used is not None and acked else math.nan
     print(f"tables: {args.tables}")
     print(f"p99_ms: {p99:.1f}")
     print(f"errors: {sum(errors.values())}")
+    print(f"server_cpu_ms_per_action: {per_action:.2f}")
     return 0 if not incomplete else 1
 
 

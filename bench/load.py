@@ -5,7 +5,9 @@ has received the ``state`` the action caused (version >= the version in the ack)
 sent during a measured window, under N tables of people (no bots: every action comes from a client).
 
 How: unless ``--url`` is given it starts ``python -m smear serve`` as a separate process on a free
-port of 127.0.0.1 with a fresh SQLite database, and waits for ``GET /health``. Worker processes
+port of 127.0.0.1 with a fresh SQLite database (``--database postgres``: a database on a throwaway
+PostgreSQL server it starts, with PostgreSQL's durable defaults; see ``bench/dbservers.py``), and
+waits for ``GET /health``. Worker processes
 (``--workers``, each with its own event loop) then open one python-socketio ``AsyncClient`` per seat
 (WebSocket transport only), create, fill and start the tables, and play: a client whose turn it is
 waits its think time (``--think`` seconds, +/- 50% jitter) and sends a random legal action with the
@@ -31,7 +33,7 @@ loop, the storage thread, bots) divided by the actions acknowledged in it; ``nan
 is not this machine's child and no ``--server-pid`` is given.
 
 Usage: python bench/load.py [--tables 200] [--players 4] [--seconds 60] [--think 1.0] [--workers 1]
-                            [--database URL | --url http://127.0.0.1:8000 [--server-pid PID]]
+                            [--database URL|postgres | --url http://127.0.0.1:8000 [--server-pid PID]]
                             [--seed 1] [--client-gc]
 """
 
@@ -56,6 +58,7 @@ from pathlib import Path
 from typing import Any
 
 import serverproc
+from dbservers import Postgres
 from serverproc import free_port, serve_command, server_log, stop_server
 
 ACK_TIMEOUT = 10.0  # seconds an ack may take before it counts as a timeout
@@ -536,7 +539,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--server-pid", type=int, help="with --url: the server's process id, to report its CPU use"
     )
     parser.add_argument(
-        "--database", help="SQLAlchemy URL for the started server (default: a new SQLite file)"
+        "--database",
+        help="SQLAlchemy URL for the started server, or 'postgres' for a throwaway PostgreSQL server"
+        " this benchmark starts and removes (default: a new SQLite file)",
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds the players' choices")
     parser.add_argument(
@@ -572,7 +577,7 @@ def start_server(database: str | None, workdir: str) -> tuple[subprocess.Popen[b
 def run(args: argparse.Namespace) -> int:
     raise_file_limit(args.tables * args.players + 256)
     cores = os.cpu_count() or 1
-    with tempfile.TemporaryDirectory(prefix="smear-load-") as workdir:
+    with tempfile.TemporaryDirectory(prefix="smear-load-") as workdir, contextlib.ExitStack() as stack:
         server: subprocess.Popen[bytes] | None = None
         log_path: Path | None = None
         workers: list[Any] = []
@@ -580,7 +585,12 @@ def run(args: argparse.Namespace) -> int:
             if args.url:
                 url = args.url.rstrip("/")
             else:
-                server, url, log_path = start_server(args.database, workdir)
+                database = args.database
+                if database == "postgres":
+                    postgres = stack.enter_context(Postgres(durable=True))
+                    database = postgres.new_database()
+                    print(f"database: a throwaway PostgreSQL server in {postgres.directory}", flush=True)
+                server, url, log_path = start_server(database, workdir)
             wait_healthy(url, server)
             log_start = log_path.stat().st_size if log_path is not None else 0
             context = mp.get_context("spawn")

@@ -11,11 +11,8 @@ from dbservers import Postgres
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[Postgres]:
     """One PostgreSQL server for this test process, started the first time a test asks for it."""
-    server = Postgres()
-    try:
+    with Postgres() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture

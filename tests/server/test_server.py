@@ -202,7 +202,7 @@ def test_the_lobby_shows_names_host_and_bots(tmp_path: Path) -> None:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
-    """A SQLite file, or the URL of a database on a real PostgreSQL server (``tests/dbservers.py``)."""
+    """A SQLite file, or the URL of a database on a real PostgreSQL server (``bench/dbservers.py``)."""
     if request.param == "sqlite":
         return tmp_path / "smear.db"
     url: str = request.getfixturevalue("postgres_url")

@@ -1,11 +1,13 @@
-"""Throwaway database servers for the tests: a real PostgreSQL, started in a temporary directory.
+"""Throwaway database servers for the tests and the benchmarks: a real PostgreSQL, started in a
+temporary directory.
 
 ``scripts/test`` installs Debian's ``postgresql``; :class:`Postgres` runs its ``initdb`` and
 ``pg_ctl`` from the PATH or from ``/usr/lib/postgresql/<version>/bin``. The server listens only on a
 Unix socket inside its own directory (no TCP port to collide with another run) and trusts local
 connections. PostgreSQL refuses to run as root: as root, the commands run as the ``postgres`` user
-the package creates, and the directory is handed to it. Durability is the tests' concern, not the
-throwaway server's: it runs with ``fsync=off``.
+the package creates, and the directory is handed to it. For the tests durability is not the
+throwaway server's concern, and by default it runs with ``fsync=off``; a benchmark asks for
+``durable=True``, PostgreSQL's own defaults (every commit flushed to disk before it returns).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ def postgres_bin(program: str) -> str:
 class Postgres:
     """One throwaway PostgreSQL server; :meth:`new_database` gives each test a database of its own."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
         self.directory = Path(tempfile.mkdtemp(prefix="smear-postgres-"))
         self.data = self.directory / "data"
         self.log = self.directory / "server.log"
@@ -49,7 +51,9 @@ class Postgres:
         if self._as_postgres:
             shutil.chown(self.directory, SUPERUSER)
         self._run(postgres_bin("initdb"), "-D", str(self.data), "-U", SUPERUSER, "--auth=trust", "-E", "UTF8")
-        options = f"-k {self.directory} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
+        options = f"-k {self.directory} -c listen_addresses='' -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off -c full_page_writes=off"
         self._run(
             postgres_bin("pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-o", options,
             "-w", "-t", str(START_TIMEOUT), "start",
@@ -75,6 +79,12 @@ class Postgres:
         with psycopg.connect(**address, autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
+
+    def __enter__(self) -> Postgres:
+        return self
+
+    def __exit__(self, *_exception: object) -> None:
+        self.stop()
 
     def stop(self) -> None:
         try:

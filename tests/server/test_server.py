@@ -910,13 +910,13 @@ def test_every_client_gets_the_versions_in_order_while_players_come_and_go(tmp_p
 
             # A slow network: each send takes a few milliseconds, so the bots move while messages are
             # still going out.
-            emit = s.server.sio.emit
+            send = s.server.sio.send
 
-            async def slow_emit(*args: Any, **kwargs: Any) -> Any:
+            async def slow_send(*args: Any, **kwargs: Any) -> Any:
                 await asyncio.sleep(0.003)
-                return await emit(*args, **kwargs)
+                return await send(*args, **kwargs)
 
-            s.server.sio.emit = slow_emit
+            s.server.sio.send = slow_send
             assert (await host.send("start"))["ok"]
             assert (await host.send("leave"))["ok"]  # a bot plays seat 0 from now on
 

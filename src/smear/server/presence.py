@@ -4,7 +4,6 @@ state, every batch in version order (the caller holds the table's lock).
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any
 
@@ -114,19 +113,9 @@ class Presence(ServerCore):
         }
 
     async def _send(self, messages: list[tuple[str, Any, str]]) -> None:
-        """Send ``(event, data, sid)`` messages (the caller holds the table's lock).
-
-        Each socket gets its messages in order; different sockets are served side by side.
-        """
-        by_sid: dict[str, list[tuple[str, Any]]] = {}
+        """Send ``(event, data, sid)`` messages, in order (the caller holds the table's lock)."""
         for name, data, sid in messages:
-            by_sid.setdefault(sid, []).append((name, data))
-
-        async def send_to(sid: str, batch: list[tuple[str, Any]]) -> None:
-            for name, data in batch:
-                await self.sio.emit(name, data, to=sid)
-
-        await asyncio.gather(*(send_to(sid, batch) for sid, batch in by_sid.items()))
+            await self.sio.send(name, data, [sid])
 
     async def send_state(self, sid: str, table: Table, resync: bool = False) -> None:
         connection = self.connections.get(sid)
@@ -140,9 +129,8 @@ class Presence(ServerCore):
 
         A connection lost or resumed changes no version, so it goes out as states only
         (``with_event=False``): an event is sent once per version. Each message is encoded once for
-        all who get the same (every spectator shares one state), and goes out to them in one emit:
-        each socket gets the event, then its state. The states' emits start once the event is queued
-        to every socket.
+        all who get the same (every spectator shares one state); each socket gets the event, then its
+        state, both queued before its writer runs, so they leave together (``GuardedServer.send``).
         """
         event = table.events[-1][1] if table.events and with_event else None
         by_seat: dict[int | None, list[str]] = {}
@@ -158,7 +146,6 @@ class Presence(ServerCore):
             return
         if event is not None:
             everyone = [sid for sids in by_seat.values() for sid in sids]
-            await self.sio.emit("event", {"version": table.version, "event": event}, to=everyone)
-        # Each socket gets one state, so the seats' emits may go side by side.
-        states = [(self._state_payload(table, seat), sids) for seat, sids in by_seat.items()]
-        await asyncio.gather(*(self.sio.emit("state", state, to=sids) for state, sids in states))
+            await self.sio.send("event", {"version": table.version, "event": event}, everyone)
+        for seat, sids in by_seat.items():
+            await self.sio.send("state", self._state_payload(table, seat), sids)

@@ -76,16 +76,22 @@ def upgrade_command(path: Path) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def differences_after_every_migration(url: str) -> list[Any]:
+    """Runs every migration from the first on the empty database at ``url``; returns how the
+    schema it gives differs from the models (Alembic's autogenerate comparison)."""
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            command.upgrade(migrate.alembic_config(connection), "head")
+            found: list[Any] = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+            return found
+    finally:
+        engine.dispose()
+
+
 def test_every_migration_from_an_empty_database_gives_exactly_the_models_schema(tmp_path: Path) -> None:
     migrated = tmp_path / "migrated.db"
-    engine = create_engine(f"sqlite:///{migrated}")
-    with engine.begin() as connection:
-        config = Config()
-        config.set_main_option("script_location", str(migrate.MIGRATIONS))
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
-        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
-    engine.dispose()
+    assert differences_after_every_migration(f"sqlite:///{migrated}") == []
     created = tmp_path / "created.db"
     Storage(f"sqlite:///{created}").close()  # an empty database gets the models' schema at once
     assert schema_sql(migrated) == schema_sql(created)
@@ -93,14 +99,7 @@ def test_every_migration_from_an_empty_database_gives_exactly_the_models_schema(
 
 
 def test_on_postgresql_the_migrations_and_the_models_give_the_same_schema(postgres: Postgres) -> None:
-    migrated = create_engine(postgres.new_database())
-    with migrated.begin() as connection:
-        config = Config()
-        config.set_main_option("script_location", str(migrate.MIGRATIONS))
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
-        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
-    migrated.dispose()
+    assert differences_after_every_migration(postgres.new_database()) == []
     created_url = postgres.new_database()
     with Storage(created_url) as storage:
         assert storage.schema.describe() == f"created the schema at revision {HEAD}"

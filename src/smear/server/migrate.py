@@ -34,7 +34,7 @@ from sqlalchemy import Connection, Engine, inspect, text
 from smear.errors import SmearError
 from smear.server.schema import Base
 
-__all__ = ["FIRST_REVISION", "MigrationError", "Upgrade", "head_revision", "upgrade"]
+__all__ = ["FIRST_REVISION", "MigrationError", "Upgrade", "alembic_config", "head_revision", "upgrade"]
 
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
 FIRST_REVISION: Final = "0001_first_schema"
@@ -65,7 +65,8 @@ class Upgrade:
         return f"upgraded {since} to {self.after}: {', '.join(self.applied)}"
 
 
-def _config(connection: Connection) -> Config:
+def alembic_config(connection: Connection) -> Config:
+    """Alembic's configuration for running its commands on ``connection`` (no ``alembic.ini``)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
@@ -111,7 +112,7 @@ def upgrade(engine: Engine) -> Upgrade:
         start = found or FIRST_REVISION
         applied = [script.revision for script in _scripts().iterate_revisions(head, start)]
         applied = [revision for revision in reversed(applied) if revision != start]
-        config = _config(connection)
+        config = alembic_config(connection)
         if found is None:
             command.stamp(config, FIRST_REVISION)
         command.upgrade(config, "head")

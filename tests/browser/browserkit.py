@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -199,6 +200,29 @@ def take_turn(
     except PlaywrightError:
         return None  # the table moved on while we looked: look again
     return None
+
+
+# The first word of every action that is not a card (a card is its own name: "AS", "10H", "BJ").
+NOT_CARDS = frozenset({"pass", "bid", "trump", "widow", "discard"})
+
+
+def actions_sent(watched: Watched) -> list[str]:
+    """The actions this page sent in ``act`` requests, in order, as sent ("pass", "bid 3", "AS").
+
+    :func:`play_until`'s own list misses a click that reported an error under load but went through
+    after all, its effect showing too late; every request sent is here. A click retried meanwhile
+    may add one the server refused."""
+    found = []
+    for frame in watched.sent:
+        start = frame.find('["act",')
+        if start >= 0:
+            found.append(str(json.loads(frame[start:])[1]["action"]))
+    return found
+
+
+def cards_sent(watched: Watched) -> list[str]:
+    """The cards this page played: the actions it sent that are cards."""
+    return [action for action in actions_sent(watched) if action.split()[0] not in NOT_CARDS]
 
 
 def _act(

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import sqlite3
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -159,12 +161,28 @@ def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     try:
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _switch_to_wal(cursor)
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={int(_BUSY_TIMEOUT_SECONDS * 1000)}")
     finally:
         cursor.close()
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    # Connections opening a new file together race to switch it to WAL, and SQLite refuses the
+    # losers at once ("database is locked") without its busy handler: wait for the winner here.
+    deadline = time.monotonic() + _BUSY_TIMEOUT_SECONDS
+    pause = 0.001
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
 
 
 def _sqlite_on_begin_read(connection: Connection) -> None:

@@ -1,5 +1,5 @@
-"""Throwaway database servers for the tests and the benchmarks: a real PostgreSQL, started in a
-temporary directory.
+"""Throwaway database servers for the tests and the benchmarks: a real PostgreSQL and a real Redis,
+each started in a temporary directory of its own.
 
 ``scripts/test`` installs Debian's ``postgresql``; :class:`Postgres` runs its ``initdb`` and
 ``pg_ctl`` from the PATH or from ``/usr/lib/postgresql/<version>/bin``. The server listens only on a
@@ -8,6 +8,10 @@ connections. PostgreSQL refuses to run as root: as root, the commands run as the
 the package creates, and the directory is handed to it. For the tests durability is not the
 throwaway server's concern, and by default it runs with ``fsync=off``; a benchmark asks for
 ``durable=True``, PostgreSQL's own defaults (every commit flushed to disk before it returns).
+
+``scripts/test`` installs Debian's ``redis-server`` too; :class:`Redis` runs it in the foreground,
+without persistence, on a Unix socket in its directory and on a free TCP port of 127.0.0.1 (the
+tests' processes on "other machines" connect over TCP). Redis runs as root without complaint.
 """
 
 from __future__ import annotations
@@ -15,11 +19,16 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 START_TIMEOUT = 60  # seconds for pg_ctl to see the server accept connections
+REDIS_START_TIMEOUT = 30  # seconds for redis-server to answer PING
+REDIS_STOP_TIMEOUT = 10  # seconds for redis-server to exit on SIGTERM before it is killed
+PORT_ATTEMPTS = 3
 SUPERUSER = "postgres"
 
 
@@ -89,5 +98,111 @@ class Postgres:
     def stop(self) -> None:
         try:
             self._run(postgres_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        finally:
+            shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class RedisUnavailable(RuntimeError):
+    """No ``redis-server`` on this machine (``scripts/test`` installs Debian's)."""
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on now (the kernel's pick for port 0)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Redis:
+    """One throwaway Redis server; :meth:`flush` empties it between tests."""
+
+    def __init__(self) -> None:
+        program = shutil.which("redis-server")
+        if program is None:
+            raise RedisUnavailable(
+                "redis-server not found: install Debian's redis-server (scripts/test does)"
+            )
+        self.directory = Path(tempfile.mkdtemp(prefix="smear-redis-"))
+        self.socket = self.directory / "redis.sock"
+        self.log = self.directory / "redis.log"
+        # Another process may take the free port before redis-server binds it: then try another one.
+        for attempt in range(1, PORT_ATTEMPTS + 1):
+            self.port = free_port()
+            self._start(program)
+            try:
+                self._wait_until_ready()
+                return
+            except BaseException as error:
+                self.stop()
+                taken = isinstance(error, RuntimeError) and "Address already in use" in str(error)
+                if not taken or attempt == PORT_ATTEMPTS:
+                    raise
+
+    def _start(self, program: str) -> None:
+        self.directory.mkdir(exist_ok=True)
+        command = [
+            program, "--port", str(self.port), "--bind", "127.0.0.1",
+            "--unixsocket", str(self.socket), "--unixsocketperm", "700",
+            "--save", "", "--appendonly", "no", "--daemonize", "no", "--dir", str(self.directory),
+        ]  # fmt: skip
+        # stdout rather than --logfile: it also catches what redis-server says before it reads its options.
+        with self.log.open("wb") as log:
+            self._process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, cwd=self.directory
+            )
+
+    def _wait_until_ready(self) -> None:
+        import redis
+
+        deadline = time.monotonic() + REDIS_START_TIMEOUT
+        while True:
+            if self._process.poll() is not None:
+                raise RuntimeError(
+                    f"redis-server exited with {self._process.returncode}:\n{self._log_tail()}"
+                )
+            try:
+                with redis.Redis(unix_socket_path=str(self.socket)) as client:
+                    client.ping()
+                return
+            except (redis.ConnectionError, redis.BusyLoadingError):
+                # The socket is not there yet, or the server is still starting up.
+                if time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"redis-server did not answer PING in {REDIS_START_TIMEOUT} s:\n{self._log_tail()}"
+                    ) from None
+                time.sleep(0.05)
+
+    def _log_tail(self) -> str:
+        return self.log.read_text(errors="replace")[-2000:] if self.log.exists() else ""
+
+    def url(self) -> str:
+        """The URL of database 0 over TCP, for processes that stand in for other machines."""
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def unix_url(self) -> str:
+        """The URL of database 0 over the Unix socket."""
+        return f"unix://{self.socket}"
+
+    def flush(self) -> None:
+        """Empties every database of the server (FLUSHALL)."""
+        import redis
+
+        with redis.Redis(unix_socket_path=str(self.socket)) as client:
+            client.flushall()
+
+    def __enter__(self) -> Redis:
+        return self
+
+    def __exit__(self, *_exception: object) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        try:
+            self._process.terminate()  # SIGTERM: Redis shuts down cleanly (with nothing to save)
+            try:
+                self._process.wait(REDIS_STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
         finally:
             shutil.rmtree(self.directory, ignore_errors=True)

@@ -427,6 +427,12 @@ _SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
         click.FloatRange(0),
         "Seconds a disconnected player's turn waits before a bot plays it.",
     ),
+    (
+        "--lease",
+        "lease",
+        click.FloatRange(0.5),
+        "With --redis: seconds after which a stopped process's tables are taken over by the others.",
+    ),
 )
 _LIMIT_SETTINGS = (
     "tables_per_hour",
@@ -438,7 +444,7 @@ _LIMIT_SETTINGS = (
     "allowed_origins",
     "trusted_proxies",
 )
-_TIMING_SETTINGS = ("bot_pause", "hand_pause", "grace")
+_TIMING_SETTINGS = ("bot_pause", "hand_pause", "grace", "lease")
 
 
 def serve_settings(command: Any) -> Any:
@@ -476,16 +482,38 @@ database_option = click.option(
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @database_option
+@click.option(
+    "--redis",
+    metavar="URL",
+    help="Redis URL (redis://host:6379/0): serve the same tables as every other process on it.",
+)
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Server processes on this machine, sharing the port (above 1 needs --redis).",
+)
 @serve_settings
-def serve_command(host: str, port: int, database: str, **settings: Any) -> None:
+def serve_command(
+    host: str, port: int, database: str, redis: str | None, workers: int, **settings: Any
+) -> None:
     """Run the game server: tables, invite links and real-time play."""
     import gc
+    from functools import partial
 
     import uvicorn
     from sqlalchemy.engine import make_url
 
     from smear.server.app import create_app
-    from smear.server.storage import StorageError
+    from smear.server.cluster import ClusterError, masked, reach_redis
+    from smear.server.storage import Storage, StorageError
+    from smear.server.workers import run_workers
+
+    if workers > 1 and redis is None:
+        _fail(
+            "--workers above 1 needs --redis URL: the processes share their tables through it", EXIT_INVALID
+        )
 
     limits = Limits(**{name: settings[name] for name in _LIMIT_SETTINGS})
     timing = Timing(**{name: settings[name] for name in _TIMING_SETTINGS})
@@ -495,12 +523,27 @@ def serve_command(host: str, port: int, database: str, **settings: Any) -> None:
     # Collecting the youngest objects less often keeps the pauses short (states have no cycles).
     gc.set_threshold(50_000, 50, 100)
 
+    build = partial(create_app, database, timing, limits, redis=redis)
     try:
-        app = create_app(database, timing, limits)
-    except StorageError as err:
+        if redis is not None:
+            reach_redis(redis)
+        if workers > 1:
+            with Storage(database):  # the schema brought up to date once, before the workers start
+                pass
+        else:
+            app = build()
+    except (StorageError, ClusterError) as err:
         _fail(str(err), EXIT_INVALID)
     shown = make_url(database).render_as_string()  # the password, if any, as ***
-    click.echo(f"Smear is ready: open http://{host}:{port} in a browser (database {shown})", err=True)
+    shared = "" if redis is None else f", Redis {masked(redis)}"
+    processes = "" if workers == 1 else f", {workers} processes"
+    click.echo(
+        f"Smear is ready: open http://{host}:{port} in a browser (database {shown}{shared}{processes})",
+        err=True,
+    )
+    if workers > 1:
+        run_workers(build, host, port, workers)
+        return
     # The server reads forwarding headers itself, and only from --trusted-proxy addresses.
     uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)
 

@@ -24,11 +24,16 @@ REPLY_TIMEOUT = 10.0  # seconds a client waits for the server to answer a reques
 
 @contextlib.asynccontextmanager
 async def running_server(
-    database: Path | str, timing: Timing = FAST, limits: Limits | None = None, clock: Any = None
+    database: Path | str,
+    timing: Timing = FAST,
+    limits: Limits | None = None,
+    clock: Any = None,
+    redis: str | None = None,
 ) -> AsyncIterator[tuple[SmearServer, str]]:
-    """A server on a SQLite file (a path) or on any database (a URL), served on a free port."""
+    """A server on a SQLite file (a path) or on any database (a URL), served on a free port; with
+    ``redis``, one of the processes sharing the tables on it."""
     url = database if isinstance(database, str) else f"sqlite:///{database}"
-    server = SmearServer(url, timing, limits, **({"clock": clock} if clock else {}))
+    server = SmearServer(url, timing, limits, redis=redis, **({"clock": clock} if clock else {}))
     config = uvicorn.Config(
         server.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on", proxy_headers=False
     )

@@ -21,7 +21,14 @@ import {
   type StateMessage,
 } from "./types";
 
-const socket = io({ path: "/socket.io", autoConnect: false });
+// WebSocket first: several server processes behind one address can serve it without sticky
+// sessions. Long polling is the fallback where a WebSocket cannot open.
+const socket = io({
+  path: "/socket.io",
+  autoConnect: false,
+  transports: ["websocket", "polling"],
+  tryAllTransports: true,
+});
 // How long to wait before connecting again after the server refused the connection.
 const REFUSED_RETRY_MS = 10_000;
 

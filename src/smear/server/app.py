@@ -13,8 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -33,14 +32,11 @@ from smear.server.guard import (
     quiet_logger,
 )
 from smear.server.limits import Limits, Timing, client_address
-from smear.server.pacing import Pacing
 from smear.server.protocol import (
     MAX_MESSAGE_BYTES,
-    ProtocolError,
-    echoed,
     error_payload,
-    parse_inbound,
 )
+from smear.server.sharing import Sharing
 from smear.server.storage import StorageError
 from smear.server.tables import Table, TableError, TableSettings
 from smear.server.web import STATIC_DIR, client_routes, facts_routes, with_security_headers
@@ -55,7 +51,7 @@ RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
 
 
-class SmearServer(Pacing):
+class SmearServer(Sharing):
     """The game server: the requests of every client event, and the ASGI application."""
 
     def _open_doors(self) -> None:
@@ -67,6 +63,9 @@ class SmearServer(Pacing):
             async_mode="asgi",
             cors_allowed_origins=(lambda origin, environ: page_may_connect(origin, environ, origins)),
             max_http_buffer_size=MAX_MESSAGE_BYTES * 4,
+            # A long-polling session is a series of requests that must all reach the process that
+            # holds it; without sticky sessions in front, only WebSockets (one connection) can work.
+            transports=["polling", "websocket"] if self.cluster is None else ["websocket"],
             logger=quiet_logger("smear.socketio"),
             engineio_logger=quiet_logger("smear.engineio"),
         )
@@ -126,7 +125,12 @@ class SmearServer(Pacing):
         instead. Nobody is connected yet, so the tables wait for their people.
         """
         now = self.clock()
+        if self.cluster is not None:
+            await self.cluster.start(self.on_cluster_message)
+            self._watcher = asyncio.get_running_loop().create_task(self.look_around_forever())
         for stored in await self._db(self.storage.unfinished_tables):
+            if self.cluster is not None and await self.cluster.claim(stored.code) != self.cluster.process:
+                continue  # another process serves it
             since = stored.idle_since
             if since is not None and await self._retire(stored.code, stored.status, since, now):
                 continue
@@ -136,13 +140,16 @@ class SmearServer(Pacing):
         log.info("restored %d tables", len(self.tables))
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._watcher):
+            if task is not None:
+                task.cancel()
         for handle in self.timers.values():
             handle.cancel()
         self.hints.close()
         self._reading_threads.shutdown(wait=True)
         await self.writer.close()
+        if self.cluster is not None:
+            await self.cluster.close()
 
     # --- connections and the one door for every event ---------------------------------------------
 
@@ -157,29 +164,11 @@ class SmearServer(Pacing):
         self.connections[sid] = Connection(address)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
-        connection = self.connections.pop(sid, None)
-        if connection is None:
+        connection = self.connections.get(sid)
+        if connection is None or connection.home is not None:
             return
         self.addresses.disconnected(connection.address)
-        code = connection.table
-        self._unfollow(sid, connection)
-        table = self.tables.get(code or "")
-        if table is None or connection.token_hash is None:
-            return
-        # Not awaited here: python-engineio calls this handler from inside a send when it finds the
-        # socket silent too long, and that send may be a broadcast holding this table's lock.
-        self._spawn(self._seat_left(table, connection.token_hash))
-
-    async def _seat_left(self, table: Table, token_hash: str) -> None:
-        """Tell the table a seat's person is gone, and let the server play for it after the grace."""
-        async with self._lock(table):
-            if self.tables.get(table.code) is not table:
-                return
-            seat = self._seat_of_hash(table, token_hash)
-            if seat is not None and not self._connected(table, seat):
-                self.disconnected_at[(table.code, seat)] = time.monotonic()
-                await self.broadcast(table, with_event=False)
-                self.drive(table)
+        await self.drop_connection(sid, connection)
 
     async def dispatch(self, sid: str, data: Any) -> dict[str, Any]:
         """Answer one client event, sent as ``[name, payload]``; never raises.
@@ -188,26 +177,11 @@ class SmearServer(Pacing):
         server's own ``connect`` and ``disconnect`` handlers by naming them.
         """
         connection = self.connections.get(sid)
-        if connection is None or not self._rate_ok(connection):
+        if connection is None or connection.home is not None or not self._rate_ok(connection):
             return {"ok": False, "error": error_payload("rate_limited")}
         if not isinstance(data, list) or not data or not isinstance(data[0], str):
             return {"ok": False, "error": error_payload("malformed_json")}
-        event, args = data[0], data[1:]
-        handler = self.handlers.get(event)
-        try:
-            if handler is None:
-                raise ProtocolError("unknown_event", event=echoed(event))
-            if len(args) > 1:
-                raise ProtocolError("malformed_json")
-            message = parse_inbound(event, args[0] if args else None)
-            return {"ok": True, **await handler(sid, message)}
-        except (ProtocolError, TableError) as err:
-            return {"ok": False, "error": error_payload(err.code, **err.args_map)}
-        except NotStored:
-            return {"ok": False, "error": error_payload("not_stored")}
-        except Exception:  # never let a bug reach the client as anything but a code
-            log.exception("internal error in %s", event)
-            return {"ok": False, "error": error_payload("internal_error")}
+        return await self.handle(sid, data[0], data[1:])
 
     @staticmethod
     def _rate_ok(connection: Connection) -> bool:
@@ -220,38 +194,6 @@ class SmearServer(Pacing):
             return False
         connection.allowance -= 1
         return True
-
-    @asynccontextmanager
-    async def _at(self, code: str) -> AsyncIterator[Table]:
-        """The table with that code, its lock held; brought back first if it is not in memory.
-
-        Checked again once the lock is held: a table freed meanwhile is brought back anew.
-        """
-        while True:
-            table = await self._table(code)
-            async with self._lock(table):
-                if self.tables.get(code) is table:
-                    yield table
-                    return
-
-    async def _table(self, code: str) -> Table:
-        """The table with that code, brought back from storage if it was put to rest or freed."""
-        table = self.tables.get(code)
-        if table is not None:
-            return table
-        async with self._waking:
-            table = self.tables.get(code)
-            if table is not None:
-                return table
-            stored = await self._read(self.storage.table, code)
-            if stored is None:
-                raise TableError("no_such_table")
-            table = await self._db(self._table_from_storage, stored)
-            if stored.resting:
-                await self._db(self.storage.set_idle, code, stored.idle_since)
-            self._keep(table, idle_since=(self.clock(), False))
-            log.info("table %s is back from storage", code)
-            return table
 
     # --- lobby requests -----------------------------------------------------------------------------
 
@@ -290,6 +232,8 @@ class SmearServer(Pacing):
             self.drops.warn("store", "a new table was not stored (%s)", type(err).__name__)
             raise NotStored from None
         self.addresses.table_created(connection.address, now)
+        if self.cluster is not None:
+            await self.cluster.claim(table.code)
         self.tables[table.code] = table
         async with self._lock(table):
             self._follow(sid, table, table.seats[0].token_hash)
@@ -426,7 +370,11 @@ class SmearServer(Pacing):
 
 
 def create_app(
-    database: str = "sqlite:///smear.db", timing: Timing | None = None, limits: Limits | None = None
+    database: str = "sqlite:///smear.db",
+    timing: Timing | None = None,
+    limits: Limits | None = None,
+    redis: str | None = None,
 ) -> Any:
-    """The ASGI application (``uvicorn smear.server.app:app``)."""
-    return SmearServer(database, timing, limits).asgi_app()
+    """The ASGI application (``uvicorn smear.server.app:app``); with ``redis``, one of several
+    processes serving the same tables."""
+    return SmearServer(database, timing, limits, redis=redis).asgi_app()

@@ -18,6 +18,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from smear.record import record_of
+from smear.server.cluster import Cluster
 from smear.server.guard import LogThrottle
 from smear.server.hints import HintService
 from smear.server.limits import AddressBook, Limits, Timing
@@ -39,6 +40,8 @@ class Connection:
     address: str
     table: str | None = None
     token_hash: str | None = None
+    # The process whose socket this is, when another process owns the table it follows (None: here).
+    home: str | None = None
     # Token bucket for the rate limit.
     allowance: float = 40.0
     checked: float = field(default_factory=time.monotonic)
@@ -59,9 +62,12 @@ class ServerCore:
         timing: Timing | None = None,
         limits: Limits | None = None,
         clock: Callable[[], float] = time.time,
+        redis: str | None = None,
     ) -> None:
         self.storage = Storage(database)
         self.timing = timing or Timing()
+        # With Redis, this process is one of several serving the same tables (smear.server.cluster).
+        self.cluster = None if redis is None else Cluster(redis, lease=self.timing.lease)
         self.limits = limits or Limits()
         self.clock = clock  # wall-clock seconds, for how long tables have been idle
         self.tables: dict[str, Table] = {}
@@ -81,12 +87,17 @@ class ServerCore:
         # Per table with no person connected: since when (clock), and whether that is stored.
         self.idle_since: dict[str, tuple[float, bool]] = {}
         self.rng = random.Random()
+        # With Redis: per table followed from here but owned elsewhere, the owner told so; and the
+        # leases held for tables not in memory at the last look (released at the next).
+        self.told_owner: dict[str, str] = {}
+        self.unused_leases: set[str] = set()
         self.hints = HintService(self.limits.hint_queue)
         self.writer = StorageWriter(self.storage)
         self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
         self._waking = asyncio.Lock()
         self._background: set[asyncio.Task[None]] = set()  # kept, or the loop may drop them half done
         self._sweeper: asyncio.Task[None] | None = None
+        self._watcher: asyncio.Task[None] | None = None
         self.drops = LogThrottle(log)
         self._open_doors()
 

@@ -160,8 +160,10 @@ class Pacing(Presence):
             return True
         return False
 
-    def _free(self, table: Table) -> None:
-        """Forget a table in memory (storage keeps what it has)."""
+    def _free(self, table: Table, lost: bool = False) -> None:
+        """Forget a table in memory (storage keeps what it has), and give up its lease; or, when
+        the lease was ``lost`` to another process, leave the table to it: this process's sockets
+        still follow it (from here, at its new owner), other processes' are forgotten."""
         code = table.code
         del self.tables[code]
         handle = self.timers.pop(code, None)
@@ -169,8 +171,14 @@ class Pacing(Presence):
             handle.cancel()
         for sid in self.followers.pop(code, set()):
             connection = self.connections.get(sid)
-            if connection is not None:
+            if connection is None:
+                continue
+            if connection.home is not None:
+                del self.connections[sid]
+            elif not lost:
                 connection.table = None
+        if self.cluster is not None and not lost:
+            self._spawn(self.cluster.release(code))
         for mapping in (self.drives, self.turn_deadlines, self.idle_since, self.locks):
             mapping.pop(code, None)
         for key in [key for key in self.disconnected_at if key[0] == code]:

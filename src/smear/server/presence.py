@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import orjson
+
 from smear.server.core import Connection, ServerCore
 from smear.server.protocol import Encoded, public_text, view_text
 from smear.server.tables import Table
@@ -115,7 +117,29 @@ class Presence(ServerCore):
     async def _send(self, messages: list[tuple[str, Any, str]]) -> None:
         """Send ``(event, data, sid)`` messages, in order (the caller holds the table's lock)."""
         for name, data, sid in messages:
-            await self.sio.send(name, data, [sid])
+            await self._push(name, data, [sid])
+
+    async def _push(self, event: str, data: Any, sids: list[str]) -> None:
+        """Send one message to each of ``sids``: this process's sockets directly, another process's
+        through it (encoded once for each such process)."""
+        if self.cluster is None:
+            await self.sio.send(event, data, sids)
+            return
+        here: list[str] = []
+        elsewhere: dict[str, list[str]] = {}
+        for sid in sids:
+            connection = self.connections.get(sid)
+            home = None if connection is None else connection.home
+            if home is None:
+                here.append(sid)
+            else:
+                elsewhere.setdefault(home, []).append(sid)
+        if here:
+            await self.sio.send(event, data, here)
+        if elsewhere:
+            text = orjson.dumps(data).decode()
+            for home, group in elsewhere.items():
+                self.cluster.send(home, {"kind": "push", "event": event, "data": text, "sids": group})
 
     async def send_state(self, sid: str, table: Table, resync: bool = False) -> None:
         connection = self.connections.get(sid)
@@ -146,6 +170,6 @@ class Presence(ServerCore):
             return
         if event is not None:
             everyone = [sid for sids in by_seat.values() for sid in sids]
-            await self.sio.send("event", {"version": table.version, "event": event}, everyone)
+            await self._push("event", {"version": table.version, "event": event}, everyone)
         for seat, sids in by_seat.items():
-            await self.sio.send("state", self._state_payload(table, seat), sids)
+            await self._push("state", self._state_payload(table, seat), sids)

@@ -1,0 +1,270 @@
+"""The server's side of sharing tables with other processes (:mod:`smear.server.cluster`).
+
+A socket of this process may follow a table another process owns: this process then keeps where it
+follows (``Connection.table`` and ``token_hash``) but not the table, and the owner keeps a
+``Connection`` for the socket with ``home`` set to this process. Requests go to the owner and come
+back answered; the owner's pushes come here and go out to the socket. Every ``lease / 4`` seconds
+(:meth:`Sharing.look_around`) a process renews its leases, claims the tables its sockets follow
+whose owner is gone, tells a new owner who follows its tables here, and forgets the sockets of
+processes that stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import orjson
+
+from smear.server.cluster import Cluster, ClusterError, OwnerGone
+from smear.server.core import Connection, NotStored
+from smear.server.pacing import Pacing
+from smear.server.protocol import ProtocolError, echoed, error_payload, parse_inbound
+from smear.server.tables import Table, TableError
+
+log = logging.getLogger("smear.server")
+
+
+class Sharing(Pacing):
+    """Where a request is answered, messages from other processes, and taking tables over."""
+
+    handlers: dict[str, Callable[[str, Any], Awaitable[dict[str, Any]]]]  # by event name (the application's)
+
+    @asynccontextmanager
+    async def _at(self, code: str) -> AsyncIterator[Table]:
+        """The table with that code, its lock held; brought back first if it is not in memory.
+
+        Checked again once the lock is held: a table freed meanwhile is brought back anew.
+        """
+        while True:
+            table = await self._table(code)
+            async with self._lock(table):
+                if self.tables.get(code) is table:
+                    yield table
+                    return
+
+    async def _table(self, code: str) -> Table:
+        """The table with that code, brought back from storage if it was put to rest or freed."""
+        table = self.tables.get(code)
+        if table is not None:
+            return table
+        async with self._waking:
+            table = self.tables.get(code)
+            if table is not None:
+                return table
+            stored = await self._read(self.storage.table, code)
+            if stored is None:
+                raise TableError("no_such_table")
+            table = await self._db(self._table_from_storage, stored)
+            if stored.resting:
+                await self._db(self.storage.set_idle, code, stored.idle_since)
+            self._keep(table, idle_since=(self.clock(), False))
+            log.info("table %s is back from storage", code)
+            return table
+
+    async def handle(self, sid: str, event: str, args: list[Any], forwarded: bool = False) -> dict[str, Any]:
+        """Answer the request ``event`` with ``args``, here or (with Redis) at its table's owner; a
+        request ``forwarded`` by another process is answered here or refused. Never raises."""
+        handler = self.handlers.get(event)
+        try:
+            if handler is None:
+                raise ProtocolError("unknown_event", event=echoed(event))
+            if len(args) > 1:
+                raise ProtocolError("malformed_json")
+            message = parse_inbound(event, args[0] if args else None)
+            code = getattr(message, "table", None)  # every request but create_table names one
+            if self.cluster is not None and isinstance(code, str):
+                owner = await self.owner_of(code)
+                if owner != self.cluster.process:
+                    if forwarded:  # the table moved meanwhile: the client asks again
+                        raise NotStored
+                    return await self.forward(owner, sid, self.connections[sid], event, args)
+            return {"ok": True, **await handler(sid, message)}
+        except (ProtocolError, TableError) as err:
+            return {"ok": False, "error": error_payload(err.code, **err.args_map)}
+        except (NotStored, ClusterError):
+            return {"ok": False, "error": error_payload("not_stored")}
+        except Exception:  # never let a bug reach the client as anything but a code
+            log.exception("internal error in %s", event)
+            return {"ok": False, "error": error_payload("internal_error")}
+
+    def _cluster(self) -> Cluster:
+        assert self.cluster is not None, "only with Redis"
+        return self.cluster
+
+    async def owner_of(self, code: str) -> str:
+        """The process that owns table ``code`` (this one if it is free: it is claimed)."""
+        cluster = self._cluster()
+        if code in self.tables and code in cluster.owned:
+            return cluster.process
+        return await cluster.claim(code)
+
+    async def forward(
+        self, owner: str, sid: str, connection: Connection, event: str, args: list[Any]
+    ) -> dict[str, Any]:
+        """Have ``owner`` answer the request, and note where the socket follows after it."""
+        request = {"kind": "request", "sid": sid, "address": connection.address, "event": event, "args": args}
+        try:
+            answer = await self._cluster().call(owner, request)
+        except OwnerGone:
+            # The owner stopped before answering: nothing it did was acknowledged; the client tries again.
+            return {"ok": False, "error": error_payload("not_stored")}
+        follow = answer.get("follow")
+        if follow is not None:
+            code, token_hash = follow
+            self._follow_elsewhere(sid, connection, code, token_hash)
+            self.told_owner[code] = owner
+        reply: dict[str, Any] = answer["reply"]
+        return reply
+
+    def _follow_elsewhere(self, sid: str, connection: Connection, code: str, token_hash: str | None) -> None:
+        if connection.table != code and connection.table is not None:
+            if connection.table in self.tables:
+                self._unfollow(sid, connection)
+            else:
+                self._tell_owner_gone(connection.table, sid)
+        connection.table = code
+        connection.token_hash = token_hash
+
+    def _tell_owner_gone(self, code: str, sid: str) -> None:
+        """The owner of ``code`` forgets a socket of this process (closed, or following elsewhere)."""
+        owner = self.told_owner.get(code)
+        if owner is not None:
+            self._cluster().send(owner, {"kind": "gone", "sid": sid})
+
+    async def on_cluster_message(self, message: dict[str, Any]) -> None:
+        """A message from another process: never raises."""
+        try:
+            kind = message.get("kind")
+            if kind == "push":
+                await self.sio.send(message["event"], orjson.Fragment(message["data"]), message["sids"])
+            elif kind == "request":
+                self._spawn(self._answer_request(message))
+            elif kind == "gone":
+                connection = self.connections.get(message["sid"])
+                if connection is not None and connection.home is not None:
+                    await self.drop_connection(message["sid"], connection)
+            elif kind == "follow":
+                self._spawn(self._welcome(message["table"], message["from"], message["sockets"]))
+        except Exception:
+            log.exception("a message from another process could not be handled")
+
+    async def _answer_request(self, message: dict[str, Any]) -> None:
+        cluster = self._cluster()
+        sid, home = message["sid"], message["from"]
+        connection = self.connections.get(sid)
+        if connection is None or connection.home != home:
+            connection = self.connections[sid] = Connection(message["address"], home=home)
+        reply = await self.handle(sid, message["event"], message["args"], forwarded=True)
+        after = self.connections.get(sid)
+        follow = None
+        if after is not None and after.table is not None:
+            follow = [after.table, after.token_hash]
+        elif after is not None:
+            del self.connections[sid]  # follows nothing here: nothing to keep for it
+        cluster.answer(message, {"reply": reply, "follow": follow})
+
+    async def _welcome(self, code: str, home: str | None, sockets: list[list[Any]]) -> None:
+        """Sockets (of process ``home``, or of this one for None) that follow ``code``, now owned
+        here: each follows it again and gets a full state."""
+        try:
+            async with self._at(code) as table:
+                for sid, address, token_hash in sockets:
+                    connection = self.connections.get(sid)
+                    if home is not None and (connection is None or connection.home != home):
+                        connection = self.connections[sid] = Connection(address, home=home)
+                    if connection is None:
+                        continue
+                    if token_hash is not None and self._seat_of_hash(table, token_hash) is None:
+                        token_hash = None  # the seat was given up meanwhile: it watches
+                    self._follow(sid, table, token_hash)
+                    await self.send_state(sid, table, resync=True)
+                self.drive(table)
+        except TableError:
+            pass  # the table is gone (a lobby closed): its followers will ask again
+
+    async def look_around_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.timing.lease / 4)
+            try:
+                await self.look_around()
+            except ClusterError as err:
+                self.drops.warn("cluster", "Redis cannot be reached: %s", err)
+            except Exception:
+                log.exception("looking around the cluster failed")
+
+    async def look_around(self) -> None:
+        """Renew this process's leases; take over the tables followed here whose owner stopped; tell
+        a table's new owner who follows it from here; forget the sockets of processes that stopped."""
+        cluster = self._cluster()
+        for code in await cluster.renew():
+            table = self.tables.get(code)
+            if table is not None:
+                log.warning("table %s: its lease was lost to another process; it leaves memory here", code)
+                async with self._lock(table):
+                    if self.tables.get(code) is table:
+                        self._free(table, lost=True)
+        unused = {code for code in cluster.owned if code not in self.tables}
+        for code in unused & self.unused_leases:
+            await cluster.release(code)
+        self.unused_leases = unused - self.unused_leases
+        await self._follow_owners()
+        homes = {c.home for c in self.connections.values() if c.home is not None}
+        for home, alive in (await cluster.alive(homes)).items():
+            if not alive:
+                log.warning("process %s stopped: its sockets leave the tables here", home)
+                for sid, connection in list(self.connections.items()):
+                    if connection.home == home:
+                        await self.drop_connection(sid, connection)
+
+    async def _follow_owners(self) -> None:
+        cluster = self._cluster()
+        followers: dict[str, list[list[Any]]] = {}
+        for sid, connection in self.connections.items():
+            code = connection.table
+            if connection.home is None and code is not None and code not in self.tables:
+                followers.setdefault(code, []).append([sid, connection.address, connection.token_hash])
+        for code, owner in (await cluster.owners(list(followers))).items():
+            if owner is None:
+                owner = await cluster.claim(code)
+                if owner == cluster.process:
+                    log.info("table %s: its owner stopped; taken over", code)
+                    self.told_owner.pop(code, None)
+                    await self._welcome(code, None, followers[code])
+                    continue
+            if owner != self.told_owner.get(code) and owner != cluster.process:
+                cluster.send(
+                    owner,
+                    {"kind": "follow", "table": code, "from": cluster.process, "sockets": followers[code]},
+                )
+                self.told_owner[code] = owner
+
+    async def drop_connection(self, sid: str, connection: Connection) -> None:
+        """The socket is gone: it leaves its table, and its seat's person is counted as away."""
+        self.connections.pop(sid, None)
+        code = connection.table
+        self._unfollow(sid, connection)
+        table = self.tables.get(code or "")
+        if table is None:
+            if code is not None and self.cluster is not None and connection.home is None:
+                self._tell_owner_gone(code, sid)
+            return
+        if connection.token_hash is not None:
+            # Not awaited here: python-engineio calls on_disconnect from inside a send when it finds
+            # the socket silent too long, and that send may be a broadcast holding this table's lock.
+            self._spawn(self._seat_left(table, connection.token_hash))
+
+    async def _seat_left(self, table: Table, token_hash: str) -> None:
+        """Tell the table a seat's person is gone, and let the server play for it after the grace."""
+        async with self._lock(table):
+            if self.tables.get(table.code) is not table:
+                return
+            seat = self._seat_of_hash(table, token_hash)
+            if seat is not None and not self._connected(table, seat):
+                self.disconnected_at[(table.code, seat)] = time.monotonic()
+                await self.broadcast(table, with_event=False)
+                self.drive(table)

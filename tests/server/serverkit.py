@@ -5,6 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import signal
+import socket
+import subprocess
+import sys
+import time
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator
@@ -20,6 +25,7 @@ from smear.server.limits import Limits
 
 FAST = Timing(bot_pause=0.01, hand_pause=0.01, grace=0.3)
 REPLY_TIMEOUT = 10.0  # seconds a client waits for the server to answer a request
+START_TIMEOUT = 60.0  # a server process's first start imports and may compile a lot: be generous
 
 
 @contextlib.asynccontextmanager
@@ -231,3 +237,58 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``smear serve`` in a child process, with its output in a file."""
+
+    def __init__(self, port: int, database: Path | str, output: Path, *options: str) -> None:
+        self.url = f"http://127.0.0.1:{port}"
+        self.output = output
+        url = database if isinstance(database, str) else f"sqlite:///{database}"
+        command = [sys.executable, "-m", "smear", "serve", "--port", str(port), "--database", url, *options]
+        with output.open("ab") as sink:
+            self.process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT)
+
+    def log(self) -> str:
+        return self.output.read_text(errors="replace")[-3000:]
+
+    def wait_until_healthy(self) -> None:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if self.process.poll() is not None:
+                raise AssertionError(f"the server exited with {self.process.returncode}:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/health", timeout=2) as response:
+                    if json.loads(response.read()).get("ok") is True:
+                        return
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no answer on /health after {START_TIMEOUT} s:\n{self.log()}")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+
+@contextlib.asynccontextmanager
+async def server_process(
+    port: int, database: Path | str, output: Path, *options: str
+) -> AsyncIterator[ServerProcess]:
+    """``smear serve`` on ``port``, healthy; killed (SIGKILL) at the end if it still runs."""
+    server = ServerProcess(port, database, output, *options)
+    try:
+        await asyncio.to_thread(server.wait_until_healthy)
+        yield server
+    finally:
+        server.kill()

@@ -7,10 +7,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import signal
 from pathlib import Path
 from typing import Any
 
-from serverkit import FAST, Client, create, join, running_server
+from serverkit import FAST, Client, create, free_port, join, running_server, server_process
+from sqlalchemy import create_engine, text
+from test_restart import close_all, same_hand
 
 from smear.server.app import SmearServer
 
@@ -41,9 +44,11 @@ async def play_one(clients: list[Client]) -> dict[str, Any]:
 
 @contextlib.asynccontextmanager
 async def two_servers(database: str, redis_url: str) -> Any:
-    async with running_server(database, SHORT_LEASE, redis=redis_url) as (first, first_url):
-        async with running_server(database, SHORT_LEASE, redis=redis_url) as (second, second_url):
-            yield (first, first_url), (second, second_url)
+    async with (
+        running_server(database, SHORT_LEASE, redis=redis_url) as (first, first_url),
+        running_server(database, SHORT_LEASE, redis=redis_url) as (second, second_url),
+    ):
+        yield (first, first_url), (second, second_url)
 
 
 def owner_of(code: str, *servers: SmearServer) -> SmearServer:
@@ -75,5 +80,89 @@ def test_players_on_two_processes_play_one_table(tmp_path: Path, redis_url: str)
             assert code not in second.tables
         for client in clients:
             await client.close()
+
+    run(scenario)
+
+
+def stored_actions(database: str) -> int:
+    engine = create_engine(database)
+    try:
+        with engine.connect() as connection:
+            count: int = connection.execute(text("SELECT count(*) FROM actions")).scalar_one()
+            return count
+    finally:
+        engine.dispose()
+
+
+def test_the_owner_killed_mid_hand_the_other_process_carries_the_hand_on(
+    tmp_path: Path, postgres_url: str, redis_url: str
+) -> None:
+    """Two ``smear serve`` processes on PostgreSQL and Redis; four players, two on each; the owner of
+    their table is killed (SIGKILL) in the middle of a hand. The other process takes the table over
+    from the database: its own players get the same hand again without asking, the others resume
+    there, and the hand is played to its end with every acknowledged action kept."""
+    options = ("--redis", redis_url, "--lease", "1", "--grace", "120")
+
+    async def scenario() -> None:
+        clients: list[Client] = []
+        try:
+            async with (
+                server_process(free_port(), postgres_url, tmp_path / "first.log", *options) as first,
+                server_process(free_port(), postgres_url, tmp_path / "second.log", *options) as second,
+            ):
+                host = await create(first.url, "Host", players=4)
+                code = host.table or ""
+                clients.append(host)
+                for name, url in (("Ayse", second.url), ("Kemal", first.url), ("Sam", second.url)):
+                    clients.append(await join(url, code, name))
+                on_first, on_second = [clients[0], clients[2]], [clients[1], clients[3]]
+                reply = await host.send("start")
+                assert reply["ok"], reply
+                await settle(clients, reply["version"])
+                acted = 0
+                while True:  # the auction, then one whole trick and the lead of the next
+                    await play_one(clients)
+                    acted += 1
+                    public = host.state["game"]["public"]
+                    if public["phase"] == "play" and len(public["tricks"]) == 1 and len(public["trick"]) == 1:
+                        break
+                before = {client.seat_now: client.state for client in clients}
+                last_version = host.state["version"]
+                first.kill()  # the owner: the table lives there since it was created there
+                assert first.process.returncode == -signal.SIGKILL
+
+                # The second process takes the table over and sends its own players the same hand.
+                for client in on_second:
+                    state = await client.wait_for(lambda s: s["version"] > last_version and s["resync"], 15)
+                    same_hand(before[client.seat_now], state)
+                # The first process's players come back through the second.
+                for index, old in enumerate(on_first):
+                    again = await Client(second.url).connect()
+                    again.table, again.token = old.table, old.token
+                    reply = await again.call(
+                        "resume", {"table": code, "token": old.token, "version": last_version}
+                    )
+                    assert reply["ok"], reply
+                    assert reply["version"] > last_version, "versions must only grow across owners"
+                    assert reply["replayed"] == 0
+                    state = await again.wait_for(lambda s: s["game"] and s["version"] > last_version)
+                    same_hand(before[reply["seat"]], state)
+                    clients[clients.index(old)] = again
+                    with contextlib.suppress(Exception):
+                        await old.close()
+                    on_first[index] = again
+                await settle(clients, max(client.state["version"] for client in clients))
+                assert all(seat["connected"] for seat in clients[0].state["table"]["seats"])
+                while clients[0].state["game"]["public"]["phase"] == "play":
+                    await play_one(clients)
+                    acted += 1
+                for client in clients:
+                    public = client.state["game"]["public"]
+                    assert public["phase"] == "hand_over" and public["hand_number"] == 1
+                    cards = [card for trick in public["tricks"] for card in trick["cards"]]
+                    assert len(set(cards)) == len(cards) == 4 * len(public["tricks"])
+                assert stored_actions(postgres_url) == acted, "an acknowledged action was not stored"
+        finally:
+            await close_all(clients)
 
     run(scenario)

@@ -10,77 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import signal
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from serverkit import Client, create, join
-
-START_TIMEOUT = 60.0  # the first start imports and may compile a lot: be generous
+from serverkit import Client, create, free_port, join, server_process
 
 # What a player sees of a hand; all of it must survive the restart.
 HAND_FIELDS = ("hand_number", "dealer", "phase", "to_act", "bids", "bidder", "bid", "trump", "leader")
 TABLE_FIELDS = ("trick", "tricks", "scores", "hand_sizes", "results")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class ServerProcess:
-    """``smear serve`` in a child process, with its output in a file."""
-
-    def __init__(self, port: int, database: Path, output: Path) -> None:
-        self.url = f"http://127.0.0.1:{port}"
-        self.output = output
-        command = [sys.executable, "-m", "smear", "serve", "--port", str(port)]
-        command += ["--database", f"sqlite:///{database}"]
-        with output.open("ab") as sink:
-            self.process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT)
-
-    def log(self) -> str:
-        return self.output.read_text(errors="replace")[-3000:]
-
-    def wait_until_healthy(self) -> None:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if self.process.poll() is not None:
-                raise AssertionError(f"the server exited with {self.process.returncode}:\n{self.log()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/health", timeout=2) as response:
-                    if json.loads(response.read()).get("ok") is True:
-                        return
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise AssertionError(f"no answer on /health after {START_TIMEOUT} s:\n{self.log()}")
-            time.sleep(0.05)
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-
-@contextlib.asynccontextmanager
-async def server_process(port: int, database: Path, output: Path) -> AsyncIterator[ServerProcess]:
-    server = ServerProcess(port, database, output)
-    try:
-        await asyncio.to_thread(server.wait_until_healthy)
-        yield server
-    finally:
-        server.kill()
 
 
 async def close_all(clients: list[Client]) -> None:

@@ -7,7 +7,11 @@ sent during a measured window, under N tables of people (no bots: every action c
 How: unless ``--url`` is given it starts ``python -m smear serve`` as a separate process on a free
 port of 127.0.0.1 with a fresh SQLite database (``--database postgres``: a database on a throwaway
 PostgreSQL server it starts, with PostgreSQL's durable defaults; see ``bench/dbservers.py``), and
-waits for ``GET /health``. Worker processes
+waits for ``GET /health``. With ``--servers N`` it starts N such processes sharing the tables
+through Redis (a throwaway ``redis-server`` it starts, or ``--redis URL``), and spreads each
+table's players over them, so most requests are forwarded to the table's owner; the server CPU is
+then the sum over the processes, and the report adds each one's share and how many tables each
+owns. Worker processes
 (``--workers``, each with its own event loop) then open one python-socketio ``AsyncClient`` per seat
 (WebSocket transport only), create, fill and start the tables, and play: a client whose turn it is
 waits its think time (``--think`` seconds, +/- 50% jitter) and sends a random legal action with the
@@ -34,7 +38,7 @@ is not this machine's child and no ``--server-pid`` is given.
 
 Usage: python bench/load.py [--tables 200] [--players 4] [--seconds 60] [--think 1.0] [--workers 1]
                             [--database URL|postgres | --url http://127.0.0.1:8000 [--server-pid PID]]
-                            [--seed 1] [--client-gc]
+                            [--servers 1 [--redis URL]] [--seed 1] [--client-gc]
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ from pathlib import Path
 from typing import Any
 
 import serverproc
-from dbservers import Postgres
+from dbservers import Postgres, Redis
 from serverproc import free_port, serve_command, server_log, stop_server
 
 ACK_TIMEOUT = 10.0  # seconds an ack may take before it counts as a timeout
@@ -97,7 +101,7 @@ class Stats:
 class Player:
     """One person at one table: a Socket.IO connection and what it has seen."""
 
-    def __init__(self, driver: Driver, table: TableRun, name: str) -> None:
+    def __init__(self, driver: Driver, table: TableRun, name: str, url: str) -> None:
         import socketio  # imported in the workers only
 
         self.driver = driver
@@ -113,9 +117,10 @@ class Player:
         self.seen: deque[tuple[int, float]] = deque(maxlen=32)  # (version, when received)
         self.acted_version = -1
         self.again_version = -1
+        self.url = url
 
     async def connect(self) -> None:
-        await self.sio.connect(self.driver.url, transports=["websocket"], wait_timeout=ACK_TIMEOUT)
+        await self.sio.connect(self.url, transports=["websocket"], wait_timeout=ACK_TIMEOUT)
 
     async def call(self, event: str, data: dict[str, Any]) -> dict[str, Any] | None:
         """The ack of one request, or None after counting the failure as an error."""
@@ -214,7 +219,12 @@ class TableRun:
         self.driver = driver
         self.index = index
         self.code = ""
-        self.players = [Player(driver, self, f"P{index}-{seat}") for seat in range(players)]
+        # With several servers the hosts (who create the tables, and so own them at first) take turns.
+        urls = driver.urls
+        self.players = [
+            Player(driver, self, f"P{index}-{seat}", urls[(index + seat) % len(urls)])
+            for seat in range(players)
+        ]
         self.pending: list[tuple[int, float, bool]] = []  # (ack version, sent at, inside the window)
 
     def check(self, now: float) -> None:
@@ -276,8 +286,8 @@ class TableRun:
 class Driver:
     """The tables of one worker process, and what it measured."""
 
-    def __init__(self, url: str, think: float, seed: int) -> None:
-        self.url = url
+    def __init__(self, urls: list[str], think: float, seed: int) -> None:
+        self.urls = urls  # the server processes; a table's players are spread over them
         self.think = think
         self.rng = random.Random(seed)
         self.window = Window()
@@ -320,7 +330,7 @@ class GcPauses:
 
 async def run_worker(
     worker: int,
-    url: str,
+    urls: list[str],
     indices: list[int],
     players: int,
     think: float,
@@ -330,7 +340,7 @@ async def run_worker(
     pipe: Any,
     queue: Any,
 ) -> None:
-    driver = Driver(url, think, seed)
+    driver = Driver(urls, think, seed)
     gc_pauses = GcPauses()
     tables = [TableRun(driver, index, players) for index in indices]
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
@@ -431,7 +441,7 @@ async def run_worker(
 
 def worker_main(
     worker: int,
-    url: str,
+    urls: list[str],
     indices: list[int],
     players: int,
     think: float,
@@ -441,7 +451,7 @@ def worker_main(
     pipe: Any,
     queue: Any,
 ) -> None:
-    coroutine = run_worker(worker, url, indices, players, think, seed, keep_gc, ramp, pipe, queue)
+    coroutine = run_worker(worker, urls, indices, players, think, seed, keep_gc, ramp, pipe, queue)
     try:
         import uvloop
 
@@ -543,6 +553,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="SQLAlchemy URL for the started server, or 'postgres' for a throwaway PostgreSQL server"
         " this benchmark starts and removes (default: a new SQLite file)",
     )
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="server processes sharing the tables through Redis; each table's players are spread"
+        " over them (default 1)",
+    )
+    parser.add_argument(
+        "--redis",
+        help="with --servers: this Redis URL instead of a throwaway redis-server the benchmark starts",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seeds the players' choices")
     parser.add_argument(
         "--client-gc",
@@ -558,41 +579,87 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--database is for the server this benchmark starts; not with --url")
     if args.server_pid and not args.url:
         parser.error("--server-pid is for a server given by --url")
+    if args.servers < 1 or (args.url and args.servers > 1):
+        parser.error("--servers must be at least 1, and is for the servers this benchmark starts")
+    if args.redis and args.servers == 1:
+        parser.error("--redis is for several servers (--servers 2 or more)")
     return args
 
 
-def start_server(database: str | None, workdir: str) -> tuple[subprocess.Popen[bytes], str, Path]:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
+@dataclass
+class Server:
+    """One ``smear serve`` process this benchmark started."""
+
+    process: subprocess.Popen[bytes]
+    url: str
+    log_path: Path
+    log_start: int = 0
+
+
+def start_servers(database: str | None, workdir: str, count: int, redis: str | None) -> list[Server]:
+    """``count`` server processes on one database (and, for several, on one Redis)."""
     database = database or f"sqlite:///{workdir}/load.db"
-    log_path = Path(workdir) / "server.log"
     # Every client of the benchmark comes from one address: the per-address limits are lifted.
     unlimited = {"--tables-per-hour": "0", "--connections-per-address": "0", "--max-tables": "0"}
-    command = serve_command(port, database, serverproc.serve_options(unlimited))
-    process = serverproc.launch(command, log_path)
-    print(f"server: {' '.join(command[1:])} (pid {process.pid})", flush=True)
-    return process, url, log_path
+    if redis is not None:
+        unlimited["--redis"] = redis
+    servers = []
+    for number in range(count):
+        port = free_port()
+        log_path = Path(workdir) / f"server{number}.log"
+        command = serve_command(port, database, serverproc.serve_options(unlimited))
+        if redis is not None and "--redis" not in command:
+            raise SystemExit("this version of smear serve has no --redis: it cannot run as several servers")
+        process = serverproc.launch(command, log_path)
+        print(f"server: {' '.join(command[1:])} (pid {process.pid})", flush=True)
+        servers.append(Server(process, f"http://127.0.0.1:{port}", log_path))
+    return servers
+
+
+def tables_per_owner(redis: str | None, servers: list[Server]) -> str:
+    """How many tables each server process owns now (from the leases in Redis)."""
+    if redis is None:
+        return ""
+    import redis as redis_client
+
+    client = redis_client.Redis.from_url(redis)
+    try:
+        owners = Counter(
+            value.decode() for key in client.scan_iter("smear:lease:*") if (value := client.get(key))
+        )
+    finally:
+        client.close()
+    counts = sorted(owners.values(), reverse=True)
+    return f"tables per owner process: {', '.join(map(str, counts)) or 'none'} ({len(servers)} processes)"
 
 
 def run(args: argparse.Namespace) -> int:
     raise_file_limit(args.tables * args.players + 256)
     cores = os.cpu_count() or 1
     with tempfile.TemporaryDirectory(prefix="smear-load-") as workdir, contextlib.ExitStack() as stack:
-        server: subprocess.Popen[bytes] | None = None
-        log_path: Path | None = None
+        servers: list[Server] = []
         workers: list[Any] = []
+        redis: str | None = None
         try:
             if args.url:
-                url = args.url.rstrip("/")
+                urls = [args.url.rstrip("/")]
+                wait_healthy(urls[0], None)
             else:
                 database = args.database
                 if database == "postgres":
                     postgres = stack.enter_context(Postgres(durable=True))
                     database = postgres.new_database()
                     print(f"database: a throwaway PostgreSQL server in {postgres.directory}", flush=True)
-                server, url, log_path = start_server(database, workdir)
-            wait_healthy(url, server)
-            log_start = log_path.stat().st_size if log_path is not None else 0
+                if args.servers > 1:
+                    redis = args.redis
+                    if redis is None:
+                        redis = stack.enter_context(Redis()).url()
+                        print("redis: a throwaway redis-server", flush=True)
+                servers = start_servers(database, workdir, args.servers, redis)
+                for server in servers:
+                    wait_healthy(server.url, server.process)
+                    server.log_start = server.log_path.stat().st_size
+                urls = [server.url for server in servers]
             context = mp.get_context("spawn")
             queue = context.Queue()
             pipes = []
@@ -603,7 +670,7 @@ def run(args: argparse.Namespace) -> int:
                     target=worker_main,
                     args=(
                         worker,
-                        url,
+                        urls,
                         indices,
                         args.players,
                         args.think,
@@ -621,13 +688,14 @@ def run(args: argparse.Namespace) -> int:
             sockets = args.tables * args.players
             print(
                 f"load: {args.tables} tables x {args.players} players = {sockets} sockets, "
-                f"{args.workers} client process(es), think {args.think} s +/- 50%, {cores} cores",
+                f"{args.workers} client process(es), {len(urls)} server process(es), "
+                f"think {args.think} s +/- 50%, {cores} cores",
                 flush=True,
             )
-            return conduct(args, server, log_path, log_start, workers, pipes, queue, cores)
+            return conduct(args, servers, redis, workers, pipes, queue, cores)
         except BaseException:
-            if log_path is not None:
-                print(server_log(log_path, 15), file=sys.stderr)
+            for server in servers:
+                print(server_log(server.log_path, 15), file=sys.stderr)
             raise
         finally:
             for process in workers:
@@ -635,15 +703,14 @@ def run(args: argparse.Namespace) -> int:
                 if process.is_alive():
                     process.terminate()
                     process.join(5)
-            if server is not None:
-                stop_server(server)
+            for server in servers:
+                stop_server(server.process)
 
 
 def conduct(
     args: argparse.Namespace,
-    server: subprocess.Popen[bytes] | None,
-    log_path: Path | None,
-    log_start: int,
+    servers: list[Server],
+    redis: str | None,
     workers: list[Any],
     pipes: list[Any],
     queue: Any,
@@ -659,10 +726,14 @@ def conduct(
     window: tuple[float, float] | None = None
     marks: dict[str, Any] = {}
     last_print = began
-    server_pid = server.pid if server is not None else args.server_pid
+    server_pids = [server.process.pid for server in servers] or ([args.server_pid] if args.server_pid else [])
+
+    def each_server_cpu() -> list[float | None]:
+        return [process_cpu(pid) for pid in server_pids]
 
     def server_cpu() -> float | None:
-        return process_cpu(server_pid) if server_pid else None
+        used = each_server_cpu()
+        return None if not used or None in used else sum(u for u in used if u is not None)
 
     last_mark = (began, server_cpu(), 0.0, 0, machine_cpu())
 
@@ -698,10 +769,13 @@ def conduct(
             )
             time.sleep(max(0.0, start - time.monotonic()))
             marks["server_cpu"] = (time.monotonic(), server_cpu())
+            marks["each_server"] = each_server_cpu()
             marks["machine"] = machine_cpu()
             continue
         if window is not None and "server_cpu_end" not in marks and now >= window[1]:
             marks["server_cpu_end"] = (time.monotonic(), server_cpu())
+            marks["each_server_end"] = each_server_cpu()
+            marks["owners"] = tables_per_owner(redis, servers)
             marks["machine_end"] = machine_cpu()
         if window is None and now > setup_deadline:
             print(f"setup did not finish in {setup_deadline - began:.0f} s; giving up")
@@ -709,8 +783,9 @@ def conduct(
         if window is not None and now > window[1] + DRAIN_SECONDS + 30.0:
             print("the workers did not report in time; giving up")
             break
-        if server is not None and server.poll() is not None:
-            print(f"the server exited with status {server.returncode}")
+        exited = [server for server in servers if server.process.poll() is not None]
+        if exited:
+            print(f"a server exited with status {exited[0].process.returncode}")
             break
         if any(not process.is_alive() for process in workers) and len(done) < len(workers):
             dead = [w for w, process in enumerate(workers) if not process.is_alive() and w not in done]
@@ -745,8 +820,9 @@ def conduct(
             last_print = now
             last_mark = (now, server_now, client_now, sent_now, machine_now)
 
-    if log_path is not None and (log := server_log(log_path, 15, log_start)):
-        print(log)
+    for server in servers:
+        if log := server_log(server.log_path, 15, server.log_start):
+            print(log)
     return summarise(args, window, latest, done, marks, cores)
 
 
@@ -816,8 +892,14 @@ def summarise(
     if span > 0:
         shares = cpu_shares(server_used, sum(cpu), machine_used, span, cores)
         print(f"CPU in the window (% of one core): {shares}")
+        each = zip(marks.get("each_server", []), marks.get("each_server_end", []), strict=False)
+        used = [f"{100 * (end - begin) / span:.0f}%" for begin, end in each if None not in (begin, end)]
+        if len(used) > 1:
+            print(f"CPU of each server process in the window (% of one core): {', '.join(used)}")
+    if marks.get("owners"):
+        print(marks["owners"])
     p99 = ms[2]
-    # All the server process's threads (the event loop, storage, bots) over the acknowledged actions.
+    # All the server processes' threads (event loops, storage, bots) over the acknowledged actions.
     per_action = 1000 * server_used / acked if server_used is not None and acked else math.nan
     print(f"tables: {args.tables}")
     print(f"p99_ms: {p99:.1f}")

@@ -11,6 +11,16 @@ person then connects again and sends ``resume`` with its token and the last vers
 start another match while kills remain; once the last kill is over, every table plays until its match
 is finished.
 
+With ``--servers N`` (N >= 2) it starts N processes sharing the tables through Redis (``--redis``, else
+a throwaway ``redis-server``) and one database (``--database``, else a throwaway PostgreSQL), with a
+short ``--lease`` (``bench/fleet.py``). Each person connects to a process chosen at random. Each kill
+SIGKILLs one process, chosen at random, while the others serve on: its clients connect again to a
+random surviving process and ``resume``; the tables it owned are taken over by a process with a socket
+following them, whose clients get a full state (``resync``) that is checked as a view after a resume
+is; requests that reached the dead owner are answered ``not_stored`` and tried again on the next
+state. The killed process is started again on its port after a short random pause, before the next
+kill.
+
 What it checks, reading the database once the server has stopped:
 
 - acknowledged_lost: an action acknowledged with ``ok`` that is not in storage. Each action is
@@ -19,15 +29,16 @@ What it checks, reading the database once the server has stopped:
   that seat. A ``play_again`` acknowledged whose match is not stored counts too.
 - stuck_tables: a table not finished (as the clients see it, and in storage) once the last kill is
   over: after going ``QUIET_LIMIT`` seconds without a new version, or ``FINAL_LIMIT`` in all.
-- desyncs: a version going backwards for a client (across reconnections too); a state after
-  ``resume`` whose view is not the view of a stored prefix at or after the last action that client
-  saw acknowledged (and the last view it saw before); any other view a client received that no
-  stored prefix shows.
+- desyncs: a version going backwards for a client (across reconnections and owners too); a state
+  after ``resume`` (or a full state after a takeover) whose view is not the view of a stored prefix
+  at or after the last action that client saw acknowledged (and the last view it saw before); any
+  other view a client received that no stored prefix shows.
 - replay_failures: a finished match's record that ``python -m smear replay`` refuses (or that does
   not agree with the stored actions).
 
-It prints a line per kill, then details and these lines, and exits with 1 if any but the first is
-not 0::
+It prints a line per kill (with several servers: which process died, and how many tables it owned),
+then details and these lines (with several servers, ``servers: N`` first), and exits with 1 if any of
+the last four is not 0::
 
     kills: K
     acknowledged_lost: N
@@ -36,6 +47,7 @@ not 0::
     replay_failures: N
 
 Usage: python bench/chaos.py [--kills 100] [--tables 12] [--seed 1] [--database URL]
+                             [--servers 1] [--redis URL] [--lease 1.0]
 """
 
 from __future__ import annotations
@@ -61,15 +73,8 @@ from pathlib import Path
 from typing import Any
 
 import socketio
-from serverproc import (
-    ServerStartError,
-    free_port,
-    kill_group,
-    launch,
-    serve_command,
-    serve_options,
-    wait_healthy,
-)
+from fleet import LEASE, Fleet, Server, cluster_options, shared_services
+from serverproc import serve_options
 
 from smear.actions import parse_action
 from smear.bots import random_action
@@ -84,7 +89,6 @@ from smear.views import player_view
 TARGET = 11  # short matches, so that they finish
 THINK = (0.005, 0.06)  # seconds a person waits before acting (uniform)
 KILL_GAP = (0.1, 2.0)  # seconds from a server being up to its kill (uniform)
-START_TIMEOUT = 90.0  # for a server to answer /health (the machine may be loaded)
 CONNECT_TIMEOUT = 10.0
 ACK_TIMEOUT = 30.0  # a safety net only: a lost connection ends the wait for an ack at once
 RETRY_PAUSE = (0.02, 0.5)  # first and longest pause between two attempts to reconnect
@@ -231,6 +235,7 @@ class Tally:
     backwards: list[str] = field(default_factory=list)
     refusals: Counter[str] = field(default_factory=Counter)
     reconnects: int = 0
+    takeovers: int = 0  # full states (resync) received outside a resume: a new owner took the table over
     built_discards: int = 0  # discards with too many choices to list, built from ``discard``
 
 
@@ -240,9 +245,11 @@ class Tally:
 class Link:
     """One Socket.IO connection of a person; a lost one is never used again."""
 
-    def __init__(self, person: Person, generation: int, resuming: bool) -> None:
+    def __init__(self, person: Person, server: Server, generation: int, resuming: bool) -> None:
         self.person = person
-        self.generation = generation  # the server life it was opened to
+        self.server = server
+        self.life = server.life  # the life of that process it was opened to
+        self.generation = generation  # the run's server lives when it was opened (see ChaosRun)
         self.resuming = resuming  # its first state answers a resume
         self.closed = asyncio.Event()
         self.sio = socketio.AsyncClient(reconnection=False)
@@ -250,8 +257,12 @@ class Link:
         self.sio.on("event", self.on_event)
         self.sio.on("disconnect", self.on_disconnect)
 
-    async def open(self, url: str) -> None:
-        await self.sio.connect(url, transports=["websocket"], wait_timeout=CONNECT_TIMEOUT)
+    async def open(self) -> None:
+        await self.sio.connect(self.server.url, transports=["websocket"], wait_timeout=CONNECT_TIMEOUT)
+
+    def current(self) -> bool:
+        """Whether the process life it was opened to still runs (as far as the run knows)."""
+        return self.server.up and self.server.life == self.life
 
     async def on_state(self, data: dict[str, Any]) -> None:
         self.person.on_state(self, data)
@@ -345,7 +356,10 @@ class Person:
         if game is not None:
             key = view_key(game)
             tally.seen[(self.table.code, self.match, game["seat"])].add(key)
-        if link.resuming:
+        # A full state outside a resume: the table's owner died and another process took it over.
+        takeover = bool(data.get("resync")) and not link.resuming
+        tally.takeovers += takeover
+        if link.resuming or takeover:  # the view must not be behind what this client saw or had acked
             link.resuming = False
             if key is not None:
                 before = self.last_seen[1] if self.last_seen and self.last_seen[0] == self.match else None
@@ -354,7 +368,7 @@ class Person:
         if key is not None:
             self.last_seen = (self.match, key)
         if self.status == "finished":
-            self.table.finished(self.match, link.generation)
+            self.table.finished(self.match, self.run.generation_of(link))
         self.decide(link, data, key)
 
     def decide(self, link: Link, data: dict[str, Any], key: bytes | None) -> None:
@@ -418,12 +432,16 @@ class Person:
     # --- staying connected ---------------------------------------------------------------------------
 
     async def connect(self, resuming: bool) -> Link:
-        """A new connection, made the current one (raises if the server does not take it)."""
+        """A new connection to a server process that is up, chosen at random, made the current one
+        (raises if none is up or it does not take the connection)."""
         if self.link is not None:
             await self.link.close()
-        link = self.link = Link(self, self.run.generation, resuming)
+        server = self.run.fleet.pick()
+        if server is None:
+            raise ConnectionError("no server is up")
+        link = self.link = Link(self, server, self.run.generation, resuming)
         try:
-            await link.open(self.run.url)
+            await link.open()
         except BaseException:
             await link.close()
             raise
@@ -444,7 +462,7 @@ class Person:
         run = self.run
         pause = RETRY_PAUSE[0]
         while not run.stopping.is_set():
-            await run.server_up.wait()
+            await run.fleet.up.wait()
             try:
                 link = await self.connect(resuming=True)
             except Exception:
@@ -534,61 +552,15 @@ async def first_of(*waits: Coroutine[Any, Any, Any]) -> None:
             task.cancel()
 
 
-# --- the server ---------------------------------------------------------------------------------------
-
-
-class Server:
-    """``smear serve`` on one database, started again after every kill (on a new port if need be)."""
-
-    def __init__(self, database: str, log_path: Path) -> None:
-        self.database = database
-        self.log_path = log_path
-        self.port = free_port()
-        self.options = serve_settings()
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        """Start it and wait until it answers (blocking: call it in a thread)."""
-        failure: Exception | None = None
-        for _attempt in range(3):
-            command = serve_command(self.port, self.database, self.options)
-            self.process = launch(command, self.log_path, new_group=True, append=True)
-            try:
-                wait_healthy(self.url, self.process, START_TIMEOUT)
-                return
-            except ServerStartError as err:
-                failure = err
-                kill_group(self.process)
-                self.port = free_port()  # another program may have taken the port meanwhile
-        raise ServerStartError(f"the server did not start: {failure}")
-
-    def kill(self) -> None:
-        if self.process is not None:
-            kill_group(self.process)
-
-    def stop(self) -> None:
-        """Stop it gently, and kill whatever is left of its process group."""
-        process = self.process
-        if process is None:
-            return
-        if process.poll() is None:
-            process.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(10)
-        kill_group(process)
-
-
 # --- the run ---------------------------------------------------------------------------------------
 
 
 @dataclass
 class Report:
-    """The five figures (kills, then the four that must be 0), with the details and problems behind them."""
+    """The five figures (kills, then the four that must be 0), with the details and problems behind them;
+    with several server processes, their number before them."""
 
+    servers: int = 1
     kills: int = 0
     acknowledged_lost: int = 0
     stuck_tables: int = 0
@@ -598,10 +570,10 @@ class Report:
     problems: list[str] = field(default_factory=list)
 
     def figures(self) -> str:
-        return "\n".join(
-            f"{name}: {getattr(self, name)}"
-            for name in ("kills", "acknowledged_lost", "stuck_tables", "desyncs", "replay_failures")
-        )
+        names: tuple[str, ...] = ("kills", "acknowledged_lost", "stuck_tables", "desyncs", "replay_failures")
+        if self.servers > 1:
+            names = ("servers", *names)
+        return "\n".join(f"{name}: {getattr(self, name)}" for name in names)
 
     @property
     def failed(self) -> bool:
@@ -612,19 +584,26 @@ class Report:
 
 
 class ChaosRun:
-    """The tables, the server's lives and kills, and what the clients saw."""
+    """The tables, the server processes' lives and kills, and what the clients saw.
 
-    def __init__(self, kills: int, plans: list[TablePlan], seed: int, log: Callable[[str], None]) -> None:
+    ``generation`` counts the fleet's lives: 1 once every process is up, one more each time a killed
+    process is up again. A client's state belongs to the generation when it arrived if its connection's
+    process life still runs, else to the one its connection was opened in; a table is done once a
+    client sees it finish in the generation after the last kill.
+    """
+
+    def __init__(
+        self, kills: int, plans: list[TablePlan], seed: int, log: Callable[[str], None], fleet: Fleet
+    ) -> None:
         self.kills = kills
+        self.fleet = fleet
         self.rng = random.Random(seed)
         self.log = log
         self.began = time.monotonic()
         self.tally = Tally()
         self.tables = [TableRun(self, index, plan) for index, plan in enumerate(plans)]
-        self.generation = 0  # server lives so far: a kill ends one
+        self.generation = 0
         self.kills_done = 0
-        self.url = ""
-        self.server_up = asyncio.Event()
         self.stopping = asyncio.Event()
         self.tasks: set[asyncio.Task[Any]] = set()
 
@@ -641,13 +620,20 @@ class ChaosRun:
         self.tally.refusals[f"{event}: {code}"] += 1
         return code
 
+    def generation_of(self, link: Link) -> int:
+        """The generation a state arriving now on ``link`` belongs to."""
+        return self.generation if link.current() else link.generation
+
     def more_matches(self, link: Link) -> bool:
-        """Whether a finished match is followed by another: yes until the last server life."""
-        return link.generation <= self.kills
+        """Whether a finished match is followed by another: yes until the last generation."""
+        return self.generation_of(link) <= self.kills
 
     async def match_recorded(self, code: str, match: int) -> bool:
         """Whether the server has the record of that match, i.e. it finished."""
-        url = f"{self.url}/tables/{code}/matches/{match}/record.json"
+        server = self.fleet.pick()
+        if server is None:
+            return False
+        url = f"{server.url}/tables/{code}/matches/{match}/record.json"
 
         def fetch() -> bool:
             try:
@@ -658,25 +644,20 @@ class ChaosRun:
 
         return match > 0 and await asyncio.to_thread(fetch)
 
-    async def start_server(self, server: Server) -> float:
-        started = time.monotonic()
-        await asyncio.to_thread(server.start)
-        self.generation += 1
-        self.url = server.url
-        self.server_up.set()
-        return time.monotonic() - started
-
     def counts(self) -> str:
         tally = self.tally
         finished = sum(len(t.matches_finished) for t in self.tables)
+        takeovers = f", {tally.takeovers} states after a takeover" if self.fleet.several else ""
         return (
-            f"{len(tally.acked)} actions acknowledged, {tally.reconnects} resumes, "
+            f"{len(tally.acked)} actions acknowledged, {tally.reconnects} resumes{takeovers}, "
             f"{finished} matches seen finished"
         )
 
-    async def play(self, server: Server) -> None:
-        await self.start_server(server)
-        self.say(f"server up at {server.url} with {' '.join(server.options) or 'its default settings'}")
+    async def play(self) -> None:
+        fleet = self.fleet
+        await fleet.start_all()
+        self.generation = 1
+        self.say(fleet.describe())
         gate = asyncio.Semaphore(4)
 
         async def open_table(table: TableRun) -> None:
@@ -691,13 +672,24 @@ class ChaosRun:
         for number in range(1, self.kills + 1):
             gap = self.rng.uniform(*KILL_GAP)
             await asyncio.sleep(gap)
-            self.server_up.clear()
-            await asyncio.to_thread(server.kill)
+            victim = fleet.victim()
+            owned = await fleet.kill(victim)
             self.kills_done = number
-            took = await self.start_server(server)
-            self.say(
-                f"kill {number}/{self.kills} after {gap:.2f} s, up again in {took:.2f} s; {self.counts()}"
-            )
+            pause = fleet.pause()
+            if pause:
+                await asyncio.sleep(pause)
+            took = await fleet.start(victim)
+            self.generation += 1
+            if fleet.several:
+                tables = "" if owned is None else f" owning {owned} tables"
+                self.say(
+                    f"kill {number}/{self.kills}: {victim.name}{tables} after {gap:.2f} s, up again after "
+                    f"{pause:.2f} + {took:.2f} s; {self.counts()}"
+                )
+            else:
+                self.say(
+                    f"kill {number}/{self.kills} after {gap:.2f} s, up again in {took:.2f} s; {self.counts()}"
+                )
         await self.finish()
 
     async def finish(self) -> None:
@@ -878,7 +870,8 @@ class Checker:
             "before a kill and not brought back)",
             f"actions acknowledged: {len(tally.acked)} ({tally.built_discards} discards built from "
             f"`discard`), matches started again: {len(tally.matches_started)}",
-            f"resumes: {tally.reconnects} (views checked after a resume: {len(tally.resumed)})",
+            f"resumes: {tally.reconnects} (views checked after a resume: {len(tally.resumed)})"
+            + (f", full states after a takeover: {tally.takeovers}" if self.run.fleet.several else ""),
             f"records replayed with smear replay: {len(records)}",
             f"desyncs: versions going backwards {backwards}, views after a resume not stored "
             f"{counts['resumed']}, other views not stored {counts['seen']}",
@@ -986,26 +979,15 @@ class Checker:
                 self.problem("desyncs", f"{code} match {number} seat {seat}: {missing} views no prefix shows")
 
 
-def server_troubles(log_path: Path) -> list[str]:
-    """Tracebacks and errors in the server's output, as short lines."""
-    try:
-        lines = log_path.read_text(errors="replace").splitlines()
-    except OSError:
-        return []
-    troubles = [line for line in lines if "Traceback" in line or "ERROR" in line or "Error" in line]
-    return [line[:200] for line in troubles]
-
-
 async def run_async(
-    kills: int, plans: list[TablePlan], seed: int, database: str, workdir: Path, log: Callable[[str], None]
+    kills: int, plans: list[TablePlan], seed: int, log: Callable[[str], None], fleet: Fleet
 ) -> ChaosRun:
-    run = ChaosRun(kills, plans, seed, log)
-    server = Server(database, workdir / "server.log")
+    run = ChaosRun(kills, plans, seed, log, fleet)
     try:
-        await run.play(server)
+        await run.play()
     finally:
         await run.close()
-        await asyncio.to_thread(server.stop)
+        await asyncio.to_thread(fleet.stop)
     return run
 
 
@@ -1017,27 +999,32 @@ def run_chaos(
     workdir: Path | None = None,
     log: Callable[[str], None] = print,
     plans: list[TablePlan] | None = None,
+    servers: int = 1,
+    redis: str | None = None,
+    lease: float = LEASE,
 ) -> Report:
-    """Play ``tables`` tables (or those of ``plans``) while the server is killed ``kills`` times, then
-    check the storage."""
+    """Play ``tables`` tables (or those of ``plans``) while a server process is killed ``kills`` times,
+    then check the storage. With ``servers`` above 1 they share ``database`` (default: a throwaway
+    PostgreSQL) and ``redis`` (default: a throwaway Redis), with tables taken over after ``lease``."""
     plans = plans or plan_tables(tables, random.Random(seed))
     for index, plan in enumerate(plans):
         log(f"table {index}: {plan.describe()}")
     with contextlib.ExitStack() as stack:
         if workdir is None:
             workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="smear-chaos-")))
-        database = database or f"sqlite:///{workdir / 'chaos.db'}"
-        log_path = workdir / "server.log"
+        database, redis = shared_services(stack, servers, database, redis, workdir)
+        options = serve_settings() + ([] if redis is None else cluster_options(redis, lease))
+        fleet = Fleet(servers, database, workdir, options, seed, redis)
         try:
-            run = asyncio.run(run_async(kills, plans, seed, database, workdir, log))
+            run = asyncio.run(run_async(kills, plans, seed, log, fleet))
         except BaseException:
-            troubles = server_troubles(log_path)
+            troubles = fleet.troubles()
             if troubles:
                 log("server log:\n  " + "\n  ".join(troubles[-20:]))
             raise
-        report = Report(kills=run.kills_done)
+        report = Report(servers=servers, kills=run.kills_done)
         Checker(run, database, workdir, report).check()
-        troubles = server_troubles(log_path)
+        troubles = fleet.troubles()
         report.details.append(f"server log lines with errors or tracebacks: {len(troubles)}")
         report.details += [f"  {line}" for line in troubles[:PROBLEMS_SHOWN]]
         return report
@@ -1048,17 +1035,38 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--kills", type=int, default=100, help="times the server is killed (100)")
     parser.add_argument("--tables", type=int, default=12, help="tables played at once (12)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the tables, the players and the kills")
-    parser.add_argument("--database", help="SQLAlchemy URL for the server (default: a new SQLite file)")
+    parser.add_argument(
+        "--database",
+        help="SQLAlchemy URL for the servers (default: a new SQLite file, or with several servers a "
+        "throwaway PostgreSQL)",
+    )
+    parser.add_argument(
+        "--servers", type=int, default=1, help="server processes sharing the tables, one killed at a time (1)"
+    )
+    parser.add_argument("--redis", help="Redis URL for the servers (default with several: a throwaway Redis)")
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=LEASE,
+        help=f"seconds before a killed process's tables are taken over ({LEASE:g})",
+    )
     args = parser.parse_args(argv)
-    if args.kills < 0 or args.tables < 1:
-        parser.error("--kills must be at least 0 and --tables at least 1")
+    if args.kills < 0 or args.tables < 1 or args.servers < 1:
+        parser.error("--kills must be at least 0, --tables and --servers at least 1")
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     report = run_chaos(
-        args.kills, args.tables, args.seed, args.database, log=lambda line: print(line, flush=True)
+        args.kills,
+        args.tables,
+        args.seed,
+        args.database,
+        log=lambda line: print(line, flush=True),
+        servers=args.servers,
+        redis=args.redis,
+        lease=args.lease,
     )
     print()
     print(report.text())

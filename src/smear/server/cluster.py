@@ -12,10 +12,10 @@ following one of its tables then claims it and brings it back from the database 
 action is stored there), and every process tells the new owner which of its sockets follow it; they
 get a full state and play on.
 
-Every message is one orjson document published on the receiving process's channel. All of a
-process's messages leave through one connection, in the order they were sent, so a socket gets a
-table's pushes and answers in the order the owner made them. Redis is trusted as the server's own
-part: it sees what the owner sends to each seat, as the database does.
+Messages are orjson documents published on the receiving process's channel, those queued together
+as one array. All of a process's messages leave through one connection, in the order they were
+sent, so a socket gets a table's pushes and answers in the order the owner made them. Redis is
+trusted as the server's own part: it sees what the owner sends to each seat, as the database does.
 """
 
 from __future__ import annotations
@@ -171,16 +171,17 @@ class Cluster:
         if code in self.owned:
             return self.process
         key = _lease_key(code)
-        if await self.redis.set(key, self.process, nx=True, px=self._lease_ms):
-            self.owned.add(code)
-            return self.process
-        owner = await self.redis.get(key)
-        if owner is None:  # expired in between: try once more
-            return await self.claim(code)
-        found = _text(owner)
-        if found == self.process:
-            self.owned.add(code)
-        return found
+        while True:
+            owner = await self.redis.get(key)
+            if owner is not None:
+                found = _text(owner)
+                if found == self.process:
+                    self.owned.add(code)
+                return found
+            if await self.redis.set(key, self.process, nx=True, px=self._lease_ms):
+                self.owned.add(code)
+                return self.process
+            # Another process claimed it in between: read who.
 
     async def owners(self, codes: list[str]) -> dict[str, str | None]:
         """The owner of each table, or None where its lease ran out."""
@@ -241,29 +242,34 @@ class Cluster:
         self.send(request["from"], {"kind": "answer", "call": request["call"], "reply": reply})
 
     async def _send_outbox(self) -> None:
+        # Everything queued meanwhile leaves in one round trip, as one array per receiving process.
         while True:
-            batch = [await self._outbox.get()]
+            by_channel: dict[str, list[bytes]] = {}
+            channel, data = await self._outbox.get()
+            by_channel[channel] = [data]
             while not self._outbox.empty():
-                batch.append(self._outbox.get_nowait())
+                channel, data = self._outbox.get_nowait()
+                by_channel.setdefault(channel, []).append(data)
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, data in batch:
-                        pipe.publish(channel, data)
+                    for channel, messages in by_channel.items():
+                        pipe.publish(channel, b"[" + b",".join(messages) + b"]")
                     await pipe.execute()
             except RedisError as err:
-                log.warning("could not send %d messages to other processes: %s", len(batch), err)
+                lost = sum(len(messages) for messages in by_channel.values())
+                log.warning("could not send %d messages to other processes: %s", lost, err)
 
     async def _listen(self, pubsub: Any, receive: Receiver) -> None:
         while True:
             try:
                 async for raw in pubsub.listen():
-                    message = orjson.loads(raw["data"])
-                    if message.get("kind") == "answer":
-                        waiting = self._waiting.get(message["call"])
-                        if waiting is not None and not waiting.done():
-                            waiting.set_result(message["reply"])
-                        continue
-                    await receive(message)
+                    for message in orjson.loads(raw["data"]):
+                        if message.get("kind") == "answer":
+                            waiting = self._waiting.get(message["call"])
+                            if waiting is not None and not waiting.done():
+                                waiting.set_result(message["reply"])
+                            continue
+                        await receive(message)
             except asyncio.CancelledError:
                 raise
             except Exception:  # Redis gone for a moment: listen again after a pause

@@ -29,6 +29,10 @@ from smear.server.tables import Table, TableError
 log = logging.getLogger("smear.server")
 
 
+class Moved(Exception):
+    """A request forwarded here for a table this process does not own: the sender asks Redis."""
+
+
 class Sharing(Pacing):
     """Where a request is answered, messages from other processes, and taking tables over."""
 
@@ -80,10 +84,22 @@ class Sharing(Pacing):
             if self.cluster is not None and isinstance(code, str):
                 owner = await self.owner_of(code)
                 if owner != self.cluster.process:
-                    if forwarded:  # the table moved meanwhile: the client asks again
-                        raise NotStored
-                    return await self.forward(owner, sid, self.connections[sid], event, args)
+                    if forwarded:
+                        raise Moved
+                    reply = await self.forward(owner, sid, self.connections[sid], event, args)
+                    if reply is not None:
+                        return reply
+                    # The owner known here has given the table up: ask Redis who has it now.
+                    self.told_owner.pop(code, None)
+                    owner = await self.cluster.claim(code)
+                    if owner != self.cluster.process:
+                        reply = await self.forward(owner, sid, self.connections[sid], event, args)
+                        if reply is None:
+                            raise NotStored  # moving again: the client asks again
+                        return reply
             return {"ok": True, **await handler(sid, message)}
+        except Moved:
+            return {"moved": True}
         except (ProtocolError, TableError) as err:
             return {"ok": False, "error": error_payload(err.code, **err.args_map)}
         except (NotStored, ClusterError):
@@ -97,22 +113,29 @@ class Sharing(Pacing):
         return self.cluster
 
     async def owner_of(self, code: str) -> str:
-        """The process that owns table ``code`` (this one if it is free: it is claimed)."""
+        """The process that owns table ``code`` (this one if it is free: it is claimed); the owner
+        this process last dealt with, without asking Redis, if there is one."""
         cluster = self._cluster()
         if code in self.tables and code in cluster.owned:
             return cluster.process
+        known = self.told_owner.get(code)
+        if known is not None:
+            return known
         return await cluster.claim(code)
 
     async def forward(
         self, owner: str, sid: str, connection: Connection, event: str, args: list[Any]
-    ) -> dict[str, Any]:
-        """Have ``owner`` answer the request, and note where the socket follows after it."""
+    ) -> dict[str, Any] | None:
+        """Have ``owner`` answer the request, and note where the socket follows after it; None if
+        ``owner`` does not own the table (any more)."""
         request = {"kind": "request", "sid": sid, "address": connection.address, "event": event, "args": args}
         try:
             answer = await self._cluster().call(owner, request)
         except OwnerGone:
             # The owner stopped before answering: nothing it did was acknowledged; the client tries again.
             return {"ok": False, "error": error_payload("not_stored")}
+        if answer["reply"].get("moved"):
+            return None
         follow = answer.get("follow")
         if follow is not None:
             code, token_hash = follow

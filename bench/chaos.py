@@ -390,6 +390,8 @@ class Person:
     def where(self) -> str:
         """Where this person is, as the latest state it received shows it."""
         link = "none" if self.link is None else "lost" if self.link.is_lost() else "open"
+        if self.link is not None and self.run.fleet.several:
+            link += f" to server {self.link.server.index} (life {self.link.life})"
         text = f"{self.name} seat {self.seat}, connection {link}, acted at version {self.acted_version}"
         if self.latest is None:
             return f"{text}, no state"
@@ -498,10 +500,11 @@ class TableRun:
         self.people = [Person(run, self, f"P{index}-{n}") for n in range(plan.people)]
         self.highest = -1
         self.last_progress = time.monotonic()
-        self.done = False  # a match seen finished on the last server, or retired
+        self.done = False  # every person sees the match finished after the last kill, or retired
         self.retired = False
         self.stuck = False
         self.matches_finished: set[int] = set()
+        self.final_match: int | None = None  # the match a client saw finish after the last kill
 
     def saw(self, version: int) -> None:
         if version > self.highest:
@@ -509,11 +512,18 @@ class TableRun:
             self.last_progress = time.monotonic()
 
     def finished(self, match: int, generation: int) -> None:
+        """A person saw ``match`` finished. The table is done once a client saw a match finish after
+        the last kill and every person's latest state shows it finished: a socket that stopped
+        getting the table's states (on a process that took the table over, say) leaves it stuck."""
         self.matches_finished.add(match)
-        if generation > self.run.kills and not self.done:
-            self.done = True
+        if generation > self.run.kills and self.final_match is None:
+            self.final_match = match
             self.run.say(
                 f"table {self.index} ({self.plan.preset}) finished match {match} after the last kill"
+            )
+        if self.final_match is not None and not self.done:
+            self.done = all(
+                person.status == "finished" and person.match == self.final_match for person in self.people
             )
 
     def retire(self) -> None:
@@ -706,7 +716,8 @@ class ChaosRun:
             for table in waiting:
                 if now - table.last_progress > QUIET_LIMIT or now - began > FINAL_LIMIT:
                     table.stuck = table.done = True
-                    self.say(f"table {table.index} ({table.code}, {table.plan.describe()}) is stuck")
+                    seen = "" if table.final_match is None else f", match {table.final_match} seen finished"
+                    self.say(f"table {table.index} ({table.code}, {table.plan.describe()}) is stuck{seen}")
                     for person in table.people:
                         self.say(f"  {person.where()}")
             if now - last_word > 10.0:

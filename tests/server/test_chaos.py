@@ -52,6 +52,38 @@ def test_kills_lose_nothing(tmp_path: Path) -> None:
     assert report.replay_failures == 0, text
 
 
+def test_one_of_two_processes_killed_loses_nothing(tmp_path: Path, postgres_url: str, redis_url: str) -> None:
+    """Two processes share the tables through Redis and PostgreSQL; one of them at a time is killed
+    while the other serves on: its clients resume on the other, its tables are taken over, and the
+    same checks hold."""
+    chaos = load_chaos()
+    plan = chaos.TablePlan
+    plans = [
+        plan("five_point", 4, True, 2, "random", False, True, False),
+        plan("widow", 3, False, 2, "random", True, True, False),
+        plan("cutthroat", 3, False, 2, "heuristic", False, True, False),
+    ]
+    lines: list[str] = []
+    report = chaos.run_chaos(
+        kills=3,
+        seed=5,
+        database=postgres_url,
+        workdir=tmp_path,
+        log=lines.append,
+        plans=plans,
+        servers=2,
+        redis=redis_url,
+    )
+    text = "\n".join([*lines, report.text()])
+    assert report.servers == 2, text
+    assert report.kills == 3, text
+    assert report.acknowledged_lost == 0, text
+    assert report.stuck_tables == 0, text
+    assert report.desyncs == 0, text
+    assert report.replay_failures == 0, text
+    assert sum("kill " in line and "server " in line for line in lines) == 3, text
+
+
 def test_a_discard_too_large_to_list_is_built_legal() -> None:
     """McLeod's bidder gets no ``legal`` list for its discard: the one built from ``discard`` is legal."""
     chaos = load_chaos()

@@ -152,7 +152,9 @@ def test_the_owner_killed_mid_hand_the_other_process_carries_the_hand_on(
                         await old.close()
                     on_first[index] = again
                 await settle(clients, max(client.state["version"] for client in clients))
-                assert all(seat["connected"] for seat in clients[0].state["table"]["seats"])
+                # Seats coming back change no version: wait for the state that shows them all back.
+                for client in clients:
+                    await client.wait_for(lambda s: all(seat["connected"] for seat in s["table"]["seats"]))
                 while clients[0].state["game"]["public"]["phase"] == "play":
                     await play_one(clients)
                     acted += 1
@@ -164,5 +166,77 @@ def test_the_owner_killed_mid_hand_the_other_process_carries_the_hand_on(
                 assert stored_actions(postgres_url) == acted, "an acknowledged action was not stored"
         finally:
             await close_all(clients)
+
+    run(scenario)
+
+
+def test_a_socket_that_leaves_or_closes_is_forgotten_by_the_owner(tmp_path: Path, redis_url: str) -> None:
+    """A socket of the second process follows a table of the first, then watches one of its own
+    process: the first stops sending to it. A seated player's socket closing on the second process
+    shows the seat as away at the owner."""
+
+    async def scenario() -> None:
+        database = f"sqlite:///{tmp_path / 'shared.db'}"
+        async with two_servers(database, redis_url) as ((first, first_url), (second, second_url)):
+            host = await create(first_url, "Host", players=3)
+            code = host.table or ""
+            guest = await join(second_url, code, "Ayse")
+            await host.wait_for(lambda s: sum(seat["name"] is not None for seat in s["table"]["seats"]) == 2)
+            assert guest.sio.get_sid() in first.connections  # the owner keeps the remote socket
+
+            other = await create(second_url, "Other", players=3)  # owned by the second process
+            watcher = await Client(first_url).connect()
+            assert (await watcher.call("watch_table", {"table": code}))["ok"]
+            watcher_sid = watcher.sio.get_sid()
+            assert watcher_sid in first.followers[code]
+            assert (await watcher.call("watch_table", {"table": other.table}))["ok"]
+            assert watcher_sid not in first.followers.get(code, set())
+            assert watcher_sid in second.followers[other.table or ""]
+            count = len(watcher.received)
+            assert (await guest.send("take_seat", seat=2))["ok"]  # a change at the first table
+            await host.wait_for(lambda s: s["table"]["seats"][2]["name"] == "Ayse")
+            await other.send("take_seat", seat=1)  # a change at the other, which the watcher sees
+            await watcher.wait_for(
+                lambda s: s["table"]["code"] == other.table and s["table"]["seats"][1]["name"]
+            )
+            codes = {data["table"]["code"] for kind, data in watcher.received[count:] if kind == "state"}
+            assert codes == {other.table}, "the first table's changes still reached the watcher"
+
+            await guest.close()
+            await host.wait_for(
+                lambda s: s["table"]["seats"][2]["name"] == "Ayse" and not s["table"]["seats"][2]["connected"]
+            )
+            for _ in range(50):
+                if guest.sio.get_sid() not in first.connections:
+                    break
+                await asyncio.sleep(0.05)
+            assert all(c.home is None for c in first.connections.values()), "a closed remote socket was kept"
+            for client in (host, other, watcher):
+                await client.close()
+
+    run(scenario)
+
+
+def test_an_owner_that_stops_gives_its_tables_up_at_once(tmp_path: Path, redis_url: str) -> None:
+    """An owner stopped cleanly (SIGTERM, a deploy) releases its leases: the table's players on the
+    other process find it there at their next request, without waiting for a lease to run out."""
+
+    async def scenario() -> None:
+        database = f"sqlite:///{tmp_path / 'shared.db'}"
+        long_lease = dataclasses.replace(FAST, lease=60.0)
+        async with running_server(database, long_lease, redis=redis_url) as (second, second_url):
+            async with running_server(database, long_lease, redis=redis_url) as (first, first_url):
+                host = await create(first_url, "Host", players=3)
+                code = host.table or ""
+                assert code in first.tables
+                guests = [await join(second_url, code, name) for name in ("Ayse", "Kemal")]
+            # The first server has stopped; its host's socket is gone with it.
+            assert code not in second.tables
+            reply = await guests[0].send("take_seat", seat=0)  # the host's seat is still the host's
+            assert not reply["ok"] and reply["error"]["code"] == "seat_taken", reply
+            assert code in second.tables, "the table did not move to the process still running"
+            await guests[1].wait_for(lambda s: s["table"]["seats"][0]["connected"] is False)
+            for client in guests:
+                await client.close()
 
     run(scenario)

@@ -149,7 +149,7 @@ class SmearServer(Sharing):
         self._reading_threads.shutdown(wait=True)
         await self.writer.close()
         if self.cluster is not None:
-            await self.cluster.close()
+            await self.cluster.close(tell=(c.home for c in self.connections.values() if c.home is not None))
 
     # --- connections and the one door for every event ---------------------------------------------
 

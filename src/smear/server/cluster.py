@@ -129,6 +129,7 @@ class Cluster:
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._outbox: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
+        self._sending = False  # a batch taken from the outbox is on its way
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
 
@@ -151,17 +152,27 @@ class Cluster:
         ]
         log.info("process %s joined the cluster", self.process)
 
-    async def close(self) -> None:
+    async def close(self, tell: Iterable[str] = ()) -> None:
+        """Leave the cluster: give every lease up, and tell the processes ``tell`` (those with
+        sockets at this process's tables) which tables are free, so they take them at once."""
+        released = sorted(self.owned)
+        with contextlib.suppress(RedisError):
+            for code in released:
+                await self._release(keys=[_lease_key(code)], args=[self.process])
+            await self.redis.delete(_alive_key(self.process))
+        self.owned.clear()
+        if released:
+            for process in set(tell):
+                self.send(process, {"kind": "released", "tables": released})
+        for _ in range(100):  # what is queued leaves first (within a second)
+            if self._outbox.empty() and not self._sending:
+                break
+            await asyncio.sleep(0.01)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        with contextlib.suppress(RedisError):
-            for code in list(self.owned):
-                await self._release(keys=[_lease_key(code)], args=[self.process])
-            await self.redis.delete(_alive_key(self.process))
-        self.owned.clear()
         await self.redis.aclose()
 
     # --- leases ----------------------------------------------------------------------------------
@@ -245,7 +256,9 @@ class Cluster:
         # Everything queued meanwhile leaves in one round trip, as one array per receiving process.
         while True:
             by_channel: dict[str, list[bytes]] = {}
+            self._sending = False
             channel, data = await self._outbox.get()
+            self._sending = True
             by_channel[channel] = [data]
             while not self._outbox.empty():
                 channel, data = self._outbox.get_nowait()

@@ -171,6 +171,10 @@ class Sharing(Pacing):
                 connection = self.connections.get(message["sid"])
                 if connection is not None and connection.home is not None:
                     await self.drop_connection(message["sid"], connection)
+            elif kind == "released":  # its owner stopped: the tables followed from here move here
+                for code in message["tables"]:
+                    self.told_owner.pop(code, None)
+                self._spawn(self._follow_owners())
             elif kind == "follow":
                 self._spawn(self._welcome(message["table"], message["from"], message["sockets"]))
         except Exception:

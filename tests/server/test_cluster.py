@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import dataclasses
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -240,3 +241,49 @@ def test_an_owner_that_stops_gives_its_tables_up_at_once(tmp_path: Path, redis_u
                 await client.close()
 
     run(scenario)
+
+
+def test_serve_with_two_workers_shares_the_port_and_stops_whole(tmp_path: Path, redis_url: str) -> None:
+    """``smear serve --workers 2 --redis URL``: two processes answer on one port, both in the
+    cluster; players play there; SIGTERM stops the parent and both workers."""
+    import redis
+    from serverkit import ServerProcess
+
+    database = f"sqlite:///{tmp_path / 'shared.db'}"
+    server = ServerProcess(
+        free_port(), database, tmp_path / "serve.log", "--workers", "2", "--redis", redis_url
+    )
+    try:
+        server.wait_until_healthy()
+        children = [
+            int(pid)
+            for pid in Path(f"/proc/{server.process.pid}/task").glob("*/children")
+            for pid in pid.read_text().split()
+        ]
+        assert len(children) == 2, children
+        client = redis.Redis.from_url(redis_url)
+        for _ in range(100):  # both workers joined the cluster (each says it is alive)
+            if len(list(client.scan_iter("smear:alive:*"))) == 2:
+                break
+            time.sleep(0.05)
+        assert len(list(client.scan_iter("smear:alive:*"))) == 2
+        client.close()
+
+        async def play() -> None:
+            host = await create(server.url, "Host", players=3)
+            guests = [await join(server.url, host.table or "", name) for name in ("Ayse", "Kemal")]
+            reply = await host.send("start")
+            assert reply["ok"], reply
+            clients = [host, *guests]
+            await settle(clients, reply["version"])
+            for _ in range(6):
+                await play_one(clients)
+            await close_all(clients)
+
+        run(play)
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(timeout=30) == 0, server.log()
+        for pid in children:  # stopped, and reaped by the parent
+            assert not Path(f"/proc/{pid}").exists(), f"worker {pid} still runs"
+    finally:
+        server.kill()

@@ -91,7 +91,8 @@ THINK = (0.005, 0.06)  # seconds a person waits before acting (uniform)
 KILL_GAP = (0.1, 2.0)  # seconds from a server being up to its kill (uniform)
 CONNECT_TIMEOUT = 10.0
 ACK_TIMEOUT = 30.0  # a safety net only: a lost connection ends the wait for an ack at once
-RETRY_PAUSE = (0.02, 0.5)  # first and longest pause between two attempts to reconnect
+RETRY_PAUSE = (0.02, 0.5)  # first and longest pause between two attempts to reconnect (or to send)
+STORE_ATTEMPTS = 8  # times a request answered not_stored is sent, while no newer state comes
 SETUP_TIMEOUT = 120.0  # to create, fill and start every table
 QUIET_LIMIT = 90.0  # after the last kill, a table with no new version for this long is stuck
 FINAL_LIMIT = 900.0  # and one that has not finished this long after the last kill
@@ -378,7 +379,7 @@ class Person:
         if info["status"] == "finished":
             if info["host"] == self.seat and version > self.again_version and self.run.more_matches(link):
                 self.again_version = version
-                self.run.spawn(self.play_again(link, info["match_number"]))
+                self.run.spawn(self.play_again(link, version, info["match_number"]))
             return
         if game is None or key is None or game["public"]["to_act"] != game["seat"]:
             return
@@ -414,22 +415,36 @@ class Person:
         if not game["legal"]:
             self.run.tally.built_discards += 1
         payload = {"table": self.table.code, "token": self.token, "version": version, "action": action}
-        reply = await link.request("act", payload)
-        if reply is None:
-            return
-        if reply.get("ok"):
+        reply = await self.request(link, "act", payload, version)
+        if reply is not None and reply.get("ok"):
             self.run.tally.acked.append(Acked(self.table.code, match, game["seat"], action, key))
             self.last_acked[match] = key
-        else:
-            self.run.refused("act", reply)
 
-    async def play_again(self, link: Link, match: int) -> None:
+    async def play_again(self, link: Link, version: int, match: int) -> None:
         # At once: the server does not bring back a finished table after a restart.
-        reply = await link.request("play_again", {"table": self.table.code, "token": self.token})
+        payload = {"table": self.table.code, "token": self.token}
+        reply = await self.request(link, "play_again", payload, version)
         if reply is not None and reply.get("ok"):
             self.run.tally.matches_started.append((self.table.code, match + 1))
-        elif reply is not None:
-            self.run.refused("play_again", reply)
+
+    async def request(
+        self, link: Link, event: str, payload: dict[str, Any], version: int
+    ) -> dict[str, Any] | None:
+        """Send a request decided on the state of ``version``; one answered ``not_stored`` (nothing
+        changed: storage failed, or the table's owner died before answering) is sent again, while no
+        newer state has come and the connection lasts. Refusals are counted."""
+        pause = RETRY_PAUSE[0]
+        for _attempt in range(STORE_ATTEMPTS):
+            reply = await link.request(event, payload)
+            if reply is None or reply.get("ok"):
+                return reply
+            if self.run.refused(event, reply) != "not_stored":
+                return reply
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, RETRY_PAUSE[1])
+            if link.is_lost() or self.run.stopping.is_set() or self.highest > version:
+                return reply  # a newer state decides what to send next
+        return reply
 
     # --- staying connected ---------------------------------------------------------------------------
 

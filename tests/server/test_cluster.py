@@ -287,3 +287,39 @@ def test_serve_with_two_workers_shares_the_port_and_stops_whole(tmp_path: Path, 
             assert not Path(f"/proc/{pid}").exists(), f"worker {pid} still runs"
     finally:
         server.kill()
+
+
+def test_a_redis_that_forgets_everything_loses_no_table(tmp_path: Path, redis_url: str) -> None:
+    """Redis restarted empty (FLUSHALL): every lease and every process's mark are gone at once. The
+    processes take the table back from the database, no socket is dropped as if its process had
+    died, and the players play on."""
+    import redis
+
+    async def scenario() -> None:
+        database = f"sqlite:///{tmp_path / 'shared.db'}"
+        async with two_servers(database, redis_url) as ((first, first_url), (second, second_url)):
+            host = await create(first_url, "Host", players=4)
+            code = host.table or ""
+            clients = [host]
+            for name, url in (("Ayse", second_url), ("Kemal", first_url), ("Sam", second_url)):
+                clients.append(await join(url, code, name))
+            reply = await host.send("start")
+            assert reply["ok"], reply
+            await settle(clients, reply["version"])
+            for _ in range(3):
+                await play_one(clients)
+            version = host.state["version"]
+            client = redis.Redis.from_url(redis_url)
+            client.flushall()
+            client.close()
+            for player in clients:  # taken back from the database: a full state, a newer version
+                await player.wait_for(lambda s: s["version"] > version and s["resync"], 15)
+            await asyncio.sleep(2 * SHORT_LEASE.lease)  # longer than a process may be missing
+            for _ in range(6):
+                await play_one(clients)
+            for player in clients:
+                await player.wait_for(lambda s: all(seat["connected"] for seat in s["table"]["seats"]))
+            assert (code in first.tables) != (code in second.tables)
+            await close_all(clients)
+
+    run(scenario)

@@ -91,6 +91,7 @@ class ServerCore:
         # leases held for tables not in memory at the last look (released at the next).
         self.told_owner: dict[str, str] = {}
         self.unused_leases: set[str] = set()
+        self.home_missing: dict[str, float] = {}  # processes with sockets here, missing since (monotonic)
         self.hints = HintService(self.limits.hint_queue)
         self.writer = StorageWriter(self.storage)
         self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")

@@ -169,16 +169,21 @@ class Pacing(Presence):
         handle = self.timers.pop(code, None)
         if handle is not None:
             handle.cancel()
+        homes: set[str] = set()
         for sid in self.followers.pop(code, set()):
             connection = self.connections.get(sid)
             if connection is None:
                 continue
             if connection.home is not None:
+                homes.add(connection.home)
                 del self.connections[sid]
             elif not lost:
                 connection.table = None
-        if self.cluster is not None and not lost:
-            self._spawn(self.cluster.release(code))
+        if self.cluster is not None:
+            if not lost:
+                self._spawn(self.cluster.release(code))
+            for home in homes:  # its sockets there follow the table wherever it goes next
+                self.cluster.send(home, {"kind": "released", "tables": [code]})
         for mapping in (self.drives, self.turn_deadlines, self.idle_since, self.locks):
             mapping.pop(code, None)
         for key in [key for key in self.disconnected_at if key[0] == code]:

@@ -211,8 +211,11 @@ class Sharing(Pacing):
                     self._follow(sid, table, token_hash)
                     await self.send_state(sid, table, resync=True)
                 self.drive(table)
-        except TableError:
-            pass  # the table is gone (a lobby closed): its followers will ask again
+        except TableError:  # the table is gone (a lobby closed): its sockets here follow nothing
+            for sid, _address, _token_hash in sockets:
+                connection = self.connections.get(sid)
+                if home is None and connection is not None and connection.table == code:
+                    connection.table = None
 
     async def look_around_forever(self) -> None:
         while True:
@@ -241,12 +244,20 @@ class Sharing(Pacing):
         self.unused_leases = unused - self.unused_leases
         await self._follow_owners()
         homes = {c.home for c in self.connections.values() if c.home is not None}
+        now = time.monotonic()
         for home, alive in (await cluster.alive(homes)).items():
-            if not alive:
-                log.warning("process %s stopped: its sockets leave the tables here", home)
-                for sid, connection in list(self.connections.items()):
-                    if connection.home == home:
-                        await self.drop_connection(sid, connection)
+            if alive:
+                self.home_missing.pop(home, None)
+                continue
+            # Gone for a whole lease, not at one look: a Redis that restarted has lost every
+            # process's mark until its next renewal.
+            if now - self.home_missing.setdefault(home, now) < self.timing.lease:
+                continue
+            del self.home_missing[home]
+            log.warning("process %s stopped: its sockets leave the tables here", home)
+            for sid, connection in list(self.connections.items()):
+                if connection.home == home:
+                    await self.drop_connection(sid, connection)
 
     async def _follow_owners(self) -> None:
         cluster = self._cluster()
@@ -259,7 +270,9 @@ class Sharing(Pacing):
             if owner is None:
                 owner = await cluster.claim(code)
                 if owner == cluster.process:
-                    log.info("table %s: its owner stopped; taken over", code)
+                    log.warning(
+                        "table %s: its owner stopped or let it go; taken over from the database", code
+                    )
                     self.told_owner.pop(code, None)
                     await self._welcome(code, None, followers[code])
                     continue

@@ -236,15 +236,24 @@ class Cluster:
         self._outbox.put_nowait((_channel(process), orjson.dumps(message)))
 
     async def call(self, process: str, message: dict[str, Any]) -> dict[str, Any]:
-        """Send a request to ``process`` and wait for its answer (:class:`OwnerGone` if none comes)."""
+        """Send a request to ``process`` and wait for its answer: :class:`OwnerGone` if none comes
+        within :attr:`answer_within`, or sooner once ``process`` has stopped saying it is alive."""
         number = next(self._ids)
-        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[dict[str, Any]] = loop.create_future()
         self._waiting[number] = answer
+        deadline = loop.time() + self.answer_within
         try:
             self.send(process, {**message, "call": number, "from": self.process})
-            return await asyncio.wait_for(answer, self.answer_within)
-        except TimeoutError:
-            raise OwnerGone(f"process {process} did not answer") from None
+            while True:
+                wait = min(self.lease / 2, deadline - loop.time())
+                if wait <= 0:
+                    raise OwnerGone(f"process {process} did not answer")
+                done, _ = await asyncio.wait({answer}, timeout=wait)
+                if done:
+                    return answer.result()
+                if not (await self.alive([process]))[process]:
+                    raise OwnerGone(f"process {process} stopped")
         finally:
             self._waiting.pop(number, None)
 

@@ -86,10 +86,14 @@ class Sharing(Pacing):
                 if owner != self.cluster.process:
                     if forwarded:
                         raise Moved
-                    reply = await self.forward(owner, sid, self.connections[sid], event, args)
+                    try:
+                        reply = await self.forward(owner, sid, self.connections[sid], event, args)
+                    except OwnerGone:
+                        reply = None  # it stopped: its lease runs out with its mark of being alive
                     if reply is not None:
                         return reply
-                    # The owner known here has given the table up: ask Redis who has it now.
+                    # The owner known here has given the table up or stopped: ask Redis who has it
+                    # now (this process, if nobody). Nothing the old owner did was acknowledged.
                     self.told_owner.pop(code, None)
                     owner = await self.cluster.claim(code)
                     if owner != self.cluster.process:
@@ -127,13 +131,9 @@ class Sharing(Pacing):
         self, owner: str, sid: str, connection: Connection, event: str, args: list[Any]
     ) -> dict[str, Any] | None:
         """Have ``owner`` answer the request, and note where the socket follows after it; None if
-        ``owner`` does not own the table (any more)."""
+        ``owner`` does not own the table (any more), :class:`OwnerGone` if it stopped."""
         request = {"kind": "request", "sid": sid, "address": connection.address, "event": event, "args": args}
-        try:
-            answer = await self._cluster().call(owner, request)
-        except OwnerGone:
-            # The owner stopped before answering: nothing it did was acknowledged; the client tries again.
-            return {"ok": False, "error": error_payload("not_stored")}
+        answer = await self._cluster().call(owner, request)
         if answer["reply"].get("moved"):
             return None
         follow = answer.get("follow")

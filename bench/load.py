@@ -653,7 +653,7 @@ def run(args: argparse.Namespace) -> int:
                 if args.servers > 1:
                     redis = args.redis
                     if redis is None:
-                        redis = stack.enter_context(Redis()).url()
+                        redis = stack.enter_context(Redis()).unix_url()  # same machine: no TCP stack
                         print("redis: a throwaway redis-server", flush=True)
                 servers = start_servers(database, workdir, args.servers, redis)
                 for server in servers:

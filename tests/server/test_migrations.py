@@ -36,6 +36,8 @@ from smear.server.storage import Storage, StorageError
 FIXTURES = Path(__file__).parent / "fixtures"
 OLD_TABLES = ("card_tables", "seats", "matches", "actions")
 HEAD = migrate.head_revision()
+# Every migration a database from before migrations runs (it is stamped at the first).
+AFTER_FIRST = "0002_table_rest, 0003_longer_actions"
 
 
 @pytest.fixture
@@ -63,12 +65,30 @@ def revision(path: Path) -> str | None:
 
 
 def schema_sql(path: Path) -> list[str]:
-    """Every table's and index's definition, blanks evened out."""
+    """Every table's and index's definition, blanks evened out, names unquoted and a table's columns
+    and constraints in sorted order (a table that SQLite copied to change a column lists them in
+    another order, under a quoted name)."""
     with sqlite3.connect(path) as connection:
         found = connection.execute(
             "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name != 'alembic_version' ORDER BY name"
         )
-        return [" ".join(sql.split()) for (sql,) in found]
+        return [sorted_parts(" ".join(sql.replace('"', "").split())) for (sql,) in found]
+
+
+def sorted_parts(sql: str) -> str:
+    start, end = sql.find("("), sql.rfind(")")
+    if start < 0:
+        return sql
+    parts, depth, part = [], 0, ""
+    for char in sql[start + 1 : end]:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            parts.append(part.strip())
+            part = ""
+        else:
+            part += char
+    parts.append(part.strip())
+    return f"{sql[:start]}( {', '.join(sorted(parts))} ){sql[end + 1 :]}"
 
 
 def upgrade_command(path: Path) -> tuple[int, str]:
@@ -143,7 +163,7 @@ def test_a_database_from_before_migrations_is_upgraded_in_place_and_keeps_every_
     before = rows(old_database)
     assert "alembic_version" not in table_names(old_database)
     status, output = upgrade_command(old_database)
-    assert (status, output) == (0, f"upgraded from before migrations to {HEAD}: 0002_table_rest\n")
+    assert (status, output) == (0, f"upgraded from before migrations to {HEAD}: {AFTER_FIRST}\n")
     assert rows(old_database) == before
     assert revision(old_database) == HEAD
     assert upgrade_command(old_database) == (0, f"already at revision {HEAD}\n")
@@ -222,7 +242,7 @@ def test_a_database_of_the_server_with_rest_but_no_migrations_is_upgraded_too(ol
         connection.execute("DROP TABLE alembic_version")
     before = rows(old_database, (*OLD_TABLES, "table_rest"))
     status, output = upgrade_command(old_database)
-    assert (status, output) == (0, f"upgraded from before migrations to {HEAD}: 0002_table_rest\n")
+    assert (status, output) == (0, f"upgraded from before migrations to {HEAD}: {AFTER_FIRST}\n")
     assert rows(old_database, (*OLD_TABLES, "table_rest")) == before
     with Storage(f"sqlite:///{old_database}") as storage:
         assert sorted(t.code for t in storage.unfinished_tables()) == ["HOUSE001", "KITTY004"]

@@ -154,6 +154,16 @@ def test_append_action_keeps_the_actions_in_order(storage: Storage) -> None:
     assert actions_of(storage) == taken
 
 
+def test_a_long_discard_is_stored_whole(storage: Storage) -> None:
+    """A widow bidder's discard runs past 64 characters (PostgreSQL refused it in a VARCHAR(64))."""
+    new_table(storage)
+    storage.start_match("ABCD", 1, 5, SIDES, NAMES)
+    discard = "discard " + " ".join(f"{rank}{suit}" for suit in "cdhs" for rank in "23456789TJQKA")
+    assert len(discard) > 150
+    storage.append_action("ABCD", 1, 1, 0, discard)
+    assert actions_of(storage) == [(0, discard)]
+
+
 @pytest.mark.parametrize(
     ("seq", "reason"),
     [

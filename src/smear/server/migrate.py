@@ -89,31 +89,54 @@ def head_revision() -> str:
 
 def upgrade(engine: Engine) -> Upgrade:
     """Bring the database of ``engine`` to the newest revision, in one transaction."""
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if not sqlite:
+            with connection.begin():
+                return _upgrade(connection)
+        # SQLite changes a column by copying its table, and dropping the old one would delete the
+        # rows that cascade from it: foreign keys are off meanwhile (set outside any transaction,
+        # where SQLite ignores it), and checked before the commit.
+        raw = connection.connection.driver_connection
+        assert raw is not None
+        raw.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with connection.begin():
+                done = _upgrade(connection)
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise MigrationError(f"the upgrade would break {len(broken)} references between rows")
+                return done
+        finally:
+            raw.execute("PRAGMA foreign_keys=ON")
+
+
+def _upgrade(connection: Connection) -> Upgrade:
+    """Bring the database to the newest revision, inside the caller's transaction."""
     head = head_revision()
-    with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            # Servers starting together on one database upgrade it one after the other: the others
-            # wait here, then find it done. (SQLite's write lock, taken at BEGIN, does the same.)
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
-        context = MigrationContext.configure(connection)
-        found = context.get_current_revision()
-        if found is None and not inspect(connection).has_table(_OLDEST_TABLE):
-            Base.metadata.create_all(connection)
-            context.stamp(_scripts(), head)
-            return Upgrade(None, head, [])
-        if found == head:
-            return Upgrade(found, head, [])
-        known = {script.revision for script in _scripts().walk_revisions()}
-        if found is not None and found not in known:
-            raise MigrationError(
-                f"the database is at revision {found!r}, which this version of Smear does not know "
-                f"(its newest is {head!r}): was it written by a newer version?"
-            )
-        start = found or FIRST_REVISION
-        applied = [script.revision for script in _scripts().iterate_revisions(head, start)]
-        applied = [revision for revision in reversed(applied) if revision != start]
-        config = alembic_config(connection)
-        if found is None:
-            command.stamp(config, FIRST_REVISION)
-        command.upgrade(config, "head")
-        return Upgrade(found, head, applied, unversioned=found is None)
+    if connection.dialect.name == "postgresql":
+        # Servers starting together on one database upgrade it one after the other: the others
+        # wait here, then find it done. (SQLite's write lock, taken at BEGIN, does the same.)
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
+    context = MigrationContext.configure(connection)
+    found = context.get_current_revision()
+    if found is None and not inspect(connection).has_table(_OLDEST_TABLE):
+        Base.metadata.create_all(connection)
+        context.stamp(_scripts(), head)
+        return Upgrade(None, head, [])
+    if found == head:
+        return Upgrade(found, head, [])
+    known = {script.revision for script in _scripts().walk_revisions()}
+    if found is not None and found not in known:
+        raise MigrationError(
+            f"the database is at revision {found!r}, which this version of Smear does not know "
+            f"(its newest is {head!r}): was it written by a newer version?"
+        )
+    start = found or FIRST_REVISION
+    applied = [script.revision for script in _scripts().iterate_revisions(head, start)]
+    applied = [revision for revision in reversed(applied) if revision != start]
+    config = alembic_config(connection)
+    if found is None:
+        command.stamp(config, FIRST_REVISION)
+    command.upgrade(config, "head")
+    return Upgrade(found, head, applied, unversioned=found is None)

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from sqlalchemy import JSON, BigInteger, CheckConstraint, Double, ForeignKey, ForeignKeyConstraint, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    Double,
+    ForeignKey,
+    ForeignKeyConstraint,
+    String,
+    Text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = ["STATUSES", "ActionModel", "Base", "MatchModel", "RestModel", "SeatModel", "TableModel"]
@@ -104,4 +113,4 @@ class ActionModel(Base):
     seq: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     prev_seq: Mapped[int | None]
     seat: Mapped[int]
-    action: Mapped[str] = mapped_column(String(64))
+    action: Mapped[str] = mapped_column(Text)  # a discard of many cards is long

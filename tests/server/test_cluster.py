@@ -323,3 +323,47 @@ def test_a_redis_that_forgets_everything_loses_no_table(tmp_path: Path, redis_ur
             await close_all(clients)
 
     run(scenario)
+
+
+def test_a_table_taken_over_by_a_request_brings_its_followers_along(
+    tmp_path: Path, postgres_url: str, redis_url: str
+) -> None:
+    """The owner is killed and the first news of it is a request (a spectator's) that the second
+    process answers by taking the table over itself: its own players there, who followed the table
+    at the dead owner, follow it there at once, get the state again, and everyone sees them back."""
+    options = ("--redis", redis_url, "--lease", "1", "--grace", "120")
+
+    async def scenario() -> None:
+        clients: list[Client] = []
+        try:
+            async with (
+                server_process(free_port(), postgres_url, tmp_path / "first.log", *options) as first,
+                server_process(free_port(), postgres_url, tmp_path / "second.log", *options) as second,
+            ):
+                host = await create(first.url, "Host", players=3)
+                code = host.table or ""
+                guests = [await join(second.url, code, name) for name in ("Ayse", "Kemal")]
+                clients = [host, *guests]
+                reply = await host.send("start")
+                assert reply["ok"], reply
+                await settle(clients, reply["version"])
+                version = host.state["version"]
+                first.kill()
+                spectator = await Client(second.url).connect()
+                clients.append(spectator)
+                for _ in range(40):  # refused (not_stored) until the dead owner's lease runs out
+                    reply = await spectator.call("watch_table", {"table": code})
+                    if reply["ok"]:
+                        break
+                    assert reply["error"]["code"] == "not_stored", reply
+                assert reply["ok"], reply
+                for guest in guests:
+                    state = await guest.wait_for(lambda s: s["version"] > version and s["resync"], 10)
+                    assert state["game"]["hand"], "the seat's own hand again"
+                await spectator.wait_for(
+                    lambda s: [seat["connected"] for seat in s["table"]["seats"]] == [False, True, True]
+                )
+        finally:
+            await close_all(clients)
+
+    run(scenario)

@@ -68,6 +68,8 @@ class Sharing(Pacing):
                 await self._db(self.storage.set_idle, code, stored.idle_since)
             self._keep(table, idle_since=(self.clock(), False))
             log.info("table %s is back from storage", code)
+            if self.cluster is not None:  # taken over: sockets here that followed it elsewhere follow it here
+                self._spawn(self._welcome_strays(code))
             return table
 
     async def handle(self, sid: str, event: str, args: list[Any], forwarded: bool = False) -> dict[str, Any]:
@@ -210,6 +212,7 @@ class Sharing(Pacing):
                         token_hash = None  # the seat was given up meanwhile: it watches
                     self._follow(sid, table, token_hash)
                     await self.send_state(sid, table, resync=True)
+                await self.broadcast(table, with_event=False)  # everyone sees who is back
                 self.drive(table)
         except TableError:  # the table is gone (a lobby closed): its sockets here follow nothing
             for sid, _address, _token_hash in sockets:
@@ -259,8 +262,25 @@ class Sharing(Pacing):
                 if connection.home == home:
                     await self.drop_connection(sid, connection)
 
+    def _strays(self, only: str | None = None) -> dict[str, list[list[Any]]]:
+        """This process's sockets following a table it holds in memory without being among its
+        followers (they followed it at an owner that stopped), by table."""
+        found: dict[str, list[list[Any]]] = {}
+        for sid, connection in self.connections.items():
+            code = connection.table
+            if connection.home is not None or code is None or code not in self.tables:
+                continue
+            if (only is None or code == only) and sid not in self.followers.get(code, ()):
+                found.setdefault(code, []).append([sid, connection.address, connection.token_hash])
+        return found
+
+    async def _welcome_strays(self, only: str | None = None) -> None:
+        for code, sockets in self._strays(only).items():
+            await self._welcome(code, None, sockets)
+
     async def _follow_owners(self) -> None:
         cluster = self._cluster()
+        await self._welcome_strays()
         followers: dict[str, list[list[Any]]] = {}
         for sid, connection in self.connections.items():
             code = connection.table

@@ -17,9 +17,9 @@ short ``--lease`` (``bench/fleet.py``). Each person connects to a process chosen
 SIGKILLs one process, chosen at random, while the others serve on: its clients connect again to a
 random surviving process and ``resume``; the tables it owned are taken over by a process with a socket
 following them, whose clients get a full state (``resync``) that is checked as a view after a resume
-is; requests that reached the dead owner are answered ``not_stored`` and tried again on the next
-state. The killed process is started again on its port after a short random pause, before the next
-kill.
+is. The killed process is started again on its port after a short random pause, before the next
+kill. With one server or several, a request answered ``not_stored`` (nothing changed) is sent again
+while no newer state comes, and a state seen again on a new connection is acted on again.
 
 What it checks, reading the database once the server has stopped:
 
@@ -47,7 +47,7 @@ the last four is not 0::
     replay_failures: N
 
 Usage: python bench/chaos.py [--kills 100] [--tables 12] [--seed 1] [--database URL]
-                             [--servers 1] [--redis URL] [--lease 1.0]
+                             [--servers 1] [--redis URL] [--lease 1.0] [--workdir DIR]
 """
 
 from __future__ import annotations
@@ -320,12 +320,18 @@ class Person:
         self.highest = -1  # the highest version seen, on any connection
         self.status = "lobby"
         self.match = 0
+        # The version (and connection) of the state it last acted on, or asked to play again on: a
+        # state of that version again on another connection is acted on again (the request may never
+        # have left; if it went through, the owner refuses the second).
         self.acted_version = -1
+        self.acted_link: Link | None = None
         self.again_version = -1
+        self.again_link: Link | None = None
         self.last_seen: tuple[int, bytes] | None = None  # (match, view) of the latest view
         self.latest: dict[str, Any] | None = None  # the latest state, to say where a stuck table is
         self.last_acked: dict[int, bytes] = {}  # per match: the view of its latest acknowledged action
         self.retired = False  # its table finished and the restarted server no longer has it
+        self.last_request = "none"  # how its latest act or play_again was answered
 
     # --- receiving -----------------------------------------------------------------------------------
 
@@ -377,15 +383,20 @@ class Person:
             return
         version, info, game = data["version"], data["table"], data["game"]
         if info["status"] == "finished":
-            if info["host"] == self.seat and version > self.again_version and self.run.more_matches(link):
-                self.again_version = version
+            again = version > self.again_version or (
+                version == self.again_version and link is not self.again_link
+            )
+            if info["host"] == self.seat and again and self.run.more_matches(link):
+                self.again_version, self.again_link = version, link
                 self.run.spawn(self.play_again(link, version, info["match_number"]))
             return
         if game is None or key is None or game["public"]["to_act"] != game["seat"]:
             return
-        if version <= self.acted_version or not (game["legal"] or game["discard"]):
+        if version < self.acted_version or (version == self.acted_version and link is self.acted_link):
             return
-        self.acted_version = version
+        if not (game["legal"] or game["discard"]):
+            return
+        self.acted_version, self.acted_link = version, link
         self.run.spawn(self.act(link, version, info["match_number"], game, key))
 
     def where(self) -> str:
@@ -394,6 +405,7 @@ class Person:
         if self.link is not None and self.run.fleet.several:
             link += f" to server {self.link.server.index} (life {self.link.life})"
         text = f"{self.name} seat {self.seat}, connection {link}, acted at version {self.acted_version}"
+        text += f" (last request: {self.last_request})"
         if self.latest is None:
             return f"{text}, no state"
         info, game = self.latest["table"], self.latest["game"]
@@ -434,11 +446,15 @@ class Person:
         changed: storage failed, or the table's owner died before answering) is sent again, while no
         newer state has come and the connection lasts. Refusals are counted."""
         pause = RETRY_PAUSE[0]
-        for _attempt in range(STORE_ATTEMPTS):
+        for attempt in range(1, STORE_ATTEMPTS + 1):
             reply = await link.request(event, payload)
+            answer = "no answer" if reply is None else "ok" if reply.get("ok") else "?"
+            self.last_request = f"{event} at version {version}, attempt {attempt}: {answer}"
             if reply is None or reply.get("ok"):
                 return reply
-            if self.run.refused(event, reply) != "not_stored":
+            code = self.run.refused(event, reply)
+            self.last_request = self.last_request.removesuffix("?") + code
+            if code != "not_stored":
                 return reply
             await asyncio.sleep(pause)
             pause = min(2 * pause, RETRY_PAUSE[1])
@@ -698,6 +714,7 @@ class ChaosRun:
             gap = self.rng.uniform(*KILL_GAP)
             await asyncio.sleep(gap)
             victim = fleet.victim()
+            dead = victim.name
             owned = await fleet.kill(victim)
             self.kills_done = number
             pause = fleet.pause()
@@ -708,8 +725,8 @@ class ChaosRun:
             if fleet.several:
                 tables = "" if owned is None else f" owning {owned} tables"
                 self.say(
-                    f"kill {number}/{self.kills}: {victim.name}{tables} after {gap:.2f} s, up again after "
-                    f"{pause:.2f} + {took:.2f} s; {self.counts()}"
+                    f"kill {number}/{self.kills}: {dead}{tables} after {gap:.2f} s, up again as "
+                    f"{victim.cluster_name} after {pause:.2f} + {took:.2f} s; {self.counts()}"
                 )
             else:
                 self.say(
@@ -1038,6 +1055,7 @@ def run_chaos(
     with contextlib.ExitStack() as stack:
         if workdir is None:
             workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="smear-chaos-")))
+        workdir.mkdir(parents=True, exist_ok=True)
         database, redis = shared_services(stack, servers, database, redis, workdir)
         options = serve_settings() + ([] if redis is None else cluster_options(redis, lease))
         fleet = Fleet(servers, database, workdir, options, seed, redis)
@@ -1061,6 +1079,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--kills", type=int, default=100, help="times the server is killed (100)")
     parser.add_argument("--tables", type=int, default=12, help="tables played at once (12)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the tables, the players and the kills")
+    parser.add_argument(
+        "--workdir",
+        type=Path,
+        help="keep the server logs, the database file and records there (default: removed)",
+    )
     parser.add_argument(
         "--database",
         help="SQLAlchemy URL for the servers (default: a new SQLite file, or with several servers a "
@@ -1089,6 +1112,7 @@ def main(argv: list[str] | None = None) -> int:
         args.tables,
         args.seed,
         args.database,
+        args.workdir,
         log=lambda line: print(line, flush=True),
         servers=args.servers,
         redis=args.redis,

@@ -83,7 +83,9 @@ class Server:
 
     @property
     def name(self) -> str:
-        return f"server {self.index} (port {self.port})"
+        """How the run's lines name it: its index, port, and name in Redis (as in its peers' logs)."""
+        process = "" if self.cluster_name is None else f", process {self.cluster_name}"
+        return f"server {self.index} (port {self.port}{process})"
 
     def start(self) -> None:
         """Start it and wait until it answers (blocking: call it in a thread)."""
@@ -194,8 +196,8 @@ class Fleet:
         settings = " ".join(self.options) or "its default settings"
         if not self.several:
             return f"server up at {self.servers[0].url} with {settings}"
-        ports = ", ".join(str(server.port) for server in self.servers)
-        return f"{len(self.servers)} servers up on ports {ports} with {settings}"
+        names = ", ".join(server.name for server in self.servers)
+        return f"{len(self.servers)} servers up: {names}; with {settings}"
 
     def troubles(self) -> list[str]:
         """Tracebacks and errors in the processes' output, as short lines (naming the process if

@@ -616,6 +616,31 @@ def start_servers(database: str | None, workdir: str, count: int, redis: str | N
     return servers
 
 
+def shared_counts(redis: str | None, database: str | None) -> dict[str, int]:
+    """Commands Redis has run and transactions the PostgreSQL database has committed so far
+    (what is not there is left out)."""
+    counts: dict[str, int] = {}
+    if redis is not None:
+        import redis as redis_client
+
+        client = redis_client.Redis.from_url(redis)
+        try:
+            counts["redis_commands"] = int(client.info("stats")["total_commands_processed"])
+        finally:
+            client.close()
+    if database is not None and database.startswith("postgresql"):
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(database)
+        try:
+            with engine.connect() as connection:
+                query = "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
+                counts["database_commits"] = int(connection.execute(text(query)).scalar_one())
+        finally:
+            engine.dispose()
+    return counts
+
+
 def tables_per_owner(redis: str | None, servers: list[Server]) -> str:
     """How many tables each server process owns now (from the leases in Redis)."""
     if redis is None:
@@ -641,6 +666,7 @@ def run(args: argparse.Namespace) -> int:
         workers: list[Any] = []
         redis: str | None = None
         try:
+            args.database_url = None
             if args.url:
                 urls = [args.url.rstrip("/")]
                 wait_healthy(urls[0], None)
@@ -655,6 +681,7 @@ def run(args: argparse.Namespace) -> int:
                     if redis is None:
                         redis = stack.enter_context(Redis()).unix_url()  # same machine: no TCP stack
                         print("redis: a throwaway redis-server", flush=True)
+                args.database_url = database
                 servers = start_servers(database, workdir, args.servers, redis)
                 for server in servers:
                     wait_healthy(server.url, server.process)
@@ -769,6 +796,7 @@ def conduct(
             )
             time.sleep(max(0.0, start - time.monotonic()))
             marks["server_cpu"] = (time.monotonic(), server_cpu())
+            marks["shared"] = shared_counts(redis, args.database_url)
             marks["each_server"] = each_server_cpu()
             marks["machine"] = machine_cpu()
             continue
@@ -776,6 +804,7 @@ def conduct(
             marks["server_cpu_end"] = (time.monotonic(), server_cpu())
             marks["each_server_end"] = each_server_cpu()
             marks["owners"] = tables_per_owner(redis, servers)
+            marks["shared_end"] = shared_counts(redis, args.database_url)
             marks["machine_end"] = machine_cpu()
         if window is None and now > setup_deadline:
             print(f"setup did not finish in {setup_deadline - began:.0f} s; giving up")
@@ -898,6 +927,10 @@ def summarise(
             print(f"CPU of each server process in the window (% of one core): {', '.join(used)}")
     if marks.get("owners"):
         print(marks["owners"])
+    for name, count in marks.get("shared_end", {}).items():
+        # Over every action acknowledged in the window (PostgreSQL counts every transaction: reads too).
+        used = count - marks.get("shared", {}).get(name, count)
+        print(f"{name} per action: {used / acked:.2f}" if acked else f"{name}: {used}")
     p99 = ms[2]
     # All the server processes' threads (event loops, storage, bots) over the acknowledged actions.
     per_action = 1000 * server_used / acked if server_used is not None and acked else math.nan

@@ -52,6 +52,18 @@ async def two_servers(database: str, redis_url: str) -> Any:
         yield (first, first_url), (second, second_url)
 
 
+@contextlib.asynccontextmanager
+async def two_server_processes(tmp_path: Path, database: str, redis_url: str) -> Any:
+    """Two ``smear serve`` processes on one database and Redis, a short lease, and a grace long
+    enough that no bot plays for a player who is reconnecting."""
+    options = ("--redis", redis_url, "--lease", "1", "--grace", "120")
+    async with (
+        server_process(free_port(), database, tmp_path / "first.log", *options) as first,
+        server_process(free_port(), database, tmp_path / "second.log", *options) as second,
+    ):
+        yield first, second
+
+
 def owner_of(code: str, *servers: SmearServer) -> SmearServer:
     [owner] = [server for server in servers if code in server.tables]
     return owner
@@ -102,15 +114,11 @@ def test_the_owner_killed_mid_hand_the_other_process_carries_the_hand_on(
     their table is killed (SIGKILL) in the middle of a hand. The other process takes the table over
     from the database: its own players get the same hand again without asking, the others resume
     there, and the hand is played to its end with every acknowledged action kept."""
-    options = ("--redis", redis_url, "--lease", "1", "--grace", "120")
 
     async def scenario() -> None:
         clients: list[Client] = []
         try:
-            async with (
-                server_process(free_port(), postgres_url, tmp_path / "first.log", *options) as first,
-                server_process(free_port(), postgres_url, tmp_path / "second.log", *options) as second,
-            ):
+            async with two_server_processes(tmp_path, postgres_url, redis_url) as (first, second):
                 host = await create(first.url, "Host", players=4)
                 code = host.table or ""
                 clients.append(host)
@@ -331,15 +339,11 @@ def test_a_table_taken_over_by_a_request_brings_its_followers_along(
     """The owner is killed and the first news of it is a request (a spectator's) that the second
     process answers by taking the table over itself: its own players there, who followed the table
     at the dead owner, follow it there at once, get the state again, and everyone sees them back."""
-    options = ("--redis", redis_url, "--lease", "1", "--grace", "120")
 
     async def scenario() -> None:
         clients: list[Client] = []
         try:
-            async with (
-                server_process(free_port(), postgres_url, tmp_path / "first.log", *options) as first,
-                server_process(free_port(), postgres_url, tmp_path / "second.log", *options) as second,
-            ):
+            async with two_server_processes(tmp_path, postgres_url, redis_url) as (first, second):
                 host = await create(first.url, "Host", players=3)
                 code = host.table or ""
                 guests = [await join(second.url, code, name) for name in ("Ayse", "Kemal")]

@@ -88,6 +88,8 @@ class Sharing(Pacing):
                 if owner != self.cluster.process:
                     if forwarded:
                         raise Moved
+                    if sid not in self.connections:  # the socket closed meanwhile
+                        raise NotStored
                     try:
                         reply = await self.forward(owner, sid, self.connections[sid], event, args)
                     except OwnerGone:
@@ -99,6 +101,8 @@ class Sharing(Pacing):
                     self.told_owner.pop(code, None)
                     owner = await self.cluster.claim(code)
                     if owner != self.cluster.process:
+                        if sid not in self.connections:
+                            raise NotStored
                         reply = await self.forward(owner, sid, self.connections[sid], event, args)
                         if reply is None:
                             raise NotStored  # moving again: the client asks again
@@ -200,6 +204,8 @@ class Sharing(Pacing):
     async def _welcome(self, code: str, home: str | None, sockets: list[list[Any]]) -> None:
         """Sockets (of process ``home``, or of this one for None) that follow ``code``, now owned
         here: each follows it again and gets a full state."""
+        if home is not None and await self.owner_of(code) != self._cluster().process:
+            return  # not (or no longer) the owner: the sender finds the real one at its next look
         try:
             async with self._at(code) as table:
                 for sid, address, token_hash in sockets:

@@ -89,6 +89,15 @@ def test_players_on_two_processes_play_one_table(tmp_path: Path, redis_url: str)
                 assert [e for e in client.events if e["version"] > events[0]["version"] - 1] == events
                 seen = client.state["table"]["seats"]
                 assert all(seat["connected"] for seat in seen), seen
+            # Every state a player got, through either process, is its own seat's view, and the
+            # hands dealt to the four are four different sets of cards.
+            dealt: list[set[str]] = []
+            for client in clients:
+                games = [state["game"] for state in client.states if state["game"] is not None]
+                assert games and all(game["seat"] == client.seat_now for game in games)
+                dealt.append(set(games[0]["hand"]))
+            assert all(len(hand) == 6 for hand in dealt)
+            assert len(set().union(*dealt)) == 24, "a seat was sent another seat's hand"
             # Each process sent its own sockets their messages; no table lives in the second.
             assert code not in second.tables
         for client in clients:

@@ -647,11 +647,12 @@ def tables_per_owner(redis: str | None, servers: list[Server]) -> str:
         return ""
     import redis as redis_client
 
+    from smear.server.cluster import PREFIX
+
     client = redis_client.Redis.from_url(redis)
     try:
-        owners = Counter(
-            value.decode() for key in client.scan_iter("smear:lease:*") if (value := client.get(key))
-        )
+        leases = list(client.scan_iter(f"{PREFIX}lease:*", count=1000))
+        owners = Counter(value.decode() for value in client.mget(leases) if value) if leases else Counter()
     finally:
         client.close()
     counts = sorted(owners.values(), reverse=True)

@@ -17,6 +17,7 @@ from sqlalchemy import create_engine, text
 from test_restart import close_all, same_hand
 
 from smear.server.app import SmearServer
+from smear.server.cluster import PREFIX
 
 SHORT_LEASE = dataclasses.replace(FAST, lease=1.0)
 
@@ -64,6 +65,16 @@ async def two_server_processes(tmp_path: Path, database: str, redis_url: str) ->
         yield first, second
 
 
+async def four_players(first_url: str, second_url: str) -> list[Client]:
+    """A 4-seat table created on the first server (its owner), its seats taken in turn through
+    each server: the host and Kemal on the first, Ayse and Sam on the second."""
+    host = await create(first_url, "Host", players=4)
+    clients = [host]
+    for name, url in (("Ayse", second_url), ("Kemal", first_url), ("Sam", second_url)):
+        clients.append(await join(url, host.table or "", name))
+    return clients
+
+
 def owner_of(code: str, *servers: SmearServer) -> SmearServer:
     [owner] = [server for server in servers if code in server.tables]
     return owner
@@ -73,11 +84,8 @@ def test_players_on_two_processes_play_one_table(tmp_path: Path, redis_url: str)
     async def scenario() -> None:
         database = f"sqlite:///{tmp_path / 'shared.db'}"
         async with two_servers(database, redis_url) as ((first, first_url), (second, second_url)):
-            host = await create(first_url, "Host", players=4)
-            code = host.table or ""
-            clients = [host]
-            for name, url in (("Ayse", second_url), ("Kemal", first_url), ("Sam", second_url)):
-                clients.append(await join(url, code, name))
+            clients = await four_players(first_url, second_url)
+            host, code = clients[0], clients[0].table or ""
             assert owner_of(code, first, second) is first
             reply = await clients[1].send("start")  # Ayse is not the host: refused by the owner
             assert not reply["ok"] and reply["error"]["code"] == "not_host", reply
@@ -128,11 +136,8 @@ def test_the_owner_killed_mid_hand_the_other_process_carries_the_hand_on(
         clients: list[Client] = []
         try:
             async with two_server_processes(tmp_path, postgres_url, redis_url) as (first, second):
-                host = await create(first.url, "Host", players=4)
-                code = host.table or ""
-                clients.append(host)
-                for name, url in (("Ayse", second.url), ("Kemal", first.url), ("Sam", second.url)):
-                    clients.append(await join(url, code, name))
+                clients = await four_players(first.url, second.url)
+                host, code = clients[0], clients[0].table or ""
                 on_first, on_second = [clients[0], clients[2]], [clients[1], clients[3]]
                 reply = await host.send("start")
                 assert reply["ok"], reply
@@ -280,10 +285,10 @@ def test_serve_with_two_workers_shares_the_port_and_stops_whole(tmp_path: Path, 
         assert len(children) == 2, children
         client = redis.Redis.from_url(redis_url)
         for _ in range(100):  # both workers joined the cluster (each says it is alive)
-            if len(list(client.scan_iter("smear:alive:*"))) == 2:
+            if len(list(client.scan_iter(f"{PREFIX}alive:*"))) == 2:
                 break
             time.sleep(0.05)
-        assert len(list(client.scan_iter("smear:alive:*"))) == 2
+        assert len(list(client.scan_iter(f"{PREFIX}alive:*"))) == 2
         client.close()
 
         async def play() -> None:
@@ -315,11 +320,8 @@ def test_a_redis_that_forgets_everything_loses_no_table(tmp_path: Path, redis_ur
     async def scenario() -> None:
         database = f"sqlite:///{tmp_path / 'shared.db'}"
         async with two_servers(database, redis_url) as ((first, first_url), (second, second_url)):
-            host = await create(first_url, "Host", players=4)
-            code = host.table or ""
-            clients = [host]
-            for name, url in (("Ayse", second_url), ("Kemal", first_url), ("Sam", second_url)):
-                clients.append(await join(url, code, name))
+            clients = await four_players(first_url, second_url)
+            host, code = clients[0], clients[0].table or ""
             reply = await host.send("start")
             assert reply["ok"], reply
             await settle(clients, reply["version"])

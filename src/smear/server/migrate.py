@@ -65,19 +65,18 @@ class Upgrade:
         return f"upgraded {since} to {self.after}: {', '.join(self.applied)}"
 
 
-def alembic_config(connection: Connection) -> Config:
+def alembic_config(connection: Connection | None = None) -> Config:
     """Alembic's configuration for running its commands on ``connection`` (no ``alembic.ini``)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
+    if connection is not None:
+        config.attributes["connection"] = connection
     return config
 
 
 @functools.cache
 def _scripts() -> ScriptDirectory:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    return ScriptDirectory.from_config(config)
+    return ScriptDirectory.from_config(alembic_config())
 
 
 def head_revision() -> str:

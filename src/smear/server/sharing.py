@@ -88,12 +88,7 @@ class Sharing(Pacing):
                 if owner != self.cluster.process:
                     if forwarded:
                         raise Moved
-                    if sid not in self.connections:  # the socket closed meanwhile
-                        raise NotStored
-                    try:
-                        reply = await self.forward(owner, sid, self.connections[sid], event, args)
-                    except OwnerGone:
-                        reply = None  # it stopped: its lease runs out with its mark of being alive
+                    reply = await self._ask(owner, sid, event, args)
                     if reply is not None:
                         return reply
                     # The owner known here has given the table up or stopped: ask Redis who has it
@@ -101,9 +96,7 @@ class Sharing(Pacing):
                     self.told_owner.pop(code, None)
                     owner = await self.cluster.claim(code)
                     if owner != self.cluster.process:
-                        if sid not in self.connections:
-                            raise NotStored
-                        reply = await self.forward(owner, sid, self.connections[sid], event, args)
+                        reply = await self._ask(owner, sid, event, args)
                         if reply is None:
                             raise NotStored  # moving again: the client asks again
                         return reply
@@ -132,6 +125,17 @@ class Sharing(Pacing):
         if known is not None:
             return known
         return await cluster.claim(code)
+
+    async def _ask(self, owner: str, sid: str, event: str, args: list[Any]) -> dict[str, Any] | None:
+        """:meth:`forward`, with None also when ``owner`` stopped (its lease runs out with its mark
+        of being alive); ``not_stored`` if the socket closed meanwhile."""
+        connection = self.connections.get(sid)
+        if connection is None:
+            raise NotStored
+        try:
+            return await self.forward(owner, sid, connection, event, args)
+        except OwnerGone:
+            return None
 
     async def forward(
         self, owner: str, sid: str, connection: Connection, event: str, args: list[Any]
@@ -268,16 +272,25 @@ class Sharing(Pacing):
                 if connection.home == home:
                     await self.drop_connection(sid, connection)
 
+    def _local_followers(self) -> dict[str, list[list[Any]]]:
+        """This process's sockets that follow a table, as ``[sid, address, token_hash]`` by table."""
+        found: dict[str, list[list[Any]]] = {}
+        for sid, connection in self.connections.items():
+            code = connection.table
+            if connection.home is None and code is not None:
+                found.setdefault(code, []).append([sid, connection.address, connection.token_hash])
+        return found
+
     def _strays(self, only: str | None = None) -> dict[str, list[list[Any]]]:
         """This process's sockets following a table it holds in memory without being among its
         followers (they followed it at an owner that stopped), by table."""
         found: dict[str, list[list[Any]]] = {}
-        for sid, connection in self.connections.items():
-            code = connection.table
-            if connection.home is not None or code is None or code not in self.tables:
-                continue
-            if (only is None or code == only) and sid not in self.followers.get(code, ()):
-                found.setdefault(code, []).append([sid, connection.address, connection.token_hash])
+        for code, sockets in self._local_followers().items():
+            if code in self.tables and (only is None or code == only):
+                following = self.followers.get(code, set())
+                strays = [socket for socket in sockets if socket[0] not in following]
+                if strays:
+                    found[code] = strays
         return found
 
     async def _welcome_strays(self, only: str | None = None) -> None:
@@ -287,11 +300,9 @@ class Sharing(Pacing):
     async def _follow_owners(self) -> None:
         cluster = self._cluster()
         await self._welcome_strays()
-        followers: dict[str, list[list[Any]]] = {}
-        for sid, connection in self.connections.items():
-            code = connection.table
-            if connection.home is None and code is not None and code not in self.tables:
-                followers.setdefault(code, []).append([sid, connection.address, connection.token_hash])
+        followers = {
+            code: sockets for code, sockets in self._local_followers().items() if code not in self.tables
+        }
         for code, owner in (await cluster.owners(list(followers))).items():
             if owner is None:
                 owner = await cluster.claim(code)

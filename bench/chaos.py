@@ -337,7 +337,7 @@ class Person:
 
     def on_event(self, data: dict[str, Any]) -> None:
         version = data["version"]
-        if version <= self.highest:  # every version has one event, sent before its state
+        if version <= self.highest:  # every version has one event, sent with or before its state
             self.run.tally.backwards.append(
                 f"{self.table.code} {self.name}: event of version {version} after version {self.highest}"
             )
@@ -347,6 +347,8 @@ class Person:
     def on_state(self, link: Link, data: dict[str, Any]) -> None:
         tally = self.run.tally
         version = data["version"]
+        if data.get("event") is not None:  # the change that made this version, sent with its state
+            self.on_event({"version": version, "event": data["event"]})
         if version < self.highest:
             tally.backwards.append(
                 f"{self.table.code} {self.name}: state of version {version} after version {self.highest}"

@@ -601,6 +601,8 @@ class TargetTable:
         if name == "state" and version >= self.version:
             self.version = version
             self.snapshot = data
+            if data.get("event") is not None:  # the change that made this version
+                self.events[version] = data["event"]
             self.event_arrived.set()
         elif name == "event":
             self.events[version] = data.get("event")

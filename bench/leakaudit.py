@@ -483,6 +483,8 @@ def check_received(
                         need(seat == playing_seat, "the seat changed during the match")
                 hand = check_state(message, seat, facts, text, known_results)
                 checked += message["game"] is not None
+                if message.get("event") is not None:  # the change that made this version
+                    check_event({"version": message["version"], "event": message["event"]}, hand, facts)
             elif kind == "event":
                 if message["event"].get("kind") == "deal":
                     hand = message["event"]["hand"]

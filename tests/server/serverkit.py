@@ -62,8 +62,9 @@ class Client:
     url: str
     sio: socketio.AsyncClient = field(default_factory=lambda: socketio.AsyncClient(reconnection=False))
     states: list[dict[str, Any]] = field(default_factory=list)
+    # Every event learnt, whether sent alone (replayed on resume) or inside its state.
     events: list[dict[str, Any]] = field(default_factory=list)
-    received: list[tuple[str, Any]] = field(default_factory=list)
+    received: list[tuple[str, Any]] = field(default_factory=list)  # every message, as it came
     token: str | None = None
     table: str | None = None
     seat: int | None = None
@@ -78,6 +79,8 @@ class Client:
         return self
 
     async def _on_state(self, data: dict[str, Any]) -> None:
+        if data.get("event") is not None:  # a live change's event rides in its state
+            self.events.append({"version": data["version"], "event": data["event"]})
         self.states.append(data)
         self.received.append(("state", data))
         self.changed.set()

@@ -605,6 +605,47 @@ def test_a_spectator_sees_the_public_state_and_no_unplayed_card(tmp_path: Path) 
     run(scenario)
 
 
+def test_a_change_reaches_each_follower_as_one_state_carrying_its_event(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db", PATIENT) as s:
+            clients = await people_table(s)
+            code = clients[0].table
+            assert code is not None
+            spectator = await s.watch(code)
+            actor, view = await next_turn(clients, 0)
+            await spectator.wait_for(lambda st: st["version"] == view["version"])
+            followers = [*clients, spectator]
+            counts = [len(client.received) for client in followers]
+            action = view["game"]["legal"][0]
+            reply = await actor.send("act", version=view["version"], action=action)
+            assert reply["ok"], reply
+            event = {"kind": "action", "seat": actor.seat_now, "action": action}
+            for client, count in zip(followers, counts, strict=True):
+                await client.wait_for(lambda st: st["version"] == reply["version"])
+                new = client.received[count:]
+                assert [kind for kind, _ in new] == ["state"]
+                assert new[0][1]["event"] == event and new[0][1]["version"] == reply["version"]
+                assert client.events[-1] == {"version": reply["version"], "event": event}
+
+            # A seat dropping changes no version: the others get states with no event.
+            counts = [len(client.received) for client in followers]
+            away = next(client for client in clients if client is not actor)
+            await away.close()
+            for client, count in zip(followers, counts, strict=True):
+                if client is away:
+                    continue
+                state = await client.wait_for(
+                    lambda st: (
+                        st["version"] == reply["version"]
+                        and not st["table"]["seats"][away.seat_now]["connected"]
+                    )
+                )
+                assert state["event"] is None
+                assert [kind for kind, _ in client.received[count:]] == ["state"]
+
+    run(scenario)
+
+
 # --- reconnecting -------------------------------------------------------------------------------------
 
 

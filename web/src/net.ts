@@ -19,6 +19,7 @@ import {
   type ServerError,
   type Settings,
   type StateMessage,
+  type TableEvent,
 } from "./types";
 
 // WebSocket first: several server processes behind one address can serve it without sticky
@@ -292,7 +293,9 @@ function onState(message: StateMessage): void {
   }
 
   const names = message.table.seats.map((seat) => seat.name);
-  const log = app.log.map((entry) => (entry.names ? entry : { ...entry, names }));
+  const log = withEvent(app.log, message.version, message.event).map((entry) =>
+    entry.names ? entry : { ...entry, names },
+  );
   const before = previous ? publicGame(previous) : null;
   const after = publicGame(message);
   for (const event of derivedLines(before, after)) {
@@ -313,11 +316,18 @@ function onState(message: StateMessage): void {
   document.title = (turnNow ? "● " : "") + "Smear";
 }
 
+/** ``log`` with the line of the event that made ``version``, unless it has it already. */
+function withEvent(log: LogEntry[], version: number, event: TableEvent | null | undefined): LogEntry[] {
+  if (!event) return log;
+  if (log.some((entry) => entry.version === version && !DERIVED_KINDS.has(entry.event.kind))) return log;
+  return [...log, { id: newId(), version, event }];
+}
+
+/** An event replayed on ``resume`` (a live change comes inside its ``state``). */
 function onEvent(message: EventMessage): void {
   const app = getApp();
   if (app.route.kind !== "table") return;
-  if (app.log.some((entry: LogEntry) => entry.version === message.version && !DERIVED_KINDS.has(entry.event.kind))) return;
-  update({ log: [...app.log, { id: newId(), version: message.version, event: message.event }].slice(-120) });
+  update({ log: withEvent(app.log, message.version, message.event).slice(-120) });
 }
 
 export function startNetwork(): void {

@@ -227,6 +227,8 @@ export interface StateMessage {
   resync: boolean;
   /** With a turn timer, the milliseconds the seat to act had left when the state was sent; else null. */
   turn_left_ms?: number | null;
+  /** The change that made this version, when this state is the first to show it; else null. */
+  event?: TableEvent | null;
 }
 
 export interface TableEvent {

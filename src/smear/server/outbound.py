@@ -14,7 +14,7 @@ describes every field.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import orjson
@@ -128,21 +128,30 @@ def result_json(result: HandResult) -> dict[str, Any]:
     }
 
 
-# A finished hand's result never changes, and every later state carries it: each is built once
-# (by identity; the result is kept beside its JSON so its id is not reused while cached).
-_RESULTS_CACHED = 4096
-_results_built: dict[int, tuple[HandResult, dict[str, Any]]] = {}
+class _BuiltOnce:
+    """JSON built once per engine value that never changes (a finished hand's result or trick),
+    found by identity; the value is kept beside its JSON, so its id is not reused while cached. The
+    oldest entries go first. Further arguments go to ``build`` and must follow from the value."""
+
+    def __init__(self, build: Callable[..., Any], size: int = 16384) -> None:
+        self._build = build
+        self._size = size
+        self._built: dict[int, tuple[Any, Any]] = {}
+
+    def __call__(self, value: Any, *further: Any) -> Any:
+        cached = self._built.get(id(value))
+        if cached is not None and cached[0] is value:
+            return cached[1]
+        if len(self._built) >= self._size:
+            del self._built[next(iter(self._built))]
+        built = self._build(value, *further)
+        self._built[id(value)] = (value, built)
+        return built
 
 
-def _result_json_once(result: HandResult) -> dict[str, Any]:
-    cached = _results_built.get(id(result))
-    if cached is not None and cached[0] is result:
-        return cached[1]
-    if len(_results_built) >= _RESULTS_CACHED:
-        del _results_built[next(iter(_results_built))]  # the oldest
-    built = result_json(result)
-    _results_built[id(result)] = (result, built)
-    return built
+# Every later state carries each finished hand's result and each trick of the hand so far.
+_result_json_once = _BuiltOnce(result_json)
+_trick_json_once = _BuiltOnce(_trick_json)  # a trick's trump order is its hand's
 
 
 # A broadcast sends the same public state inside every seat's view: build and encode it once per
@@ -187,7 +196,7 @@ def _public_json(pub: PublicState) -> dict[str, Any]:
         "trump": None if pub.trump is None else pub.trump.letter,
         "leader": pub.leader,
         "trick": [[seat, str(card)] for seat, card in pub.trick_plays],
-        "tricks": [_trick_json(trick, pub.order) for trick in pub.tricks],
+        "tricks": [_trick_json_once(trick, pub.order) for trick in pub.tricks],
         "hand_sizes": list(pub.hand_sizes()),
         "out_of_hand": list(out_of_hand(pub)),
         "took": pub.took,
@@ -250,15 +259,16 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         }
     hand = display_order(view.hand, pub.trump, pub.rules)
     power = pub.order.power if pub.order is not None else None
+    dead = view.dead_cards()
     return {
         "seat": view.seat,
         "hand": _cards(hand),
         "trumps_in_hand": [] if power is None else _cards(card for card in hand if power[card]),
         "out_of_hand": list(seat_out_of_hand(view)),
-        "discards": _cards(display_order(view.discards, pub.trump, pub.rules)),
+        "discards": _cards(display_order(view.discards, pub.trump, pub.rules)) if view.discards else [],
         "legal": [] if listed is None else [str(action) for action in listed],
         "discard": discard,
-        "dead_cards": _cards(display_order(view.dead_cards(), pub.trump, pub.rules)),
+        "dead_cards": _cards(display_order(dead, pub.trump, pub.rules)) if dead else [],
         "extra_trumps": view.extra_trumps(),
         "public": public_json(pub),
     }

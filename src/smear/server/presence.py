@@ -48,13 +48,16 @@ class Presence(ServerCore):
 
     def _connected(self, table: Table, seat: int) -> bool:
         token_hash = table.seats[seat].token_hash
-        if token_hash is None:
-            return False
+        return token_hash is not None and token_hash in self._connected_hashes(table)
+
+    def _connected_hashes(self, table: Table) -> set[str]:
+        """The seat tokens (hashed) of the table's connected followers."""
+        hashes = set()
         for sid in self.followers.get(table.code, ()):
             connection = self.connections.get(sid)
-            if connection is not None and connection.token_hash == token_hash:
-                return True
-        return False
+            if connection is not None and connection.token_hash is not None:
+                hashes.add(connection.token_hash)
+        return hashes
 
     def _people_here(self, table: Table) -> bool:
         """Whether a person holding a seat is connected."""
@@ -92,26 +95,40 @@ class Presence(ServerCore):
             )
         return timed[1]
 
-    def _state_payload(self, table: Table, seat: int | None, resync: bool = False) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (a spectator's for None); its game is already encoded."""
-        lobby = table.lobby_json(seat)
-        for entry in lobby["seats"]:
-            index = entry["seat"]
-            entry["connected"] = table.seats[index].is_bot or self._connected(table, index)
+    def _state_payload(
+        self, table: Table, seat: int | None, resync: bool = False, event: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (a spectator's for None), with the ``event`` that made
+        its version when this state is the first to show it; its game is already encoded."""
+        return self._state_for(table, self._state_common(table), seat, resync, event)
+
+    def _state_common(self, table: Table) -> dict[str, Any]:
+        """What every follower's ``state`` of this version shares (its lobby's ``you`` aside)."""
+        lobby = table.lobby_json(None)
+        connected = self._connected_hashes(table)
+        for entry, seat in zip(lobby["seats"], table.seats, strict=True):
+            entry["connected"] = seat.is_bot or (seat.token_hash is not None and seat.token_hash in connected)
+        deadline = self._turn_deadline(table)
+        turn_left_ms = None if deadline is None else max(0, round((deadline - time.monotonic()) * 1000))
+        return {"table": lobby, "turn_left_ms": turn_left_ms}
+
+    @staticmethod
+    def _state_for(
+        table: Table, common: dict[str, Any], seat: int | None, resync: bool, event: dict[str, Any] | None
+    ) -> dict[str, Any]:
         game: Encoded | None = None
         if table.state is not None:
             if seat is None:
                 game = public_text(table.state.public)
             else:
                 game = view_text(player_view(table.state, seat))
-        deadline = self._turn_deadline(table)
-        turn_left_ms = None if deadline is None else max(0, round((deadline - time.monotonic()) * 1000))
         return {
             "version": table.version,
-            "table": lobby,
+            "table": common["table"] | {"you": seat},
             "game": game,
             "resync": resync,
-            "turn_left_ms": turn_left_ms,
+            "turn_left_ms": common["turn_left_ms"],
+            "event": event,
         }
 
     async def _send(self, messages: list[tuple[str, Any, str]]) -> None:
@@ -149,12 +166,12 @@ class Presence(ServerCore):
         await self._send([("state", self._state_payload(table, seat, resync), sid)])
 
     async def broadcast(self, table: Table, *, with_event: bool = True, skip: str | None = None) -> None:
-        """Send the latest event and each follower (but ``skip``) its own state.
+        """Send each follower (but ``skip``) its own state, carrying the latest event.
 
-        A connection lost or resumed changes no version, so it goes out as states only
+        A connection lost or resumed changes no version, so its states carry no event
         (``with_event=False``): an event is sent once per version. Each message is encoded once for
-        all who get the same (every spectator shares one state); each socket gets the event, then its
-        state, both queued before its writer runs, so they leave together (``GuardedServer.send``).
+        all who get the same (every spectator shares one state). The event rides in the state rather
+        than in a message of its own: one frame per socket and change, not two.
         """
         event = table.events[-1][1] if table.events and with_event else None
         by_seat: dict[int | None, list[str]] = {}
@@ -168,8 +185,6 @@ class Presence(ServerCore):
             by_seat.setdefault(seat, []).append(sid)
         if not by_seat:
             return
-        if event is not None:
-            everyone = [sid for sids in by_seat.values() for sid in sids]
-            await self._push("event", {"version": table.version, "event": event}, everyone)
+        common = self._state_common(table)
         for seat, sids in by_seat.items():
-            await self._push("state", self._state_payload(table, seat), sids)
+            await self._push("state", self._state_for(table, common, seat, False, event), sids)

@@ -25,7 +25,8 @@ latency. The report gives the client's CPU share and peak memory, so a saturated
 It prints progress lines while running, then the actions sent and per second, latency percentiles,
 errors (any refused ack, stale_version included; disconnects; ack or view timeouts), the CPU used
 by the server process, by the client workers and by everything else on the machine (another load
-skews the figures), and ends with four lines::
+skews the figures), and on a virtual machine the time its host took from its cores (steal), and ends
+with four lines::
 
     tables: N
     p99_ms: X
@@ -479,32 +480,42 @@ def process_cpu(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
-def machine_cpu() -> tuple[float, float]:
-    """(busy, total) CPU seconds of the whole machine so far, from /proc/stat."""
+def machine_cpu() -> tuple[float, float, float]:
+    """(busy, total, stolen) CPU seconds of the whole machine so far, from /proc/stat. ``stolen`` is
+    the time a virtual machine's cores waited for the host; it counts in neither busy nor total."""
     try:
         values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     except OSError:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
     idle = values[3] + (values[4] if len(values) > 4 else 0)
-    total = sum(values[:8])
-    return (total - idle) / CLOCK_TICKS, total / CLOCK_TICKS
+    stolen = values[7] if len(values) > 7 else 0
+    total = sum(values[:8]) - stolen
+    return (total - idle) / CLOCK_TICKS, total / CLOCK_TICKS, stolen / CLOCK_TICKS
+
+
+def machine_since(now: tuple[float, float, float], then: tuple[float, float, float]) -> tuple[float, ...]:
+    return tuple(a - b for a, b in zip(now, then, strict=True))
 
 
 def cpu_shares(
-    server: float | None, clients: float, machine: tuple[float, float], span: float, cores: int
+    server: float | None, clients: float, machine: tuple[float, ...], span: float, cores: int
 ) -> str:
     """CPU used over ``span`` seconds, as % of one core: the server, the clients, everything else.
 
-    ``machine`` is the (busy, total) CPU seconds of the whole machine over the same span; what the
-    server and the clients did not use of it is other processes (another load skews the figures).
+    ``machine`` is the (busy, total, stolen) CPU seconds of the whole machine over the same span;
+    what the server and the clients did not use of it is other processes (another load skews the
+    figures). Time the host took from this virtual machine's cores is given apart: it slows
+    everything without showing as anyone's use.
     """
     parts = [f"server {100 * server / span:.0f}%" if server is not None else "server n/a"]
     parts.append(f"clients {100 * clients / span:.0f}%")
     if machine[1] > 0:
-        busy = 100 * cores * machine[0] / machine[1]
+        busy = 100 * cores * machine[0] / (machine[1] + machine[2])
         others = busy - 100 * clients / span - (100 * server / span if server is not None else 0.0)
         parts.append(f"other processes {max(0.0, others):.0f}%")
         parts.append(f"machine {busy:.0f}% of {100 * cores}%")
+        if machine[2] > 0:
+            parts.append(f"stolen by the host {100 * cores * machine[2] / (machine[1] + machine[2]):.0f}%")
     return ", ".join(parts)
 
 
@@ -832,7 +843,7 @@ def conduct(
             server_used = (
                 server_now - server_then if server_now is not None and server_then is not None else None
             )
-            machine_used = (machine_now[0] - machine_then[0], machine_now[1] - machine_then[1])
+            machine_used = machine_since(machine_now, machine_then)
             shares = cpu_shares(server_used, client_now - client_then, machine_used, span, cores)
             errors = sum(errors_of(latest.values()).values())
             if window is None or now < window[0]:
@@ -913,12 +924,9 @@ def summarise(
     )
     span = until - since
     server_used = server_end - server_start if server_start is not None and server_end is not None else None
-    machine_used = (0.0, 0.0)
+    machine_used: tuple[float, ...] = (0.0, 0.0, 0.0)
     if "machine" in marks and "machine_end" in marks:
-        machine_used = (
-            marks["machine_end"][0] - marks["machine"][0],
-            marks["machine_end"][1] - marks["machine"][1],
-        )
+        machine_used = machine_since(marks["machine_end"], marks["machine"])
     if span > 0:
         shares = cpu_shares(server_used, sum(cpu), machine_used, span, cores)
         print(f"CPU in the window (% of one core): {shares}")

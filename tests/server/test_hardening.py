@@ -9,6 +9,7 @@ import asyncio
 import json
 import logging
 import sqlite3
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -22,6 +23,7 @@ import socketio
 from rawsocket import RawSocket
 from serverkit import Client, Clock, get_json, running_server, session
 
+from smear.server.guard import ClientFaultsAsWarnings
 from smear.server.hints import HintService
 from smear.server.limits import Limits
 from smear.server.storage import StorageError
@@ -129,6 +131,34 @@ def test_malformed_packets_are_answered_or_dropped_without_a_traceback(
     assert "Traceback" not in caplog.text
     warnings = [r for r in records if r.levelno >= logging.WARNING]
     assert len(warnings) <= 6, [r.getMessage() for r in warnings]  # throttled, not one per packet
+
+
+def test_frames_that_are_not_utf8_give_one_warning_line_per_ten_seconds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [1000.0]
+    monkeypatch.setattr("smear.server.guard.time.monotonic", lambda: now[0])
+    faults = ClientFaultsAsWarnings()
+
+    def fault() -> logging.LogRecord:
+        try:
+            b"\xff".decode()
+        except UnicodeDecodeError:
+            exc_info = sys.exc_info()
+        message = "Invalid UTF-8 sequence received from client."
+        return logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1, message, None, exc_info)
+
+    first = fault()
+    assert faults.filter(first) and first.levelno == logging.WARNING and first.exc_info is None
+    assert first.getMessage() == "Invalid UTF-8 sequence received from client. (UnicodeDecodeError)"
+    now[0] += 9.0
+    assert not any(faults.filter(fault()) for _ in range(50))  # within the ten seconds: left out
+    now[0] += 1.0
+    later = fault()
+    assert faults.filter(later)
+    assert later.getMessage().endswith("(UnicodeDecodeError) (50 more since the last such line)")
+    other = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1, "something else", None, None)
+    assert faults.filter(other) and other.levelno == logging.ERROR  # other records pass as they are
 
 
 def test_an_event_name_with_a_lone_surrogate_is_answered(tmp_path: Path) -> None:

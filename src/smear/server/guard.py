@@ -217,18 +217,36 @@ def page_may_connect(origin: str | None, environ: dict[str, Any], others: tuple[
 
 class ClientFaultsAsWarnings(logging.Filter):
     """uvicorn logs a WebSocket text frame that is not UTF-8 as an error with a traceback; it is the
-    client's fault, so it becomes one warning line. Every other record passes as it is."""
+    client's fault, so it becomes one warning line, at most one per ``every`` seconds (saying how
+    many were left out meanwhile), so that a client sending such frames cannot flood the log.
+    Every other record passes as it is."""
 
     FAULTS = ("Invalid UTF-8 sequence received from client",)
 
+    def __init__(self, every: float = 10.0) -> None:
+        super().__init__()
+        self.every = every
+        self._last = -every
+        self._skipped = 0
+
     def filter(self, record: logging.LogRecord) -> bool:
-        if str(record.msg).startswith(self.FAULTS):
-            error = record.exc_info[1] if record.exc_info else None
-            record.msg = f"{record.getMessage()} ({type(error).__name__})" if error else record.msg
-            record.args = None
-            record.exc_info = None
-            record.exc_text = None
-            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        if not str(record.msg).startswith(self.FAULTS):
+            return True
+        now = time.monotonic()
+        if now - self._last < self.every:
+            self._skipped += 1
+            return False
+        self._last = now
+        error = record.exc_info[1] if record.exc_info else None
+        message = f"{record.getMessage()} ({type(error).__name__})" if error else record.getMessage()
+        if self._skipped:
+            message += f" ({self._skipped} more since the last such line)"
+            self._skipped = 0
+        record.msg = message
+        record.args = None
+        record.exc_info = None
+        record.exc_text = None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
 
 

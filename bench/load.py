@@ -510,12 +510,13 @@ def cpu_shares(
     parts = [f"server {100 * server / span:.0f}%" if server is not None else "server n/a"]
     parts.append(f"clients {100 * clients / span:.0f}%")
     if machine[1] > 0:
-        busy = 100 * cores * machine[0] / (machine[1] + machine[2])
+        elapsed = machine[1] + machine[2]  # every core's time, the host's share included
+        busy = 100 * cores * machine[0] / elapsed
         others = busy - 100 * clients / span - (100 * server / span if server is not None else 0.0)
         parts.append(f"other processes {max(0.0, others):.0f}%")
         parts.append(f"machine {busy:.0f}% of {100 * cores}%")
         if machine[2] > 0:
-            parts.append(f"stolen by the host {100 * cores * machine[2] / (machine[1] + machine[2]):.0f}%")
+            parts.append(f"stolen by the host {100 * cores * machine[2] / elapsed:.0f}%")
     return ", ".join(parts)
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import os
 import random
 import subprocess
 import sys
@@ -32,9 +31,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from load import process_cpu
 from serverproc import free_port, launch, stop_server, wait_healthy
 
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 SEATS = 4
 # A state of a game in its fourth hand measures about this much as JSON.
 STATE_BYTES = 3000
@@ -127,11 +126,6 @@ class FloorRun:
         task.add_done_callback(self._tasks.discard)
 
 
-def process_cpu(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-
-
 async def drive(url: str, pid: int, tables: int, seconds: float, think: float, seed: int) -> None:
     run = FloorRun(think, seed)
     seats = [Seat(run, f"t{number}", seat) for number in range(tables) for seat in range(SEATS)]
@@ -144,7 +138,10 @@ async def drive(url: str, pid: int, tables: int, seconds: float, think: float, s
     run.counting = True
     began, cpu_began = time.monotonic(), process_cpu(pid)
     await asyncio.sleep(seconds)
-    span, cpu = time.monotonic() - began, process_cpu(pid) - cpu_began
+    cpu_ended = process_cpu(pid)
+    if cpu_began is None or cpu_ended is None:
+        raise SystemExit("the server's CPU time could not be read from /proc")
+    span, cpu = time.monotonic() - began, cpu_ended - cpu_began
     run.counting, run.acting = False, False
     acked = run.acked
     print(f"actions acknowledged: {acked} ({acked / span:.1f}/s)")

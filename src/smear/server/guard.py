@@ -41,21 +41,27 @@ Dispatch = Callable[[str, Any], Awaitable[dict[str, Any]]]
 class LogThrottle:
     """At most one log line per ``every`` seconds and kind, saying how many were left out meanwhile."""
 
-    def __init__(self, logger: logging.Logger, every: float = 10.0) -> None:
+    def __init__(self, logger: logging.Logger | None = None, every: float = 10.0) -> None:
         self.logger = logger
         self.every = every
         self._last: dict[str, float] = {}
         self._skipped: dict[str, int] = {}
 
-    def warn(self, kind: str, message: str, *args: object) -> None:
+    def admit(self, kind: str) -> str | None:
+        """None while a line of ``kind`` was written less than ``every`` seconds ago (this one is
+        counted as left out); else the suffix saying how many were left out since ("" for none)."""
         now = time.monotonic()
         if now - self._last.get(kind, -self.every) < self.every:
             self._skipped[kind] = self._skipped.get(kind, 0) + 1
-            return
+            return None
         self._last[kind] = now
         skipped = self._skipped.pop(kind, 0)
-        suffix = f" ({skipped} more since the last such line)" if skipped else ""
-        self.logger.warning(message + suffix, *args)
+        return f" ({skipped} more since the last such line)" if skipped else ""
+
+    def warn(self, kind: str, message: str, *args: object) -> None:
+        suffix = self.admit(kind)
+        if suffix is not None and self.logger is not None:
+            self.logger.warning(message + suffix, *args)
 
 
 class OneLine(logging.Filter):
@@ -225,24 +231,17 @@ class ClientFaultsAsWarnings(logging.Filter):
 
     def __init__(self, every: float = 10.0) -> None:
         super().__init__()
-        self.every = every
-        self._last = -every
-        self._skipped = 0
+        self._throttle = LogThrottle(every=every)
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not str(record.msg).startswith(self.FAULTS):
             return True
-        now = time.monotonic()
-        if now - self._last < self.every:
-            self._skipped += 1
+        suffix = self._throttle.admit("not utf-8")
+        if suffix is None:
             return False
-        self._last = now
         error = record.exc_info[1] if record.exc_info else None
         message = f"{record.getMessage()} ({type(error).__name__})" if error else record.getMessage()
-        if self._skipped:
-            message += f" ({self._skipped} more since the last such line)"
-            self._skipped = 0
-        record.msg = message
+        record.msg = message + suffix
         record.args = None
         record.exc_info = None
         record.exc_text = None

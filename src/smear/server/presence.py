@@ -46,9 +46,13 @@ class Presence(ServerCore):
                 return index
         return None
 
-    def _connected(self, table: Table, seat: int) -> bool:
+    def _connected(self, table: Table, seat: int, hashes: set[str] | None = None) -> bool:
+        """Whether the person in ``seat`` is connected (``hashes``: the table's connected seat
+        tokens, when the caller has them already)."""
         token_hash = table.seats[seat].token_hash
-        return token_hash is not None and token_hash in self._connected_hashes(table)
+        if token_hash is None:
+            return False
+        return token_hash in (self._connected_hashes(table) if hashes is None else hashes)
 
     def _connected_hashes(self, table: Table) -> set[str]:
         """The seat tokens (hashed) of the table's connected followers."""
@@ -76,7 +80,7 @@ class Presence(ServerCore):
         if since is not None and since[1]:
             self.idle_since[table.code] = (-1.0, True)  # the stored idleness is to be cleared
 
-    def _turn_deadline(self, table: Table) -> float | None:
+    def _turn_deadline(self, table: Table, hashes: set[str] | None = None) -> float | None:
         """When the turn timer runs out for the seat to act (a connected person), else None.
 
         The first caller for a version starts its clock, so the countdown sent with the state and
@@ -85,7 +89,7 @@ class Presence(ServerCore):
         if not table.settings.turn_timer or table.status != "playing" or table.state is None:
             return None
         seat = table.state.public.to_act
-        if seat is None or table.seats[seat].is_bot or not self._connected(table, seat):
+        if seat is None or table.seats[seat].is_bot or not self._connected(table, seat, hashes):
             return None
         timed = self.turn_deadlines.get(table.code)
         if timed is None or timed[0] != table.version:
@@ -105,10 +109,10 @@ class Presence(ServerCore):
     def _state_common(self, table: Table) -> dict[str, Any]:
         """What every follower's ``state`` of this version shares (its lobby's ``you`` aside)."""
         lobby = table.lobby_json(None)
-        connected = self._connected_hashes(table)
-        for entry, seat in zip(lobby["seats"], table.seats, strict=True):
-            entry["connected"] = seat.is_bot or (seat.token_hash is not None and seat.token_hash in connected)
-        deadline = self._turn_deadline(table)
+        hashes = self._connected_hashes(table)
+        for index, entry in enumerate(lobby["seats"]):
+            entry["connected"] = table.seats[index].is_bot or self._connected(table, index, hashes)
+        deadline = self._turn_deadline(table, hashes)
         turn_left_ms = None if deadline is None else max(0, round((deadline - time.monotonic()) * 1000))
         return {"table": lobby, "turn_left_ms": turn_left_ms}
 

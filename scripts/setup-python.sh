@@ -1,6 +1,45 @@
+# shellcheck shell=bash
 # Sourced by scripts/run and scripts/test: a virtual environment in .venv with the project installed.
+
+# Written after each successful install: the hash of python_install_inputs, then each requirement
+# ("." or ".[test]") installed from those inputs. Kept in .venv, so a new .venv installs again.
+PYTHON_STAMP=.venv/smear-install
+
+# What an install depends on, as one hash: the interpreter, SMEAR_PURE_PYTHON, the packaging files
+# and the sources mypyc compiles (an edited one must be rebuilt before `import smear` accepts it).
+# Other sources need no reinstall: the install is editable.
+python_install_inputs() {
+    .venv/bin/python - <<'EOF'
+import hashlib
+import importlib.util
+import os
+import sys
+
+spec = importlib.util.spec_from_file_location("smear_compiled", "src/smear/compiled.py")
+assert spec is not None and spec.loader is not None
+compiled = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(compiled)
+digest = hashlib.sha256()
+digest.update(f"{sys.version}\n{os.environ.get(compiled.PURE_PYTHON, '')}\n".encode())
+sources = [f"src/smear/{name}.py" for name in compiled.COMPILED]
+for path in ["pyproject.toml", "setup.py", "src/smear/compiled.py", *sources]:
+    with open(path, "rb") as file:
+        digest.update(f"{path}\n".encode() + hashlib.sha256(file.read()).digest())
+print(digest.hexdigest())
+EOF
+}
+
+# Succeeds when .venv has the project, and its compiled modules unless SMEAR_PURE_PYTHON=1 (a build
+# writes src/smear/compiled.json last).
+project_installed() {
+    .venv/bin/python -c 'import importlib.metadata, os, sys
+importlib.metadata.distribution("smear")
+sys.exit(os.environ.get("SMEAR_PURE_PYTHON") != "1" and not os.path.isfile("src/smear/compiled.json"))' \
+        2>/dev/null
+}
+
 install_python_packages() {
-    local python="${PYTHON:-python3}"
+    local python="${PYTHON:-python3}" inputs installed=""
     if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
         echo "Smear needs Python 3.11 or newer (set PYTHON=/path/to/python3.11)" >&2
         exit 1
@@ -12,5 +51,16 @@ install_python_packages() {
     if [ ! -x .venv/bin/python ]; then
         "$python" -m venv .venv
     fi
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$1"
+    inputs=$(python_install_inputs)
+    if [ -f "$PYTHON_STAMP" ] && [ "$(head -n 1 "$PYTHON_STAMP")" = "$inputs" ]; then
+        installed=$(tail -n +2 "$PYTHON_STAMP")
+        if grep -qxF -- "$1" <<<"$installed" && project_installed; then
+            echo "pyproject.toml, setup.py and the compiled sources unchanged since the last pip install -e $1: not reinstalling" >&2
+            return 0
+        fi
+    fi
+    # No stamp while pip works: an install that fails half-way is redone next time.
+    rm -f "$PYTHON_STAMP"
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$1" || return
+    printf '%s\n' "$inputs" ${installed:+"$installed"} "$1" >"$PYTHON_STAMP"
 }

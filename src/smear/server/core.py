@@ -18,10 +18,11 @@ from functools import partial
 from typing import Any, TypeVar
 
 from smear.record import record_of
+from smear.server.chat import CHAT_KEPT_SECONDS
 from smear.server.cluster import Cluster
 from smear.server.guard import LogThrottle
 from smear.server.hints import HintService
-from smear.server.limits import AddressBook, Limits, Timing
+from smear.server.limits import AddressBook, Bucket, Limits, Timing
 from smear.server.storage import ActionRow, SeatRow, Storage, StoredTable
 from smear.server.tables import Seat, Table, TableSettings
 from smear.server.writer import StorageWriter
@@ -91,6 +92,8 @@ class ServerCore:
         # leases held for tables not in memory at the last look (released at the next).
         self.told_owner: dict[str, str] = {}
         self.unused_leases: set[str] = set()
+        # The pace of reactions and chat lines, by (kind, table, seat or socket): see smear.server.talk.
+        self.talk_buckets: dict[tuple[str, str, str], Bucket] = {}
         self.home_missing: dict[str, float] = {}  # processes with sockets here, missing since (monotonic)
         self.hints = HintService(self.limits.hint_queue)
         self.writer = StorageWriter(self.storage)
@@ -158,6 +161,10 @@ class ServerCore:
         settings = TableSettings(**stored.settings)
         seats = [Seat(name=s.name, token_hash=s.token_hash, is_bot=s.is_bot) for s in stored.seats]
         table = Table(code=stored.code, settings=settings, seats=seats, host_seat=stored.host_seat)
+        chat = self.storage.chat(stored.code, self.clock() - CHAT_KEPT_SECONDS)
+        if chat.controls is not None:
+            table.chat.set_controls(chat.controls)
+        table.chat.lines.extend(chat.lines)
         match = stored.current_match
         if stored.status != "lobby" and match is not None:
             # A finished match is replayed too, so whoever comes back sees how it ended.
@@ -187,6 +194,7 @@ class Snapshot:
     match_number: int
     seed: int
     names: list[str]
+    chat: tuple[bool, bool, frozenset[int]]
 
     @classmethod
     def of(cls, table: Table) -> Snapshot:
@@ -200,6 +208,7 @@ class Snapshot:
             table.match_number,
             table.seed,
             list(table.names),
+            table.chat.controls,
         )
 
     def restore(self, table: Table) -> None:
@@ -212,6 +221,7 @@ class Snapshot:
         table.match_number = self.match_number
         table.seed = self.seed
         table.names = list(self.names)
+        table.chat.set_controls(self.chat)
         # By version, not by count: the history is bounded, so a change may have pushed out its oldest.
         while table.events and table.events[-1][0] > self.version:
             table.events.pop()

@@ -97,6 +97,36 @@ class AddressBook:
             del self.created[address]
 
 
+@dataclass
+class Bucket:
+    """A token bucket: ``rate`` tokens a second come back, at most ``burst`` saved up.
+
+    >>> bucket = Bucket(rate=0.5, burst=2, checked=0.0)
+    >>> [bucket.take(now) for now in (0.0, 0.1, 0.2, 2.2)]
+    [True, True, False, True]
+    """
+
+    rate: float
+    burst: float
+    checked: float
+    tokens: float = -1.0  # below 0: full (set on the first take)
+
+    def take(self, now: float) -> bool:
+        """Take a token at ``now`` (monotonic seconds) if there is one."""
+        if self.tokens < 0:
+            self.tokens = self.burst
+        self.tokens = min(self.burst, self.tokens + (now - self.checked) * self.rate)
+        self.checked = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def full(self, now: float) -> bool:
+        """Whether the bucket has refilled by ``now`` (then it need not be kept)."""
+        return self.tokens < 0 or self.tokens + (now - self.checked) * self.rate >= self.burst
+
+
 def client_address(environ: dict[str, Any], trusted_proxies: tuple[str, ...]) -> str:
     """The address of the client behind a socket's request.
 

@@ -20,7 +20,7 @@ import json
 import string
 import unicodedata
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from pydantic_core import PydanticCustomError
@@ -39,21 +39,28 @@ from smear.server.outbound import (
 )
 
 __all__ = [
+    "CHAT_LENGTH",
     "DISCARDS_LISTED",
     "ENGLISH_ONLY",
     "ERROR_ARGS",
     "ERROR_CODES",
     "INBOUND",
     "MAX_MESSAGE_BYTES",
+    "REACTIONS",
     "Act",
+    "Chat",
+    "ChatHistory",
+    "ChatSettings",
     "CreateTable",
     "Encoded",
     "Hint",
     "JoinTable",
     "Kick",
     "Leave",
+    "Mute",
     "PlayAgain",
     "ProtocolError",
+    "React",
     "Resume",
     "SetBot",
     "Start",
@@ -79,6 +86,11 @@ MAX_MESSAGE_BYTES = 4096
 TARGETS = (11, 21, 31, 52)
 TURN_TIMERS = (0, 15, 30, 60)
 NAME_LENGTH = 24
+# A chat line's longest text, in characters.
+CHAT_LENGTH = 300
+# The reactions a seat may show during play: the client words each in its reader's language.
+Reaction = Literal["thumbs_up", "well_played", "oops", "thanks", "hurry_up"]
+REACTIONS: tuple[str, ...] = get_args(Reaction)
 MAX_SEATS = 8
 # Versions stay within the integers a JavaScript number holds exactly.
 MAX_VERSION = 2**53 - 1
@@ -113,6 +125,11 @@ ERROR_CODES: dict[str, str] = {
     "too_many_connections": "too many connections from this address (at most {limit})",
     "too_many_spectators": "this table already has {limit} spectators",
     "server_full": "the server has no room for another table right now: try again later",
+    "chat_off": "the host has turned the chat off",
+    "chat_closed": "the chat is closed while a hand is being played",
+    "chat_muted": "the host has muted this seat in the chat",
+    "spectators_silent": "spectators may read this table's chat but not write in it",
+    "not_following": "follow this table first",
     "internal_error": "something went wrong on the server",
 }
 
@@ -196,18 +213,27 @@ _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u20
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
-def _check_name(name: str) -> str:
-    name = unicodedata.normalize("NFC", name)
-    if len(name) > NAME_LENGTH:
+def _check_visible_text(text: str, what: str, limit: int) -> str:
+    """``text`` in NFC, refused if longer than ``limit``, with a control character, or invisible."""
+    text = unicodedata.normalize("NFC", text)
+    if len(text) > limit:
         raise PydanticCustomError(
-            "name_too_long", "a name has at most {limit} characters", {"limit": NAME_LENGTH}
+            f"{what}_too_long", f"a {what} has at most {{limit}} characters", {"limit": limit}
         )
-    for char in name:
+    for char in text:
         if char in _BIDI_CONTROLS or unicodedata.category(char) in _REFUSED_CATEGORIES:
-            raise PydanticCustomError("name_control", "a name may not contain control characters")
-    if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
-        raise PydanticCustomError("name_invisible", "a name needs a visible character")
-    return name
+            raise PydanticCustomError(f"{what}_control", f"a {what} may not contain control characters")
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in text):
+        raise PydanticCustomError(f"{what}_invisible", f"a {what} needs a visible character")
+    return text
+
+
+def _check_name(name: str) -> str:
+    return _check_visible_text(name, "name", NAME_LENGTH)
+
+
+def _check_chat_text(text: str) -> str:
+    return _check_visible_text(text, "line", CHAT_LENGTH)
 
 
 def _check_preset(name: str) -> str:
@@ -244,6 +270,12 @@ Version = Annotated[int, Field(ge=0, le=MAX_VERSION)]
 Preset = Annotated[str, StringConstraints(max_length=32), AfterValidator(_check_preset)]
 BotLevel = Annotated[str, StringConstraints(min_length=1, max_length=24, pattern=r"^[a-z][a-z0-9_]*$")]
 ActionText = Annotated[str, StringConstraints(min_length=1, max_length=160)]
+# A chat line: one line of plain text (a client shows it as text, never as markup).
+ChatText = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1),
+    AfterValidator(_check_chat_text),
+]
 
 
 class _Message(BaseModel):
@@ -351,6 +383,47 @@ class Hint(_Message):
     token: SeatToken
 
 
+class React(_Message):
+    """``react``: show one of :data:`REACTIONS` at the seat, to everyone at the table."""
+
+    table: TableCode
+    token: SeatToken
+    reaction: Reaction
+
+
+class Chat(_Message):
+    """``chat``: a line in the table's chat, from a seat (``token``) or a spectator (``name``)."""
+
+    table: TableCode
+    token: SeatToken | None = None
+    name: Name | None = None
+    text: ChatText
+
+
+class ChatHistory(_Message):
+    """``chat_history``: the table's kept chat lines, for a socket that follows the table."""
+
+    table: TableCode
+
+
+class ChatSettings(_Message):
+    """``chat_settings``: the host turns the chat on or off, and lets spectators write or not."""
+
+    table: TableCode
+    token: SeatToken
+    on: bool
+    spectators: bool
+
+
+class Mute(_Message):
+    """``mute``: the host mutes a seat in the chat, or lets it speak again."""
+
+    table: TableCode
+    token: SeatToken
+    seat: Seat
+    muted: bool
+
+
 # Every client event and the model of its payload.
 INBOUND: dict[str, type[BaseModel]] = {
     "create_table": CreateTable,
@@ -365,6 +438,11 @@ INBOUND: dict[str, type[BaseModel]] = {
     "play_again": PlayAgain,
     "leave": Leave,
     "hint": Hint,
+    "react": React,
+    "chat": Chat,
+    "chat_history": ChatHistory,
+    "chat_settings": ChatSettings,
+    "mute": Mute,
 }
 
 _EVENT_ECHO = 40  # an unknown event name is echoed back cut to this length

@@ -17,12 +17,23 @@ from sqlalchemy import (
     Double,
     ForeignKey,
     ForeignKeyConstraint,
+    Integer,
     String,
     Text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["STATUSES", "ActionModel", "Base", "MatchModel", "RestModel", "SeatModel", "TableModel"]
+__all__ = [
+    "STATUSES",
+    "ActionModel",
+    "Base",
+    "ChatControlsModel",
+    "ChatLineModel",
+    "MatchModel",
+    "RestModel",
+    "SeatModel",
+    "TableModel",
+]
 
 STATUSES: Final = ("lobby", "playing", "finished")
 """The states of a table: seats being filled, a match under way, the last match over."""
@@ -114,3 +125,30 @@ class ActionModel(Base):
     prev_seq: Mapped[int | None]
     seat: Mapped[int]
     action: Mapped[str] = mapped_column(Text)  # a discard of many cards is long
+
+
+class ChatControlsModel(Base):
+    """What the host chose for a table's chat. A table without a row here has the defaults (chat on,
+    spectators reading only, nobody muted). (Added by the fourth migration, with the chat lines.)"""
+
+    __tablename__ = "chat_controls"
+
+    table_code: Mapped[str] = mapped_column(
+        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
+    )
+    chat_on: Mapped[bool]
+    spectators: Mapped[bool]
+    muted: Mapped[list[int]] = mapped_column(JSON)
+
+
+class ChatLineModel(Base):
+    """A line of a table's chat, kept for a limited time (not part of any match record)."""
+
+    __tablename__ = "chat_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_code: Mapped[str] = mapped_column(ForeignKey("card_tables.code", ondelete="CASCADE"), index=True)
+    at: Mapped[float] = mapped_column(Double, index=True)  # the retention sweep filters on it
+    seat: Mapped[int | None]
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)

@@ -54,6 +54,7 @@ from sqlalchemy.pool import StaticPool
 
 from smear.errors import SmearError
 from smear.server import migrate
+from smear.server.chatstore import ChatStorage
 from smear.server.schema import STATUSES, ActionModel, MatchModel, RestModel, SeatModel, TableModel
 
 __all__ = [
@@ -196,7 +197,7 @@ def _sqlite_on_begin(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
-class Storage:
+class Storage(ChatStorage):
     """The server's database. Each method is one transaction, committed before it returns; writes
     are serialized by a lock, so the object may be shared between threads, and reads need not wait
     for writes."""

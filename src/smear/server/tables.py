@@ -18,6 +18,7 @@ from smear.actions import Action, parse_action
 from smear.bots import bot_names
 from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
 from smear.rules import Rules, find_rules, option_changes
+from smear.server.chat import ChatRoom
 from smear.server.protocol import illegal_action_args, public_event
 from smear.state import Phase, State, apply, new_match, next_hand, team_sides
 
@@ -160,6 +161,7 @@ class Table:
     state: State | None = None
     action_count: int = 0  # actions stored for the current match
     events: deque[tuple[int, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=EVENT_HISTORY))
+    chat: ChatRoom = field(default_factory=ChatRoom)
 
     # --- creating and joining -------------------------------------------------------------------
 
@@ -281,6 +283,30 @@ class Table:
             if self.seats[index].is_person:
                 return index
         return None
+
+    # --- the chat -----------------------------------------------------------------------------------
+
+    def set_chat(self, token: str, on: bool, spectators: bool) -> None:
+        """The host turns the chat on or off and lets spectators write in it or not."""
+        self._host(token)
+        if (on, spectators) != (self.chat.on, self.chat.spectators):
+            self.chat.on, self.chat.spectators = on, spectators
+            self.bump({"kind": "chat_settings", "on": on, "spectators": spectators})
+
+    def mute(self, token: str, seat: int, muted: bool) -> None:
+        """The host mutes another seat in the chat, or lets it speak again."""
+        host = self._host(token)
+        target = self._seat_index(seat)
+        if target == host:
+            raise TableError("no_such_seat", seat=seat)
+        if (target in self.chat.muted) != muted:
+            self.chat.muted = self.chat.muted | {target} if muted else self.chat.muted - {target}
+            self.bump({"kind": "muted", "seat": target, "muted": muted})
+
+    def chat_refusal(self, seat: int | None) -> str | None:
+        """Why a line from ``seat`` (None: a spectator) may not be written now, or None."""
+        hand_over = self.state is not None and self.state.public.phase is Phase.HAND_OVER
+        return self.chat.refusal(status=self.status, hand_over=hand_over, seat=seat)
 
     # --- the match ----------------------------------------------------------------------------------
 
@@ -410,4 +436,5 @@ class Table:
             ],
             "you": you,
             "match_number": self.match_number,
+            "chat": self.chat.controls_json(),
         }

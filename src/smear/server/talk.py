@@ -1,0 +1,132 @@
+"""What people at a table say to each other: reactions at any time, and the chat when no hand is
+being played (:mod:`smear.server.chat` says who may write when).
+
+Each is paced per seat (per socket for a spectator), so a second socket buys no more. Chat lines
+are stored before they are acknowledged and sent, and deleted once older than
+:data:`~smear.server.chat.CHAT_KEPT_SECONDS`; reactions are only shown, never stored.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from smear.server.chat import CHAT_KEPT_SECONDS, ChatLine
+from smear.server.core import NotStored, Snapshot
+from smear.server.limits import Bucket
+from smear.server.protocol import ProtocolError
+from smear.server.sharing import Sharing
+from smear.server.tables import Table, TableError
+
+# (tokens a second, burst) per kind of message.
+TALK_PACE = {"reaction": (0.5, 3.0), "chat": (1 / 3, 5.0)}
+
+
+class Talk(Sharing):
+    """The ``react``, ``chat``, ``chat_history``, ``chat_settings`` and ``mute`` requests."""
+
+    def _paced(self, kind: str, code: str, who: str) -> None:
+        """Refuse with ``rate_limited`` when ``who`` has sent too many of ``kind`` at table ``code``."""
+        now = time.monotonic()
+        rate, burst = TALK_PACE[kind]
+        bucket = self.talk_buckets.setdefault((kind, code, who), Bucket(rate, burst, now))
+        if not bucket.take(now):
+            raise TableError("rate_limited")
+
+    def _following(self, sid: str, code: str) -> None:
+        """Refuse a socket that does not follow table ``code`` (checked before the table is touched,
+        so asking never brings back a table put to rest)."""
+        connection = self.connections.get(sid)
+        if connection is None or connection.table != code:
+            raise TableError("not_following")
+
+    async def _to_followers(self, table: Table, event: str, data: Any) -> None:
+        sids = [
+            sid
+            for sid in self.followers.get(table.code, ())
+            if (connection := self.connections.get(sid)) is not None and connection.table == table.code
+        ]
+        if sids:
+            await self._push(event, data, sids)
+
+    async def react(self, sid: str, message: Any) -> dict[str, Any]:
+        async with self._at(message.table) as table:
+            seat = table.seat_of(message.token)
+            self._paced("reaction", table.code, f"seat {seat}")
+            await self._to_followers(table, "reaction", {"seat": seat, "reaction": message.reaction})
+        return {}
+
+    async def chat(self, sid: str, message: Any) -> dict[str, Any]:
+        if message.token is None:
+            self._following(sid, message.table)
+            if message.name is None:
+                raise ProtocolError(
+                    "invalid_message",
+                    field="name",
+                    problem="a spectator's line needs a name",
+                    problem_code="missing",
+                )
+        async with self._at(message.table) as table:
+            if message.token is not None:
+                seat: int | None = table.seat_of(message.token)
+                assert seat is not None
+                name, who = table.seats[seat].name or f"Seat {seat + 1}", f"seat {seat}"
+            else:
+                seat, name, who = None, message.name, sid
+            refusal = table.chat_refusal(seat)
+            if refusal is not None:
+                raise TableError(refusal)
+            self._paced("chat", table.code, who)
+            at = self.clock()
+            try:
+                line_id = await self._db(self.storage.add_chat_line, table.code, at, seat, name, message.text)
+            except Exception as err:
+                self.drops.warn(
+                    "store", "table %s: a chat line was not stored (%s)", table.code, type(err).__name__
+                )
+                raise NotStored from None
+            line = ChatLine(line_id, at, seat, name, message.text)
+            table.chat.lines.append(line)
+            await self._to_followers(table, "chat", {"lines": [line.to_json()]})
+        return {"id": line_id}
+
+    async def chat_history(self, sid: str, message: Any) -> dict[str, Any]:
+        self._following(sid, message.table)
+        async with self._at(message.table) as table:
+            self._following(sid, table.code)
+            table.chat.forget_before(self.clock() - CHAT_KEPT_SECONDS)
+            return {"lines": table.chat.history_json(), "kept_hours": round(CHAT_KEPT_SECONDS / 3_600)}
+
+    async def chat_settings(self, sid: str, message: Any) -> dict[str, Any]:
+        return await self._chat_change(
+            message.table, lambda t: t.set_chat(message.token, message.on, message.spectators)
+        )
+
+    async def mute(self, sid: str, message: Any) -> dict[str, Any]:
+        return await self._chat_change(
+            message.table, lambda t: t.mute(message.token, message.seat, message.muted)
+        )
+
+    async def _chat_change(self, code: str, change: Callable[[Table], None]) -> dict[str, Any]:
+        async with self._at(code) as table:
+            before = Snapshot.of(table)
+            change(table)
+            if table.version != before.version:
+                on, spectators, muted = table.chat.controls
+                write = self._db(self.storage.save_chat_controls, table.code, on, spectators, muted)
+                await self._store_or_undo(table, before, write)
+                await self.broadcast(table)
+            version = table.version
+        return {"version": version}
+
+    async def sweep(self) -> None:
+        """Also delete the chat lines kept long enough, and forget the pace of those who went quiet."""
+        await super().sweep()
+        cutoff = self.clock() - CHAT_KEPT_SECONDS
+        for table in self.tables.values():
+            table.chat.forget_before(cutoff)
+        await self._db(self.storage.forget_chat_before, cutoff)
+        now = time.monotonic()
+        for key in [key for key, bucket in self.talk_buckets.items() if bucket.full(now)]:
+            del self.talk_buckets[key]

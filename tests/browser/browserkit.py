@@ -50,6 +50,15 @@ READ_HAND = """() => [...document.querySelectorAll('.hand .hand-card .card')].ma
 })"""
 
 
+def unfold_the_form(page: Page) -> None:
+    """Open the landing page's full table form, folded under "Play now" until a player opens it
+    (and then kept open, in localStorage)."""
+    folded = page.locator("details.more-options")
+    if folded.get_attribute("open") is None:
+        folded.locator("summary").click()
+    expect(folded).to_have_attribute("open", "")
+
+
 def create_table(
     page: Page,
     url: str,
@@ -72,6 +81,7 @@ def create_table(
     The kitty box is there only for a preset that offers the kitty.
     """
     page.goto(url)
+    unfold_the_form(page)
     page.get_by_label("Your name").fill(name)
     if preset is not None:
         page.get_by_role("radio", name=preset).check()

@@ -19,6 +19,7 @@ from browserkit import (
     play_until,
     solo_table,
     start,
+    unfold_the_form,
 )
 from playwright.sync_api import Page, expect
 
@@ -156,6 +157,7 @@ def test_the_language_switch_changes_the_interface_and_how_to_play(
     url = serve()
     page = open_page().page
     page.goto(url)
+    unfold_the_form(page)
     expect(page.get_by_role("button", name="Create the table")).to_be_visible()
 
     page.get_by_role("button", name="Menu").click()

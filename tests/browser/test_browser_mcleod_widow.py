@@ -16,6 +16,7 @@ from browserkit import (
     discard_progress,
     start_with_bots,
     take_turn,
+    unfold_the_form,
 )
 from playwright.sync_api import Page, expect
 
@@ -86,6 +87,7 @@ def test_the_landing_page_offers_mcleod_and_widow_with_their_table_sizes(
     url = serve()
     page = open_page(375, 812).page
     page.goto(url)
+    unfold_the_form(page)
     players = page.get_by_label("Players")
     teams = page.get_by_role("checkbox", name="Play in teams")
 

@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import HAND_CARDS, Watched, create_table, discard_progress, start_with_bots, take_turn
+from browserkit import (
+    HAND_CARDS,
+    Watched,
+    create_table,
+    discard_progress,
+    start_with_bots,
+    take_turn,
+    unfold_the_form,
+)
 from playwright.sync_api import Page, WebSocket, expect
 
 from smear.cards import Suit, parse_card, parse_suit
@@ -258,6 +266,7 @@ def test_the_landing_page_offers_the_nine_card_game_with_its_table_sizes(
     url = serve()
     page = open_page(375, 812).page
     page.goto(url)
+    unfold_the_form(page)
     players = page.get_by_label("Players")
     teams = page.get_by_role("checkbox", name="Play in teams")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from browserkit import Watched
+from browserkit import Watched, unfold_the_form
 from playwright.sync_api import Locator, Page, Route, expect
 
 from smear import PRESETS, Rules, new_match
@@ -105,6 +105,7 @@ def test_the_landing_page_offers_each_preset_as_the_rules_allow(
     url = serve()
     page = open_page().page
     page.goto(url)
+    unfold_the_form(page)
     radios = page.locator("input[name=preset]")
     expect(radios).to_have_count(len(PRESETS))
     assert [radios.nth(i).get_attribute("value") for i in range(len(PRESETS))] == list(PRESETS)
@@ -187,6 +188,8 @@ def test_the_landing_page_waits_for_the_presets_and_offers_a_retry_when_they_fai
 
     page.unroute("**/api/presets")
     alert.get_by_role("button", name="Try again").click()
+    expect(page.get_by_role("button", name="Play now")).to_be_visible()
+    unfold_the_form(page)
     expect(page.get_by_role("button", name="Create the table")).to_be_visible()
     expect(page.locator("input[name=preset]")).to_have_count(len(PRESETS))
     expect(page.get_by_role("alert")).to_have_count(0)
@@ -200,6 +203,7 @@ def test_the_page_asks_for_the_presets_once(
     asked: list[Any] = []
     page.on("request", lambda request: asked.append(request.url) if "/api/presets" in request.url else None)
     page.goto(url)
+    unfold_the_form(page)
     page.get_by_role("radio", name="Ten-point").check()
     page.get_by_role("button", name="How to play").first.click()
     expect(page.locator("table.facts-deal")).to_have_count(1)

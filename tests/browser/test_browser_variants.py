@@ -16,6 +16,7 @@ from browserkit import (
     create_table,
     play_until,
     start_with_bots,
+    unfold_the_form,
 )
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, WebSocketRoute, expect
@@ -28,6 +29,7 @@ FIVE_POINTS = ["High", "Low", "Jack", "Joker", "Game"]
 
 
 def choose_preset(page: Page, name: str) -> None:
+    unfold_the_form(page)
     page.get_by_role("radio", name=name).check()
 
 
@@ -37,6 +39,7 @@ def test_the_landing_page_keeps_each_preset_to_the_tables_it_allows(
     url = serve()
     page = open_page().page
     page.goto(url)
+    unfold_the_form(page)
     players = page.get_by_label("Players")
     teams = page.get_by_role("checkbox", name="Play in teams")
     for name in ["House (6 points)", "Ten-point", "No jick", "Cut-throat", "Five-point"]:

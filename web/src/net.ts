@@ -9,6 +9,7 @@ import { playTurnChime } from "./sound";
 import type { PresetFacts } from "./presets";
 import { createTablePayload } from "./tableSettings";
 import { getApp, newId, toast, update, type LogEntry, type Route } from "./store";
+import { loadChat, onChat, onReaction } from "./talk";
 import { turnClockOf } from "./turnClock";
 import {
   canAct,
@@ -61,6 +62,9 @@ export function routeChanged(): void {
       notFound: false,
       hint: null,
       turnClock: { version: -1, deadline: null },
+      chat: [],
+      chatKeptHours: null,
+      reactions: [],
     });
     document.title = "Smear";
     setSingleJoker(false);
@@ -103,7 +107,8 @@ async function userRequest(event: string, payload: Record<string, unknown>): Pro
   }
 }
 
-function seatPayload(): Record<string, unknown> | null {
+/** The table on screen and this browser's token for it, or null when it holds no seat there. */
+export function seatPayload(): Record<string, unknown> | null {
   const route = getApp().route;
   if (route.kind !== "table") return null;
   const session = loadSession(route.code);
@@ -241,6 +246,7 @@ async function attach(): Promise<void> {
     if (ack.ok) {
       mode = "seat";
       saveSession({ ...session, seat: Number(ack.seat), version: Number(ack.version) });
+      void loadChat(route.code);
       return;
     }
     if (ack.error.code === "no_such_table") {
@@ -260,6 +266,7 @@ async function attach(): Promise<void> {
   const ack = await request("watch_table", { table: route.code });
   if (ack.ok) {
     mode = "watch";
+    void loadChat(route.code);
   } else if (ack.error.code === "no_such_table") {
     update({ notFound: true });
   } else {
@@ -353,6 +360,8 @@ export function startNetwork(): void {
   });
   socket.on("state", onState);
   socket.on("event", onEvent);
+  socket.on("chat", onChat);
+  socket.on("reaction", onReaction);
   socket.on("error", (error) => {
     if (error && typeof error === "object" && "code" in error) toast({ error });
   });

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { currentLang, type Lang } from "./i18n";
 import type { PresetsState } from "./presets";
-import type { Preset, ServerError, StateMessage, TableEvent } from "./types";
+import type { ChatLine, Preset, Reaction, ServerError, StateMessage, TableEvent } from "./types";
 
 export type Route = { kind: "landing" } | { kind: "table"; code: string; watch: boolean };
 
@@ -44,6 +44,14 @@ export interface TurnClock {
   deadline: number | null;
 }
 
+/** A reaction on show at a seat, until `until` (client clock, ms). */
+export interface ShownReaction {
+  id: number;
+  seat: number;
+  reaction: Reaction;
+  until: number;
+}
+
 export interface AppState {
   lang: Lang;
   sound: boolean;
@@ -65,6 +73,12 @@ export interface AppState {
   hintPending: boolean;
   /** The facts of every preset, from the server (asked for once, at the start). */
   presets: PresetsState;
+  /** The table's chat lines, oldest first, by id. */
+  chat: ChatLine[];
+  /** How many hours the server keeps chat lines (from its answer), or null before it answers. */
+  chatKeptHours: number | null;
+  /** The reactions on show at the seats. */
+  reactions: ShownReaction[];
   /** The "How to play" page that is open, if any. */
   howTo: Preset | null;
   /** Where the open "How to play" page should be scrolled to: its top, or the table options. */
@@ -93,6 +107,9 @@ let app: AppState = {
   hint: null,
   hintPending: false,
   presets: { status: "loading" },
+  chat: [],
+  chatKeptHours: null,
+  reactions: [],
   howTo: null,
   howToAt: "top",
 };

@@ -6,6 +6,7 @@ import {
   defaultSettings,
   fixSettings,
   playerName,
+  playNowSettings,
   settingsChips,
   settingsFrom,
   teamsNote,
@@ -60,6 +61,38 @@ describe("defaultSettings", () => {
       settings: { ...FACTS.settings, turn_timer: { default: 30, choices: [0, 30] }, hints: { default: false } },
     };
     expect(defaultSettings(moved)).toMatchObject({ preset: "five_point", teams: true, target: 31, turn_timer: 30, hints: false });
+  });
+});
+
+describe("playNowSettings", () => {
+  it("is House at a table of four in two teams, with the server's defaults and the bots asked for", () => {
+    const house = preset("house");
+    expect(playNowSettings(FACTS, "random")).toEqual({
+      preset: "house",
+      players: 4,
+      teams: true,
+      target: house.options.target.default,
+      turn_timer: FACTS.settings.turn_timer.default,
+      bot_level: "random",
+      hints: FACTS.settings.hints.default,
+      shoot_the_moon: false,
+      elimination: false,
+      kitty: false,
+    });
+  });
+
+  it("takes the first bot offered for one the page does not offer", () => {
+    expect(playNowSettings(FACTS, "expert").bot_level).toBe("heuristic");
+    expect(playNowSettings(FACTS, "genius").bot_level).toBe("heuristic");
+  });
+
+  it("plays the server's default preset where the server has no House, in teams only if it can", () => {
+    const withoutHouse: typeof FACTS = {
+      ...FACTS,
+      default_preset: "cutthroat",
+      presets: FACTS.presets.filter((p) => p.name !== "house"),
+    };
+    expect(playNowSettings(withoutHouse, "heuristic")).toMatchObject({ preset: "cutthroat", players: 3, teams: false });
   });
 });
 

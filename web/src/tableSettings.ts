@@ -30,17 +30,16 @@ export function chosenPreset(facts: PresetsFacts, name: string): PresetFacts {
   return presetFacts(facts, name) ?? (presetFacts(facts, facts.default_preset) as PresetFacts);
 }
 
-/** A new table's settings with the server's defaults. */
-export function defaultSettings(facts: PresetsFacts): Settings {
-  const preset = chosenPreset(facts, facts.default_preset);
+/** A table of a preset with the server's defaults for everything else. */
+function presetDefaults(facts: PresetsFacts, preset: PresetFacts, teams: boolean, botLevel: string): Settings {
   return fixSettings(
     {
       preset: preset.name,
       players: FIRST_TABLE_SIZE,
-      teams: false,
+      teams,
       target: preset.options.target.default,
       turn_timer: facts.settings.turn_timer.default,
-      bot_level: facts.settings.bot_level.default,
+      bot_level: botLevel,
       hints: facts.settings.hints.default,
       shoot_the_moon: preset.options.shoot_the_moon.default,
       elimination: preset.options.elimination.default,
@@ -48,6 +47,22 @@ export function defaultSettings(facts: PresetsFacts): Settings {
     },
     facts,
   );
+}
+
+/** A new table's settings with the server's defaults. */
+export function defaultSettings(facts: PresetsFacts): Settings {
+  return presetDefaults(facts, chosenPreset(facts, facts.default_preset), false, facts.settings.bot_level.default);
+}
+
+/** The game "Play now" starts: House rules (the server's default preset if it has no House). */
+const PLAY_NOW_PRESET = "house";
+
+/**
+ * The table "Play now" creates: the preset's defaults at a table of four, in two teams where that
+ * size has teams, with the bots last chosen on the page.
+ */
+export function playNowSettings(facts: PresetsFacts, botLevel: string): Settings {
+  return presetDefaults(facts, chosenPreset(facts, PLAY_NOW_PRESET), true, botLevel);
 }
 
 /**

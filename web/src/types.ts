@@ -45,7 +45,31 @@ export interface TableInfo {
   seats: SeatInfo[];
   you: number | null;
   match_number: number;
+  /** What the host chose for the chat (absent from a server older than the chat). */
+  chat?: ChatControls;
 }
+
+/** The host's controls of the table's chat. */
+export interface ChatControls {
+  on: boolean;
+  /** Whether spectators may write (they may always read). */
+  spectators: boolean;
+  /** The seats the host has muted. */
+  muted: number[];
+}
+
+/** A line of the table's chat; `seat` is null for a spectator. Shown as plain text, never markup. */
+export interface ChatLine {
+  id: number;
+  at: number;
+  seat: number | null;
+  name: string;
+  text: string;
+}
+
+/** The reactions a seat may show, in the order the buttons offer them. */
+export const REACTIONS = ["thumbs_up", "well_played", "oops", "thanks", "hurry_up"] as const;
+export type Reaction = (typeof REACTIONS)[number];
 
 export interface RulesInfo {
   name: Preset;
@@ -239,6 +263,11 @@ export interface TableEvent {
   bot?: boolean;
   match?: number;
   hand?: number;
+  /** `chat_settings`: the chat on or off, spectators writing or not. */
+  on?: boolean;
+  spectators?: boolean;
+  /** `muted`: the seat muted or given its voice back. */
+  muted?: boolean;
 }
 
 export interface EventMessage {

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { errorText, LANG_NAMES, LANGS, setLang, t, tk, type Lang } from "../i18n";
 import { leave, navigate } from "../net";
 import { loadSession } from "../session";
 import { dismissToast, update, useApp } from "../store";
+import { showTurn } from "../turnTitle";
+import { canAct, seatView } from "../types";
 import { GameScreen } from "./game/Game";
 import { HowToDialog } from "./HowTo";
 import { Landing } from "./Landing";
@@ -200,6 +202,10 @@ function TableScreen() {
 
 export function App() {
   const app = useApp();
+  const view = app.route.kind === "table" && app.state ? seatView(app.state) : null;
+  const myTurn = !!view && canAct(view);
+  // After every render: a new state has just rewritten the title, which a hidden tab's turn replaces.
+  useLayoutEffect(() => showTurn(myTurn, () => t("title.your_turn")));
   return (
     <>
       <TopBar />

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { t, tk } from "../i18n";
 import { createTable, navigate } from "../net";
+import { playNow } from "../playNow";
 import { tableFacts, tableSizes, type PresetsFacts } from "../presets";
 import { codeFrom } from "../routes";
 import { listSessions, loadName, removeSession } from "../session";
@@ -11,6 +12,7 @@ import {
   defaultSettings,
   fixSettings,
   playerName,
+  playNowSettings,
   settingsFrom,
   teamsNote,
 } from "../tableSettings";
@@ -25,6 +27,17 @@ function loadSettings(facts: PresetsFacts): Settings {
   }
 }
 
+const MORE_KEY = "smear.more_options";
+
+/** Whether the full form was left unfolded last time (a player who uses it keeps it at hand). */
+function loadMoreOpen(): boolean {
+  try {
+    return localStorage.getItem(MORE_KEY) === "open";
+  } catch {
+    return false;
+  }
+}
+
 export function Landing() {
   const app = useApp();
   const [name, setName] = useState(loadName());
@@ -36,18 +49,41 @@ export function Landing() {
   const [codeError, setCodeError] = useState(false);
   const [nameError, setNameError] = useState(false);
   const [sessions, setSessions] = useState(listSessions());
+  const [more, setMore] = useState(loadMoreOpen());
+  const busy = app.pending || app.conn !== "connected";
+  // "Play now" takes the bots last chosen in the form; the rest is its own.
+  const quick = facts && settings ? playNowSettings(facts, settings.bot_level) : null;
+
+  /** The name typed, or null after saying it is needed and putting the focus there. */
+  const checkedName = (): string | null => {
+    const valid = playerName(name);
+    setNameError(valid === null);
+    if (valid === null) document.getElementById("create-name")?.focus();
+    return valid;
+  };
 
   const submit = async (event: Event) => {
     event.preventDefault();
     if (!facts || !settings) return;
-    const valid = playerName(name);
-    if (valid === null) {
-      setNameError(true);
-      document.getElementById("create-name")?.focus();
-      return;
+    const valid = checkedName();
+    if (valid !== null) await createTable(valid, settings, chosenPreset(facts, settings.preset));
+  };
+
+  const submitPlayNow = async (event: Event) => {
+    event.preventDefault();
+    if (!facts || !quick) return;
+    const valid = checkedName();
+    if (valid !== null) await playNow(valid, quick, chosenPreset(facts, quick.preset));
+  };
+
+  const toggleMore = (open: boolean) => {
+    if (open === more) return;
+    setMore(open);
+    try {
+      localStorage.setItem(MORE_KEY, open ? "open" : "closed");
+    } catch {
+      // not remembered
     }
-    setNameError(false);
-    await createTable(valid, settings, chosenPreset(facts, settings.preset));
   };
 
   const change = (patch: Partial<Settings>) => {
@@ -84,20 +120,59 @@ export function Landing() {
       </header>
 
       <div class="landing-grid">
-        {facts && settings ? (
-          <CreateForm
-            facts={facts}
-            settings={settings}
-            change={change}
-            name={name}
-            setName={setName}
-            nameError={nameError}
-            submit={submit}
-            busy={app.pending || app.conn !== "connected"}
-          />
+        {facts && settings && quick ? (
+          <section class="panel light create" aria-labelledby="play-title">
+            <h2 id="play-title">{t("landing.play_now.heading")}</h2>
+            <form class="play-now" onSubmit={submitPlayNow} noValidate>
+              <label for="create-name">{t("landing.your_name")}</label>
+              <input
+                id="create-name"
+                value={name}
+                maxLength={40}
+                autoComplete="nickname"
+                placeholder={t("landing.name_placeholder")}
+                aria-invalid={nameError}
+                aria-describedby={nameError ? "name-error" : undefined}
+                onInput={(e) => setName(e.currentTarget.value)}
+              />
+              {nameError && (
+                <p id="name-error" class="field-error">
+                  {t("landing.name_required")}
+                </p>
+              )}
+              <button type="submit" class="btn primary-big" disabled={busy} aria-describedby="play-now-note">
+                {t("landing.play_now.button")}
+              </button>
+              <p id="play-now-note" class="muted small-text">
+                {t("landing.play_now.note", {
+                  preset: tk(`preset.${quick.preset}`),
+                  level: tk(`bot.${quick.bot_level}`),
+                })}
+              </p>
+            </form>
+            {/* The summary's click toggles the fold itself, so the choice is stored at once: the
+                browser's toggle event comes a task later, and a page left at once would miss it.
+                The event still follows what the browser opens on its own (a word found in it). */}
+            <details
+              class="more-options"
+              open={more}
+              onToggle={(e) => toggleMore((e.currentTarget as HTMLDetailsElement).open)}
+            >
+              <summary
+                onClick={(e) => {
+                  e.preventDefault();
+                  toggleMore(!more);
+                }}
+              >
+                <strong id="create-title">{t("landing.create")}</strong>
+                <span class="muted small-text">{t("landing.play_now.more")}</span>
+              </summary>
+              <CreateForm facts={facts} settings={settings} change={change} submit={submit} busy={busy} />
+            </details>
+          </section>
         ) : (
-          <section class="panel light create" aria-labelledby="create-title">
-            <h2 id="create-title">{t("landing.create")}</h2>
+          <section class="panel light create" aria-labelledby="play-title">
+            <h2 id="play-title">{t("landing.play_now.heading")}</h2>
             <PresetsPending presets={app.presets} />
           </section>
         )}
@@ -171,23 +246,20 @@ export function Landing() {
   );
 }
 
-/** The form that creates a table, within what the server says the chosen preset allows. */
+/**
+ * The form that creates a table, within what the server says the chosen preset allows; the name
+ * is the one typed above it, for "Play now".
+ */
 function CreateForm({
   facts,
   settings,
   change,
-  name,
-  setName,
-  nameError,
   submit,
   busy,
 }: {
   facts: PresetsFacts;
   settings: Settings;
   change: (patch: Partial<Settings>) => void;
-  name: string;
-  setName: (name: string) => void;
-  nameError: boolean;
   submit: (event: Event) => void;
   busy: boolean;
 }) {
@@ -197,25 +269,7 @@ function CreateForm({
   const teamsPossible = !!table?.with_teams;
   const teamsRequired = !table?.without_teams;
   return (
-    <form class="panel light create" onSubmit={submit} aria-labelledby="create-title" noValidate>
-      <h2 id="create-title">{t("landing.create")}</h2>
-      <label for="create-name">{t("landing.your_name")}</label>
-      <input
-        id="create-name"
-        value={name}
-        maxLength={40}
-        autoComplete="nickname"
-        placeholder={t("landing.name_placeholder")}
-        aria-invalid={nameError}
-        aria-describedby={nameError ? "name-error" : undefined}
-        onInput={(e) => setName(e.currentTarget.value)}
-      />
-      {nameError && (
-        <p id="name-error" class="field-error">
-          {t("landing.name_required")}
-        </p>
-      )}
-
+    <form class="create-form" onSubmit={submit} aria-labelledby="create-title" noValidate>
       <fieldset>
         <legend>{t("landing.game")}</legend>
         {facts.presets.map(({ name: preset }) => (

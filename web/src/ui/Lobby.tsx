@@ -4,6 +4,7 @@ import { fillWithBots, joinTable, kick, leave, setBot, sitAt, startMatch } from 
 import { presetFacts } from "../presets";
 import { loadName } from "../session";
 import { useApp } from "../store";
+import { ChatPanel } from "./Chat";
 import { playerName, settingsChips } from "../tableSettings";
 import type { StateMessage } from "../types";
 
@@ -174,6 +175,7 @@ export function Lobby({ state }: { state: StateMessage }) {
           )}
         </div>
       </section>
+      <ChatPanel state={state} />
     </div>
   );
 }

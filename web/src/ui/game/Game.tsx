@@ -7,12 +7,14 @@ import { canAct, publicGame, seatView, type PublicGame, type StateMessage } from
 import { CardRow } from "../Card";
 import { Hand } from "../Hand";
 import { HandSummary } from "../Summary";
+import { ChatPanel } from "../Chat";
 import { ActionPanel } from "./ActionPanel";
 import { discardChoice, discardKey, pickedUpCards, togglePick } from "./discard";
 import { currentHint, HINT_TEXT_ID, hintedCards } from "./hint";
 import { angleOf } from "./layout";
 import { MatchEnd } from "./MatchEnd";
 import { PlayLog } from "./PlayLog";
+import { ReactionBar } from "./Reactions";
 import { Scoreboard } from "./Scoreboard";
 import { SeatPlate } from "./SeatPlate";
 import { deadCards } from "./table";
@@ -107,6 +109,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
     return (
       <div class="game finished">
         <MatchEnd state={state} pub={pub} />
+        <ChatPanel state={state} />
       </div>
     );
   }
@@ -228,7 +231,9 @@ export function GameScreen({ state }: { state: StateMessage }) {
             <CardRow cards={view.discards} size="xs" />
           </section>
         )}
+        {view && <ReactionBar />}
         <PlayLog state={state} />
+        <ChatPanel state={state} />
       </aside>
       {myTurn && (
         <p class="visually-hidden" aria-live="assertive">

@@ -4,6 +4,7 @@ import { useApp } from "../../store";
 import { secondsLeft, URGENT_SECONDS } from "../../turnClock";
 import type { PublicGame, StateMessage } from "../../types";
 import { seatName, sideColor } from "../names";
+import { ReactionBubble } from "./Reactions";
 import { bidChip, drewChip } from "./table";
 
 /** Seconds left until `deadline` (client clock), counted down on screen. */
@@ -72,6 +73,7 @@ export function SeatPlate({
         <span class="name-text">{name}</span>
         {isYou && <span class="tag">{t("table.you")}</span>}
       </div>
+      <ReactionBubble seat={seat} />
       <div class="seat-meta">
         {pub.dealer === seat && (
           <span class="chip dealer" title={t("table.dealer")} aria-label={t("table.dealer")}>

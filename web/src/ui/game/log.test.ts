@@ -17,6 +17,15 @@ describe("logText", () => {
     expect(act("trump h")).toBe("Ann names trump: hearts");
     expect(act("discard", 4)).toBe("Ann discards 4 cards");
     expect(act("Th")).toBe("Ann plays 10♥");
+    expect(act("BJ")).toBe("Ann plays big joker");
+    expect(act("LJ")).toBe("Ann plays little joker");
+  });
+
+  it("writes the host's changes to the chat", () => {
+    expect(logText(line({ kind: "chat_settings", on: false, spectators: false }), state)).toBe(
+      "The host turned the chat off",
+    );
+    expect(logText(line({ kind: "muted", seat: 2, muted: true }), state)).toBe("The host muted seat 3 in the chat");
   });
 
   it("writes the bid the server names the moon as such", () => {

@@ -1,7 +1,6 @@
 // The play log's lines in words, from the server's events and the lines the client adds itself.
 
-import { shortCard } from "../../cards";
-import { suitName, t, tn } from "../../i18n";
+import { shortCardName, suitName, t, tn } from "../../i18n";
 import type { LogEntry } from "../../store";
 import { isMoonBid, publicGame, type StateMessage, type SuitLetter } from "../../types";
 import { seatName } from "../names";
@@ -28,7 +27,7 @@ export function logText(entry: LogEntry, state: StateMessage): string {
     }
     if (action.startsWith("trump ")) return t("ev.trump", { name, suit: suitName(action.slice(6) as SuitLetter) });
     if (action === "discard") return tn("ev.discard", count, { name });
-    return t("ev.play", { name, card: shortCard(action) });
+    return t("ev.play", { name, card: shortCardName(action) });
   }
   switch (event.kind) {
     case "created":
@@ -47,6 +46,10 @@ export function logText(entry: LogEntry, state: StateMessage): string {
       return t("ev.started", { n: ("match" in event && event.match) || 1 });
     case "deal":
       return t("ev.deal", { n: ("hand" in event && event.hand) || 1 });
+    case "chat_settings":
+      return t(event.on ? "ev.chat_on" : "ev.chat_off");
+    case "muted":
+      return t(event.muted ? "ev.muted" : "ev.unmuted", { n: seatNumber });
     default:
       return event.kind;
   }

@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { t } from "../i18n";
+import type { MessageKey } from "../i18n/en";
+import { loadName, saveName } from "../session";
+import { useApp } from "../store";
+import { muteSeat, sendChat, setChatControls } from "../talk";
+import { playerName } from "../tableSettings";
+import { publicGame, type ChatControls, type StateMessage } from "../types";
+
+const DEFAULT_CONTROLS: ChatControls = { on: true, spectators: false, muted: [] };
+const CHAT_LENGTH = 300;
+
+/** Why this reader may not write now (a message key), or null; the server checks the same. */
+export function chatClosedReason(state: StateMessage): MessageKey | null {
+  const controls = state.table.chat ?? DEFAULT_CONTROLS;
+  const you = state.table.you;
+  if (!controls.on) return "chat.off";
+  const phase = publicGame(state)?.phase;
+  if (state.table.status === "playing" && phase !== "hand_over") return "chat.closed_hand";
+  if (you === null) return controls.spectators ? null : "chat.spectators_silent";
+  return controls.muted.includes(you) ? "chat.muted_you" : null;
+}
+
+/** The host's switches: the chat on or off, spectators writing or not, and a mute per seat. */
+function HostControls({ state, controls }: { state: StateMessage; controls: ChatControls }) {
+  const seats = state.table.seats.filter((seat) => !seat.open && !seat.bot && seat.seat !== state.table.you);
+  return (
+    <details class="chat-host">
+      <summary>{t("chat.host_controls")}</summary>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={controls.on}
+          onChange={(e) => void setChatControls(e.currentTarget.checked, controls.spectators)}
+        />
+        {t("chat.on")}
+      </label>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={controls.spectators}
+          onChange={(e) => void setChatControls(controls.on, e.currentTarget.checked)}
+        />
+        {t("chat.spectators_write")}
+      </label>
+      {seats.length > 0 && (
+        <ul class="chat-mutes">
+          {seats.map((seat) => {
+            const muted = controls.muted.includes(seat.seat);
+            const name = seat.name ?? String(seat.seat + 1);
+            return (
+              <li key={seat.seat}>
+                <button
+                  type="button"
+                  class="btn small secondary"
+                  aria-pressed={muted}
+                  onClick={() => void muteSeat(seat.seat, !muted)}
+                >
+                  {t(muted ? "chat.unmute" : "chat.mute", { name })}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </details>
+  );
+}
+
+/** The table's chat: its lines as plain text, a line to write when it is open, and the host's switches. */
+export function ChatPanel({ state }: { state: StateMessage }) {
+  const app = useApp();
+  const controls = state.table.chat ?? DEFAULT_CONTROLS;
+  const you = state.table.you;
+  const isHost = you !== null && state.table.host === you;
+  const closed = chatClosedReason(state);
+  const [text, setText] = useState("");
+  const [name, setName] = useState(loadName());
+  const [sending, setSending] = useState(false);
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [app.chat.length]);
+
+  const spectatorName = you === null ? playerName(name) : null;
+  const trimmed = text.trim();
+  const canSend = !closed && !sending && trimmed.length > 0 && (you !== null || spectatorName !== null);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (!canSend) return;
+    if (spectatorName) saveName(spectatorName);
+    setSending(true);
+    const sent = await sendChat(trimmed);
+    setSending(false);
+    if (sent) setText("");
+  };
+  const last = app.chat[app.chat.length - 1];
+  return (
+    <section class="panel chat-panel" aria-labelledby="chat-title">
+      <h2 id="chat-title">{t("chat.title")}</h2>
+      {app.chat.length === 0 ? (
+        <p class="muted">{t("chat.empty")}</p>
+      ) : (
+        <ol class="chat-lines" ref={list}>
+          {app.chat.map((line) => (
+            <li key={line.id} class={line.seat === you && you !== null ? "mine" : undefined}>
+              <span class="chat-name">{line.name}</span>
+              {line.seat === null && <span class="tag">{t("chat.spectator")}</span>}
+              {line.seat !== null && controls.muted.includes(line.seat) && <span class="tag warn">{t("chat.muted")}</span>}
+              <span class="visually-hidden">: </span>
+              <span class="chat-text">{line.text}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p class="visually-hidden" aria-live="polite">
+        {last ? `${last.name}: ${last.text}` : ""}
+      </p>
+      {closed ? (
+        <p class="muted chat-closed">{t(closed)}</p>
+      ) : (
+        <form class="chat-form" onSubmit={submit}>
+          {you === null && (
+            <>
+              <label for="chat-name">{t("chat.your_name")}</label>
+              <input
+                id="chat-name"
+                value={name}
+                maxLength={40}
+                autoComplete="nickname"
+                onInput={(e) => setName(e.currentTarget.value)}
+              />
+            </>
+          )}
+          <label for="chat-text" class="visually-hidden">
+            {t("chat.label")}
+          </label>
+          <div class="copy-row">
+            <input
+              id="chat-text"
+              value={text}
+              maxLength={CHAT_LENGTH}
+              autoComplete="off"
+              placeholder={t("chat.placeholder")}
+              onInput={(e) => setText(e.currentTarget.value)}
+            />
+            <button type="submit" class="btn small" disabled={!canSend}>
+              {t("chat.send")}
+            </button>
+          </div>
+        </form>
+      )}
+      {app.chatKeptHours !== null && <p class="muted small-text">{t("chat.kept", { hours: app.chatKeptHours })}</p>}
+      {isHost && <HostControls state={state} controls={controls} />}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { t } from "../../i18n";
+import { useApp } from "../../store";
+import { sendReaction } from "../../talk";
+import { REACTIONS, type Reaction } from "../../types";
+
+/** Each reaction's sign, shown beside its words in the reader's language. */
+export const REACTION_SIGN: Record<Reaction, string> = {
+  thumbs_up: "👍",
+  well_played: "👏",
+  oops: "😬",
+  thanks: "🙏",
+  hurry_up: "⏳",
+};
+
+/** The reaction buttons of a seated player: a fixed set, so nothing is said about the cards. */
+export function ReactionBar() {
+  return (
+    <section class="panel reaction-bar" aria-labelledby="reactions-title">
+      <h2 id="reactions-title" class="visually-hidden">
+        {t("react.title")}
+      </h2>
+      <div class="tool-row">
+        {REACTIONS.map((reaction) => (
+          <button
+            key={reaction}
+            type="button"
+            class="btn small secondary reaction"
+            title={t(`react.${reaction}`)}
+            aria-label={t(`react.${reaction}`)}
+            onClick={() => void sendReaction(reaction)}
+          >
+            <span aria-hidden="true">{REACTION_SIGN[reaction]}</span>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** The reaction on show at a seat, if any, in the reader's language. */
+export function ReactionBubble({ seat }: { seat: number }) {
+  const app = useApp();
+  const shown = app.reactions.find((r) => r.seat === seat);
+  if (!shown) return null;
+  return (
+    <span class="reaction-bubble" role="status" data-reaction={shown.reaction}>
+      <span aria-hidden="true">{REACTION_SIGN[shown.reaction]} </span>
+      {t(`react.${shown.reaction}`)}
+    </span>
+  );
+}

@@ -445,14 +445,19 @@ def _where(who: str, spectator: bool, seat: int | None, index: int, kind: str) -
     return f"{who}{' ' if who else ''}{recipient}, message {index} ({kind})"
 
 
-# What people say at a table: a reaction is a seat and a word, a chat line a person's text.
-TALK = {"reaction": frozenset({"seat", "reaction"}), "chat": frozenset({"id", "at", "seat", "name", "text"})}
+# The messages besides a table's states: a reaction is a seat and a word, a chat line a person's
+# text, an open table what its lobby shows anyone with its link.
+TALK = {
+    "reaction": frozenset({"seat", "reaction"}),
+    "chat": frozenset({"id", "at", "seat", "name", "text"}),
+    "open_tables": frozenset({"table", "settings", "seats", "free", "bots", "host"}),
+}
 
 
 def check_talk(kind: str, message: Any) -> None:
-    """A ``reaction`` or ``chat`` message has its fields and no more, and names no card (the audits
-    never write one in a chat line, so any card found came from the server)."""
-    lines = [message] if kind == "reaction" else message["lines"]
+    """A ``reaction``, ``chat`` or ``open_tables`` message has its fields and no more, and names no
+    card (the audits never write one in a chat line, so any card found came from the server)."""
+    lines = [message] if kind == "reaction" else message["lines" if kind == "chat" else "tables"]
     for line in lines:
         need(set(line) == TALK[kind], f"a {kind} with other fields than {sorted(TALK[kind])}")
     need(not cards_in(message), f"a {kind} message naming a card", cards_in(message))

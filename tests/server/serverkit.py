@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 import socketio
 import uvicorn
 
+from smear.server import talk
 from smear.server.app import SmearServer, Timing
 from smear.server.limits import Limits
 
@@ -55,6 +57,13 @@ async def running_server(
         await task
 
 
+@pytest.fixture(autouse=True)
+def stopped_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reactions' and chat's pace stands still (import it into a test module to use it): an
+    allowance spent stays spent however slow the machine."""
+    monkeypatch.setattr(talk, "pace_clock", lambda: 1_000.0)
+
+
 @dataclass
 class Client:
     """A Socket.IO client that keeps every message it receives."""
@@ -73,7 +82,7 @@ class Client:
     async def connect(self) -> Client:
         self.sio.on("state", self._on_state)
         self.sio.on("event", self._on_event)
-        for name in ("chat", "reaction"):
+        for name in ("chat", "reaction", "open_tables"):
             self.sio.on(name, self._keeper(name))
         # The library waits 1 s for the server's answer by default; a loaded machine can take longer,
         # so the connection gets the same 10 s as every request.

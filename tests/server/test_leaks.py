@@ -142,7 +142,8 @@ class Match:
             if public["phase"] == "match_over":
                 return
             version = state["version"]
-            if public["phase"] == "play" and public["hand_number"] not in spoke:
+            # Three reactions a match: a seat's allowance at once (hands go faster than it refills).
+            if public["phase"] == "play" and public["hand_number"] not in spoke and len(spoke) < 3:
                 spoke.add(public["hand_number"])
                 reply = await client.send("react", reaction="well_played")
                 assert reply["ok"], reply
@@ -222,12 +223,18 @@ async def play_match(database: Path, settings: dict[str, Any], people: int) -> N
             match.people.append(host)
             for number in range(1, people):
                 match.people.append(match.keep(await join(url, host.table or "", f"Guest {number}")))
-            for seat in range(people, settings["players"]):
-                reply = await host.send("set_bot", seat=seat, bot=True)
-                assert reply["ok"], reply
             spectator = await Client(url).connect()
             spectator.table = host.table
             match.keep(spectator)
+            # The spectator also watches the list of open tables, where this one shows while a seat
+            # is free.
+            reply = await host.send("list_table", listed=True)
+            assert reply["ok"], reply
+            reply = await spectator.call("open_tables", {"watch": True})
+            assert [entry["table"] for entry in reply["tables"]] == [host.table], reply
+            for seat in range(people, settings["players"]):
+                reply = await host.send("set_bot", seat=seat, bot=True)
+                assert reply["ok"], reply
             reply = await spectator.call("watch_table", {"table": host.table})
             assert reply["ok"], reply
             reply = await host.send("chat", text="good luck, all")
@@ -257,6 +264,8 @@ async def play_match(database: Path, settings: dict[str, Any], people: int) -> N
         for client in [*match.people, spectator]:
             assert [push["lines"][0]["text"] for push in client.got("chat")] == ["good luck, all"]
             assert client.got("reaction"), "no reaction reached this client"
+        # Once full, the table left the list, and the spectator was told.
+        assert spectator.got("open_tables")[-1] == {"tables": []}
         watched = spectator.states[-1]["game"]
         assert watched["results"] == match.people[0].states[-1]["game"]["public"]["results"]
         check_refusals(match)

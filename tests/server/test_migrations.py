@@ -37,7 +37,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 OLD_TABLES = ("card_tables", "seats", "matches", "actions")
 HEAD = migrate.head_revision()
 # Every migration a database from before migrations runs (it is stamped at the first).
-AFTER_FIRST = "0002_table_rest, 0003_longer_actions, 0004_chat"
+AFTER_FIRST = "0002_table_rest, 0003_longer_actions, 0004_chat, 0005_open_tables"
 
 
 @pytest.fixture
@@ -240,9 +240,10 @@ def test_a_database_of_the_server_with_rest_but_no_migrations_is_upgraded_too(ol
         storage.set_idle("LOBBY002", 1_000.0, resting=True)
     with sqlite3.connect(old_database) as connection:
         connection.execute("DROP TABLE alembic_version")
-        # Those servers had no chat: its tables came with their migration.
+        # Those servers had no chat nor open tables: their tables came with their migrations.
         connection.execute("DROP TABLE chat_lines")
         connection.execute("DROP TABLE chat_controls")
+        connection.execute("DROP TABLE open_tables")
     before = rows(old_database, (*OLD_TABLES, "table_rest"))
     status, output = upgrade_command(old_database)
     assert (status, output) == (0, f"upgraded from before migrations to {HEAD}: {AFTER_FIRST}\n")
@@ -254,7 +255,14 @@ def test_a_database_of_the_server_with_rest_but_no_migrations_is_upgraded_too(ol
 def test_an_empty_database_is_created_at_the_newest_revision(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
     assert upgrade_command(path) == (0, f"created the schema at revision {HEAD}\n")
-    assert table_names(path) == {*OLD_TABLES, "table_rest", "chat_controls", "chat_lines", "alembic_version"}
+    assert table_names(path) == {
+        *OLD_TABLES,
+        "table_rest",
+        "chat_controls",
+        "chat_lines",
+        "open_tables",
+        "alembic_version",
+    }
     assert upgrade_command(path) == (0, f"already at revision {HEAD}\n")
 
 

@@ -32,13 +32,13 @@ from smear.server.guard import (
     quiet_logger,
 )
 from smear.server.limits import Limits, Timing, client_address
+from smear.server.listing import Listing
 from smear.server.protocol import (
     MAX_MESSAGE_BYTES,
     error_payload,
 )
 from smear.server.storage import StorageError
 from smear.server.tables import Table, TableError, TableSettings
-from smear.server.talk import Talk
 from smear.server.web import STATIC_DIR, client_routes, facts_routes, with_security_headers
 from smear.views import player_view
 
@@ -51,7 +51,7 @@ RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
 
 
-class SmearServer(Talk):
+class SmearServer(Listing):
     """The game server: the requests of every client event, and the ASGI application."""
 
     def _open_doors(self) -> None:
@@ -90,6 +90,8 @@ class SmearServer(Talk):
             "chat_history": self.chat_history,
             "chat_settings": self.chat_settings,
             "mute": self.mute,
+            "list_table": self.list_table,
+            "open_tables": self.open_tables,
         }
 
     # --- the ASGI application -----------------------------------------------------------------------
@@ -145,7 +147,7 @@ class SmearServer(Talk):
         log.info("restored %d tables", len(self.tables))
 
     async def close(self) -> None:
-        for task in (self._sweeper, self._watcher):
+        for task in (self._sweeper, self._watcher, self._publisher):
             if task is not None:
                 task.cancel()
         for handle in self.timers.values():
@@ -254,6 +256,7 @@ class SmearServer(Talk):
             self._follow(sid, table, table.seats[seat].token_hash)
             version = table.version
             await self.broadcast(table)
+            self.open_tables_changed()
         return {"table": table.code, "seat": seat, "token": token, "version": version}
 
     async def watch_table(self, sid: str, message: Any) -> dict[str, Any]:
@@ -309,6 +312,7 @@ class SmearServer(Talk):
             self._follow(sid, table, None)
             version = table.version
             await self.broadcast(table)
+            self.open_tables_changed()
             self.drive(table)
         return {"version": version}
 
@@ -335,6 +339,7 @@ class SmearServer(Talk):
             await self._store_or_undo(table, before, self._db(store))
             version = table.version
             await self.broadcast(table)
+            self.open_tables_changed()
             self.drive(table)
         return {"version": version}
 
@@ -344,6 +349,7 @@ class SmearServer(Talk):
             change(table)
             if table.version != before.version:
                 await self._store_or_undo(table, before, self._store_lobby(table))
+                self.open_tables_changed()
             version = table.version
             await self.broadcast(table)
         return {"version": version}

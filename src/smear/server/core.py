@@ -94,6 +94,9 @@ class ServerCore:
         self.unused_leases: set[str] = set()
         # The pace of reactions and chat lines, by (kind, table, seat or socket): see smear.server.talk.
         self.talk_buckets: dict[tuple[str, str, str], Bucket] = {}
+        # The sockets shown the open tables, and a change to them to publish: see smear.server.listing.
+        self.list_watchers: set[str] = set()
+        self.list_changed = asyncio.Event()
         self.home_missing: dict[str, float] = {}  # processes with sockets here, missing since (monotonic)
         self.hints = HintService(self.limits.hint_queue)
         self.writer = StorageWriter(self.storage)
@@ -165,6 +168,7 @@ class ServerCore:
         if chat.controls is not None:
             table.chat.set_controls(chat.controls)
         table.chat.lines.extend(chat.lines)
+        table.listed = stored.status == "lobby" and self.storage.is_listed(stored.code)
         match = stored.current_match
         if stored.status != "lobby" and match is not None:
             # A finished match is replayed too, so whoever comes back sees how it ended.
@@ -195,6 +199,7 @@ class Snapshot:
     seed: int
     names: list[str]
     chat: tuple[bool, bool, frozenset[int]]
+    listed: bool
 
     @classmethod
     def of(cls, table: Table) -> Snapshot:
@@ -209,6 +214,7 @@ class Snapshot:
             table.seed,
             list(table.names),
             table.chat.controls,
+            table.listed,
         )
 
     def restore(self, table: Table) -> None:
@@ -222,6 +228,7 @@ class Snapshot:
         table.seed = self.seed
         table.names = list(self.names)
         table.chat.set_controls(self.chat)
+        table.listed = self.listed
         # By version, not by count: the history is bounded, so a change may have pushed out its oldest.
         while table.events and table.events[-1][0] > self.version:
             table.events.pop()

@@ -152,6 +152,7 @@ class Pacing(Presence):
         """Close a lobby or put a match to rest if it has been idle long enough; says whether it did."""
         if status == "lobby" and now - since >= self.limits.lobby_idle:
             await self._db(self.storage.delete_table, code)
+            self.list_changed.set()  # it may have been listed as open
             log.info("closed the lobby of table %s: nobody came for %.0f s", code, now - since)
             return True
         if status == "playing" and now - since >= self.limits.match_idle:

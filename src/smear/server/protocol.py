@@ -57,7 +57,9 @@ __all__ = [
     "JoinTable",
     "Kick",
     "Leave",
+    "ListTable",
     "Mute",
+    "OpenTables",
     "PlayAgain",
     "ProtocolError",
     "React",
@@ -424,6 +426,20 @@ class Mute(_Message):
     muted: bool
 
 
+class ListTable(_Message):
+    """``list_table``: the host lists the table as open (anyone may find and join it) or not."""
+
+    table: TableCode
+    token: SeatToken
+    listed: bool
+
+
+class OpenTables(_Message):
+    """``open_tables``: the open tables waiting for players, and (``watch``) their changes from now on."""
+
+    watch: bool
+
+
 # Every client event and the model of its payload.
 INBOUND: dict[str, type[BaseModel]] = {
     "create_table": CreateTable,
@@ -443,6 +459,8 @@ INBOUND: dict[str, type[BaseModel]] = {
     "chat_history": ChatHistory,
     "chat_settings": ChatSettings,
     "mute": Mute,
+    "list_table": ListTable,
+    "open_tables": OpenTables,
 }
 
 _EVENT_ECHO = 40  # an unknown event name is echoed back cut to this length

@@ -29,6 +29,7 @@ __all__ = [
     "Base",
     "ChatControlsModel",
     "ChatLineModel",
+    "ListingModel",
     "MatchModel",
     "RestModel",
     "SeatModel",
@@ -152,3 +153,15 @@ class ChatLineModel(Base):
     seat: Mapped[int | None]
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
+
+
+class ListingModel(Base):
+    """A table its host lists as open: anyone may find it on the landing page while it waits for
+    players. A table without a row here is reached by its link only. (Added by the fifth migration.)"""
+
+    __tablename__ = "open_tables"
+
+    table_code: Mapped[str] = mapped_column(
+        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
+    )
+    listed_at: Mapped[float] = mapped_column(Double, index=True)  # the newest are shown first

@@ -55,6 +55,7 @@ from sqlalchemy.pool import StaticPool
 from smear.errors import SmearError
 from smear.server import migrate
 from smear.server.chatstore import ChatStorage
+from smear.server.liststore import ListingStorage
 from smear.server.schema import STATUSES, ActionModel, MatchModel, RestModel, SeatModel, TableModel
 
 __all__ = [
@@ -197,7 +198,7 @@ def _sqlite_on_begin(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
-class Storage(ChatStorage):
+class Storage(ChatStorage, ListingStorage):
     """The server's database. Each method is one transaction, committed before it returns; writes
     are serialized by a lock, so the object may be shared between threads, and reads need not wait
     for writes."""

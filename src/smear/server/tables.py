@@ -162,6 +162,7 @@ class Table:
     action_count: int = 0  # actions stored for the current match
     events: deque[tuple[int, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=EVENT_HISTORY))
     chat: ChatRoom = field(default_factory=ChatRoom)
+    listed: bool = False  # on the landing page's list of open tables while in the lobby
 
     # --- creating and joining -------------------------------------------------------------------
 
@@ -284,6 +285,14 @@ class Table:
                 return index
         return None
 
+    def set_listed(self, token: str, listed: bool) -> None:
+        """The host lists the table as open, for anyone to find and join, or takes it off the list."""
+        self._host(token)
+        self._lobby()
+        if listed != self.listed:
+            self.listed = listed
+            self.bump({"kind": "listed", "listed": listed})
+
     # --- the chat -----------------------------------------------------------------------------------
 
     def set_chat(self, token: str, on: bool, spectators: bool) -> None:
@@ -329,6 +338,7 @@ class Table:
                 self.host_seat = self.seats.index(host)
         self.seed = rng.randrange(1 << 62)
         self.match_number += 1
+        self.listed = False  # a match under way waits for nobody
         self._begin_match()
         self.bump({"kind": "started", "match": self.match_number})
 
@@ -437,4 +447,5 @@ class Table:
             "you": you,
             "match_number": self.match_number,
             "chat": self.chat.controls_json(),
+            "listed": self.listed,
         }

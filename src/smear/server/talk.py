@@ -19,8 +19,14 @@ from smear.server.protocol import ProtocolError
 from smear.server.sharing import Sharing
 from smear.server.tables import Table, TableError
 
+
+def pace_clock() -> float:
+    """The clock of the pace (monotonic seconds); a test may stop it."""
+    return time.monotonic()
+
+
 # (tokens a second, burst) per kind of message.
-TALK_PACE = {"reaction": (0.5, 3.0), "chat": (1 / 3, 5.0)}
+TALK_PACE = {"reaction": (0.5, 3.0), "chat": (1 / 3, 5.0), "listing": (1 / 30, 5.0)}
 
 
 class Talk(Sharing):
@@ -28,7 +34,7 @@ class Talk(Sharing):
 
     def _paced(self, kind: str, code: str, who: str) -> None:
         """Refuse with ``rate_limited`` when ``who`` has sent too many of ``kind`` at table ``code``."""
-        now = time.monotonic()
+        now = pace_clock()
         rate, burst = TALK_PACE[kind]
         bucket = self.talk_buckets.setdefault((kind, code, who), Bucket(rate, burst, now))
         if not bucket.take(now):
@@ -127,6 +133,6 @@ class Talk(Sharing):
         for table in self.tables.values():
             table.chat.forget_before(cutoff)
         await self._db(self.storage.forget_chat_before, cutoff)
-        now = time.monotonic()
+        now = pace_clock()
         for key in [key for key, bucket in self.talk_buckets.items() if bucket.full(now)]:
             del self.talk_buckets[key]

@@ -36,13 +36,21 @@ from smear.server.protocol import (
     INBOUND,
     MAX_MESSAGE_BYTES,
     Act,
+    Chat,
+    ChatHistory,
+    ChatSettings,
     CreateTable,
     Hint,
     JoinTable,
     Kick,
     Leave,
+    ListTable,
+    Mute,
+    OpenTables,
     PlayAgain,
     ProtocolError,
+    React,
+    Rematch,
     Resume,
     SetBot,
     Start,
@@ -74,6 +82,14 @@ VALID: dict[str, dict[str, Any]] = {
     "play_again": {"table": TABLE, "token": TOKEN},
     "leave": {"table": TABLE, "token": TOKEN},
     "hint": {"table": TABLE, "token": TOKEN},
+    "react": {"table": TABLE, "token": TOKEN, "reaction": "well_played"},
+    "chat": {"table": TABLE, "text": "good luck <b>all</b>"},
+    "chat_history": {"table": TABLE},
+    "chat_settings": {"table": TABLE, "token": TOKEN, "on": True, "spectators": False},
+    "mute": {"table": TABLE, "token": TOKEN, "seat": 2, "muted": True},
+    "list_table": {"table": TABLE, "token": TOKEN, "listed": True},
+    "open_tables": {"watch": True},
+    "rematch": {"table": TABLE, "token": TOKEN, "ready": True},
 }
 
 MODELS: dict[str, type[BaseModel]] = {
@@ -89,7 +105,30 @@ MODELS: dict[str, type[BaseModel]] = {
     "play_again": PlayAgain,
     "leave": Leave,
     "hint": Hint,
+    "react": React,
+    "chat": Chat,
+    "chat_history": ChatHistory,
+    "chat_settings": ChatSettings,
+    "mute": Mute,
+    "list_table": ListTable,
+    "open_tables": OpenTables,
+    "rematch": Rematch,
 }
+
+
+def test_every_event_has_a_valid_example_here() -> None:
+    assert set(VALID) == set(MODELS) == set(INBOUND)
+
+
+def test_a_chat_line_comes_from_a_seat_or_a_named_spectator_and_stays_text() -> None:
+    line = parse_inbound("chat", with_fields("chat", token=TOKEN))
+    assert isinstance(line, Chat) and (line.token, line.name) == (TOKEN, None)
+    line = parse_inbound("chat", with_fields("chat", name=" Ada ", text="  <script>x</script>  "))
+    assert isinstance(line, Chat) and (line.name, line.text) == ("Ada", "<script>x</script>")
+    assert refused_field("chat", with_fields("chat", name=5)) == "name"
+    assert refused_field("chat", with_fields("chat", token="short")) == "token"
+    rematch = parse_inbound("rematch", with_fields("rematch", new_partners=True))
+    assert isinstance(rematch, Rematch) and rematch.new_partners
 
 
 def refusal(event: str, data: Any) -> ProtocolError:
@@ -341,6 +380,7 @@ ARGS: dict[str, dict[str, str | int]] = {
     "too_many_connections": {"limit": 20},
     "too_many_spectators": {"limit": 50},
     "server_full": {},
+    "match_not_over": {},
     "chat_off": {},
     "chat_closed": {},
     "chat_muted": {},

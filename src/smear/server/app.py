@@ -11,6 +11,7 @@ at the table. Idle tables close, rest or leave memory (:meth:`SmearServer.sweep`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -83,6 +84,7 @@ class SmearServer(Listing):
             "start": self.start,
             "act": self.act,
             "play_again": self.play_again,
+            "rematch": self.rematch,
             "leave": self.leave,
             "hint": self.hint,
             "react": self.react,
@@ -310,6 +312,11 @@ class SmearServer(Listing):
             table.leave(message.token)
             await self._store_or_undo(table, before, self._store_lobby(table))
             self._follow(sid, table, None)
+            # After a match a bot takes the seat, and accepts a rematch the others want at once.
+            left = Snapshot.of(table)
+            if table.rematch_if_everyone_is_ready():
+                with contextlib.suppress(NotStored):  # the leave holds; the rematch waits for a change
+                    await self._store_or_undo(table, left, self._db(self._match_store(table)))
             version = table.version
             await self.broadcast(table)
             self.open_tables_changed()
@@ -322,21 +329,41 @@ class SmearServer(Listing):
     async def play_again(self, sid: str, message: Any) -> dict[str, Any]:
         return await self._match_start(message.table, lambda t: t.play_again(message.token))
 
+    async def rematch(self, sid: str, message: Any) -> dict[str, Any]:
+        async with self._at(message.table) as table:
+            before = Snapshot.of(table)
+            started = table.rematch(message.token, message.ready, message.new_partners)
+            return await self._after_rematch(table, before, started)
+
+    async def _after_rematch(self, table: Table, before: Snapshot, started: bool) -> dict[str, Any]:
+        """Store the next match if a rematch started it (readiness alone is not stored), then tell
+        everyone."""
+        if started:
+            await self._store_or_undo(table, before, self._db(self._match_store(table)))
+        if table.version != before.version:
+            await self.broadcast(table)
+            if started:
+                self.drive(table)
+        return {"version": table.version, "started": started}
+
+    def _match_store(self, table: Table) -> Callable[[], None]:
+        """The storage call of a match just started at ``table``."""
+        return partial(
+            self.storage.start_match,
+            table.code,
+            table.match_number,
+            table.seed,
+            table.sides,
+            table.names,
+            seats=self._seat_rows(table),
+            host_seat=table.host_seat,
+        )
+
     async def _match_start(self, code: str, change: Callable[[Table], None]) -> dict[str, Any]:
         async with self._at(code) as table:
             before = Snapshot.of(table)
             change(table)
-            store = partial(
-                self.storage.start_match,
-                table.code,
-                table.match_number,
-                table.seed,
-                table.sides,
-                table.names,
-                seats=self._seat_rows(table),
-                host_seat=table.host_seat,
-            )
-            await self._store_or_undo(table, before, self._db(store))
+            await self._store_or_undo(table, before, self._db(self._match_store(table)))
             version = table.version
             await self.broadcast(table)
             self.open_tables_changed()

@@ -200,6 +200,7 @@ class Snapshot:
     names: list[str]
     chat: tuple[bool, bool, frozenset[int]]
     listed: bool
+    rematch: tuple[frozenset[int], bool]
 
     @classmethod
     def of(cls, table: Table) -> Snapshot:
@@ -215,6 +216,7 @@ class Snapshot:
             list(table.names),
             table.chat.controls,
             table.listed,
+            (table.rematch_ready, table.new_partners),
         )
 
     def restore(self, table: Table) -> None:
@@ -229,6 +231,7 @@ class Snapshot:
         table.names = list(self.names)
         table.chat.set_controls(self.chat)
         table.listed = self.listed
+        table.rematch_ready, table.new_partners = self.rematch
         # By version, not by count: the history is bounded, so a change may have pushed out its oldest.
         while table.events and table.events[-1][0] > self.version:
             table.events.pop()

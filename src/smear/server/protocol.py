@@ -132,6 +132,7 @@ ERROR_CODES: dict[str, str] = {
     "chat_muted": "the host has muted this seat in the chat",
     "spectators_silent": "spectators may read this table's chat but not write in it",
     "not_following": "follow this table first",
+    "match_not_over": "the match is not over yet",
     "internal_error": "something went wrong on the server",
 }
 
@@ -371,6 +372,16 @@ class PlayAgain(_Message):
     token: SeatToken
 
 
+class Rematch(_Message):
+    """``rematch``: after a match, this seat will play again (``ready``) or not; the host also says
+    whether partners are drawn anew. The next match starts once every person seated is ready."""
+
+    table: TableCode
+    token: SeatToken
+    ready: bool
+    new_partners: bool = False
+
+
 class Leave(_Message):
     """``leave``: give up a seat (a bot plays it if the match is under way)."""
 
@@ -452,6 +463,7 @@ INBOUND: dict[str, type[BaseModel]] = {
     "start": Start,
     "act": Act,
     "play_again": PlayAgain,
+    "rematch": Rematch,
     "leave": Leave,
     "hint": Hint,
     "react": React,

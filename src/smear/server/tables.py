@@ -163,6 +163,9 @@ class Table:
     events: deque[tuple[int, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=EVENT_HISTORY))
     chat: ChatRoom = field(default_factory=ChatRoom)
     listed: bool = False  # on the landing page's list of open tables while in the lobby
+    # After a match: the seats whose person will play again, and whether the host asks for new partners.
+    rematch_ready: frozenset[int] = frozenset()
+    new_partners: bool = False
 
     # --- creating and joining -------------------------------------------------------------------
 
@@ -328,10 +331,14 @@ class Table:
         self._host(token)
         if self.status == "playing":
             raise TableError("not_in_lobby")
+        self._deal_match(seed, reseat=self.settings.teams)
+
+    def _deal_match(self, seed: int | None, reseat: bool) -> None:
+        """Start the next match, everyone reseated at random first if ``reseat``."""
         if any(seat.is_open for seat in self.seats):
             raise TableError("not_enough_players")
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
-        if self.settings.teams:
+        if reseat:
             host = self.seats[self.host_seat] if self.host_seat is not None else None
             rng.shuffle(self.seats)
             if host is not None:
@@ -339,6 +346,7 @@ class Table:
         self.seed = rng.randrange(1 << 62)
         self.match_number += 1
         self.listed = False  # a match under way waits for nobody
+        self.rematch_ready, self.new_partners = frozenset(), False
         self._begin_match()
         self.bump({"kind": "started", "match": self.match_number})
 
@@ -395,6 +403,32 @@ class Table:
         self.state = next_hand(self.state)
         self.bump({"kind": "deal", "hand": self.state.public.hand_number})
 
+    def rematch(self, token: str, ready: bool, new_partners: bool, seed: int | None = None) -> bool:
+        """After a match, a seat says it will play again or not (the host also whether partners are
+        drawn anew, where there are teams). When every person seated is ready (bots always are), the
+        next match starts; returns whether it did."""
+        seat = self.seat_of(token)
+        if self.status != "finished":
+            raise TableError("match_not_over")
+        changed = False
+        if seat == self.host_seat and self.settings.teams and new_partners != self.new_partners:
+            self.new_partners, changed = new_partners, True
+        if ready != (seat in self.rematch_ready):
+            self.rematch_ready = self.rematch_ready | {seat} if ready else self.rematch_ready - {seat}
+            changed = True
+        if changed:
+            self.bump({"kind": "rematch", "seat": seat, "ready": ready})
+        return self.rematch_if_everyone_is_ready(seed)
+
+    def rematch_if_everyone_is_ready(self, seed: int | None = None) -> bool:
+        """Start the next match if a rematch was asked and every person seated has accepted."""
+        if self.status != "finished" or not self.rematch_ready:
+            return False
+        if not all(chair.is_bot or index in self.rematch_ready for index, chair in enumerate(self.seats)):
+            return False
+        self._deal_match(seed, reseat=self.new_partners)
+        return True
+
     def play_again(self, token: str, seed: int | None = None) -> None:
         """After a match, the host starts another one with the same people."""
         self._host(token)
@@ -448,4 +482,5 @@ class Table:
             "match_number": self.match_number,
             "chat": self.chat.controls_json(),
             "listed": self.listed,
+            "rematch": {"ready": sorted(self.rematch_ready), "new_partners": self.new_partners},
         }

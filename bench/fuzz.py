@@ -146,9 +146,16 @@ KNOWN_EVENTS = (
     "play_again",
     "leave",
     "hint",
+    "react",
+    "chat",
+    "chat_history",
+    "chat_settings",
+    "mute",
+    "list_table",
+    "rematch",
 )
 # How often each event is picked for a wrong request.
-WRONG_WEIGHTS = (3, 3, 1, 3, 3, 3, 3, 2, 14, 2, 2, 3)
+WRONG_WEIGHTS = (3, 3, 1, 3, 3, 3, 3, 2, 14, 2, 2, 3, 1, 2, 1, 1, 1, 1, 1)
 # The event an accepted request adds to its table's history: the only change it explains.
 CHANGE_KIND = {
     "join_table": "joined",
@@ -1277,7 +1284,38 @@ class Fuzzer:
             if table.to_act is not None and waiting:  # (between hands, the deal may make anyone's turn)
                 return event, {"table": code, "token": rng.choice(waiting).token}, "not their turn"
             return event, {"table": code, "token": self.foreign_token(rng, table)}, "another table's token"
+        talk = self.wrong_talk(rng, event, table)
+        if talk is not None:
+            return talk
         return event, self.refused_settings(rng), "settings the rules refuse"
+
+    def wrong_talk(
+        self, rng: random.Random, event: str, table: TargetTable
+    ) -> tuple[str, dict[str, Any], str] | None:
+        """A reaction, chat line, host's switch or rematch the table must refuse, or None for
+        another event."""
+        code = table.code
+        host = table.holder_at(table.host_seat) or table.holders[0]
+        guest = rng.choice([h for h in table.holders if h is not host] or table.holders)
+        if event == "react":
+            payload = {"table": code, "token": self.foreign_token(rng, table), "reaction": "oops"}
+            return event, payload, "another table's token"
+        if event == "chat":
+            payload = {"table": code, "token": self.foreign_token(rng, table), "text": rng.choice(ODD_NAMES)}
+            return event, payload, "another table's token"
+        if event == "chat_history":
+            return event, {"table": random_code(rng)}, "a table this socket does not follow"
+        if event == "chat_settings":
+            return event, {"table": code, "token": guest.token, "on": False, "spectators": True}, "not host"
+        if event == "mute":
+            return event, {"table": code, "token": guest.token, "seat": host.seat, "muted": True}, "not host"
+        if event == "list_table":
+            return event, {"table": code, "token": guest.token, "listed": True}, "not host"
+        if event == "rematch":
+            if table.status != "finished":
+                return event, {"table": code, "token": host.token, "ready": True}, "match not over"
+            return event, {"table": code, "token": self.foreign_token(rng, table), "ready": True}, "bad token"
+        return None
 
     def wrong_act(self, rng: random.Random, table: TargetTable) -> tuple[dict[str, Any], str]:
         code, version = table.code, max(0, table.version)

@@ -253,8 +253,9 @@ def test_an_owner_that_stops_gives_its_tables_up_at_once(tmp_path: Path, redis_u
                 code = host.table or ""
                 assert code in first.tables
                 guests = [await join(second_url, code, name) for name in ("Ayse", "Kemal")]
-            # The first server has stopped; its host's socket is gone with it.
-            assert code not in second.tables
+            # The first server has stopped; its host's socket is gone with it. The second takes the
+            # table over when it hears of the release or at the next request, whichever comes first
+            # (both run in this event loop, so either may): never after a lease runs out.
             reply = await guests[0].send("take_seat", seat=0)  # the host's seat is still the host's
             assert not reply["ok"] and reply["error"]["code"] == "seat_taken", reply
             assert code in second.tables, "the table did not move to the process still running"

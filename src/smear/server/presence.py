@@ -112,9 +112,27 @@ class Presence(ServerCore):
         hashes = self._connected_hashes(table)
         for index, entry in enumerate(lobby["seats"]):
             entry["connected"] = table.seats[index].is_bot or self._connected(table, index, hashes)
+        # With no person connected the server plays for nobody (see _may_move): no bot is coming.
+        people = any(s.is_person and e["connected"] for s, e in zip(table.seats, lobby["seats"], strict=True))
+        now = time.monotonic()
+        for index, entry in enumerate(lobby["seats"]):
+            away = people and not entry["connected"]
+            entry["bot_in_ms"] = self._bot_in_ms(table, index, now) if away else None
         deadline = self._turn_deadline(table, hashes)
         turn_left_ms = None if deadline is None else max(0, round((deadline - time.monotonic()) * 1000))
         return {"table": lobby, "turn_left_ms": turn_left_ms}
+
+    def _bot_in_ms(self, table: Table, seat: int, now: float) -> int | None:
+        """During a match, for the seat of a person who is not connected: the milliseconds before the
+        server plays for it (0 once it does), else None.
+
+        The first caller starts the grace when nothing has yet (a seat not seen connected since a
+        restart), so what the state says and when drive() plays agree.
+        """
+        if table.status != "playing" or not table.seats[seat].is_person:
+            return None
+        gone = self.disconnected_at.setdefault((table.code, seat), now)
+        return max(0, round((gone + self.timing.grace - now) * 1000))
 
     @staticmethod
     def _state_for(

@@ -121,10 +121,11 @@ def invite_link(page: Page) -> str:
     return page.get_by_label("Invite link", exact=True).input_value()
 
 
-def join_from_invite(page: Page, link: str, name: str) -> None:
+def join_from_invite(page: Page, link: str, name: str, join: str = "Join") -> None:
+    """Open the invite link and take a seat; ``join`` is the button's name in the page's language."""
     page.goto(link)
     page.locator("#join-name").fill(name)
-    page.get_by_role("button", name="Join", exact=True).click()
+    page.get_by_role("button", name=join, exact=True).click()
     expect(page.locator(".seat-list li.mine")).to_contain_text(name)
 
 

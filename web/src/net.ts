@@ -4,12 +4,14 @@ import { io } from "socket.io-client";
 import { setSingleJoker } from "./i18n";
 import { routeOf } from "./routes";
 import { DERIVED_KINDS, derivedLines } from "./stateLines";
-import { loadSession, removeSession, saveName, saveSession } from "./session";
+import { loadSession, noteHand, removeSession, resumeFrom, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
 import type { PresetFacts } from "./presets";
 import { createTablePayload } from "./tableSettings";
 import { getApp, newId, toast, update, type LogEntry, type Route } from "./store";
+import { followOpenTables, onOpenTables } from "./listing";
 import { loadChat, onChat, onReaction } from "./talk";
+import { handDealtAt, withHandLines } from "./ui/game/replayLog";
 import { turnClockOf } from "./turnClock";
 import {
   canAct,
@@ -73,6 +75,7 @@ export function routeChanged(): void {
   } else {
     update({ route });
   }
+  void followOpenTables(route, socket.connected);
   attach();
 }
 
@@ -180,9 +183,10 @@ export async function startMatch(): Promise<void> {
   if (payload) await userRequest("start", payload);
 }
 
-export async function playAgain(): Promise<void> {
+/** After a match: this seat will play the next one, or not; the host also says whether partners are drawn anew. */
+export async function rematch(ready: boolean, newPartners: boolean): Promise<void> {
   const payload = seatPayload();
-  if (payload) await userRequest("play_again", payload);
+  if (payload) await userRequest("rematch", { ...payload, ready, new_partners: newPartners });
 }
 
 export async function act(action: string): Promise<boolean> {
@@ -241,11 +245,11 @@ async function attach(): Promise<void> {
   attachedTo = key;
   const session = route.watch ? null : loadSession(route.code);
   if (session) {
-    const seen = getApp().state?.version ?? session.version;
+    const seen = getApp().state?.version ?? resumeFrom(session);
     const ack = await request("resume", { table: route.code, token: session.token, version: seen });
     if (ack.ok) {
       mode = "seat";
-      saveSession({ ...session, seat: Number(ack.seat), version: Number(ack.version) });
+      saveSession({ ...(loadSession(route.code) ?? session), seat: Number(ack.seat), version: Number(ack.version) });
       void loadChat(route.code);
       return;
     }
@@ -295,12 +299,16 @@ function onState(message: StateMessage): void {
       mode = "watch";
       toast({ text: "lobby.not_seated" });
     } else {
-      saveSession({ ...session, seat: message.table.you, version: message.version });
+      const seen = { ...session, seat: message.table.you, version: message.version };
+      const hand = publicGame(message)?.hand_number ?? null;
+      saveSession(noteHand(seen, message.version, hand, handDealtAt(app.log, message)));
     }
   }
 
   const names = message.table.seats.map((seat) => seat.name);
-  const log = withEvent(app.log, message.version, message.event).map((entry) =>
+  // After a reload the hand's events were replayed: the lines the client writes itself go back among them.
+  const replayed = previous ? app.log : withHandLines(app.log, publicGame(message));
+  const log = withEvent(replayed, message.version, message.event).map((entry) =>
     entry.names ? entry : { ...entry, names },
   );
   const before = previous ? publicGame(previous) : null;
@@ -341,11 +349,13 @@ export function startNetwork(): void {
   socket.on("connect", () => {
     update({ conn: "connected" });
     attachedTo = null;
+    void followOpenTables(getApp().route, true);
     void attach();
   });
   socket.on("disconnect", () => {
     update({ conn: "disconnected" });
     attachedTo = null;
+    void followOpenTables(getApp().route, false);
   });
   socket.io.on("reconnect_attempt", () => update({ conn: "disconnected" }));
   socket.on("connect_error", (err: Error & { data?: unknown }) => {
@@ -362,6 +372,7 @@ export function startNetwork(): void {
   socket.on("event", onEvent);
   socket.on("chat", onChat);
   socket.on("reaction", onReaction);
+  socket.on("open_tables", onOpenTables);
   socket.on("error", (error) => {
     if (error && typeof error === "object" && "code" in error) toast({ error });
   });

@@ -1,4 +1,5 @@
 // A seat is kept in localStorage per table, so a reload (or the invite link, later) takes it back.
+// With it, the version at which the hand on the table was dealt, so a reload replays the hand's log.
 
 export interface Session {
   table: string;
@@ -7,6 +8,9 @@ export interface Session {
   version: number;
   /** When the seat was last seen (ms), to list recent tables first. */
   seen: number;
+  /** The hand on the table when last seen, and the version it was dealt at (or first seen at). */
+  hand?: number;
+  handFrom?: number;
 }
 
 const PREFIX = "smear.table.";
@@ -23,10 +27,33 @@ export function loadSession(table: string): Session | null {
       seat: value.seat,
       version: typeof value.version === "number" ? value.version : 0,
       seen: typeof value.seen === "number" ? value.seen : 0,
+      ...(typeof value.hand === "number" && typeof value.handFrom === "number"
+        ? { hand: value.hand, handFrom: value.handFrom }
+        : {}),
     };
   } catch {
     return null;
   }
+}
+
+/**
+ * The session with the hand on the table noted: `hand` (null outside a match), dealt at version
+ * `dealtAt` when that is known, else first seen at `version`.
+ */
+export function noteHand(session: Session, version: number, hand: number | null, dealtAt: number | null): Session {
+  if (hand === null) return session;
+  if (dealtAt !== null) return { ...session, hand, handFrom: dealtAt };
+  if (session.hand !== hand || session.handFrom === undefined) return { ...session, hand, handFrom: version };
+  return session;
+}
+
+/**
+ * The version a page that shows nothing yet resumes from: just before the hand on the table was
+ * dealt, so that the server replays the hand's events into the log; else the last one seen.
+ */
+export function resumeFrom(session: Session): number {
+  const from = session.handFrom;
+  return from !== undefined && from > 0 && from <= session.version ? from - 1 : session.version;
 }
 
 export function saveSession(session: Session): void {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { currentLang, type Lang } from "./i18n";
 import type { PresetsState } from "./presets";
-import type { ChatLine, Preset, Reaction, ServerError, StateMessage, TableEvent } from "./types";
+import type { ChatLine, OpenTable, Preset, Reaction, ServerError, StateMessage, TableEvent } from "./types";
 
 export type Route = { kind: "landing" } | { kind: "table"; code: string; watch: boolean };
 
@@ -79,6 +79,8 @@ export interface AppState {
   chatKeptHours: number | null;
   /** The reactions on show at the seats. */
   reactions: ShownReaction[];
+  /** The open tables the landing page lists, or null before the server has said. */
+  openTables: OpenTable[] | null;
   /** The "How to play" page that is open, if any. */
   howTo: Preset | null;
   /** Where the open "How to play" page should be scrolled to: its top, or the table options. */
@@ -110,6 +112,7 @@ let app: AppState = {
   chat: [],
   chatKeptHours: null,
   reactions: [],
+  openTables: null,
   howTo: null,
   howToAt: "top",
 };

@@ -35,6 +35,8 @@ export interface SeatInfo {
   bot: boolean;
   open: boolean;
   connected: boolean;
+  /** During a match, for a person who is away: the ms before the server plays for the seat (0: it does). */
+  bot_in_ms?: number | null;
 }
 
 export interface TableInfo {
@@ -47,6 +49,20 @@ export interface TableInfo {
   match_number: number;
   /** What the host chose for the chat (absent from a server older than the chat). */
   chat?: ChatControls;
+  /** Whether the host listed the table as open, for anyone to find on the landing page. */
+  listed?: boolean;
+  /** After a match: the seats ready to play the next one, and whether the host asked for new partners. */
+  rematch?: { ready: number[]; new_partners: boolean };
+}
+
+/** A table listed as open, as the landing page shows it (never a token). */
+export interface OpenTable {
+  table: string;
+  settings: Settings;
+  seats: number;
+  free: number;
+  bots: number;
+  host: string | null;
 }
 
 /** The host's controls of the table's chat. */
@@ -268,6 +284,10 @@ export interface TableEvent {
   spectators?: boolean;
   /** `muted`: the seat muted or given its voice back. */
   muted?: boolean;
+  /** `rematch`: the seat will play again, or not. */
+  ready?: boolean;
+  /** `listed`: the table listed as open, or taken off the list. */
+  listed?: boolean;
 }
 
 export interface EventMessage {

@@ -17,27 +17,34 @@ interface Facts {
 }
 
 function FactTableView({ table, caption, kind }: { table: FactTable; caption: string; kind: string }) {
+  // The caption stands above the box that scrolls sideways on a narrow screen, so it is never cut;
+  // the box can be scrolled from the keyboard.
+  const id = `howto-facts-${kind}`;
   return (
-    <div class="table-scroll">
-      <table class={`facts-${kind}`}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {table.head.map((cell) => (
-              <th key={cell} scope="col">
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={row.join("|")}>
-              {row.map((cell, i) => (i === 0 ? <th scope="row" key={i}>{cell}</th> : <td key={i}>{cell}</td>))}
+    <div class="fact-table">
+      <p class="fact-caption" id={id}>
+        {caption}
+      </p>
+      <div class="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+        <table class={`facts-${kind}`} aria-labelledby={id}>
+          <thead>
+            <tr>
+              {table.head.map((cell) => (
+                <th key={cell} scope="col">
+                  {cell}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <tr key={row.join("|")}>
+                {row.map((cell, i) => (i === 0 ? <th scope="row" key={i}>{cell}</th> : <td key={i}>{cell}</td>))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -91,6 +98,18 @@ export function HowToDialog({ preset }: { preset: Preset }) {
     };
   }, [app.lang]);
 
+  // What scrolls into view (a section jumped to, a focused link, a heading found) stops below the
+  // sticky title, however tall the title is in this language and width.
+  const head = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = head.current;
+    const box = dialog.current;
+    if (!element || !box || typeof ResizeObserver === "undefined") return undefined;
+    const observer = new ResizeObserver(() => box.style.setProperty("--howto-head", `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   useEffect(() => {
     closeButton.current?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -134,7 +153,7 @@ export function HowToDialog({ preset }: { preset: Preset }) {
   return (
     <div class="modal-backdrop" onClick={(event) => event.target === event.currentTarget && close()}>
       <div ref={dialog} class="modal howto" role="dialog" aria-modal="true" aria-labelledby="howto-title">
-        <div class="modal-head">
+        <div class="modal-head" ref={head}>
           <h1 id="howto-title">{t("howto.title")}</h1>
           <button ref={closeButton} type="button" class="btn small secondary" onClick={close}>
             {t("menu.close")}

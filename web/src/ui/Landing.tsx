@@ -17,6 +17,7 @@ import {
   teamsNote,
 } from "../tableSettings";
 import type { Settings } from "../types";
+import { OpenTablesList } from "./OpenTables";
 import { PresetsPending } from "./PresetsPending";
 
 function loadSettings(facts: PresetsFacts): Settings {
@@ -178,6 +179,7 @@ export function Landing() {
         )}
 
         <div class="landing-side">
+          <OpenTablesList name={checkedName} busy={busy} />
           <form
             class="panel light"
             aria-labelledby="join-title"

@@ -1,5 +1,6 @@
 import { useRef, useState } from "preact/hooks";
 import { t } from "../i18n";
+import { setListed } from "../listing";
 import { fillWithBots, joinTable, kick, leave, setBot, sitAt, startMatch } from "../net";
 import { presetFacts } from "../presets";
 import { loadName } from "../session";
@@ -73,6 +74,19 @@ export function Lobby({ state }: { state: StateMessage }) {
         )}
         <CopyField label={t("lobby.invite")} value={invite} copyLabel={t("lobby.copy_invite")} />
         <CopyField label={t("lobby.watch_link")} value={`${invite}?watch=1`} copyLabel={t("lobby.copy_watch")} />
+        {isHost ? (
+          <label class="check listed-switch">
+            <input
+              type="checkbox"
+              checked={!!table.listed}
+              disabled={busy}
+              onChange={(e) => void setListed(e.currentTarget.checked)}
+            />
+            {t("open.list")}
+          </label>
+        ) : (
+          <p class="muted">{t(table.listed ? "open.listed_note" : "open.private_note")}</p>
+        )}
       </section>
 
       <section class="panel light" aria-labelledby="seats-title">

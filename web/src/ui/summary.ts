@@ -67,3 +67,49 @@ export function matchEndReason(state: StateMessage, pub: PublicGame): string | n
   const n = scoreText(pub.rules.elimination);
   return pub.eliminated.map((side) => t("end.eliminated", { names: sideNames(state, pub.sides[side]), n })).join(" ");
 }
+
+/** A side at the end of the match: its place, its final score and a few figures of its match. */
+export interface Standing {
+  side: number;
+  /** 1 for the winner; sides with the same score share a place ("2nd, 2nd, 4th"). */
+  place: number;
+  score: number;
+  /** Hands this side bid in, and of those, the bids made (the moon included) and the bids set. */
+  bids: number;
+  made: number;
+  set: number;
+  /** Points taken per hand played (hands thrown in are not played), or null before any. */
+  perHand: number | null;
+}
+
+/**
+ * The sides in their final places: the winner the server names first, then the sides still in by
+ * score, then those out of the match (eliminated, or set on the moon) by score.
+ */
+export function standings(pub: PublicGame): Standing[] {
+  const lastResult = pub.results[pub.results.length - 1];
+  const out = new Set(pub.eliminated);
+  if (pub.ended_by === "moon_set" && lastResult?.bidder != null) out.add(pub.seat_side[lastResult.bidder]);
+  const group = (side: number) => (side === pub.winner ? 0 : out.has(side) ? 2 : 1);
+  const order = pub.sides
+    .map((_, side) => side)
+    .sort((a, b) => group(a) - group(b) || pub.scores[b] - pub.scores[a] || a - b);
+  const played = pub.results.filter((result) => result.outcome !== "thrown_in");
+  const rows: Standing[] = [];
+  order.forEach((side, i) => {
+    const above = i > 0 ? rows[i - 1] : null;
+    const tied = above !== null && group(above.side) === group(side) && above.score === pub.scores[side];
+    const bid = pub.results.filter((result) => result.bidder !== null && pub.seat_side[result.bidder] === side);
+    const taken = played.reduce((sum, result) => sum + (result.taken[side] ?? 0), 0);
+    rows.push({
+      side,
+      place: tied && above ? above.place : i + 1,
+      score: pub.scores[side],
+      bids: bid.length,
+      made: bid.filter((result) => result.made === true).length,
+      set: bid.filter((result) => result.made === false).length,
+      perHand: played.length > 0 ? taken / played.length : null,
+    });
+  });
+  return rows;
+}

@@ -7,6 +7,7 @@ import { canAct, publicGame, seatView, type PublicGame, type StateMessage } from
 import { CardRow } from "../Card";
 import { Hand } from "../Hand";
 import { HandSummary } from "../Summary";
+import { verdictText } from "../summary";
 import { ChatPanel } from "../Chat";
 import { ActionPanel } from "./ActionPanel";
 import { discardChoice, discardKey, pickedUpCards, togglePick } from "./discard";
@@ -20,6 +21,22 @@ import { SeatPlate } from "./SeatPlate";
 import { deadCards } from "./table";
 import { LastTrick, TrickArea } from "./Trick";
 
+const SUMMARY_ID = "hand-summary";
+// Where the table stacks in one column (styles.css): the side column comes below the hand.
+const NARROW = "(max-width: 980px)";
+
+/** Whether the table is laid out in one column, followed as the window is resized. */
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW).matches);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW);
+    const onChange = () => setNarrow(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return narrow;
+}
+
 /** The table during a match: the scores, the felt with the seats and the trick, the hand, the side panel. */
 export function GameScreen({ state }: { state: StateMessage }) {
   const app = useApp();
@@ -28,27 +45,61 @@ export function GameScreen({ state }: { state: StateMessage }) {
   const bottom = view ? view.seat : 0;
   const myTurn = !!view && canAct(view);
 
-  // The summary of a hand opens when the hand ends and closes at the first card of the next one.
+  // The summary of a hand opens when the hand ends and closes at the first card of the next one. It
+  // stands beside the felt (at the top of the side column), never over the seats or the action panel,
+  // so the next auction can be followed while it is still open. In one column, the side comes after
+  // the hand: between two hands, with no card held, the summary stands just under the felt instead.
   const resultsSeen = useRef(pub.phase === "hand_over" ? pub.results.length - 1 : pub.results.length);
   const [summary, setSummary] = useState<{ index: number; auto: boolean } | null>(
     pub.phase === "hand_over" && pub.results.length > 0 ? { index: pub.results.length - 1, auto: true } : null,
   );
+  const side = useRef<HTMLElement>(null);
+  const summaryTitle = useRef<HTMLHeadingElement>(null);
+  const lastHandButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (pub.results.length > resultsSeen.current) {
       resultsSeen.current = pub.results.length;
       setSummary({ index: pub.results.length - 1, auto: true });
+      if (side.current) side.current.scrollTop = 0; // where the side column scrolls, show it the summary
     } else if (pub.results.length < resultsSeen.current) {
       resultsSeen.current = pub.results.length; // a new match
       setSummary(null);
     }
   }, [pub.results.length]);
+  const closeSummary = () => {
+    // Focus that was in the summary goes back to the button that opens it, not to the page's top.
+    const inside = !!summaryTitle.current?.closest(".summary-overlay")?.contains(document.activeElement);
+    setSummary(null);
+    if (inside) lastHandButton.current?.focus();
+  };
+  const openSummary = () => {
+    setSummary({ index: pub.results.length - 1, auto: false });
+  };
   useEffect(() => {
-    if (summary?.auto && pub.phase === "play") setSummary(null);
+    if (summary && !summary.auto) summaryTitle.current?.focus();
+  }, [summary?.auto, summary?.index]);
+  const narrow = useNarrow();
+  const summaryUnderFelt = narrow && pub.phase === "hand_over";
+  // Focus in the summary follows it when it moves, without scrolling the page to it. Where the focus
+  // is must be read before the move, which takes it away with the element it was on.
+  const summaryPlace = useRef(summaryUnderFelt);
+  const refocusSummary = useRef(false);
+  if (summaryPlace.current !== summaryUnderFelt) {
+    summaryPlace.current = summaryUnderFelt;
+    refocusSummary.current = !!document.activeElement?.closest(".summary-overlay");
+  }
+  useEffect(() => {
+    if (!refocusSummary.current) return;
+    refocusSummary.current = false;
+    summaryTitle.current?.focus({ preventScroll: true });
+  }, [summaryUnderFelt]);
+  useEffect(() => {
+    if (summary?.auto && pub.phase === "play") closeSummary();
   }, [pub.phase]);
   useEffect(() => {
     if (!summary) return undefined;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setSummary(null);
+      if (event.key === "Escape" && !getApp().howTo) closeSummary();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -124,6 +175,25 @@ export function GameScreen({ state }: { state: StateMessage }) {
     else if (choice && choice.free > 0) playable = choice.choosable;
   }
 
+  const summaryPanel = summary && pub.results[summary.index] && (
+    <section
+      id={SUMMARY_ID}
+      class="summary-overlay"
+      role="dialog"
+      aria-labelledby="summary-title"
+    >
+      <div class="summary-head">
+        <h2 id="summary-title" ref={summaryTitle} tabIndex={-1}>
+          {t("sum.title", { n: pub.results[summary.index].number })}
+        </h2>
+        <button type="button" class="btn small secondary" onClick={closeSummary}>
+          {t("menu.close")}
+        </button>
+      </div>
+      <HandSummary state={state} pub={pub} index={summary.index} />
+    </section>
+  );
+
   const onCard = (card: string) => {
     if (choice) {
       const next = togglePick(choice, card);
@@ -154,17 +224,6 @@ export function GameScreen({ state }: { state: StateMessage }) {
         ))}
         <TrickArea state={state} pub={pub} bottom={bottom} />
         {myTurn && <div class="turn-banner">{t("table.your_turn")}</div>}
-        {summary && pub.results[summary.index] && (
-          <div class="summary-overlay" role="dialog" aria-labelledby="summary-title">
-            <div class="summary-head">
-              <h2 id="summary-title">{t("sum.title", { n: pub.results[summary.index].number })}</h2>
-              <button type="button" class="btn small secondary" onClick={() => setSummary(null)}>
-                {t("menu.close")}
-              </button>
-            </div>
-            <HandSummary state={state} pub={pub} index={summary.index} />
-          </div>
-        )}
       </section>
       <section class="bottom" aria-labelledby="hand-title">
         <h2 id="hand-title" class="visually-hidden">
@@ -177,6 +236,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
           onPick={setPicked}
           pickedMarked={!!fromKitty && fromKitty.size > 0}
         />
+        {summaryUnderFelt && summaryPanel}
         {view && (
           <Hand
             cards={view.hand}
@@ -195,7 +255,8 @@ export function GameScreen({ state }: { state: StateMessage }) {
           />
         )}
       </section>
-      <aside class="side">
+      <aside class="side" ref={side}>
+        {!summaryUnderFelt && summaryPanel}
         <section class="panel">
           <div class="tool-row">
             <button
@@ -208,9 +269,12 @@ export function GameScreen({ state }: { state: StateMessage }) {
             </button>
             {pub.results.length > 0 && (
               <button
+                ref={lastHandButton}
                 type="button"
                 class="btn small secondary"
-                onClick={() => setSummary({ index: pub.results.length - 1, auto: false })}
+                aria-expanded={!!summary}
+                aria-controls={summary ? SUMMARY_ID : undefined}
+                onClick={() => (summary ? closeSummary() : openSummary())}
               >
                 {t("table.last_hand")}
               </button>
@@ -235,6 +299,11 @@ export function GameScreen({ state }: { state: StateMessage }) {
         <PlayLog state={state} />
         <ChatPanel state={state} />
       </aside>
+      <p class="visually-hidden" aria-live="polite">
+        {summary?.auto && pub.results[summary.index]
+          ? `${t("sum.title", { n: pub.results[summary.index].number })}. ${verdictText(state, pub, summary.index)}`
+          : ""}
+      </p>
       {myTurn && (
         <p class="visually-hidden" aria-live="assertive">
           {t("a11y.your_turn")}

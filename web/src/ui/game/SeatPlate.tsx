@@ -5,6 +5,7 @@ import { secondsLeft, URGENT_SECONDS } from "../../turnClock";
 import type { PublicGame, StateMessage } from "../../types";
 import { seatName, sideColor } from "../names";
 import { ReactionBubble } from "./Reactions";
+import { awayDeadline, awayTexts } from "./away";
 import { bidChip, drewChip } from "./table";
 
 /** Seconds left until `deadline` (client clock), counted down on screen. */
@@ -18,6 +19,24 @@ function TurnTimer({ deadline }: { deadline: number }) {
   return (
     <span class={`timer${left <= URGENT_SECONDS ? " urgent" : ""}`} role="timer" aria-live="off">
       {t("table.seconds_left", { n: left })}
+    </span>
+  );
+}
+
+/** A seat whose player is away: when a bot will play for them, counted down, then that it does. */
+function AwayChip({ name, deadline }: { name: string; deadline: number }) {
+  const [, setTick] = useState(0);
+  const playing = Date.now() >= deadline;
+  useEffect(() => {
+    if (playing) return undefined;
+    const id = setInterval(() => setTick((n) => n + 1), 250);
+    return () => clearInterval(id);
+  }, [deadline, playing]);
+  const { chip, spoken } = awayTexts(name, deadline, Date.now());
+  return (
+    <span class={`chip away${playing ? " playing" : ""}`} title={spoken}>
+      <span aria-hidden="true">{chip}</span>
+      <span class="visually-hidden">{spoken}</span>
     </span>
   );
 }
@@ -62,6 +81,7 @@ export function SeatPlate({
   };
   const drewText = drewChip(pub, seat);
   const bid = bidChip(pub, seat);
+  const away = awayDeadline(state, seat, Date.now());
   return (
     <div
       class={`seat-plate${active ? " active" : ""}${isYou ? " you" : ""}${pub.bidder === seat && !inAuction ? " bidder" : ""}${out ? " out" : ""}`}
@@ -88,7 +108,11 @@ export function SeatPlate({
             {t("table.out")}
           </span>
         )}
-        {!info?.connected && !info?.bot && <span class="chip offline">{t("table.offline")}</span>}
+        {away !== null ? (
+          <AwayChip name={name} deadline={away} />
+        ) : (
+          !info?.connected && !info?.bot && <span class="chip offline">{t("table.offline")}</span>
+        )}
         {active && app.turnClock.version === state.version && app.turnClock.deadline !== null && (
           <TurnTimer deadline={app.turnClock.deadline} />
         )}

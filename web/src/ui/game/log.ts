@@ -50,6 +50,10 @@ export function logText(entry: LogEntry, state: StateMessage): string {
       return t(event.on ? "ev.chat_on" : "ev.chat_off");
     case "muted":
       return t(event.muted ? "ev.muted" : "ev.unmuted", { n: seatNumber });
+    case "rematch":
+      return t(event.ready ? "ev.rematch_ready" : "ev.rematch_not", { name });
+    case "listed":
+      return t(event.listed ? "ev.listed" : "ev.unlisted");
     default:
       return event.kind;
   }

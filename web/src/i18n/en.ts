@@ -334,7 +334,6 @@ export const en = {
   "end.hand_axis": "hand",
   "end.download": "Download the match record (JSON)",
   "end.play_again": "Play again",
-  "end.waiting_host": "Waiting for the host to start another match.",
   "rematch.title": "Another match?",
   "rematch.not_now": "Not now",
   "rematch.new_partners": "Draw new partners",

@@ -333,7 +333,6 @@ export const es: Catalog = {
   "end.hand_axis": "mano",
   "end.download": "Descargar el registro de la partida (JSON)",
   "end.play_again": "Jugar otra vez",
-  "end.waiting_host": "Esperando a que el anfitrión empiece otra partida.",
   "rematch.title": "¿Otra partida?",
   "rematch.not_now": "Ahora no",
   "rematch.new_partners": "Sortear compañeros nuevos",

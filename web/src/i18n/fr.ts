@@ -333,7 +333,6 @@ export const fr: Catalog = {
   "end.hand_axis": "donne",
   "end.download": "Télécharger le relevé de la partie (JSON)",
   "end.play_again": "Rejouer",
-  "end.waiting_host": "En attente d’une nouvelle partie lancée par l’hôte.",
   "rematch.title": "Une autre partie ?",
   "rematch.not_now": "Pas maintenant",
   "rematch.new_partners": "Tirer de nouveaux partenaires",

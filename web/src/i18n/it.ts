@@ -333,7 +333,6 @@ export const it: Catalog = {
   "end.hand_axis": "mano",
   "end.download": "Scarica il registro della partita (JSON)",
   "end.play_again": "Gioca ancora",
-  "end.waiting_host": "In attesa che il padrone di casa inizi un’altra partita.",
   "rematch.title": "Un'altra partita?",
   "rematch.not_now": "Non ora",
   "rematch.new_partners": "Sorteggia nuovi compagni",

@@ -333,7 +333,6 @@ export const pt: Catalog = {
   "end.hand_axis": "mão",
   "end.download": "Baixar o registro da partida (JSON)",
   "end.play_again": "Jogar de novo",
-  "end.waiting_host": "Esperando o anfitrião começar outra partida.",
   "rematch.title": "Outra partida?",
   "rematch.not_now": "Agora não",
   "rematch.new_partners": "Sortear novos parceiros",

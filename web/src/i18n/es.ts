@@ -451,7 +451,6 @@ export const es: Catalog = {
   "react.oops": "¡Uy!",
   "react.thanks": "¡Gracias!",
   "react.hurry_up": "¡Date prisa!",
-  "react.said": "{name}: {reaction}",
   "error.match_not_over": "La partida todavía no ha terminado.",
   "error.chat_off": "El anfitrión ha desactivado el chat.",
   "error.chat_closed": "El chat está cerrado mientras se juega una mano. Se abre entre manos.",

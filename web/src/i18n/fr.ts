@@ -451,7 +451,6 @@ export const fr: Catalog = {
   "react.oops": "Oups !",
   "react.thanks": "Merci !",
   "react.hurry_up": "On se dépêche !",
-  "react.said": "{name} : {reaction}",
   "error.match_not_over": "La partie n'est pas encore finie.",
   "error.chat_off": "L'hôte a fermé la discussion.",
   "error.chat_closed": "La discussion est fermée pendant une donne. Elle s'ouvre entre les donnes.",

@@ -451,7 +451,6 @@ export const it: Catalog = {
   "react.oops": "Ops!",
   "react.thanks": "Grazie!",
   "react.hurry_up": "Sbrigati!",
-  "react.said": "{name}: {reaction}",
   "error.match_not_over": "La partita non è ancora finita.",
   "error.chat_off": "L'host ha disattivato la chat.",
   "error.chat_closed": "La chat è chiusa mentre si gioca una mano. Si apre tra una mano e l'altra.",

@@ -451,7 +451,6 @@ export const pt: Catalog = {
   "react.oops": "Ops!",
   "react.thanks": "Obrigado!",
   "react.hurry_up": "Anda logo!",
-  "react.said": "{name}: {reaction}",
   "error.match_not_over": "A partida ainda não terminou.",
   "error.chat_off": "O anfitrião desativou o chat.",
   "error.chat_closed": "O chat fica fechado enquanto uma mão é jogada. Ele abre entre as mãos.",

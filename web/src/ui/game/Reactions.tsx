@@ -1,16 +1,9 @@
 import { t } from "../../i18n";
 import { useApp } from "../../store";
 import { sendReaction } from "../../talk";
-import { REACTIONS, type Reaction } from "../../types";
+import { REACTIONS } from "../../types";
 
-/** Each reaction's sign, shown beside its words in the reader's language. */
-export const REACTION_SIGN: Record<Reaction, string> = {
-  thumbs_up: "👍",
-  well_played: "👏",
-  oops: "😬",
-  thanks: "🙏",
-  hurry_up: "⏳",
-};
+// Words only, in the reader's language: an emoji shows as an empty box where no emoji font is installed.
 
 /** The reaction buttons of a seated player: a fixed set, so nothing is said about the cards. */
 export function ReactionBar() {
@@ -25,11 +18,9 @@ export function ReactionBar() {
             key={reaction}
             type="button"
             class="btn small secondary reaction"
-            title={t(`react.${reaction}`)}
-            aria-label={t(`react.${reaction}`)}
             onClick={() => void sendReaction(reaction)}
           >
-            <span aria-hidden="true">{REACTION_SIGN[reaction]}</span>
+            {t(`react.${reaction}`)}
           </button>
         ))}
       </div>
@@ -44,7 +35,6 @@ export function ReactionBubble({ seat }: { seat: number }) {
   if (!shown) return null;
   return (
     <span class="reaction-bubble" role="status" data-reaction={shown.reaction}>
-      <span aria-hidden="true">{REACTION_SIGN[shown.reaction]} </span>
       {t(`react.${shown.reaction}`)}
     </span>
   );

@@ -383,3 +383,39 @@ def test_a_table_taken_over_by_a_request_brings_its_followers_along(
             await close_all(clients)
 
     run(scenario)
+
+
+def test_a_table_listed_at_one_process_shows_on_the_landing_pages_of_another(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """The open tables are read from the database: a page connected to another process sees a table
+    listed, joined and filled there (at that process's next look, every few seconds)."""
+
+    async def scenario() -> None:
+        database = f"sqlite:///{tmp_path / 'shared.db'}"
+        async with (
+            running_server(database, redis=redis_url) as (_first, first_url),
+            running_server(database, redis=redis_url) as (_second, second_url),
+        ):
+            looking = await Client(second_url).connect()
+            assert (await looking.call("open_tables", {"watch": True}))["tables"] == []
+            host = await create(first_url, "Hosta", players=3)
+            assert (await host.send("list_table", listed=True))["ok"]
+
+            async def shown(free: int | None) -> None:
+                while True:
+                    pushes = looking.got("open_tables")
+                    tables = pushes[-1]["tables"] if pushes else []
+                    if [entry["free"] for entry in tables] == ([] if free is None else [free]):
+                        return
+                    await looking.wait_for_message("open_tables", len(pushes) + 1, timeout=30)
+
+            await shown(2)
+            guest = await join(second_url, host.table or "", "Guest")
+            await shown(1)
+            assert (await host.send("set_bot", seat=2, bot=True))["ok"]
+            await shown(None)  # full: off the list
+            for client in (looking, host, guest):
+                await client.close()
+
+    run(scenario)

@@ -6,14 +6,13 @@ not part of any match.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
 
 from smear.server.chat import CHAT_REMEMBERED, ChatLine
 from smear.server.schema import ChatControlsModel, ChatLineModel
+from smear.server.storebase import StoragePart
 
 
 @dataclass(frozen=True)
@@ -24,14 +23,8 @@ class StoredChat:
     lines: list[ChatLine]
 
 
-class ChatStorage:
+class ChatStorage(StoragePart):
     """The chat's reads and writes; each method is one transaction, as every storage method is."""
-
-    def _transaction(self, what: str) -> AbstractContextManager[Session]:
-        raise NotImplementedError
-
-    def _reading(self, what: str) -> AbstractContextManager[Session]:
-        raise NotImplementedError
 
     def add_chat_line(self, code: str, at: float, seat: int | None, name: str, text: str) -> int:
         """Stores a line of table ``code``'s chat and returns its id (each is larger than the last)."""

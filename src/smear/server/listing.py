@@ -14,7 +14,7 @@ import asyncio
 import logging
 from typing import Any
 
-from smear.server.core import Snapshot
+from smear.server.core import NotStored, Snapshot
 from smear.server.liststore import ListedTable
 from smear.server.storage import StorageError
 from smear.server.tables import TableError
@@ -93,7 +93,7 @@ class Listing(Talk):
             tables = await self._open_tables()
         except StorageError as err:
             self.drops.warn("store", "the open tables could not be read (%s)", type(err).__name__)
-            raise
+            raise NotStored from None  # answered not_stored: ask again
         return {"tables": tables}
 
     def _start_publishing(self) -> None:

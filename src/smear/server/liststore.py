@@ -5,14 +5,13 @@ of those still in their lobby. A part of :class:`smear.server.storage.Storage`, 
 from __future__ import annotations
 
 from collections import defaultdict
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
 
 from smear.server.schema import ListingModel, SeatModel, TableModel
+from smear.server.storebase import StoragePart
 
 
 @dataclass(frozen=True)
@@ -26,14 +25,8 @@ class ListedTable:
     seats: list[tuple[str | None, bool]]
 
 
-class ListingStorage:
+class ListingStorage(StoragePart):
     """Reads and writes of the open tables; each method is one transaction."""
-
-    def _transaction(self, what: str) -> AbstractContextManager[Session]:
-        raise NotImplementedError
-
-    def _reading(self, what: str) -> AbstractContextManager[Session]:
-        raise NotImplementedError
 
     def set_listed(self, code: str, listed: bool, at: float) -> None:
         """Lists table ``code`` as open (since ``at``), or takes it off the list."""

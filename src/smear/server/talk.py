@@ -74,12 +74,11 @@ class Talk(Sharing):
                     problem_code="missing",
                 )
         async with self._at(message.table) as table:
+            seat: int | None = None
+            name, who = message.name, sid
             if message.token is not None:
-                seat: int | None = table.seat_of(message.token)
-                assert seat is not None
+                seat = table.seat_of(message.token)
                 name, who = table.seats[seat].name or f"Seat {seat + 1}", f"seat {seat}"
-            else:
-                seat, name, who = None, message.name, sid
             refusal = table.chat_refusal(seat)
             if refusal is not None:
                 raise TableError(refusal)

@@ -258,7 +258,7 @@ class SmearServer(Listing):
             self._follow(sid, table, table.seats[seat].token_hash)
             version = table.version
             await self.broadcast(table)
-            self.open_tables_changed()
+            self.open_tables_changed(before)
         return {"table": table.code, "seat": seat, "token": token, "version": version}
 
     async def watch_table(self, sid: str, message: Any) -> dict[str, Any]:
@@ -319,7 +319,7 @@ class SmearServer(Listing):
                     await self._store_or_undo(table, left, self._db(self._match_store(table)))
             version = table.version
             await self.broadcast(table)
-            self.open_tables_changed()
+            self.open_tables_changed(before)
             self.drive(table)
         return {"version": version}
 
@@ -366,7 +366,7 @@ class SmearServer(Listing):
             await self._store_or_undo(table, before, self._db(self._match_store(table)))
             version = table.version
             await self.broadcast(table)
-            self.open_tables_changed()
+            self.open_tables_changed(before)
             self.drive(table)
         return {"version": version}
 
@@ -376,7 +376,7 @@ class SmearServer(Listing):
             change(table)
             if table.version != before.version:
                 await self._store_or_undo(table, before, self._store_lobby(table))
-                self.open_tables_changed()
+                self.open_tables_changed(before)
             version = table.version
             await self.broadcast(table)
         return {"version": version}

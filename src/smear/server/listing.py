@@ -56,9 +56,11 @@ class Listing(Talk):
     # the next one, even if equal to this).
     _list_sent: list[dict[str, Any]] | None = None
 
-    def open_tables_changed(self) -> None:
-        """A table that is or was listed changed: the watchers get the list again."""
-        self.list_changed.set()
+    def open_tables_changed(self, before: Snapshot | None = None) -> None:
+        """A table changed: if it was listed (as ``before`` shows), the watchers get the list again.
+        Only ``list_table`` puts a table on the list, so a table that was not listed changes nothing."""
+        if before is None or before.listed:
+            self.list_changed.set()
 
     async def _open_tables(self) -> list[dict[str, Any]]:
         listed = await self._read(self.storage.listed_lobbies, OPEN_TABLES_SHOWN)

@@ -18,12 +18,12 @@ import copy
 import dataclasses
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from smear.actions import parse_action
+from smear.actions import Action, parse_action
 from smear.cards import Card, CardSet, parse_card
 from smear.errors import PHASE_WORDS, ActionError, IllegalActionError, RecordError, SmearError
 from smear.rules import Rules, find_rules
@@ -332,11 +332,15 @@ def _canonical_action(text: str) -> str:
 # --- replaying ------------------------------------------------------------------------------------
 
 
-def replay(record: Record) -> Replay:
+# Told of every action a replay applies: the state before it, the action, the state after it.
+ReplayObserver = Callable[[State, Action, State], None]
+
+
+def replay(record: Record, observe: ReplayObserver | None = None) -> Replay:
     """Play a record through the rules engine, hand by hand, action by action.
 
     Raises :class:`ReplayError` at the first malformed or refused action, or a hand out of place;
-    :class:`RecordError` if the engine refuses a deal.
+    :class:`RecordError` if the engine refuses a deal. ``observe`` is called after each action.
     """
     players = record.players
     n = len(players)
@@ -363,9 +367,12 @@ def replay(record: Record) -> Replay:
             except ActionError as err:
                 raise ReplayError(number, position, text, str(err)) from None
             try:
-                state = apply(state, action)
+                after = apply(state, action)
             except IllegalActionError as err:
                 raise ReplayError(number, position, text, _refusal(err, state, players)) from None
+            if observe is not None:
+                observe(state, action, after)
+            state = after
     assert state is not None  # parse_record refuses a record without hands
     return Replay(state, _summary(state))
 
@@ -412,7 +419,8 @@ def whose_turn(state: State, players: Sequence[str]) -> str:
     return f"{players[pub.to_act]} to {PHASE_WORDS[pub.phase.value]}"
 
 
-def _result_entry(result: HandResult, rules: Rules) -> dict[str, Any]:
+def result_entry(result: HandResult, rules: Rules) -> dict[str, Any]:
+    """A finished hand as the replay summary gives it: bidder, bid, trump, points, scores."""
     if result.bidder is None:  # everyone passed and the hand was thrown in
         return {
             "bidder": None,
@@ -438,7 +446,7 @@ def _result_entry(result: HandResult, rules: Rules) -> dict[str, Any]:
 
 def _summary(state: State) -> dict[str, Any]:
     pub = state.public
-    hands = [_result_entry(result, pub.rules) for result in pub.results]
+    hands = [result_entry(result, pub.rules) for result in pub.results]
     complete = pub.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
     if not complete:
         # The hand in progress: only what is settled so far.
@@ -569,12 +577,14 @@ __all__ = [
     "Record",
     "Replay",
     "ReplayError",
+    "ReplayObserver",
     "dump_record",
     "json_text",
     "load_record",
     "parse_record",
     "record_of",
     "replay",
+    "result_entry",
     "rules_spec_of",
     "whose_turn",
 ]

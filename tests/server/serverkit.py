@@ -199,11 +199,47 @@ async def resume(url: str, table: str, token: str, version: int) -> tuple[Client
 
 
 async def get_json(url: str) -> tuple[int, Any]:
-    """``GET url``: the status and the decoded JSON body (off the event loop, which runs the server)."""
+    """``GET url``: the status and the decoded JSON body."""
+    return await http_json("GET", url)
+
+
+async def play_out(clients: list[Client]) -> None:
+    """Each person plays its first legal action whenever it is its turn, until the match is over."""
+
+    async def play(client: Client) -> None:
+        after = 0
+        while True:
+            state = await client.wait_for(
+                lambda st, after=after: (
+                    st is client.states[-1]
+                    and st["version"] >= after
+                    and (st["table"]["status"] == "finished" or bool(st["game"] and st["game"]["legal"]))
+                ),
+                timeout=60,
+            )
+            if state["table"]["status"] == "finished":
+                return
+            reply = await client.send("act", version=state["version"], action=state["game"]["legal"][0])
+            after = reply.get("version", state["version"])
+
+    await asyncio.gather(*(play(client) for client in clients))
+
+
+async def http_json(
+    method: str, url: str, body: Any = None, secret: str | None = None, raw: bytes | None = None
+) -> tuple[int, Any]:
+    """An HTTP request with a JSON body (or ``raw`` bytes) and, with ``secret``, a profile's
+    ``Authorization``; the status and the decoded JSON answer (off the event loop, which runs the
+    server)."""
+    data = raw if raw is not None else None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    if secret is not None:
+        headers["Authorization"] = f"Bearer {secret}"
+    request = urllib.request.Request(url, data=data, headers=headers, method=method)
 
     def fetch() -> tuple[int, Any]:
         try:
-            with urllib.request.urlopen(url, timeout=10) as response:
+            with urllib.request.urlopen(request, timeout=10) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as err:
             with err:

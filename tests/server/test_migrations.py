@@ -35,9 +35,14 @@ from smear.server.storage import Storage, StorageError
 
 FIXTURES = Path(__file__).parent / "fixtures"
 OLD_TABLES = ("card_tables", "seats", "matches", "actions")
+# The columns of the old tables that the sixth migration added to.
+OLD_COLUMNS = {
+    "seats": ("table_code", "seat", "name", "token_hash", "is_bot"),
+    "matches": ("table_code", "number", "seed", "sides", "names", "finished", "record"),
+}
 HEAD = migrate.head_revision()
 # Every migration a database from before migrations runs (it is stamped at the first).
-AFTER_FIRST = "0002_table_rest, 0003_longer_actions, 0004_chat, 0005_open_tables"
+AFTER_FIRST = "0002_table_rest, 0003_longer_actions, 0004_chat, 0005_open_tables, 0006_players"
 
 
 @pytest.fixture
@@ -49,8 +54,12 @@ def old_database(tmp_path: Path) -> Path:
 
 
 def rows(path: Path, tables: tuple[str, ...] = OLD_TABLES) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of ``tables``, in the columns the old schema had (later migrations add columns)."""
     with sqlite3.connect(path) as connection:
-        return {name: sorted(connection.execute(f"SELECT * FROM {name}")) for name in tables}
+        return {
+            name: sorted(connection.execute(f"SELECT {', '.join(OLD_COLUMNS.get(name, ('*',)))} FROM {name}"))
+            for name in tables
+        }
 
 
 def table_names(path: Path) -> set[str]:
@@ -244,6 +253,11 @@ def test_a_database_of_the_server_with_rest_but_no_migrations_is_upgraded_too(ol
         connection.execute("DROP TABLE chat_lines")
         connection.execute("DROP TABLE chat_controls")
         connection.execute("DROP TABLE open_tables")
+        # Nor players.
+        for name in ("match_players", "played_matches", "ratings", "profile_keys", "profiles"):
+            connection.execute(f"DROP TABLE {name}")
+        connection.execute("ALTER TABLE seats DROP COLUMN profile_id")
+        connection.execute("ALTER TABLE matches DROP COLUMN profiles")
     before = rows(old_database, (*OLD_TABLES, "table_rest"))
     status, output = upgrade_command(old_database)
     assert (status, output) == (0, f"upgraded from before migrations to {HEAD}: {AFTER_FIRST}\n")
@@ -261,6 +275,11 @@ def test_an_empty_database_is_created_at_the_newest_revision(tmp_path: Path) -> 
         "chat_controls",
         "chat_lines",
         "open_tables",
+        "profiles",
+        "profile_keys",
+        "played_matches",
+        "match_players",
+        "ratings",
         "alembic_version",
     }
     assert upgrade_command(path) == (0, f"already at revision {HEAD}\n")

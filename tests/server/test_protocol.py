@@ -386,6 +386,12 @@ ARGS: dict[str, dict[str, str | int]] = {
     "chat_muted": {},
     "spectators_silent": {},
     "not_following": {},
+    "bad_profile": {},
+    "bad_secret": {},
+    "no_such_player": {},
+    "no_such_code": {},
+    "no_such_match": {},
+    "bad_record": {"reason": "hand 2, action 5: Ayse cannot play Ah", "reason_code": "record"},
     "internal_error": {},
 }
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import FAST, Client, session
+from serverkit import FAST, play_out, session
 from test_server import refused
 
 from smear.server.tables import Seat, Table, TableError, TableSettings, hash_token
@@ -90,28 +90,6 @@ def test_without_teams_the_host_has_no_partners_to_draw() -> None:
 
 def run(scenario: Callable[[], Any]) -> None:
     asyncio.run(scenario())
-
-
-async def play_out(clients: list[Client]) -> None:
-    """Each person plays its first legal action whenever it is its turn, until the match is over."""
-
-    async def play(client: Client) -> None:
-        after = 0
-        while True:
-            state = await client.wait_for(
-                lambda st, after=after: (
-                    st is client.states[-1]
-                    and st["version"] >= after
-                    and (st["table"]["status"] == "finished" or bool(st["game"] and st["game"]["legal"]))
-                ),
-                timeout=60,
-            )
-            if state["table"]["status"] == "finished":
-                return
-            reply = await client.send("act", version=state["version"], action=state["game"]["legal"][0])
-            after = reply.get("version", state["version"])
-
-    await asyncio.gather(*(play(client) for client in clients))
 
 
 def test_a_rematch_over_the_network_and_a_leaving_player_replaced_by_a_bot(tmp_path: Path) -> None:

@@ -179,6 +179,15 @@ def test_the_lobby_shows_names_host_and_bots(tmp_path: Path) -> None:
                 assert len(bot_names) == 2 and None not in bot_names and not bot_names & {"Kemal", "Ayse"}
                 assert [seat["bot"] for seat in table["seats"]] == [False, False, True, True]
                 assert all(seat["connected"] for seat in table["seats"])
+                # Bots are their level's profile, rated from the start; guests without a profile are not.
+                assert [seat["player"] for seat in table["seats"]] == [
+                    None,
+                    None,
+                    "bot-heuristic",
+                    "bot-heuristic",
+                ]
+                ratings = [seat["rating"] for seat in table["seats"]]
+                assert ratings[:2] == [None, None] and ratings[2] == ratings[3] and ratings[2] > 0
             # A bot is taken out again, and the seat is open.
             reply = await host.send("set_bot", seat=3, bot=False)
             assert reply["ok"], reply
@@ -190,6 +199,8 @@ def test_the_lobby_shows_names_host_and_bots(tmp_path: Path) -> None:
                 "open": True,
                 "connected": False,
                 "bot_in_ms": None,  # in the lobby no bot plays for anyone
+                "player": None,
+                "rating": None,
             }
             kinds = [event["event"]["kind"] for event in host.events]
             assert kinds == ["created", "joined", "bot", "bot", "bot"]

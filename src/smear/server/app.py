@@ -24,6 +24,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from smear.bots import bot_names
+from smear.rules import PRESETS
 from smear.server.core import Connection, NotStored, Snapshot
 from smear.server.guard import (
     GuardedServer,
@@ -33,7 +35,8 @@ from smear.server.guard import (
     quiet_logger,
 )
 from smear.server.limits import Limits, Timing, client_address
-from smear.server.listing import Listing
+from smear.server.players import Players
+from smear.server.playerstore import mask_names
 from smear.server.protocol import (
     MAX_MESSAGE_BYTES,
     error_payload,
@@ -52,7 +55,7 @@ RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
 
 
-class SmearServer(Listing):
+class SmearServer(Players):
     """The game server: the requests of every client event, and the ASGI application."""
 
     def _open_doors(self) -> None:
@@ -103,6 +106,7 @@ class SmearServer(Listing):
             Route("/health", self.health),
             Route("/tables/{code}/matches/{number}/record.json", self.record),
             *facts_routes(),
+            *self.player_routes(),
             *client_routes(STATIC_DIR),  # after the routes above, so they keep their paths
         ]
         http = Starlette(routes=routes)
@@ -119,6 +123,8 @@ class SmearServer(Listing):
         number = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 12 else 0
         try:
             record = await self._read(self.storage.match_record, code, number)
+            if record is not None:
+                record = mask_names(record, await self._read(self.storage.deleted_seats, code, number))
         except StorageError as err:
             self.drops.warn("store", "a record could not be read (%s)", type(err).__name__)
             return JSONResponse({"error": "storage unavailable, try again"}, status_code=503)
@@ -134,6 +140,10 @@ class SmearServer(Listing):
         instead. Nobody is connected yet, so the tables wait for their people.
         """
         now = self.clock()
+        try:
+            await self._db(self.storage.ensure_bots, bot_names(), list(PRESETS), now)
+        except StorageError as err:  # another process starting at the same moment; it did the same
+            self.drops.warn("store", "the bots' profiles were not stored (%s)", type(err).__name__)
         if self.cluster is not None:
             await self.cluster.start(self.on_cluster_message)
             self._watcher = asyncio.get_running_loop().create_task(self.look_around_forever())
@@ -222,7 +232,9 @@ class SmearServer(Listing):
             elimination=message.elimination,
             kitty=message.kitty,
         )
-        table, token = Table.create(settings, message.name)
+        profile = await self.linked_profile(message.profile)
+        table, token = Table.create(settings, message.name, profile=profile)
+        await self._show_ratings(table)
         now = self.clock()
         if not self.addresses.may_create_table(connection.address, now):
             raise TableError("too_many_tables", limit=self.limits.tables_per_hour)
@@ -251,10 +263,12 @@ class SmearServer(Listing):
         return {"table": table.code, "seat": 0, "token": token, "version": version}
 
     async def join_table(self, sid: str, message: Any) -> dict[str, Any]:
+        profile = await self.linked_profile(message.profile)
         async with self._at(message.table) as table:
             before = Snapshot.of(table)
-            seat, token = table.join(message.name)
+            seat, token = table.join(message.name, profile)
             await self._store_or_undo(table, before, self._store_lobby(table))
+            await self._show_ratings(table)
             self._follow(sid, table, table.seats[seat].token_hash)
             version = table.version
             await self.broadcast(table)
@@ -300,7 +314,7 @@ class SmearServer(Listing):
 
     async def set_bot(self, sid: str, message: Any) -> dict[str, Any]:
         return await self._lobby_change(
-            message.table, lambda t: t.set_bot(message.token, message.seat, message.bot)
+            message.table, lambda t: t.set_bot(message.token, message.seat, message.bot), show_ratings=True
         )
 
     async def kick(self, sid: str, message: Any) -> dict[str, Any]:
@@ -370,13 +384,17 @@ class SmearServer(Listing):
             self.drive(table)
         return {"version": version}
 
-    async def _lobby_change(self, code: str, change: Callable[[Table], None]) -> dict[str, Any]:
+    async def _lobby_change(
+        self, code: str, change: Callable[[Table], None], show_ratings: bool = False
+    ) -> dict[str, Any]:
         async with self._at(code) as table:
             before = Snapshot.of(table)
             change(table)
             if table.version != before.version:
                 await self._store_or_undo(table, before, self._store_lobby(table))
                 self.open_tables_changed(before)
+                if show_ratings:
+                    await self._show_ratings(table)
             version = table.version
             await self.broadcast(table)
         return {"version": version}

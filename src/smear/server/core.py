@@ -23,6 +23,9 @@ from smear.server.cluster import Cluster
 from smear.server.guard import LogThrottle
 from smear.server.hints import HintService
 from smear.server.limits import AddressBook, Bucket, Limits, Timing
+from smear.server.playerstats import seat_stats, side_ranks
+from smear.server.playerstore import MatchOutcome
+from smear.server.ratings import bot_profile_id
 from smear.server.storage import ActionRow, SeatRow, Storage, StoredTable
 from smear.server.tables import Seat, Table, TableSettings
 from smear.server.writer import StorageWriter
@@ -150,19 +153,66 @@ class ServerCore:
     def _store_action(self, table: Table, seat: int, action: str) -> Awaitable[None]:
         """The latest action (and, if it ended the match, its record)."""
         row = ActionRow(table.code, table.match_number, table.action_count, seat, action)
-        after = None
-        if table.status == "finished" and table.state is not None:
-            after = partial(
-                self.storage.finish_match, table.code, table.match_number, record_of(table.state, table.names)
-            )
-        return self.writer.append(row, after)
+        if table.status != "finished" or table.state is None:
+            return self.writer.append(row)
+        return self._store_last_action(table, row, self._finish_call(table))
+
+    async def _store_last_action(self, table: Table, row: ActionRow, finish: Callable[[], None]) -> None:
+        """The action that ended a match, the match's record and history with it; then the seats
+        show their new ratings."""
+        await self.writer.append(row, finish)
+        await self._show_ratings(table)
+
+    def _finish_call(self, table: Table) -> Callable[[], None]:
+        """The storage call that finishes the match over at ``table``: its record, and its place in
+        the players' history and ratings."""
+        state = table.state
+        assert state is not None
+        pub = state.public
+        outcome = MatchOutcome(
+            preset=table.settings.preset,
+            sides=[list(side) for side in pub.sides],
+            scores=list(pub.scores),
+            winner=pub.winner,
+            ranks=side_ranks(state),
+            stats=[seat_stats(state, seat) for seat in range(pub.players)],
+            names=list(table.names),
+        )
+        return partial(
+            self.storage.finish_match,
+            table.code,
+            table.match_number,
+            record_of(state, table.names),
+            outcome,
+            now=time.time(),
+        )
+
+    async def _show_ratings(self, table: Table) -> None:
+        """Read the ratings of the profiles seated at ``table`` for its seats to show. A failed read
+        leaves the ratings shown as they were: they are only shown."""
+        profiles = sorted({seat.profile for seat in table.seats if seat.profile is not None})
+        try:
+            ratings = await self._read(self.storage.ratings_of, profiles, table.settings.preset)
+        except Exception as err:
+            self.drops.warn("store", "ratings could not be read (%s)", type(err).__name__)
+            return
+        table.set_ratings({player: rating.shown for player, rating in ratings.items()})
 
     def _seat_rows(self, table: Table) -> list[SeatRow]:
-        return [SeatRow(i, s.name, s.token_hash, s.is_bot) for i, s in enumerate(table.seats)]
+        return [SeatRow(i, s.name, s.token_hash, s.is_bot, s.profile) for i, s in enumerate(table.seats)]
 
     def _table_from_storage(self, stored: StoredTable) -> Table:
         settings = TableSettings(**stored.settings)
-        seats = [Seat(name=s.name, token_hash=s.token_hash, is_bot=s.is_bot) for s in stored.seats]
+        bots = bot_profile_id(settings.bot_level)  # a bot seated before bots had profiles has none
+        seats = [
+            Seat(
+                name=s.name,
+                token_hash=s.token_hash,
+                is_bot=s.is_bot,
+                profile=s.profile or (bots if s.is_bot else None),
+            )
+            for s in stored.seats
+        ]
         table = Table(code=stored.code, settings=settings, seats=seats, host_seat=stored.host_seat)
         chat = self.storage.chat(stored.code, self.clock() - CHAT_KEPT_SECONDS)
         if chat.controls is not None:
@@ -175,8 +225,7 @@ class ServerCore:
             table.restore_match(match.number, match.seed, match.actions)
             if table.status == "finished" and not match.finished:
                 # The last action ended it but the record was not stored.
-                assert table.state is not None
-                self.storage.finish_match(table.code, match.number, record_of(table.state, table.names))
+                self._finish_call(table)()
         elif match is not None:
             table.match_number = match.number
         # Versions only grow, across restarts too; the replay's events were never sent to anyone.

@@ -20,7 +20,7 @@ import json
 import string
 import unicodedata
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal, TypeVar, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from pydantic_core import PydanticCustomError
@@ -58,9 +58,11 @@ __all__ = [
     "Kick",
     "Leave",
     "ListTable",
+    "Message",
     "Mute",
     "OpenTables",
     "PlayAgain",
+    "ProfileProof",
     "ProtocolError",
     "React",
     "Resume",
@@ -73,6 +75,7 @@ __all__ = [
     "illegal_action_args",
     "illegal_action_payload",
     "parse_inbound",
+    "parse_message",
     "public_event",
     "public_json",
     "public_text",
@@ -96,6 +99,8 @@ REACTIONS: tuple[str, ...] = get_args(Reaction)
 MAX_SEATS = 8
 # Versions stay within the integers a JavaScript number holds exactly.
 MAX_VERSION = 2**53 - 1
+
+M = TypeVar("M", bound=BaseModel)
 
 # --- errors ---------------------------------------------------------------------------------------
 
@@ -133,6 +138,12 @@ ERROR_CODES: dict[str, str] = {
     "spectators_silent": "spectators may read this table's chat but not write in it",
     "not_following": "follow this table first",
     "match_not_over": "the match is not over yet",
+    "bad_profile": "that profile is unknown or this is not its secret",
+    "bad_secret": "this is not a secret of that profile",
+    "no_such_player": "there is no such player",
+    "no_such_code": "that code is unknown, already used or expired",
+    "no_such_match": "there is no finished match with that id",
+    "bad_record": "that is not a match record that can be replayed: {reason}",
     "internal_error": "something went wrong on the server",
 }
 
@@ -269,6 +280,9 @@ TableCode = Annotated[str, StringConstraints(min_length=8, max_length=32, patter
 # The secret that holds a seat, given by create_table and join_table.
 SeatToken = Annotated[str, StringConstraints(min_length=16, max_length=128, pattern=r"^[A-Za-z0-9_-]+$")]
 Seat = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
+# A player's profile: its public id, and a secret only its browsers know.
+PlayerId = Annotated[str, StringConstraints(min_length=3, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+ProfileSecret = Annotated[str, StringConstraints(min_length=16, max_length=128, pattern=r"^[A-Za-z0-9_-]+$")]
 Version = Annotated[int, Field(ge=0, le=MAX_VERSION)]
 Preset = Annotated[str, StringConstraints(max_length=32), AfterValidator(_check_preset)]
 BotLevel = Annotated[str, StringConstraints(min_length=1, max_length=24, pattern=r"^[a-z][a-z0-9_]*$")]
@@ -287,10 +301,22 @@ class _Message(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
+class Message(_Message):
+    """A message of the protocol outside the client events (an HTTP request's body), as strict."""
+
+
+class ProfileProof(_Message):
+    """A profile and one of its secrets: the seat taken is linked to that profile."""
+
+    player: PlayerId
+    secret: ProfileSecret
+
+
 class CreateTable(_Message):
     """``create_table``: open a table and take its first seat as host."""
 
     name: Name
+    profile: ProfileProof | None = None
     preset: Preset
     players: Annotated[int, Field(ge=2, le=MAX_SEATS)]
     teams: bool
@@ -308,6 +334,7 @@ class JoinTable(_Message):
 
     table: TableCode
     name: Name
+    profile: ProfileProof | None = None
 
 
 class WatchTable(_Message):
@@ -528,6 +555,15 @@ def _first_problem(err: ValidationError) -> ProtocolError:
     # ``problem_code`` is the validator's code for the problem ("missing", "name_too_long"...); the
     # English ``problem`` goes into the message only.
     return ProtocolError("invalid_message", field=field, problem=first["msg"], problem_code=first["type"])
+
+
+def parse_message(model: type[M], data: Any) -> M:
+    """``data`` (a dict or JSON text) as ``model``, checked as :func:`parse_inbound` checks an event."""
+    fields = _decode(data)
+    try:
+        return model.model_validate(fields)
+    except ValidationError as err:
+        raise _first_problem(err) from None
 
 
 def parse_inbound(event: str, data: Any) -> BaseModel:

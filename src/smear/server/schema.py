@@ -17,9 +17,11 @@ from sqlalchemy import (
     Double,
     ForeignKey,
     ForeignKeyConstraint,
+    Index,
     Integer,
     String,
     Text,
+    UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -31,6 +33,11 @@ __all__ = [
     "ChatLineModel",
     "ListingModel",
     "MatchModel",
+    "PlayedMatchModel",
+    "PlayerModel",
+    "ProfileKeyModel",
+    "ProfileModel",
+    "RatingModel",
     "RestModel",
     "SeatModel",
     "TableModel",
@@ -65,6 +72,8 @@ class SeatModel(Base):
     name: Mapped[str | None]
     token_hash: Mapped[str | None]
     is_bot: Mapped[bool]
+    # The profile of the person (or bot level) in the seat, if any. (Added by the sixth migration.)
+    profile_id: Mapped[str | None] = mapped_column(String(40), default=None)
 
 
 class MatchModel(Base):
@@ -81,6 +90,9 @@ class MatchModel(Base):
     finished: Mapped[bool] = mapped_column(default=False)
     # SQL NULL (not the JSON text "null") until the match is finished.
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), default=None)
+    # The profile in each seat when the match started (None: no profile), who its history is of.
+    # NULL for a match stored before the sixth migration.
+    profiles: Mapped[list[str | None] | None] = mapped_column(JSON(none_as_null=True), default=None)
 
 
 class RestModel(Base):
@@ -165,3 +177,78 @@ class ListingModel(Base):
         ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
     )
     listed_at: Mapped[float] = mapped_column(Double, index=True)  # the newest are shown first
+
+
+class ProfileModel(Base):
+    """A player the server knows (or a bot level), without e-mail or password: a public id, a name,
+    and the hashes of the secrets that prove it (:class:`ProfileKeyModel`). (The sixth migration
+    adds it and the tables below.)"""
+
+    __tablename__ = "profiles"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    is_bot: Mapped[bool]
+    created_at: Mapped[float] = mapped_column(Double)
+
+
+class ProfileKeyModel(Base):
+    """The hash of one secret of a profile, or of a one-time code to carry it to another device
+    (``expires_at`` set, and the row deleted once used)."""
+
+    __tablename__ = "profile_keys"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), index=True)
+    expires_at: Mapped[float | None] = mapped_column(Double)  # None: a secret, kept until deleted
+
+
+class PlayedMatchModel(Base):
+    """A finished match in the players' history, apart from its table (a table may be deleted)."""
+
+    __tablename__ = "played_matches"
+    __table_args__ = (UniqueConstraint("table_code", "match_number", name="one_history_per_match"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    table_code: Mapped[str] = mapped_column(String(64))
+    match_number: Mapped[int]
+    preset: Mapped[str] = mapped_column(String(32))
+    finished_at: Mapped[float] = mapped_column(Double, index=True)
+    sides: Mapped[list[list[int]]] = mapped_column(JSON)
+    scores: Mapped[list[int]] = mapped_column(JSON)
+    winner: Mapped[int | None]
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class PlayerModel(Base):
+    """One seat of a played match: who held it and how it went for them."""
+
+    __tablename__ = "match_players"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("played_matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    # None for a guest without a profile, or a player whose profile was deleted (``deleted``).
+    profile_id: Mapped[str | None] = mapped_column(String(40), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    is_bot: Mapped[bool]
+    deleted: Mapped[bool] = mapped_column(default=False)
+    side: Mapped[int]
+    won: Mapped[bool]
+    stats: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class RatingModel(Base):
+    """A profile's rating in one preset (openskill: ``mu`` and ``sigma``; ``ordinal`` = mu - 3 sigma,
+    stored to sort the leaderboard)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_board", "preset", "ordinal"),)
+
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    preset: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    ordinal: Mapped[float] = mapped_column(Double)
+    matches: Mapped[int]

@@ -56,6 +56,7 @@ from smear.errors import SmearError
 from smear.server import migrate
 from smear.server.chatstore import ChatStorage
 from smear.server.liststore import ListingStorage
+from smear.server.playerstore import MatchOutcome, PlayerStorage
 from smear.server.schema import STATUSES, ActionModel, MatchModel, RestModel, SeatModel, TableModel
 
 __all__ = [
@@ -103,6 +104,7 @@ class SeatRow:
     name: str | None
     token_hash: str | None
     is_bot: bool
+    profile: str | None = None  # the profile of the person or bot level in the seat
 
 
 @dataclass(frozen=True)
@@ -198,7 +200,7 @@ def _sqlite_on_begin(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
-class Storage(ChatStorage, ListingStorage):
+class Storage(ChatStorage, ListingStorage, PlayerStorage):
     """The server's database. Each method is one transaction, committed before it returns; writes
     are serialized by a lock, so the object may be shared between threads, and reads need not wait
     for writes."""
@@ -313,7 +315,7 @@ class Storage(ChatStorage, ListingStorage):
     ) -> None:
         """Stores the start of match ``number`` (from 1) of a table, and marks the table as playing.
         ``seats`` and ``host_seat``, when given, are saved in the same transaction (a start may
-        reseat everyone)."""
+        reseat everyone); the seats' profiles are then the players whose history the match is."""
         if not _INT64_MIN <= seed <= _INT64_MAX:
             raise StorageError(f"the seed {seed} does not fit in 64 bits")
         with self._transaction(f"start match {number} of table {code!r}") as session:
@@ -326,7 +328,13 @@ class Storage(ChatStorage, ListingStorage):
                 session.add_all(_seat_models(code, seats))
             session.add(
                 MatchModel(
-                    table_code=code, number=number, seed=seed, sides=sides, names=names, finished=False
+                    table_code=code,
+                    number=number,
+                    seed=seed,
+                    sides=sides,
+                    names=names,
+                    finished=False,
+                    profiles=None if seats is None else [row.profile for row in seats],
                 )
             )
 
@@ -357,9 +365,18 @@ class Storage(ChatStorage, ListingStorage):
             except SQLAlchemyError as err:
                 raise StorageError(f"cannot store {len(rows)} actions together: {_reason(err)}") from err
 
-    def finish_match(self, code: str, number: int, record: dict[str, Any]) -> None:
+    def finish_match(
+        self,
+        code: str,
+        number: int,
+        record: dict[str, Any],
+        outcome: MatchOutcome | None = None,
+        *,
+        now: float = 0.0,
+    ) -> None:
         """Stores the ``smear-record/1`` document of a match that is over, marks the match finished and
-        the table finished."""
+        the table finished. With ``outcome``, the match also goes into its players' history
+        (finished at ``now``) and rates them, in the same transaction."""
         with self._transaction(f"finish match {number} of table {code!r}") as session:
             match = session.get(MatchModel, (code, number))
             if match is None:
@@ -368,6 +385,8 @@ class Storage(ChatStorage, ListingStorage):
                 raise StorageError(f"match {number} of table {code!r} is already finished")
             match.finished = True
             match.record = record
+            if outcome is not None:
+                self._record_played(session, match, outcome, record, now)
             session.execute(update(TableModel).where(TableModel.code == code).values(status="finished"))
 
     def delete_table(self, code: str) -> None:
@@ -524,7 +543,14 @@ def _get_table(session: Session, code: str) -> TableModel:
 
 def _seat_models(code: str, seats: list[SeatRow]) -> list[SeatModel]:
     return [
-        SeatModel(table_code=code, seat=s.seat, name=s.name, token_hash=s.token_hash, is_bot=s.is_bot)
+        SeatModel(
+            table_code=code,
+            seat=s.seat,
+            name=s.name,
+            token_hash=s.token_hash,
+            is_bot=s.is_bot,
+            profile_id=s.profile,
+        )
         for s in seats
     ]
 
@@ -542,7 +568,9 @@ def _load_tables(session: Session, which: ColumnElement[bool]) -> list[StoredTab
     for seat in session.scalars(
         select(SeatModel).join(TableModel).where(which).order_by(SeatModel.table_code, SeatModel.seat)
     ):
-        seats[seat.table_code].append(SeatRow(seat.seat, seat.name, seat.token_hash, seat.is_bot))
+        seats[seat.table_code].append(
+            SeatRow(seat.seat, seat.name, seat.token_hash, seat.is_bot, seat.profile_id)
+        )
 
     latest = (
         select(MatchModel.table_code, func.max(MatchModel.number).label("number"))

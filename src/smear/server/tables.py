@@ -11,7 +11,7 @@ import hashlib
 import random
 import secrets
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from smear.actions import Action, parse_action
@@ -20,6 +20,7 @@ from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
 from smear.rules import Rules, find_rules, option_changes
 from smear.server.chat import ChatRoom
 from smear.server.protocol import illegal_action_args, public_event
+from smear.server.ratings import bot_profile_id
 from smear.state import Phase, State, apply, new_match, next_hand, team_sides
 
 # Public events kept for clients that reconnect; one further behind gets a full resync.
@@ -118,6 +119,8 @@ class Seat:
     name: str | None = None
     token_hash: str | None = None
     is_bot: bool = False
+    profile: str | None = None  # the player's profile (a bot's: its level's), if any
+    rating: float | None = None  # the profile's rating in the table's preset, as shown
 
     @property
     def is_open(self) -> bool:
@@ -170,24 +173,26 @@ class Table:
     # --- creating and joining -------------------------------------------------------------------
 
     @classmethod
-    def create(cls, settings: TableSettings, host_name: str, code: str | None = None) -> tuple[Table, str]:
+    def create(
+        cls, settings: TableSettings, host_name: str, code: str | None = None, profile: str | None = None
+    ) -> tuple[Table, str]:
         """A new table with its host in seat 0; returns the table and the host's seat token."""
         settings.check()
         token = new_token()
         seats = [Seat() for _ in range(settings.players)]
-        seats[0] = Seat(name=host_name, token_hash=hash_token(token))
+        seats[0] = Seat(name=host_name, token_hash=hash_token(token), profile=profile)
         table = cls(code=code or new_code(), settings=settings, seats=seats, host_seat=0)
         table.bump({"kind": "created"})
         return table, token
 
-    def join(self, name: str) -> tuple[int, str]:
+    def join(self, name: str, profile: str | None = None) -> tuple[int, str]:
         """Sit a newcomer in the first open seat; returns the seat and its token."""
         if self.status != "lobby":
             raise TableError("not_in_lobby")
         for index, seat in enumerate(self.seats):
             if seat.is_open:
                 token = new_token()
-                self.seats[index] = Seat(name=name, token_hash=hash_token(token))
+                self.seats[index] = Seat(name=name, token_hash=hash_token(token), profile=profile)
                 if self.host_seat is None:
                     self.host_seat = index
                 self.bump({"kind": "joined", "seat": index})
@@ -247,7 +252,7 @@ class Table:
             taken = {s.name for s in self.seats}
             # Clients mark bots from the seat's flag, in the reader's language; the name stays bare.
             name = next((n for n in BOT_NAMES if n not in taken), "Bot")
-            self.seats[target] = Seat(name=name, is_bot=True)
+            self.seats[target] = Seat(name=name, is_bot=True, profile=self.bot_profile)
         else:
             if not chair.is_bot:
                 raise TableError("no_such_seat", seat=seat)
@@ -274,11 +279,30 @@ class Table:
             self.seats[seat] = Seat()
         else:
             name = self.seats[seat].name or "Player"
-            self.seats[seat] = Seat(name=name, is_bot=True)
+            # The match stays in the leaver's history; the seat, and any rematch, is the bot's.
+            self.seats[seat] = Seat(name=name, is_bot=True, profile=self.bot_profile)
         if self.host_seat == seat:
             self.host_seat = self._next_person(seat)
         self.bump({"kind": "left", "seat": seat})
         return seat
+
+    @property
+    def bot_profile(self) -> str:
+        """The profile of the table's bots."""
+        return bot_profile_id(self.settings.bot_level)
+
+    def set_ratings(self, ratings: dict[str, float]) -> None:
+        """Show each seat's rating (by its profile; a profile without one shows none)."""
+        self.seats = [
+            replace(seat, rating=ratings.get(seat.profile) if seat.profile else None) for seat in self.seats
+        ]
+
+    def set_profile_gone(self, player: str) -> None:
+        """A profile was deleted: its seats here play on without one."""
+        self.seats = [
+            replace(seat, profile=None, rating=None) if seat.profile == player else seat
+            for seat in self.seats
+        ]
 
     def _next_person(self, after: int) -> int | None:
         n = len(self.seats)
@@ -475,7 +499,14 @@ class Table:
             "status": self.status,
             "host": self.host_seat,
             "seats": [
-                {"seat": i, "name": s.name, "bot": s.is_bot, "open": s.is_open}
+                {
+                    "seat": i,
+                    "name": s.name,
+                    "bot": s.is_bot,
+                    "open": s.is_open,
+                    "player": s.profile,
+                    "rating": s.rating,
+                }
                 for i, s in enumerate(self.seats)
             ],
             "you": you,

@@ -26,7 +26,14 @@ def pace_clock() -> float:
 
 
 # (tokens a second, burst) per kind of message.
-TALK_PACE = {"reaction": (0.5, 3.0), "chat": (1 / 3, 5.0), "listing": (1 / 30, 5.0)}
+# "profile" (a new profile, a transfer code tried) and "replay" (a record replayed) are per address.
+TALK_PACE = {
+    "reaction": (0.5, 3.0),
+    "chat": (1 / 3, 5.0),
+    "listing": (1 / 30, 5.0),
+    "profile": (1 / 60, 5.0),
+    "replay": (0.5, 10.0),
+}
 
 
 class Talk(Sharing):

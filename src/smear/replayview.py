@@ -1,0 +1,123 @@
+"""A record laid out for watching it again: the ``ReplayView`` JSON of docs (players contract).
+
+Everything comes from the engine replaying the record (:func:`smear.record.replay`): who took each
+action, the tricks and their winners, the results. The browser only steps through it.
+
+>>> from smear import find_rules, new_match
+>>> from smear.record import parse_record, record_of
+>>> state = new_match(find_rules("house"), players=4, seed=3)
+>>> view = replay_view(parse_record(record_of(state, ["Ayse", "Kemal", "You", "Sam"])))
+>>> view["hands"][0]["auction"], view["complete"]
+([], False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from smear.actions import Action, Bid, Pass, Play
+from smear.cards import Card, CardSet, Suit
+from smear.record import Record, replay, result_entry
+from smear.rules import Rules
+from smear.state import Phase, State
+from smear.trick import display_order
+
+# The keys of a hand's result in the view (the replay summary also repeats bidder, bid and trump).
+_RESULT_KEYS = ("points", "game_points", "taken", "made", "scores")
+
+
+def replay_view(record: Record) -> dict[str, Any]:
+    """The ``ReplayView`` of a record, finished or not.
+
+    Raises :class:`~smear.record.ReplayError` or :class:`~smear.errors.RecordError` as
+    :func:`~smear.record.replay` does for a bad record.
+    """
+    actions: dict[int, list[tuple[int, Action]]] = {}  # per hand: (seat, action) in order
+    held: dict[int, tuple[int, ...]] = {}  # per hand: each seat's cards at its first play
+
+    def observe(before: State, action: Action, after: State) -> None:
+        pub = before.public
+        assert pub.to_act is not None  # the engine refuses an action when nobody is to act
+        actions.setdefault(pub.hand_number, []).append((pub.to_act, action))
+        if isinstance(action, Play):
+            held.setdefault(pub.hand_number, before.hands)
+
+    result = replay(record, observe)
+    ends: list[State] = []  # each hand as it ended (or stands, for the last one)
+    state: State | None = result.state
+    while state is not None:
+        ends.append(state)
+        state = state.previous
+    ends.reverse()
+    pub = result.state.public
+    summary = result.summary
+    return {
+        "rules": pub.rules.name,
+        "players": list(record.players),
+        "sides": [list(side) for side in pub.sides],
+        "target": pub.rules.target,
+        "hands": [
+            _hand_view(end, actions.get(end.public.hand_number, []), held.get(end.public.hand_number))
+            for end in ends
+        ],
+        "scores": summary["scores"],
+        "winner": summary["winner"],
+        "complete": summary["complete"],
+    }
+
+
+def _hand_view(end: State, actions: list[tuple[int, Action]], held: tuple[int, ...] | None) -> dict[str, Any]:
+    """One hand from its last state, the actions taken in it (with their seats), and the cards held
+    when play began (None if it never did)."""
+    pub = end.public
+    rules = pub.rules
+    over = pub.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    auction_over = pub.phase is not Phase.AUCTION and pub.bidder is not None
+    tricks = [
+        {"leader": trick.leader, "plays": _plays(trick.plays()), "winner": trick.winner}
+        for trick in pub.tricks
+    ]
+    if pub.trick:
+        plays = pub.trick_plays
+        tricks.append({"leader": plays[0][0], "plays": _plays(plays), "winner": None})
+    result = None
+    if over:
+        entry = result_entry(pub.results[-1], rules)
+        result = {key: entry[key] for key in _RESULT_KEYS}
+    before = end.previous.public.scores if end.previous is not None else pub.start_scores
+    return {
+        "number": pub.hand_number,
+        "dealer": pub.dealer,
+        "deal": [_cards(mask, rules) for mask in end.dealt],
+        "out": [str(card) for card in end.out],
+        "auction": [
+            {"seat": seat, "action": str(action)}
+            for seat, action in actions
+            if isinstance(action, Bid | Pass)
+        ],
+        "bidder": pub.bidder if auction_over else None,
+        "bid": pub.bid if auction_over else None,
+        "trump": None if pub.trump is None else pub.trump.letter,
+        "before_play": [
+            {"seat": seat, "action": str(action)}
+            for seat, action in actions
+            if not isinstance(action, Bid | Pass | Play)
+        ],
+        "held": [_cards(mask, rules, pub.trump) for mask in (end.hands if held is None else held)],
+        "tricks": tricks,
+        "result": result,
+        "scores_before": list(before),
+    }
+
+
+def _cards(mask: int, rules: Rules, trump: Suit | None = None) -> list[str]:
+    """Cards as a player sorts them (trumps first once trump is known)."""
+    return [str(card) for card in display_order(CardSet(mask), trump, rules)]
+
+
+def _plays(plays: Iterable[tuple[int, Card]]) -> list[dict[str, Any]]:
+    return [{"seat": seat, "card": str(card)} for seat, card in plays]
+
+
+__all__ = ["replay_view"]

@@ -1,0 +1,371 @@
+"""Players who come back: profiles without e-mail or password, their history, statistics, ratings
+and the replays of finished matches, over HTTP (documented in docs/protocol.md and docs/players.md).
+
+A profile is a public id and secrets kept by the browsers that hold it; the server stores only
+their hashes. A secret is sent as ``Authorization: Bearer <secret>``, never in a URL. Nothing here
+sends a secret (but the new one to the browser that asked for it) or a card of a match in progress:
+history and replays are of finished matches only.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
+
+from pydantic import TypeAdapter
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from smear.errors import SmearError
+from smear.record import parse_record
+from smear.replayview import replay_view
+from smear.rules import PRESETS
+from smear.server.limits import client_address
+from smear.server.listing import Listing
+from smear.server.playerstats import add_stats, stats_json
+from smear.server.playerstore import PlayedMatch
+from smear.server.protocol import (
+    Message,
+    Name,
+    PlayerId,
+    ProfileProof,
+    ProtocolError,
+    error_payload,
+    parse_message,
+)
+from smear.server.storage import StorageError
+from smear.server.tables import TableError, hash_token
+
+TRANSFER_SECONDS: Final = 600  # how long a code to carry a profile to another device lasts
+MATCHES_PAGE: Final = 20
+MATCHES_PAGE_MAX: Final = 100
+RECORD_BYTES_MAX: Final = 1 << 20  # a record sent to be replayed
+# A transfer code is typed by hand: no 0/O or 1/I/L to mistake.
+_CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+_CODE_LENGTH: Final = 8
+_PLAYER_ID: Final = TypeAdapter(PlayerId)
+
+
+def new_player_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def new_transfer_code() -> str:
+    letters = "".join(secrets.choice(_CODE_LETTERS) for _ in range(_CODE_LENGTH))
+    return f"{letters[:4]}-{letters[4:]}"
+
+
+def canonical_code(text: str) -> str:
+    """A transfer code as typed (any case, with or without the dash or spaces) in its stored form."""
+    letters = "".join(ch for ch in text.upper() if ch.isalnum())
+    return f"{letters[:4]}-{letters[4:]}"
+
+
+class NewProfile(Message):
+    name: Name
+
+
+class Rename(Message):
+    name: Name
+
+
+class Claim(Message):
+    code: str
+
+
+class HttpError(Exception):
+    """An HTTP request refused: its status and the protocol's error code and args."""
+
+    def __init__(self, status: int, code: str, **args: str | int) -> None:
+        super().__init__(code)
+        self.status = status
+        self.payload = error_payload(code, **args)
+
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def _answering(endpoint: Endpoint) -> Endpoint:
+    """Turn refusals into JSON errors: a bad request, a refusal or the database failing."""
+
+    async def answer(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except HttpError as err:
+            return JSONResponse({"error": err.payload}, status_code=err.status)
+        except ProtocolError as err:
+            return JSONResponse({"error": err.payload()}, status_code=400)
+        except TableError as err:
+            status = 429 if err.code == "rate_limited" else 400
+            return JSONResponse({"error": error_payload(err.code, **err.args_map)}, status_code=status)
+        except StorageError:
+            # Not quoted: a storage error may quote what was being written.
+            return JSONResponse({"error": error_payload("not_stored")}, status_code=503, headers=_RETRY)
+
+    return answer
+
+
+_RETRY: Final = {"Retry-After": "5"}
+_NO_STORE: Final = {"Cache-Control": "no-store"}
+
+
+class Players(Listing):
+    """The profile, history, leaderboard and replay requests, and profiles at the tables."""
+
+    async def linked_profile(self, proof: ProfileProof | None) -> str | None:
+        """The profile a seat taken with ``proof`` is linked to (None without one); refuses a proof
+        that does not hold with ``bad_profile``."""
+        if proof is None:
+            return None
+        if not await self._read(self.storage.holds_profile, proof.player, hash_token(proof.secret)):
+            raise TableError("bad_profile")
+        return proof.player
+
+    def player_routes(self) -> list[BaseRoute]:
+        return [
+            Route("/api/players", _answering(self.create_profile), methods=["POST"]),
+            Route("/api/players/{player}", _answering(self.get_profile), methods=["GET"]),
+            Route("/api/players/{player}", _answering(self.rename_profile), methods=["PATCH"]),
+            Route("/api/players/{player}", _answering(self.delete_profile), methods=["DELETE"]),
+            Route("/api/players/{player}/transfer", _answering(self.make_transfer_code), methods=["POST"]),
+            Route("/api/players/{player}/matches", _answering(self.get_matches), methods=["GET"]),
+            Route("/api/transfer", _answering(self.claim_transfer), methods=["POST"]),
+            Route("/api/leaderboard/{preset}", _answering(self.get_leaderboard), methods=["GET"]),
+            Route("/api/matches/{match}", _answering(self.get_match_record), methods=["GET"]),
+            Route("/api/matches/{match}/replay", _answering(self.get_match_replay), methods=["GET"]),
+            Route("/api/replay", _answering(self.replay_record), methods=["POST"]),
+        ]
+
+    # --- profiles -----------------------------------------------------------------------------------
+
+    async def create_profile(self, request: Request) -> Response:
+        self._paced("profile", "", _address(request, self.limits.trusted_proxies))
+        body = parse_message(NewProfile, await _body(request))
+        player, secret = new_player_id(), secrets.token_urlsafe(24)
+        await self._db(self.storage.create_profile, player, body.name, hash_token(secret), self.clock())
+        return JSONResponse({"player": player, "secret": secret, "name": body.name}, 201, _NO_STORE)
+
+    async def get_profile(self, request: Request) -> Response:
+        player = _player_id(request)
+        info = await self._read(self.storage.profile_info, player)
+        if info is None:
+            raise HttpError(404, "no_such_player")
+        stats: dict[str, Any] = {}
+        for preset, matches in info.stats.items():
+            total: dict[str, Any] = {}
+            for one in matches:
+                total = add_stats(total, one)
+            stats[preset] = stats_json(total)
+        ratings = {
+            preset: {
+                "rating": rating.shown,
+                "mu": round(rating.mu, 3),
+                "sigma": round(rating.sigma, 3),
+                "matches": n,
+            }
+            for preset, (rating, n) in info.ratings.items()
+        }
+        return JSONResponse(
+            {
+                "player": info.player,
+                "name": info.name,
+                "bot": info.is_bot,
+                "since": info.since,
+                "ratings": ratings,
+                "stats": stats,
+            },
+            headers=_NO_STORE,
+        )
+
+    async def rename_profile(self, request: Request) -> Response:
+        player = await self._proven(request)
+        body = parse_message(Rename, await _body(request))
+        await self._db(self.storage.rename_profile, player, body.name)
+        return JSONResponse({"player": player, "name": body.name}, headers=_NO_STORE)
+
+    async def delete_profile(self, request: Request) -> Response:
+        player = await self._proven(request)
+        await self._db(self.storage.delete_profile, player)
+        for table in self.tables.values():  # the seats it holds play on without it
+            if any(seat.profile == player for seat in table.seats):
+                table.set_profile_gone(player)
+        return JSONResponse({"deleted": True}, headers=_NO_STORE)
+
+    async def make_transfer_code(self, request: Request) -> Response:
+        player = await self._proven(request)
+        code = new_transfer_code()
+        expires = self.clock() + TRANSFER_SECONDS
+        await self._db(self.storage.add_transfer_code, player, hash_token(code), expires)
+        return JSONResponse({"code": code, "expires_in": TRANSFER_SECONDS}, headers=_NO_STORE)
+
+    async def claim_transfer(self, request: Request) -> Response:
+        # Paced like creating a profile: a code is short enough that guessing must stay slow.
+        self._paced("profile", "", _address(request, self.limits.trusted_proxies))
+        body = parse_message(Claim, await _body(request))
+        secret = secrets.token_urlsafe(24)
+        claimed = await self._db(
+            self.storage.claim_transfer,
+            hash_token(canonical_code(body.code)),
+            hash_token(secret),
+            self.clock(),
+        )
+        if claimed is None:
+            raise HttpError(404, "no_such_code")
+        player, name = claimed
+        return JSONResponse({"player": player, "secret": secret, "name": name}, headers=_NO_STORE)
+
+    async def _proven(self, request: Request) -> str:
+        """The profile of the request's path, once its ``Authorization`` header holds one of its
+        secrets (else 401 ``bad_secret``)."""
+        player = _player_id(request)
+        scheme, _, secret = request.headers.get("authorization", "").partition(" ")
+        try:
+            proof = ProfileProof(player=player, secret=secret.strip())
+        except ValueError:
+            raise HttpError(401, "bad_secret") from None
+        if scheme.lower() != "bearer" or not await self._read(
+            self.storage.holds_profile, proof.player, hash_token(proof.secret)
+        ):
+            raise HttpError(401, "bad_secret")
+        return player
+
+    # --- history and the leaderboard ----------------------------------------------------------------
+
+    async def get_matches(self, request: Request) -> Response:
+        player = _player_id(request)
+        limit = _count(request.query_params.get("limit"), MATCHES_PAGE, MATCHES_PAGE_MAX)
+        before = request.query_params.get("before")
+        if before is not None:
+            before = _checked_id(before, "no_such_match")
+        if await self._read(self.storage.profile_names, [player]) == {}:
+            raise HttpError(404, "no_such_player")
+        found, more = await self._read(self.storage.player_matches, player, limit, before)
+        matches = [match_json(match) | _seat_result(match, seat) for match, seat in found]
+        return JSONResponse({"matches": matches, "more": more}, headers=_NO_STORE)
+
+    async def get_leaderboard(self, request: Request) -> Response:
+        preset = request.path_params["preset"]
+        if preset not in PRESETS:
+            raise HttpError(
+                404,
+                "invalid_message",
+                field="preset",
+                problem="unknown preset",
+                problem_code="unknown_preset",
+            )
+        with_player = request.query_params.get("with")
+        if with_player is not None:
+            with_player = _checked_id(with_player, "no_such_player")
+        board = await self._read(self.storage.leaderboard, preset, with_player)
+        return JSONResponse(
+            [
+                {
+                    "player": entry.player,
+                    "name": entry.name,
+                    "rating": entry.rating.shown,
+                    "matches": entry.matches,
+                    "bot": entry.is_bot,
+                }
+                for entry in board
+            ],
+            headers=_NO_STORE,
+        )
+
+    # --- replays ------------------------------------------------------------------------------------
+
+    async def _played(self, request: Request) -> tuple[PlayedMatch, dict[str, Any]]:
+        match = _checked_id(request.path_params["match"], "no_such_match")
+        found = await self._read(self.storage.played_match, match)
+        if found is None:
+            raise HttpError(404, "no_such_match")
+        return found
+
+    async def get_match_record(self, request: Request) -> Response:
+        played, record = await self._played(request)
+        headers = {"Content-Disposition": f'inline; filename="smear-{played.match}.json"'}
+        return JSONResponse(record, headers=headers)
+
+    async def get_match_replay(self, request: Request) -> Response:
+        played, record = await self._played(request)
+        view = await self._read(_view_of, record)
+        return JSONResponse({"match": match_json(played), "record": record, "view": view})
+
+    async def replay_record(self, request: Request) -> Response:
+        self._paced("replay", "", _address(request, self.limits.trusted_proxies))
+        raw = await request.body()
+        if len(raw) > RECORD_BYTES_MAX:
+            raise HttpError(413, "message_too_large", limit=RECORD_BYTES_MAX)
+        try:
+            record = parse_record(raw)
+            view = await self._read(replay_view, record)
+        except SmearError as err:
+            raise HttpError(400, "bad_record", reason=str(err), reason_code="record") from None
+        return JSONResponse({"record": record.to_dict(), "view": view})
+
+
+def _view_of(record: dict[str, Any]) -> dict[str, Any]:
+    return replay_view(parse_record(record))
+
+
+def match_json(match: PlayedMatch) -> dict[str, Any]:
+    return {
+        "match": match.match,
+        "preset": match.preset,
+        "finished_at": match.finished_at,
+        "players": [
+            {"seat": seat.seat, "name": seat.name, "player": seat.player, "bot": seat.is_bot}
+            for seat in match.players
+        ],
+        "sides": match.sides,
+        "scores": match.scores,
+        "winner": match.winner,
+    }
+
+
+def _seat_result(match: PlayedMatch, seat: int) -> dict[str, Any]:
+    side = next(index for index, members in enumerate(match.sides) if seat in members)
+    return {"seat": seat, "won": match.winner == side}
+
+
+async def _body(request: Request) -> Any:
+    raw = await request.body()
+    try:
+        return json.loads(raw) if raw else None
+    except (ValueError, RecursionError):
+        raise ProtocolError("malformed_json") from None
+
+
+def _address(request: Request, trusted: tuple[str, ...]) -> str:
+    environ = {
+        "asgi.scope": request.scope,
+        "HTTP_X_FORWARDED_FOR": request.headers.get("x-forwarded-for", ""),
+    }
+    return client_address(environ, trusted)
+
+
+def _checked_id(text: str, missing: str) -> str:
+    try:
+        return _PLAYER_ID.validate_python(text)
+    except ValueError:
+        raise HttpError(404, missing) from None
+
+
+def _player_id(request: Request) -> str:
+    return _checked_id(request.path_params["player"], "no_such_player")
+
+
+def _count(text: str | None, default: int, most: int) -> int:
+    if text is None:
+        return default
+    if not (text.isascii() and text.isdigit() and len(text) <= 4) or not 1 <= int(text) <= most:
+        raise HttpError(
+            400,
+            "invalid_message",
+            field="limit",
+            problem=f"a number from 1 to {most}",
+            problem_code="not_allowed",
+        )
+    return int(text)

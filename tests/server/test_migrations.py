@@ -24,7 +24,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from click.testing import CliRunner
 from dbservers import Postgres
-from serverkit import get_json, resume, running_server
+from serverkit import Client, get_json, http_json, play_out, resume, running_server
 from sqlalchemy import create_engine
 
 from smear.cli import cli
@@ -309,3 +309,52 @@ def test_a_failing_upgrade_changes_nothing(old_database: Path, monkeypatch: pyte
         Storage(f"sqlite:///{old_database}")
     # The first revision's mark and the new table were made in the same transaction: both are gone.
     assert table_names(old_database) == set(OLD_TABLES)
+
+
+def test_a_database_of_the_server_before_players_keeps_its_rows_and_plays_on_with_profiles(
+    tmp_path: Path,
+) -> None:
+    """``fixtures/before_players.db`` is what the server of commit a64b838 (the schema at
+    0005_open_tables, before players) stored, by ``fixtures/make_old_database.py``. Upgraded, it keeps
+    every row; the match under way plays to its end (it is nobody's history: it began before
+    profiles), and a new table's players get their history and ratings."""
+    path = tmp_path / "players.db"
+    shutil.copy(FIXTURES / "before_players.db", path)
+    tokens = json.loads((FIXTURES / "before_players.tokens.json").read_text())
+    assert revision(path) == "0005_open_tables"
+    before = rows(path, (*OLD_TABLES, "open_tables", "chat_lines"))
+    assert upgrade_command(path) == (0, f"upgraded from revision 0005_open_tables to {HEAD}: 0006_players\n")
+    assert rows(path, (*OLD_TABLES, "open_tables", "chat_lines")) == before
+
+    async def scenario() -> None:
+        async with running_server(path) as (server, url):
+            house = server.tables["HOUSE001"]
+            assert [seat.profile for seat in house.seats] == [None, *["bot-heuristic"] * 3]
+            ayse, reply = await resume(url, "HOUSE001", tokens["HOUSE001"]["Ayse"], 0)
+            assert reply["ok"], reply
+            await play_out([ayse])
+            status, record = await get_json(f"{url}/tables/HOUSE001/matches/2/record.json")
+            assert status == 200
+            replay(parse_record(record))
+
+            status, ann = await http_json("POST", f"{url}/api/players", {"name": "Ann"})
+            assert status == 201
+            host = await Client(url).connect()
+            settings = {"name": "Ann", "preset": "cutthroat", "players": 3, "teams": False, "target": 11}
+            reply = await host.call(
+                "create_table", {**settings, "profile": {k: ann[k] for k in ("player", "secret")}}
+            )
+            assert reply["ok"], reply
+            host.token, host.table, host.seat = reply["token"], reply["table"], reply["seat"]
+            for seat in (1, 2):
+                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+            assert (await host.send("start"))["ok"]
+            await play_out([host])
+            status, history = await get_json(f"{url}/api/players/{ann['player']}/matches")
+            assert status == 200 and [m["preset"] for m in history["matches"]] == ["cutthroat"]
+            status, profile = await get_json(f"{url}/api/players/{ann['player']}")
+            assert profile["ratings"]["cutthroat"]["matches"] == 1
+            await host.close()
+            await ayse.close()
+
+    asyncio.run(scenario())

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from serverkit import Client, Session, get_json, http_json, play_out, session
 
 from smear.record import dump_record, parse_record, replay
@@ -145,11 +146,17 @@ async def rating(url: str, player: str, preset: str = "house") -> dict[str, Any]
     return dict(profile["ratings"][preset])
 
 
+def database(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
+    """A new SQLite file, or a new database on the PostgreSQL server the tests start."""
+    return tmp_path / "smear.db" if kind == "sqlite" else str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_a_finished_team_match_is_in_each_players_history_and_rates_winners_up_and_losers_down(
-    tmp_path: Path,
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     async def scenario() -> None:
-        async with session(tmp_path / "smear.db") as s:
+        async with session(database(kind, tmp_path, request)) as s:
             url = s.url
             ann, ben = await new_profile(url, "Ann"), await new_profile(url, "Ben")
             bot_before = await rating(url, "bot-heuristic")
@@ -259,9 +266,12 @@ def test_free_for_all_ranks_every_seat_and_the_leaderboard_is_best_first(tmp_pat
     run(scenario)
 
 
-def test_a_deleted_player_shows_as_deleted_in_the_others_history_and_records(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_deleted_player_shows_as_deleted_in_the_others_history_and_records(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     async def scenario() -> None:
-        async with session(tmp_path / "smear.db") as s:
+        async with session(database(kind, tmp_path, request)) as s:
             url = s.url
             ann, ben = await new_profile(url, "Ann"), await new_profile(url, "Ben")
             host = await host_with_profile(s, "Ann", ann, players=3, target=11)

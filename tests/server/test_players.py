@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from serverkit import Client, Session, get_json, http_json, play_out, session
+from test_server import cards_in
 
 from smear.record import dump_record, parse_record, replay
 from smear.server.ratings import BOT_START, NEW_PLAYER, Rating, rate_match
@@ -374,3 +375,63 @@ def test_rate_match_averages_a_bot_level_over_its_seats_and_rates_no_guest() -> 
     # Ties share a rank: equal players gain nothing from it.
     tied = rate_match(["ann", "ben"], {}, [[0], [1]], [1, 1])
     assert abs(tied["ann"].mu - tied["ben"].mu) < 1e-9
+
+
+def test_the_players_api_shows_no_secret_and_nothing_of_a_match_in_progress(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db") as s:
+            url = s.url
+            ann, ben = await new_profile(url, "Ann"), await new_profile(url, "Ben")
+            first = await host_with_profile(s, "Ann", ann, players=3, target=11)
+            assert first.table is not None
+            ben_first = await seat_with_profile(s, first.table, "Ben", ben)
+            assert (await first.send("set_bot", seat=2, bot=True))["ok"]
+            assert (await first.send("start"))["ok"]
+            await play_out([first, ben_first])
+            # A second table, its match under way: Ann and Ben hold cards nobody else may see.
+            second = await host_with_profile(s, "Ann", ann, players=3, target=11)
+            assert second.table is not None
+            ben_second = await seat_with_profile(s, second.table, "Ben", ben)
+            assert (await second.send("set_bot", seat=2, bot=True))["ok"]
+            assert (await second.send("start"))["ok"]
+            await second.wait_for(lambda st: st["game"] is not None)
+            await http_json("POST", f"{url}/api/players/{ann['player']}/transfer", secret=ann["secret"])
+            await http_json("PATCH", f"{url}/api/players/{ben['player']}", {"name": "Ben"}, secret="z" * 40)
+
+            about_players: list[Any] = []
+            for profile in (ann, ben):
+                about_players.append((await get_json(f"{url}/api/players/{profile['player']}"))[1])
+                about_players.append((await get_json(f"{url}/api/players/{profile['player']}/matches"))[1])
+                for preset in ("house", "cutthroat"):
+                    query = f"{url}/api/leaderboard/{preset}?with={profile['player']}"
+                    about_players.append((await get_json(query))[1])
+            history = about_players[1]["matches"]
+            assert len(history) == 1  # the finished match only
+            finished = [
+                (await get_json(f"{url}/api/matches/{history[0]['match']}"))[1],
+                (await get_json(f"{url}/api/matches/{history[0]['match']}/replay"))[1],
+            ]
+            stored = s.server.storage.match_record(first.table, 1)
+            assert finished[0] == stored and finished[1]["record"] == stored
+
+            live = s.server.tables[second.table]
+            assert live.status == "playing" and live.state is not None
+            secrets = [
+                ann["secret"],
+                ben["secret"],
+                *(c.token or "" for c in (first, ben_first, second, ben_second)),
+            ]
+            everything = json.dumps([about_players, finished])
+            for secret in secrets:
+                assert secret and secret not in everything
+            assert second.table not in everything and first.table not in everything
+            # Nothing about players names a card; the cards of the finished match are its own.
+            assert cards_in(about_players) == set()
+            held = {str(card) for seat in range(3) for card in live.state.hand(seat)}
+            assert held and not held & cards_in(about_players)
+            for record in caplog.records:
+                assert not any(secret in record.getMessage() for secret in secrets)
+
+    run(scenario)

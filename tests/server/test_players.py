@@ -169,7 +169,8 @@ def test_a_finished_team_match_is_in_each_players_history_and_rates_winners_up_a
             state = await host.wait_for(lambda st: st["table"]["seats"][3]["bot"])
             seats = state["table"]["seats"]
             assert [seat["player"] for seat in seats] == [ann["player"], ben["player"], None, "bot-heuristic"]
-            assert [seat["rating"] for seat in seats][:3] == [None, None, None]  # nothing played yet
+            # Nothing played yet: a profile shows where new players start, a guest nothing.
+            assert [seat["rating"] for seat in seats][:3] == [0.0, 0.0, None]
             assert seats[3]["rating"] == BOT_START["heuristic"].shown
             assert (await host.send("start"))["ok"]
             await play_out([host, guest, cy])

@@ -2,6 +2,8 @@
 // while the page is open), and taking a free seat from it in one click.
 
 import { navigate, request, seatPayload } from "./net";
+import { withProfile } from "./profile";
+import { joinPayload } from "./tableSettings";
 import { saveName, saveSession } from "./session";
 import { toast, update, type Route } from "./store";
 import type { OpenTable } from "./types";
@@ -56,7 +58,7 @@ export async function joinOpenTable(code: string, name: string): Promise<void> {
   saveName(name);
   update({ pending: true });
   try {
-    const ack = await request("join_table", { table: code, name });
+    const ack = await withProfile(name, (profile) => request("join_table", joinPayload(code, name, profile)));
     if (!ack.ok) {
       toast({ error: ack.error });
       return;

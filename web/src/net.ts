@@ -7,7 +7,8 @@ import { DERIVED_KINDS, derivedLines } from "./stateLines";
 import { loadSession, noteHand, removeSession, resumeFrom, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
 import type { PresetFacts } from "./presets";
-import { createTablePayload } from "./tableSettings";
+import { createTablePayload, joinPayload } from "./tableSettings";
+import { withProfile } from "./profile";
 import { getApp, newId, toast, update, type LogEntry, type Route } from "./store";
 import { followOpenTables, onOpenTables } from "./listing";
 import { loadChat, onChat, onReaction } from "./talk";
@@ -99,10 +100,15 @@ export function request(event: string, payload: Record<string, unknown>): Promis
 }
 
 /** A request from a button: shows the error, if any, and keeps the buttons disabled meanwhile. */
-async function userRequest(event: string, payload: Record<string, unknown>): Promise<Ack> {
+function userRequest(event: string, payload: Record<string, unknown>): Promise<Ack> {
+  return userAck(() => request(event, payload));
+}
+
+/** The same for requests sent in several steps (the profile first, for instance). */
+async function userAck(send: () => Promise<Ack>): Promise<Ack> {
   update({ pending: true });
   try {
-    const ack = await request(event, payload);
+    const ack = await send();
     if (!ack.ok && ack.error.code !== "stale_version") toast({ error: ack.error });
     return ack;
   } finally {
@@ -121,7 +127,9 @@ export function seatPayload(): Record<string, unknown> | null {
 
 export async function createTable(name: string, settings: Settings, preset: PresetFacts): Promise<boolean> {
   saveName(name);
-  const ack = await userRequest("create_table", createTablePayload(name, settings, preset));
+  const ack = await userAck(() =>
+    withProfile(name, (profile) => request("create_table", createTablePayload(name, settings, preset, profile))),
+  );
   if (!ack.ok) return false;
   const table = String(ack.table);
   saveSession({ table, token: String(ack.token), seat: Number(ack.seat), version: 0, seen: 0 });
@@ -133,7 +141,7 @@ export async function joinTable(name: string): Promise<void> {
   const route = getApp().route;
   if (route.kind !== "table") return;
   saveName(name);
-  const ack = await userRequest("join_table", { table: route.code, name });
+  const ack = await userAck(() => withProfile(name, (profile) => request("join_table", joinPayload(route.code, name, profile))));
   if (!ack.ok) return;
   saveSession({
     table: route.code,

@@ -1,6 +1,8 @@
 // Addresses: a table's page is /t/CODE (with ?watch=1 to follow it as a spectator), the rest is the landing page.
 
 import type { Route } from "./store";
+import { replayRouteOf } from "./replay/links";
+import { playersRoute } from "./playersRoutes";
 
 const CODE = /^[A-Za-z0-9_-]{8,32}$/;
 
@@ -17,6 +19,10 @@ export function routeOf(pathname: string, search: string): Route {
       return { kind: "table", code, watch: new URLSearchParams(search).get("watch") === "1" };
     }
   }
+  const replay = replayRouteOf(pathname);
+  if (replay) return { kind: "replay", match: replay.match };
+  const players = playersRoute(pathname, search);
+  if (players) return players;
   return { kind: "landing" };
 }
 

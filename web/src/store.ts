@@ -3,9 +3,16 @@
 import { useEffect, useState } from "preact/hooks";
 import { currentLang, type Lang } from "./i18n";
 import type { PresetsState } from "./presets";
+import type { PlayersRoute } from "./playersRoutes";
 import type { ChatLine, OpenTable, Preset, Reaction, ServerError, StateMessage, TableEvent } from "./types";
 
-export type Route = { kind: "landing" } | { kind: "table"; code: string; watch: boolean };
+export type Route =
+  | { kind: "landing" }
+  | { kind: "table"; code: string; watch: boolean }
+  /** A match's replay (/m/{match}), or the page that opens a record file (/replay) when `match` is null. */
+  | { kind: "replay"; match: string | null }
+  /** A profile, a leaderboard, or taking a profile from another device (see playersRoutes.ts). */
+  | PlayersRoute;
 
 export interface LogEntry {
   id: number;

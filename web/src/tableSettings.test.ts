@@ -5,6 +5,7 @@ import {
   createTablePayload,
   defaultSettings,
   fixSettings,
+  joinPayload,
   playerName,
   playNowSettings,
   settingsChips,
@@ -187,6 +188,24 @@ describe("createTablePayload", () => {
     const five = createTablePayload("Ann", chosen, preset("five_point"));
     expect(five.kitty).toBe(true);
     expect(five.preset).toBe("five_point");
+  });
+
+  it("links the host's seat to the player's profile when there is one", () => {
+    const profile = { player: "k3J_x9QaZ0bd", secret: "s".repeat(32) };
+    expect(createTablePayload("Ann", DEFAULTS, preset("house"), profile).profile).toEqual(profile);
+    expect("profile" in createTablePayload("Ann", DEFAULTS, preset("house"), null)).toBe(false);
+  });
+});
+
+describe("joinPayload", () => {
+  it("asks for a seat under the name, with the profile when there is one", () => {
+    expect(joinPayload("abcd1234", "Ann")).toEqual({ table: "abcd1234", name: "Ann" });
+    const profile = { player: "k3J_x9QaZ0bd", secret: "s".repeat(32), name: "kept out" };
+    expect(joinPayload("abcd1234", "Ann", profile)).toEqual({
+      table: "abcd1234",
+      name: "Ann",
+      profile: { player: "k3J_x9QaZ0bd", secret: "s".repeat(32) },
+    });
   });
 });
 

@@ -126,13 +126,28 @@ export function teamsNote(preset: PresetFacts, players: number): string {
 
 /**
  * The `create_table` request: the kitty is asked for only where the preset offers it (the server
- * refuses it elsewhere).
+ * refuses it elsewhere); the player's profile, when there is one, links the host's seat to it.
  */
-export function createTablePayload(name: string, settings: Settings, preset: PresetFacts): Record<string, unknown> {
+export function createTablePayload(
+  name: string,
+  settings: Settings,
+  preset: PresetFacts,
+  profile: { player: string; secret: string } | null = null,
+): Record<string, unknown> {
   const { kitty, ...rest } = settings;
   const payload: Record<string, unknown> = { name, ...rest };
   if (preset.options.kitty) payload.kitty = kitty;
+  if (profile) payload.profile = { player: profile.player, secret: profile.secret };
   return payload;
+}
+
+/** The `join_table` request, with the player's profile when there is one. */
+export function joinPayload(
+  table: string,
+  name: string,
+  profile: { player: string; secret: string } | null = null,
+): Record<string, unknown> {
+  return profile ? { table, name, profile: { player: profile.player, secret: profile.secret } } : { table, name };
 }
 
 /** A table's settings as the lobby lists them, each with its class (the preset, an option on). */

@@ -37,6 +37,10 @@ export interface SeatInfo {
   connected: boolean;
   /** During a match, for a person who is away: the ms before the server plays for the seat (0: it does). */
   bot_in_ms?: number | null;
+  /** The seat's player profile (a bot's: its level's, e.g. `bot-heuristic`), or null for a guest. */
+  player?: string | null;
+  /** That profile's rating in the table's preset, or null (absent from a server without profiles). */
+  rating?: number | null;
 }
 
 export interface TableInfo {

@@ -25,7 +25,7 @@ from smear.server.hints import HintService
 from smear.server.limits import AddressBook, Bucket, Limits, Timing
 from smear.server.playerstats import seat_stats, side_ranks
 from smear.server.playerstore import MatchOutcome
-from smear.server.ratings import bot_profile_id
+from smear.server.ratings import NEW_PLAYER, bot_profile_id
 from smear.server.storage import ActionRow, SeatRow, Storage, StoredTable
 from smear.server.tables import Seat, Table, TableSettings
 from smear.server.writer import StorageWriter
@@ -196,7 +196,8 @@ class ServerCore:
         except Exception as err:
             self.drops.warn("store", "ratings could not be read (%s)", type(err).__name__)
             return
-        table.set_ratings({player: rating.shown for player, rating in ratings.items()})
+        # A profile not rated yet in this preset shows where a new player starts.
+        table.set_ratings({player: ratings.get(player, NEW_PLAYER).shown for player in profiles})
 
     def _seat_rows(self, table: Table) -> list[SeatRow]:
         return [SeatRow(i, s.name, s.token_hash, s.is_bot, s.profile) for i, s in enumerate(table.seats)]

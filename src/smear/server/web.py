@@ -52,7 +52,8 @@ def with_security_headers(app: Any) -> Any:
 
 
 def client_routes(directory: Path) -> list[BaseRoute]:
-    """The built browser game at ``/``, and its page at ``/t/{code}`` for invite links.
+    """The built browser game at ``/``, and its page at the addresses it opens at (``/t/{code}`` for
+    invite links, ``/p/{player}`` for a profile, ``/m/{match}`` for a replay...).
 
     Nothing when the client has not been built (no ``index.html``): the server runs without it.
     """
@@ -64,9 +65,19 @@ def client_routes(directory: Path) -> list[BaseRoute]:
         # Always revalidated: it names the hashed bundles of the latest build.
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
+    # Every address the game opens at: a table, a profile, the leaderboards, a replay, a code to claim.
+    pages = (
+        "/",
+        "/t/{code}",
+        "/p/{player}",
+        "/leaderboard",
+        "/leaderboard/{preset}",
+        "/claim",
+        "/m/{match}",
+        "/replay",
+    )
     return [
-        Route("/", page),
-        Route("/t/{code}", page),
+        *(Route(path, page) for path in pages),
         Mount("/", app=StaticFiles(directory=directory, html=True), name="client"),
     ]
 

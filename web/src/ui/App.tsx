@@ -10,6 +10,8 @@ import { HowToDialog } from "./HowTo";
 import { Landing } from "./Landing";
 import { Lobby } from "./Lobby";
 import { seatName } from "./names";
+import { isPlayersRoute, PlayersLinks, PlayersPage } from "./players/PlayersPage";
+import { ReplayPage } from "./replay/ReplayPage";
 
 function ConnectionStatus() {
   const { conn } = useApp();
@@ -107,6 +109,7 @@ function Menu() {
           >
             {t("menu.how_to_play")}
           </button>
+          <PlayersLinks where="menu" onNavigate={() => setOpen(false)} />
           {route.kind === "table" && (
             <button
               type="button"
@@ -210,7 +213,15 @@ export function App() {
     <>
       <TopBar />
       <main id="main" class={app.route.kind}>
-        {app.route.kind === "landing" ? <Landing /> : <TableScreen />}
+        {isPlayersRoute(app.route) ? (
+          <PlayersPage route={app.route} />
+        ) : app.route.kind === "replay" ? (
+          <ReplayPage key={app.route.match ?? ""} match={app.route.match} />
+        ) : app.route.kind === "landing" ? (
+          <Landing />
+        ) : (
+          <TableScreen />
+        )}
       </main>
       <Toasts />
       {app.howTo && <HowToDialog preset={app.howTo} />}

@@ -19,6 +19,7 @@ import {
 import type { Settings } from "../types";
 import { OpenTablesList } from "./OpenTables";
 import { PresetsPending } from "./PresetsPending";
+import { PlayersLinks } from "./players/PlayersPage";
 
 function loadSettings(facts: PresetsFacts): Settings {
   try {
@@ -118,6 +119,9 @@ export function Landing() {
             {t("menu.how_to_play")}
           </button>
         </p>
+        <nav class="players-links" aria-label={t("players.links")}>
+          <PlayersLinks where="landing" />
+        </nav>
       </header>
 
       <div class="landing-grid">

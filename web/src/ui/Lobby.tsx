@@ -6,10 +6,11 @@ import { presetFacts } from "../presets";
 import { loadName } from "../session";
 import { useApp } from "../store";
 import { ChatPanel } from "./Chat";
+import { PlayerName, RatingTag } from "./players/common";
 import { playerName, settingsChips } from "../tableSettings";
 import type { StateMessage } from "../types";
 
-function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+export function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -101,8 +102,10 @@ export function Lobby({ state }: { state: StateMessage }) {
                   {seat.open ? (
                     <span class="muted">{t("lobby.open_seat")}</span>
                   ) : (
-                    <span class="name-text">{seat.name}</span>
+                    // A new tab, so that the lobby stays where it is.
+                    <PlayerName name={seat.name ?? ""} player={seat.player ?? null} newTab />
                   )}
+                  {!seat.open && <RatingTag rating={seat.rating} />}
                   {table.host === seat.seat && <span class="tag host">★ {t("lobby.host")}</span>}
                   {mine && <span class="tag">{t("lobby.you")}</span>}
                   {seat.bot && <span class="tag">{t("lobby.bot")}</span>}

@@ -5,6 +5,7 @@ import { secondsLeft, URGENT_SECONDS } from "../../turnClock";
 import type { PublicGame, StateMessage } from "../../types";
 import { seatName, sideColor } from "../names";
 import { ReactionBubble } from "./Reactions";
+import { RatingTag } from "../players/common";
 import { awayDeadline, awayTexts } from "./away";
 import { bidChip, drewChip } from "./table";
 
@@ -91,6 +92,7 @@ export function SeatPlate({
     >
       <div class="seat-name">
         <span class="name-text">{name}</span>
+        <RatingTag rating={info?.rating} />
         {isYou && <span class="tag">{t("table.you")}</span>}
       </div>
       <ReactionBubble seat={seat} />

@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from "vitest";
+import { loadMatchReplay, MAX_RECORD_BYTES, replayRecord } from "./api";
+import { fixtureView } from "./fixture";
+import { looksLikeView, presetOf } from "./types";
+
+function reply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+const summary = {
+  match: "Qw3eRt5yUi8o",
+  preset: "house",
+  finished_at: 1764680000,
+  players: [
+    { seat: 0, name: "Ana", player: "k3J_x9QaZ0bd", bot: false },
+    { seat: 1, name: "Ben", player: null, bot: false },
+    { seat: 2, name: "Cleo", player: "bot-expert", bot: true },
+  ],
+  sides: [[0], [1], [2]],
+  scores: [2, 2, -3],
+  winner: null,
+};
+
+describe("loadMatchReplay", () => {
+  it("asks for the match's replay and gives its view and summary", async () => {
+    const get = vi.fn(async () => reply(200, { match: summary, record: {}, view: fixtureView() }));
+    const load = await loadMatchReplay("Qw3eRt5yUi8o", get as unknown as typeof fetch);
+    expect(get).toHaveBeenCalledWith("/api/matches/Qw3eRt5yUi8o/replay", expect.anything());
+    expect(load).toEqual({ ok: true, view: fixtureView(), match: summary });
+  });
+
+  it("says when there is no such match", async () => {
+    const get = async () => reply(404, { error: { code: "no_such_match", args: {}, message: "no such match" } });
+    expect(await loadMatchReplay("nope1234", get as unknown as typeof fetch)).toEqual({ ok: false, problem: "not_found" });
+  });
+
+  it("fails on an answer that is not a replay, or no answer", async () => {
+    const odd = async () => reply(200, { view: { players: "x" } });
+    expect(await loadMatchReplay("abcd1234", odd as unknown as typeof fetch)).toEqual({
+      ok: false,
+      problem: "failed",
+      error: null,
+    });
+    const down = async () => {
+      throw new TypeError("network");
+    };
+    expect(await loadMatchReplay("abcd1234", down as unknown as typeof fetch)).toMatchObject({ ok: false, problem: "failed" });
+  });
+
+  it("keeps a server error for the page to show", async () => {
+    const busy = async () => reply(503, { error: { code: "not_stored", args: {}, message: "not stored" } });
+    expect(await loadMatchReplay("abcd1234", busy as unknown as typeof fetch)).toEqual({
+      ok: false,
+      problem: "failed",
+      error: { code: "not_stored", args: {}, message: "not stored" },
+    });
+  });
+});
+
+describe("replayRecord", () => {
+  it("posts the file's text as it is and gives the view", async () => {
+    const post = vi.fn(async () => reply(200, { record: {}, view: fixtureView() }));
+    const text = '{"format": "smear-record/1"}';
+    const load = await replayRecord(text, post as unknown as typeof fetch);
+    expect(load).toEqual({ ok: true, view: fixtureView(), match: null });
+    const [url, init] = post.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/replay");
+    expect(init.method).toBe("POST");
+    expect(init.body).toBe(text);
+  });
+
+  it("gives the server's message for a record it refuses", async () => {
+    const message = "hand 2, action 5 (Qs): Ben must follow suit";
+    const post = async () => reply(400, { error: { code: "bad_record", args: {}, message } });
+    expect(await replayRecord("{}", post as unknown as typeof fetch)).toEqual({ ok: false, problem: "bad_record", message });
+  });
+
+  it("does not send a record over 1 MB, and reads a refusal for size", async () => {
+    const post = vi.fn(async () => reply(200, {}));
+    expect(await replayRecord("x".repeat(MAX_RECORD_BYTES + 1), post as unknown as typeof fetch)).toEqual({
+      ok: false,
+      problem: "too_large",
+    });
+    expect(post).not.toHaveBeenCalled();
+    const refused = async () => new Response("too large", { status: 413 });
+    expect(await replayRecord("{}", refused as unknown as typeof fetch)).toEqual({ ok: false, problem: "too_large" });
+  });
+});
+
+describe("the view's shape", () => {
+  it("takes the fixture and refuses what is not a view", () => {
+    expect(looksLikeView(fixtureView())).toBe(true);
+    expect(looksLikeView(null)).toBe(false);
+    expect(looksLikeView({ ...fixtureView(), hands: [] })).toBe(false);
+    expect(looksLikeView({ ...fixtureView(), hands: [{ number: 1 }] })).toBe(false);
+  });
+
+  it("reads the preset from either form of the rules", () => {
+    expect(presetOf(fixtureView())).toBe("house");
+    expect(presetOf({ ...fixtureView(), rules: { preset: "ten_point", target: 11 } })).toBe("ten_point");
+  });
+});

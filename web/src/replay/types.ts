@@ -1,0 +1,137 @@
+// The replay of a match as the server builds it from a `smear-record/1` (GET /api/matches/{match}/replay,
+// POST /api/replay): everything the viewer shows comes from here, the browser does no rules work.
+
+import type { SuitLetter } from "../types";
+
+/** One card played to a trick. */
+export interface ReplayPlay {
+  seat: number;
+  card: string;
+}
+
+export interface ReplayTrick {
+  leader: number;
+  plays: ReplayPlay[];
+  /** The seat that took the trick, or null when the record stops before it is over. */
+  winner: number | null;
+}
+
+/** An action of the auction or between the auction and the first trick, in record notation. */
+export interface ReplayAction {
+  seat: number;
+  /** `pass`, `bid 3`, `trump h`, `widow`, `discard 2c 3d`... */
+  action: string;
+}
+
+/** What a finished hand came to. */
+export interface ReplayResult {
+  /** Each point of the preset, in its order, to the side that took it, or null. */
+  points: Record<string, number | null>;
+  game_points: number[];
+  taken: number[];
+  /** Whether the bid was made; null when everyone passed. */
+  made: boolean | null;
+  /** The scores after the hand, by side. */
+  scores: number[];
+}
+
+export interface ReplayHand {
+  number: number;
+  dealer: number;
+  /** Per seat, the cards as dealt. */
+  deal: string[][];
+  /** The cards not dealt (widow, kitty, stock...). */
+  out: string[];
+  auction: ReplayAction[];
+  bidder: number | null;
+  bid: number | null;
+  trump: SuitLetter | null;
+  before_play: ReplayAction[];
+  /** Per seat, the cards held when trick play begins. */
+  held: string[][];
+  tricks: ReplayTrick[];
+  /** Null when the record stops in this hand. */
+  result: ReplayResult | null;
+  scores_before: number[];
+}
+
+export interface ReplayView {
+  /** The preset's name (or a record's rules object, which names it under `preset`). */
+  rules: string | { preset: string; [option: string]: unknown };
+  players: string[];
+  /** The sides as lists of seats; scores, points and the winner are by side index. */
+  sides: number[][];
+  target: number;
+  hands: ReplayHand[];
+  scores: number[];
+  winner: number | null;
+  /** Whether the record ends between hands (not in the middle of one). */
+  complete: boolean;
+}
+
+/** A player of a finished match, as the match summary lists them. */
+export interface MatchPlayer {
+  seat: number;
+  name: string;
+  /** The profile's id, or null for a guest or a deleted player. */
+  player: string | null;
+  bot: boolean;
+}
+
+/** The summary of a finished match that comes with its replay. */
+export interface MatchInfo {
+  match: string;
+  preset: string;
+  finished_at: number;
+  players: MatchPlayer[];
+  sides: number[][];
+  scores: number[];
+  winner: number | null;
+}
+
+function isList(value: unknown): value is unknown[] {
+  return Array.isArray(value);
+}
+
+function isCardLists(value: unknown): boolean {
+  return isList(value) && value.every((cards) => isList(cards) && cards.every((card) => typeof card === "string"));
+}
+
+function looksLikeHand(value: unknown): value is ReplayHand {
+  if (!value || typeof value !== "object") return false;
+  const hand = value as Partial<ReplayHand>;
+  return (
+    typeof hand.number === "number" &&
+    typeof hand.dealer === "number" &&
+    isCardLists(hand.deal) &&
+    isCardLists(hand.held) &&
+    isList(hand.out) &&
+    isList(hand.auction) &&
+    isList(hand.before_play) &&
+    isList(hand.tricks) &&
+    hand.tricks.every((trick) => trick && isList(trick.plays)) &&
+    isList(hand.scores_before) &&
+    (hand.result === null || (typeof hand.result === "object" && isList(hand.result?.scores)))
+  );
+}
+
+/** The shape the viewer relies on; anything else is treated as a failed answer. */
+export function looksLikeView(value: unknown): value is ReplayView {
+  if (!value || typeof value !== "object") return false;
+  const view = value as Partial<ReplayView>;
+  return (
+    isList(view.players) &&
+    view.players.every((name) => typeof name === "string") &&
+    isList(view.sides) &&
+    view.sides.every((side) => isList(side)) &&
+    isList(view.hands) &&
+    view.hands.length > 0 &&
+    view.hands.every(looksLikeHand) &&
+    isList(view.scores)
+  );
+}
+
+/** The preset's name, whichever form the rules take. */
+export function presetOf(view: ReplayView): string {
+  return typeof view.rules === "string" ? view.rules : String(view.rules?.preset ?? "");
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { actionLine, discardedCards, positionText, presetLabel, sideLabel, stepTitle, verdictText } from "../ui/replay/words";
+import { fixtureView } from "./fixture";
+
+const view = fixtureView();
+const [first, second] = view.hands;
+
+describe("the viewer's words", () => {
+  it("names the step and where the viewer is", () => {
+    expect(stepTitle(first, 0)).toBe("Auction");
+    expect(stepTitle(first, 2)).toBe("Trick 2 of 6");
+    expect(stepTitle(first, 7)).toBe("Result");
+    expect(positionText(view, { hand: 1, step: 1 })).toBe("Hand 2 of 2, step 2 of 3: Trick 1 of 2");
+  });
+
+  it("says the auction's actions with who took them", () => {
+    expect(actionLine(view, { seat: 0, action: "pass" }, null)).toBe("Ana passes");
+    expect(actionLine(view, { seat: 2, action: "bid 3" }, null)).toBe("Cleo bids 3");
+    expect(actionLine(view, { seat: 2, action: "bid 7" }, 7)).toMatch(/^Cleo shoots the moon \(7\)/);
+    expect(actionLine(view, { seat: 1, action: "trump h" }, null)).toBe("Ben names trump: hearts");
+    expect(actionLine(view, { seat: 1, action: "discard 2c 3d" }, null)).toBe("Ben discards 2 cards");
+    expect(actionLine(view, { seat: 1, action: "widow" }, null)).toBe("Ben: take the widow");
+    expect(discardedCards("discard 2c 3d")).toEqual(["2c", "3d"]);
+    expect(discardedCards("pass")).toEqual([]);
+  });
+
+  it("says what became of the bid", () => {
+    expect(verdictText(view, first, null)).toBe("Cleo bid 3 and was set.");
+    expect(verdictText(view, second, null)).toBeNull();
+    const thrown = { ...first, bidder: null, bid: null, result: { ...first.result!, made: null } };
+    expect(verdictText(view, thrown, null)).toBe("Everyone passed: the hand was thrown in.");
+  });
+
+  it("names sides and the game", () => {
+    expect(sideLabel({ ...view, players: ["A", "B", "C", "D"], sides: [[0, 2], [1, 3]] }, 1)).toBe("B & D");
+    expect(presetLabel(view)).toBe("House (6 points)");
+    expect(presetLabel({ ...view, rules: "unknown_game" })).toBe("unknown_game");
+  });
+});

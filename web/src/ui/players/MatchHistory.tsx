@@ -1,0 +1,130 @@
+// A player's finished matches, newest first, a page at a time ("More"); each links to its replay.
+
+import { Fragment } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { errorText, t, tk } from "../../i18n";
+import { getMatches, type MatchPlayer, type MatchSummary } from "../../playersApi";
+import { matchPath } from "../../playersRoutes";
+import { dateTimeText, matchView } from "../../playersView";
+import { useApp } from "../../store";
+import type { ServerError } from "../../types";
+import { AppLink, PlayerName } from "./common";
+
+const noSeat = (seat: number) => t("lobby.seat_n", { n: seat + 1 });
+
+/** "With Ada" / "Against Bo and Cy": the template's {names} filled with names that link to profiles. */
+function Names({ template, players }: { template: "profile.with" | "profile.against"; players: MatchPlayer[] }) {
+  const [before, after = ""] = t(template, { names: "\u0000" }).split("\u0000");
+  return (
+    <span class="history-names">
+      {before}
+      {players.map((p, i) => (
+        <Fragment key={p.seat}>
+          {i > 0 && ", "}
+          <PlayerName name={p.name} player={p.player} />
+          {p.bot && <span class="visually-hidden"> ({t("players.bot")})</span>}
+        </Fragment>
+      ))}
+      {after}
+    </span>
+  );
+}
+
+function MatchItem({ match }: { match: MatchSummary }) {
+  const view = matchView(match);
+  const result = t(view.won ? "profile.won" : "profile.lost");
+  return (
+    <li class="history-item">
+      <div class="history-head">
+        <AppLink href={matchPath(match.match)} class="history-link">
+          <strong>{tk(`preset.${match.preset}`)}</strong>
+          <span class="muted"> · {dateTimeText(match.finished_at)}</span>
+          <span class="visually-hidden">
+            {" "}
+            · {result} {view.score} · {t("profile.replay")}
+          </span>
+        </AppLink>
+        <span class={`history-result ${view.won ? "won" : "lost"}`} aria-hidden="true">
+          {result} <span class="history-score">{view.score}</span>
+        </span>
+      </div>
+      <div class="history-players small-text">
+        {view.partners.length > 0 && <Names template="profile.with" players={view.partners} />}
+        {view.partners.length > 0 && view.opponents.length > 0 && <span aria-hidden="true"> · </span>}
+        {view.opponents.length > 0 && <Names template="profile.against" players={view.opponents} />}
+      </div>
+    </li>
+  );
+}
+
+export function MatchHistory({ player }: { player: string }) {
+  useApp();
+  const [matches, setMatches] = useState<MatchSummary[]>([]);
+  const [more, setMore] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<ServerError | null>(null);
+  /** The index of the first match of the page just loaded by "More", to put the focus on it. */
+  const [focusAt, setFocusAt] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const asked = useRef(0);
+  const shown = useRef(0);
+  shown.current = matches.length;
+
+  const load = async (before: string | null) => {
+    const ask = ++asked.current;
+    setLoading(true);
+    setError(null);
+    const answer = await getMatches(player, before);
+    if (ask !== asked.current) return; // another player's page meanwhile
+    setLoading(false);
+    if (!answer.ok) {
+      setError(answer.error);
+      return;
+    }
+    if (before) setFocusAt(shown.current);
+    setMatches((had) => (before ? [...had, ...answer.data.matches] : answer.data.matches));
+    setMore(answer.data.more);
+  };
+
+  useEffect(() => {
+    setMatches([]);
+    setMore(false);
+    setFocusAt(null);
+    void load(null);
+  }, [player]);
+
+  useEffect(() => {
+    if (focusAt === null) return;
+    list.current?.querySelectorAll<HTMLAnchorElement>(".history-link")[focusAt]?.focus();
+    setFocusAt(null);
+  }, [focusAt, matches]);
+
+  const last = matches[matches.length - 1];
+  return (
+    <section class="panel light" aria-labelledby="history-title">
+      <h2 id="history-title">{t("profile.history")}</h2>
+      {matches.length === 0 && !loading && !error && <p class="muted">{t("profile.no_matches")}</p>}
+      {matches.length > 0 && (
+        <ol class="history-list" ref={list}>
+          {matches.map((match) => (
+            <MatchItem key={match.match} match={match} />
+          ))}
+        </ol>
+      )}
+      {loading && <p class="muted">{t("app.loading")}</p>}
+      {error && (
+        <p class="field-error" role="alert">
+          {errorText(error, noSeat)}{" "}
+          <button type="button" class="link-button" onClick={() => void load(last?.match ?? null)}>
+            {t("presets.retry")}
+          </button>
+        </p>
+      )}
+      {more && !loading && !error && last && (
+        <button type="button" class="btn secondary history-more" onClick={() => void load(last.match)}>
+          {t("profile.more")}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { errorText, t } from "../../i18n";
+import type { ReplayLoad } from "../../replay/api";
+
+/** Why a replay could not be shown; a record the server refused shows its message, which says where. */
+export function LoadProblem({ load }: { load: Extract<ReplayLoad, { ok: false }> }) {
+  if (load.problem === "bad_record") {
+    return (
+      <div class="replay-error" role="alert">
+        <p class="replay-error-title">{t("replay.bad_record")}</p>
+        {load.message && (
+          <p class="replay-error-detail">
+            <code>{load.message}</code>
+          </p>
+        )}
+        <p class="replay-error-hint">{t("replay.bad_record_hint")}</p>
+      </div>
+    );
+  }
+  const text =
+    load.problem === "not_found"
+      ? t("replay.not_found")
+      : load.problem === "too_large"
+        ? t("replay.too_large")
+        : load.error
+          ? errorText(load.error, (seat) => t("lobby.seat_n", { n: seat + 1 }))
+          : t("replay.failed");
+  return (
+    <div class="replay-error" role="alert">
+      <p class="replay-error-title">{text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { setSingleJoker, t } from "../../i18n";
+import { presetFacts, tableFacts } from "../../presets";
+import {
+  clampPosition,
+  firstPosition,
+  lastPosition,
+  nextPosition,
+  positionFromSearch,
+  previousPosition,
+  searchWithPosition,
+  type Position,
+} from "../../replay/steps";
+import { presetOf, type MatchInfo, type ReplayView } from "../../replay/types";
+import { useApp } from "../../store";
+import { ViewerHeader } from "./ViewerHeader";
+import { StepControls } from "./StepControls";
+import { StepDetail } from "./StepDetail";
+import { SeatHands } from "./SeatHands";
+import { ScoreStrip } from "./ScoreStrip";
+
+/** What the preset's facts add to the view, when the server has given them: the moon, one joker, point values. */
+export interface ViewFacts {
+  moonBid: number | null;
+  oneJoker: boolean;
+  pointValues: Record<string, number>;
+}
+
+function useViewFacts(view: ReplayView): ViewFacts {
+  const { presets } = useApp();
+  const preset = presets.status === "ready" ? presetFacts(presets.facts, presetOf(view)) : null;
+  return {
+    moonBid: preset?.options.shoot_the_moon.bid ?? null,
+    oneJoker: preset ? tableFacts(preset, view.players.length)?.jokers === 1 : false,
+    pointValues: preset?.point_values ?? {},
+  };
+}
+
+interface Props {
+  view: ReplayView;
+  /** The finished match, for a replay from /m/{match}; null for a record file. */
+  match: MatchInfo | null;
+  /** Keep the position in the address (`?hand=&step=`), and start from it. */
+  syncUrl: boolean;
+  /** Buttons for the header: copy the link, download the record, open another file. */
+  actions?: ComponentChildren;
+  /** Told of every move, for a "copy link" that points at the step on show. */
+  onMove?: (position: Position) => void;
+  /** Shown under another page heading (the record upload's). */
+  nested?: boolean;
+}
+
+/**
+ * A match step by step: the header with the sides and the result, the hand and step chooser, the
+ * step's detail (auction, trick or result) with the scores, and every seat's cards face up.
+ * Left/Right, Home/End move while focus is inside it.
+ */
+export function ReplayViewer({ view, match, syncUrl, actions, onMove, nested = false }: Props) {
+  const facts = useViewFacts(view);
+  const [position, setPosition] = useState<Position>(() =>
+    syncUrl ? positionFromSearch(view, location.search) : firstPosition(),
+  );
+
+  useEffect(() => {
+    setSingleJoker(facts.oneJoker);
+    return () => setSingleJoker(false);
+  }, [facts.oneJoker]);
+
+  useEffect(() => {
+    onMove?.(position);
+    if (!syncUrl) return;
+    const search = searchWithPosition(location.search, position);
+    if (search !== location.search) history.replaceState(history.state, "", location.pathname + search + location.hash);
+  }, [position.hand, position.step, syncUrl]);
+
+  useEffect(() => {
+    if (!syncUrl) return undefined;
+    // Back or forward to an address of this page with another place in it.
+    const follow = () => setPosition(positionFromSearch(view, location.search));
+    window.addEventListener("popstate", follow);
+    return () => window.removeEventListener("popstate", follow);
+  }, [view, syncUrl]);
+
+  const move = (to: Position) => setPosition(clampPosition(view, to));
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target as HTMLElement | null;
+    // A select or a field keeps its own use of the arrows.
+    if (target && /^(SELECT|INPUT|TEXTAREA)$/.test(target.tagName)) return;
+    const to =
+      event.key === "ArrowRight"
+        ? nextPosition(view, position)
+        : event.key === "ArrowLeft"
+          ? previousPosition(view, position)
+          : event.key === "Home"
+            ? firstPosition()
+            : event.key === "End"
+              ? lastPosition(view)
+              : null;
+    if (!to) return;
+    event.preventDefault();
+    move(to);
+  };
+
+  const hand = view.hands[position.hand];
+  return (
+    <div class="replay" onKeyDown={onKeyDown}>
+      <ViewerHeader view={view} match={match} actions={actions} nested={nested} />
+      <StepControls view={view} position={position} onMove={move} />
+      <div
+        class="replay-stage"
+        tabIndex={0}
+        role="group"
+        aria-label={t("replay.stage_aria")}
+        aria-keyshortcuts="ArrowLeft ArrowRight Home End"
+      >
+        <div class="replay-detail">
+          <ScoreStrip view={view} hand={hand} step={position.step} />
+          <StepDetail view={view} hand={hand} step={position.step} facts={facts} />
+        </div>
+        <SeatHands view={view} hand={hand} step={position.step} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+// The replay viewer's texts, from the ReplayView only: names of seats and sides, the step on show,
+// the auction's actions, what became of the bid.
+
+import { actionText, suitName, t, tk, tn } from "../../i18n";
+import { stepCount, stepOf, type Position } from "../../replay/steps";
+import { presetOf, type ReplayAction, type ReplayHand, type ReplayView } from "../../replay/types";
+import type { SuitLetter } from "../../types";
+
+/** A seat's name (names come from strangers: only ever rendered as text). */
+export function seatLabel(view: ReplayView, seat: number): string {
+  return view.players[seat] ?? t("lobby.seat_n", { n: seat + 1 });
+}
+
+/** The names of a side's seats: "Ada & Cy". */
+export function sideLabel(view: ReplayView, side: number): string {
+  return (view.sides[side] ?? []).map((seat) => seatLabel(view, seat)).join(" & ");
+}
+
+/** The game's name in the current language, or its name in the protocol when this client does not know it. */
+export function presetLabel(view: ReplayView): string {
+  const name = presetOf(view);
+  const label = tk(`preset.${name}`);
+  return label === `preset.${name}` ? name : label;
+}
+
+/** The step on show: "Auction", "Trick 2 of 6", "Result". */
+export function stepTitle(hand: ReplayHand, step: number): string {
+  const shown = stepOf(hand, step);
+  if (shown.kind === "auction") return t("replay.step_auction");
+  if (shown.kind === "trick") return t("replay.step_trick", { n: shown.trick + 1, total: hand.tricks.length });
+  return t("replay.step_result");
+}
+
+/** Where the viewer is, for the live region: "Hand 3 of 9, step 2 of 8: Trick 1 of 6". */
+export function positionText(view: ReplayView, position: Position): string {
+  const hand = view.hands[position.hand];
+  if (!hand) return "";
+  return t("replay.position", {
+    hand: hand.number,
+    hands: view.hands.length,
+    step: position.step + 1,
+    steps: stepCount(hand),
+    what: stepTitle(hand, position.step),
+  });
+}
+
+/** A bid in words, the moon named as such. */
+export function bidText(bid: number, moonBid: number | null): string {
+  return bid === moonBid ? t("table.moon_chip", { n: bid }) : String(bid);
+}
+
+/** An action of the auction or before the first trick, with who took it: "Ada bids 3", "Bo passes". */
+export function actionLine(view: ReplayView, entry: ReplayAction, moonBid: number | null): string {
+  const name = seatLabel(view, entry.seat);
+  const action = entry.action.trim();
+  if (action === "pass") return t("ev.pass", { name });
+  const bid = /^bid (\d+)$/.exec(action);
+  if (bid) {
+    const n = Number(bid[1]);
+    return n === moonBid ? t("ev.moon", { name, n }) : t("ev.bid", { name, n });
+  }
+  const trump = /^trump ([cdhs])$/.exec(action);
+  if (trump) return t("ev.trump", { name, suit: suitName(trump[1] as SuitLetter) });
+  if (action.startsWith("discard ")) return tn("ev.discard", discardedCards(action).length, { name });
+  return t("replay.action", { name, action: actionText(action, false, moonBid) });
+}
+
+/** The cards of a `discard` action, or none. */
+export function discardedCards(action: string): string[] {
+  return action.startsWith("discard ") ? action.slice(8).split(" ").filter(Boolean) : [];
+}
+
+/** What became of the hand's bid: made, set, or thrown in; null while the hand has no result. */
+export function verdictText(view: ReplayView, hand: ReplayHand, moonBid: number | null): string | null {
+  if (!hand.result) return null;
+  if (hand.bidder === null || hand.result.made === null) return t("sum.thrown_in");
+  const name = seatLabel(view, hand.bidder);
+  const bid = hand.bid === null ? "" : bidText(hand.bid, moonBid);
+  return t(hand.result.made ? "sum.made" : "sum.set", { name, bid });
+}
+
+/** A signed change of score with a true minus sign: "+3", "−2", "0". */
+export function signedChange(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
+}

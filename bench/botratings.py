@@ -1,0 +1,58 @@
+"""Where each bot level stands on the players' rating scale: the measure behind
+``smear.server.ratings.BOT_START``.
+
+Every pair of levels plays house matches in two teams (each level one side, the sides swapping
+seats), and the matches, interleaved pair by pair, are rated as the server rates them (openskill,
+every level starting as a new player does). A new player therefore starts at the bots' average.
+
+Usage: python bench/botratings.py [--matches 60] [--workers 2] [--seed 0]
+
+It ends with one line per level::
+
+    heuristic: mu 27.1 sigma 1.9 rating 21.4
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+
+from rich.progress import Progress
+
+from smear.arena import ArenaConfig, MatchResult, run_arena, team_lineup
+from smear.bots import bot_names
+from smear.server.ratings import Rating, bot_profile_id, rate_match
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=60, help="matches per pair of levels")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+
+    pairs = list(itertools.combinations(bot_names(), 2))
+    played: dict[tuple[str, str], list[MatchResult]] = {}
+    with Progress() as progress:
+        task = progress.add_task("matches", total=args.matches * len(pairs))
+        for first, second in pairs:
+            config = ArenaConfig("house", 4, True, team_lineup(first, second, 4), args.matches, args.seed)
+            report = run_arena(config, args.workers, on_result=lambda _: progress.advance(task))
+            played[(first, second)] = report.results
+
+    ratings: dict[str, Rating] = {}
+    for round_ in zip(*played.values(), strict=True):  # pair by pair, so no pair is rated last
+        for result in round_:
+            seats: list[str | None] = [bot_profile_id(name) for name in result.seating]
+            ranks = [1 if side == result.winner else 2 for side in range(len(result.sides))]
+            ratings |= rate_match(seats, ratings, [list(side) for side in result.sides], ranks)
+    for (first, second), results in played.items():
+        wins = sum(1 for r in results if r.winner is not None and r.seating[r.sides[r.winner][0]] == first)
+        print(f"{first} v {second}: {first} won {wins} of {len(results)}")
+    for name in bot_names():
+        rating = ratings[bot_profile_id(name)]
+        print(f"{name}: mu {rating.mu:.1f} sigma {rating.sigma:.1f} rating {rating.ordinal:.1f}")
+
+
+if __name__ == "__main__":
+    main()

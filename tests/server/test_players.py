@@ -10,10 +10,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import Client, Session, get_json, http_json, play_out, session
+from serverkit import (  # noqa: F401  (stopped_pace: a fixture, used by every test here)
+    Client,
+    Session,
+    get_json,
+    http_json,
+    play_out,
+    session,
+    stopped_pace,
+)
 from test_server import cards_in
 
 from smear.record import dump_record, parse_record, replay
+from smear.server import talk
 from smear.server.ratings import BOT_START, NEW_PLAYER, Rating, rate_match
 
 
@@ -434,5 +443,82 @@ def test_the_players_api_shows_no_secret_and_nothing_of_a_match_in_progress(
             assert held and not held & cards_in(about_players)
             for record in caplog.records:
                 assert not any(secret in record.getMessage() for secret in secrets)
+
+    run(scenario)
+
+
+WRONG_BODIES = [
+    b"",
+    b"{",
+    b"[]",
+    b"null",
+    b'{"name": 5}',
+    b'{"name": "Ann", "extra": 1}',
+    b'{"name": "\\u0000"}',
+    b'{"name": "' + b"n" * 25 + b'"}',
+    b'{"code": ["ABCD-EFGH"]}',
+    b"\xff\xfe{}",
+    b"[" * 100_000 + b"]" * 100_000,
+    b'{"name": "' + b"n" * 5_000 + b'"}',
+    b'{"name": NaN}',
+]
+
+
+def test_wrong_requests_to_the_players_api_get_a_clear_error_and_change_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(talk.TALK_PACE, "replay", (0.5, 1_000.0))  # the pace has a test of its own
+
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db") as s:
+            url = s.url
+            ann = await new_profile(url, "Ann")
+            player_url = f"{url}/api/players/{ann['player']}"
+            before = await get_json(player_url)
+            for raw in WRONG_BODIES:
+                for method, where, secret in (
+                    ("POST", f"{url}/api/players", None),
+                    ("PATCH", player_url, ann["secret"]),
+                    ("POST", f"{url}/api/transfer", None),
+                    ("POST", f"{url}/api/replay", None),
+                ):
+                    status, answer = await http_json(method, where, raw=raw, secret=secret)
+                    assert status in (400, 413, 429), (method, where, raw[:40], status, answer)
+                    assert answer["error"]["code"] in (
+                        "malformed_json",
+                        "invalid_message",
+                        "message_too_large",
+                        "bad_record",
+                        "rate_limited",
+                    ), answer
+            for path in ("/api/players/%00", "/api/players/" + "x" * 200, "/api/players/%E2%80%AE/matches"):
+                status, answer = await get_json(url + path)
+                assert (status, answer["error"]["code"]) == (404, "no_such_player"), path
+            status, answer = await get_json(f"{player_url}/matches?limit=0")
+            assert (status, answer["error"]["code"]) == (400, "invalid_message")
+            status, answer = await get_json(f"{player_url}/matches?limit=" + "9" * 30)
+            assert (status, answer["error"]["code"]) == (400, "invalid_message")
+            for method in ("PATCH", "DELETE", "POST"):
+                where = player_url if method != "POST" else f"{player_url}/transfer"
+                status, answer = await http_json(method, where, {"name": "Eve"}, secret=ann["player"] * 3)
+                assert (status, answer["error"]["code"]) == (401, "bad_secret")
+            assert await get_json(player_url) == before
+            status, board = await get_json(f"{url}/api/leaderboard/house")
+            assert all(entry["bot"] for entry in board)  # no profile made by a wrong request
+
+    run(scenario)
+
+
+def test_making_profiles_trying_codes_and_replaying_records_are_paced_per_address(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db") as s:
+            answers = [await http_json("POST", f"{s.url}/api/players", {"name": "Ann"}) for _ in range(4)]
+            answers += [
+                await http_json("POST", f"{s.url}/api/transfer", {"code": "ABCD-EFGH"}) for _ in range(2)
+            ]
+            assert [status for status, _ in answers] == [201] * 4 + [404, 429]
+            assert answers[-1][1]["error"]["code"] == "rate_limited"
+            replays = [await http_json("POST", f"{s.url}/api/replay", raw=b"{}") for _ in range(11)]
+            assert [status for status, _ in replays] == [400] * 10 + [429]
 
     run(scenario)

@@ -28,6 +28,7 @@ from smear.server.listing import Listing
 from smear.server.playerstats import add_stats, stats_json
 from smear.server.playerstore import PlayedMatch
 from smear.server.protocol import (
+    MAX_MESSAGE_BYTES,
     Message,
     Name,
     PlayerId,
@@ -142,8 +143,8 @@ class Players(Listing):
     # --- profiles -----------------------------------------------------------------------------------
 
     async def create_profile(self, request: Request) -> Response:
-        self._paced("profile", "", _address(request, self.limits.trusted_proxies))
         body = parse_message(NewProfile, await _body(request))
+        self._paced("profile", "", _address(request, self.limits.trusted_proxies))
         player, secret = new_player_id(), secrets.token_urlsafe(24)
         await self._db(self.storage.create_profile, player, body.name, hash_token(secret), self.clock())
         return JSONResponse({"player": player, "secret": secret, "name": body.name}, 201, _NO_STORE)
@@ -203,8 +204,8 @@ class Players(Listing):
 
     async def claim_transfer(self, request: Request) -> Response:
         # Paced like creating a profile: a code is short enough that guessing must stay slow.
-        self._paced("profile", "", _address(request, self.limits.trusted_proxies))
         body = parse_message(Claim, await _body(request))
+        self._paced("profile", "", _address(request, self.limits.trusted_proxies))
         secret = secrets.token_urlsafe(24)
         claimed = await self._db(
             self.storage.claim_transfer,
@@ -295,9 +296,7 @@ class Players(Listing):
 
     async def replay_record(self, request: Request) -> Response:
         self._paced("replay", "", _address(request, self.limits.trusted_proxies))
-        raw = await request.body()
-        if len(raw) > RECORD_BYTES_MAX:
-            raise HttpError(413, "message_too_large", limit=RECORD_BYTES_MAX)
+        raw = await _capped_body(request, RECORD_BYTES_MAX)
         try:
             record = parse_record(raw)
             view = await self._read(replay_view, record)
@@ -330,8 +329,22 @@ def _seat_result(match: PlayedMatch, seat: int) -> dict[str, Any]:
     return {"seat": seat, "won": match.winner == side}
 
 
+async def _capped_body(request: Request, limit: int) -> bytes:
+    """The request's body, refused (413) once it is past ``limit`` bytes: read no further than that."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise HttpError(413, "message_too_large", limit=limit)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise HttpError(413, "message_too_large", limit=limit)
+    return bytes(body)
+
+
 async def _body(request: Request) -> Any:
-    raw = await request.body()
+    """The request's JSON body (at most a message's size), for :func:`parse_message` to check."""
+    raw = await _capped_body(request, MAX_MESSAGE_BYTES)
     try:
         return json.loads(raw) if raw else None
     except (ValueError, RecursionError):

@@ -156,6 +156,7 @@ export const en = {
   "preset.nine_card_desc": "Nine cards each; everyone swaps every non-trump for stock cards; only trumps are played, and a player whose trumps run out drops out of the hand; the jokers score for whoever held them; only the bidder can win the match.",
   "bot.heuristic": "Sensible",
   "bot.random": "Random (gentle)",
+  "bot.expert": "Expert",
 
   "settings.players.one": "{n} player",
   "settings.players.other": "{n} players",

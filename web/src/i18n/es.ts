@@ -155,6 +155,7 @@ export const es: Catalog = {
   "preset.nine_card_desc": "Nueve cartas cada uno; todos cambian lo que no es triunfo por cartas del mazo; solo se juegan triunfos, y quien se queda sin ellos sale de la mano; los comodines puntúan para quien los tenía; solo el apostador puede ganar la partida.",
   "bot.heuristic": "Sensatos",
   "bot.random": "Al azar (suaves)",
+  "bot.expert": "Expertos",
 
   "settings.players.one": "{n} jugador",
   "settings.players.other": "{n} jugadores",

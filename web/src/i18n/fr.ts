@@ -155,6 +155,7 @@ export const fr: Catalog = {
   "preset.nine_card_desc": "Neuf cartes chacun ; tout le monde échange ses cartes hors atout contre des cartes du talon ; on ne joue que des atouts, et qui n’en a plus sort de la donne ; les jokers comptent pour qui les tenait ; seul le preneur peut gagner la partie.",
   "bot.heuristic": "Réfléchis",
   "bot.random": "Au hasard (débutants)",
+  "bot.expert": "Experts",
 
   "settings.players.one": "{n} joueur",
   "settings.players.other": "{n} joueurs",

@@ -155,6 +155,7 @@ export const it: Catalog = {
   "preset.nine_card_desc": "Nove carte a testa; tutti cambiano le carte che non sono briscola con carte del tallone; si giocano solo briscole, e chi le finisce esce dalla mano; i jolly contano per chi li aveva; solo chi vince l’asta può vincere la partita.",
   "bot.heuristic": "Ragionevoli",
   "bot.random": "A caso (facili)",
+  "bot.expert": "Esperti",
 
   "settings.players.one": "{n} giocatore",
   "settings.players.other": "{n} giocatori",

@@ -155,6 +155,7 @@ export const pt: Catalog = {
   "preset.nine_card_desc": "Nove cartas para cada um; todos trocam o que não é trunfo por cartas do monte; só se jogam trunfos, e quem fica sem eles sai da mão; os curingas valem para quem os tinha; só quem apostou pode ganhar a partida.",
   "bot.heuristic": "Sensatos",
   "bot.random": "Aleatórios (tranquilos)",
+  "bot.expert": "Especialistas",
 
   "settings.players.one": "{n} jogador",
   "settings.players.other": "{n} jogadores",

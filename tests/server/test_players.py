@@ -19,10 +19,12 @@ from serverkit import (  # noqa: F401  (stopped_pace: a fixture, used by every t
     session,
     stopped_pace,
 )
+from sqlalchemy.exc import OperationalError
 from test_server import cards_in
 
 from smear.record import dump_record, parse_record, replay
 from smear.server import talk
+from smear.server.playerstore import PlayerStorage
 from smear.server.ratings import BOT_START, NEW_PLAYER, Rating, rate_match
 
 
@@ -520,5 +522,32 @@ def test_making_profiles_trying_codes_and_replaying_records_are_paced_per_addres
             assert answers[-1][1]["error"]["code"] == "rate_limited"
             replays = [await http_json("POST", f"{s.url}/api/replay", raw=b"{}") for _ in range(11)]
             assert [status for status, _ in replays] == [400] * 10 + [429]
+
+    run(scenario)
+
+
+def test_a_fault_in_the_history_leaves_the_finished_match_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db") as s:
+            ann = await new_profile(s.url, "Ann")
+
+            def broken(*args: Any) -> None:
+                raise OperationalError("INSERT", {}, Exception("disk I/O error"))
+
+            monkeypatch.setattr(PlayerStorage, "_record_played", broken)
+            host = await host_with_profile(s, "Ann", ann, players=3, target=11)
+            assert host.table is not None
+            for seat in (1, 2):
+                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+            assert (await host.send("start"))["ok"]
+            await play_out([host])
+            status, record = await get_json(f"{s.url}/tables/{host.table}/matches/1/record.json")
+            assert status == 200 and replay(parse_record(record)).summary["winner"] is not None
+            assert s.server.tables[host.table].status == "finished"
+            answer = (await get_json(f"{s.url}/api/players/{ann['player']}/matches"))[1]
+            assert answer["matches"] == []
+            assert "is not in the players' history (OperationalError)" in caplog.text
 
     run(scenario)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import logging
 import sqlite3
 import threading
 import time
@@ -70,6 +71,8 @@ __all__ = [
     "StorageError",
     "StoredTable",
 ]
+
+log = logging.getLogger("smear.server")
 
 # How long a write waits for another process holding the SQLite write lock before failing.
 _BUSY_TIMEOUT_SECONDS: Final = 5.0
@@ -386,7 +389,18 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
             match.finished = True
             match.record = record
             if outcome is not None:
-                self._record_played(session, match, outcome, record, now)
+                # In a savepoint: a fault in the history leaves the match stored, and the action that
+                # ended it acknowledged, without its place in the players' history.
+                try:
+                    with session.begin_nested():
+                        self._record_played(session, match, outcome, record, now)
+                except SQLAlchemyError as err:
+                    log.warning(
+                        "match %d of table %s is not in the players' history (%s)",
+                        number,
+                        code,
+                        type(err).__name__,
+                    )
             session.execute(update(TableModel).where(TableModel.code == code).values(status="finished"))
 
     def delete_table(self, code: str) -> None:

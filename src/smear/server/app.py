@@ -325,6 +325,7 @@ class SmearServer(Players):
             before = Snapshot.of(table)
             table.leave(message.token)
             await self._store_or_undo(table, before, self._store_lobby(table))
+            await self._show_ratings(table)  # a bot that takes the seat over shows its own
             self._follow(sid, table, None)
             # After a match a bot takes the seat, and accepts a rematch the others want at once.
             left = Snapshot.of(table)

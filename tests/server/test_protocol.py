@@ -8,6 +8,7 @@ import math
 import random
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -655,3 +656,10 @@ def test_view_json_sorts_the_hand_trumps_first() -> None:
     suits = [card[1] if card[0] not in "LB" or card[1] != "J" else trump for card in view["hand"]]
     trumps = [suit == trump for suit in suits]
     assert trumps == sorted(trumps, reverse=True)
+
+
+def test_the_browser_words_every_error_code() -> None:
+    """The client says each error in its reader's language (the other catalogs must have every key
+    of the English one: the type checker sees to that)."""
+    catalog = (Path(__file__).parents[2] / "web" / "src" / "i18n" / "en.ts").read_text()
+    assert [code for code in ERROR_CODES if f'"error.{code}":' not in catalog] == []

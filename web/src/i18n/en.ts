@@ -81,6 +81,8 @@ export const en = {
   "error.no_such_player": "There is no such player.",
   "error.bad_secret": "This browser can no longer change that profile.",
   "error.no_such_code": "That code is unknown, already used or expired.",
+  "error.no_such_match": "There is no finished match at this address.",
+  "error.bad_record": "This file is not a valid match record.",
 
   "menu.menu": "Menu",
   "menu.language": "Language",
@@ -636,10 +638,8 @@ export const en = {
   "replay.drop_here": "Drop the record to open it",
   "replay.reading": "Reading the record…",
   "replay.file_name": "Record: {name}",
-  "replay.bad_record": "This file is not a valid match record.",
   "replay.bad_record_hint": "The server's explanation above (in English) says where the record goes wrong.",
   "replay.too_large": "The file is too large: a match record may be at most 1 MB.",
-  "replay.not_found": "There is no finished match at this address.",
   "replay.failed": "The replay could not be loaded. Check your connection and try again.",
 };
 

@@ -80,6 +80,8 @@ export const es: Catalog = {
   "error.no_such_player": "No existe ese jugador.",
   "error.bad_secret": "Este navegador ya no puede modificar ese perfil.",
   "error.no_such_code": "Ese código no existe, ya se usó o ha caducado.",
+  "error.no_such_match": "No hay ninguna partida terminada en esta dirección.",
+  "error.bad_record": "Este archivo no es un registro de partida válido.",
 
   "menu.menu": "Menú",
   "menu.language": "Idioma",
@@ -635,9 +637,7 @@ export const es: Catalog = {
   "replay.drop_here": "Suelta el registro para abrirlo",
   "replay.reading": "Leyendo el registro…",
   "replay.file_name": "Registro: {name}",
-  "replay.bad_record": "Este archivo no es un registro de partida válido.",
   "replay.bad_record_hint": "La explicación del servidor (en inglés) indica dónde falla el registro.",
   "replay.too_large": "El archivo es demasiado grande: un registro de partida puede ocupar como máximo 1 MB.",
-  "replay.not_found": "No hay ninguna partida terminada en esta dirección.",
   "replay.failed": "No se pudo cargar la repetición. Comprueba tu conexión y vuelve a intentarlo.",
 };

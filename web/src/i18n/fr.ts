@@ -80,6 +80,8 @@ export const fr: Catalog = {
   "error.no_such_player": "Ce joueur n’existe pas.",
   "error.bad_secret": "Ce navigateur ne peut plus modifier ce profil.",
   "error.no_such_code": "Ce code est inconnu, déjà utilisé ou expiré.",
+  "error.no_such_match": "Aucune partie terminée ne se trouve à cette adresse.",
+  "error.bad_record": "Ce fichier n’est pas un relevé de partie valide.",
 
   "menu.menu": "Menu",
   "menu.language": "Langue",
@@ -635,9 +637,7 @@ export const fr: Catalog = {
   "replay.drop_here": "Déposez le relevé pour l’ouvrir",
   "replay.reading": "Lecture du relevé…",
   "replay.file_name": "Relevé : {name}",
-  "replay.bad_record": "Ce fichier n’est pas un relevé de partie valide.",
   "replay.bad_record_hint": "L’explication du serveur (en anglais) indique où le relevé est incorrect.",
   "replay.too_large": "Le fichier est trop volumineux : un relevé de partie ne peut pas dépasser 1 Mo.",
-  "replay.not_found": "Aucune partie terminée ne se trouve à cette adresse.",
   "replay.failed": "Impossible de charger la partie. Vérifiez votre connexion et réessayez.",
 };

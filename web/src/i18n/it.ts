@@ -80,6 +80,8 @@ export const it: Catalog = {
   "error.no_such_player": "Questo giocatore non esiste.",
   "error.bad_secret": "Questo browser non può più modificare quel profilo.",
   "error.no_such_code": "Questo codice non esiste, è già stato usato o è scaduto.",
+  "error.no_such_match": "Non c’è nessuna partita finita a questo indirizzo.",
+  "error.bad_record": "Questo file non è un registro di partita valido.",
 
   "menu.menu": "Menu",
   "menu.language": "Lingua",
@@ -635,9 +637,7 @@ export const it: Catalog = {
   "replay.drop_here": "Rilascia il registro per aprirlo",
   "replay.reading": "Lettura del registro…",
   "replay.file_name": "Registro: {name}",
-  "replay.bad_record": "Questo file non è un registro di partita valido.",
   "replay.bad_record_hint": "La spiegazione del server (in inglese) indica dove il registro è sbagliato.",
   "replay.too_large": "Il file è troppo grande: un registro di partita può essere al massimo di 1 MB.",
-  "replay.not_found": "Non c’è nessuna partita finita a questo indirizzo.",
   "replay.failed": "Impossibile caricare la partita. Controlla la connessione e riprova.",
 };

@@ -80,6 +80,8 @@ export const pt: Catalog = {
   "error.no_such_player": "Esse jogador não existe.",
   "error.bad_secret": "Este navegador não pode mais alterar esse perfil.",
   "error.no_such_code": "Esse código não existe, já foi usado ou expirou.",
+  "error.no_such_match": "Não há nenhuma partida terminada neste endereço.",
+  "error.bad_record": "Este arquivo não é um registro de partida válido.",
 
   "menu.menu": "Menu",
   "menu.language": "Idioma",
@@ -635,9 +637,7 @@ export const pt: Catalog = {
   "replay.drop_here": "Solte o registro para abri-lo",
   "replay.reading": "Lendo o registro…",
   "replay.file_name": "Registro: {name}",
-  "replay.bad_record": "Este arquivo não é um registro de partida válido.",
   "replay.bad_record_hint": "A explicação do servidor (em inglês) diz onde o registro está errado.",
   "replay.too_large": "O arquivo é grande demais: um registro de partida pode ter no máximo 1 MB.",
-  "replay.not_found": "Não há nenhuma partida terminada neste endereço.",
   "replay.failed": "Não foi possível carregar o replay. Verifique sua conexão e tente de novo.",
 };

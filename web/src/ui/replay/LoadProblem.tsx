@@ -6,7 +6,7 @@ export function LoadProblem({ load }: { load: Extract<ReplayLoad, { ok: false }>
   if (load.problem === "bad_record") {
     return (
       <div class="replay-error" role="alert">
-        <p class="replay-error-title">{t("replay.bad_record")}</p>
+        <p class="replay-error-title">{t("error.bad_record")}</p>
         {load.message && (
           <p class="replay-error-detail">
             <code>{load.message}</code>
@@ -18,7 +18,7 @@ export function LoadProblem({ load }: { load: Extract<ReplayLoad, { ok: false }>
   }
   const text =
     load.problem === "not_found"
-      ? t("replay.not_found")
+      ? t("error.no_such_match")
       : load.problem === "too_large"
         ? t("replay.too_large")
         : load.error

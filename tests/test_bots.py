@@ -178,3 +178,25 @@ def _one_legal_action_view() -> PlayerView:
     view = player_view(state, 3)
     assert len(view.legal_actions) == 1
     return view
+
+
+def test_the_experts_evaluation_ranks_every_candidate_over_the_same_deals() -> None:
+    """What the bid advisor and the review read: each candidate's expected points and margin, best
+    first, and in the auction how often the side wins the bid and makes it."""
+    state = new_match(find_rules("house"), 4, ((0, 2), (1, 3)), seed=11)
+    view = player_view(state, state.public.to_act)
+    expert = ExpertBot(samples=12, seconds=5.0)
+    evaluation = expert.evaluate(view, random.Random(3))
+    assert evaluation.samples == 12
+    margins = [found.margin for found in evaluation.estimates]
+    assert margins == sorted(margins, reverse=True)
+    by_action = {str(found.action): found for found in evaluation.estimates}
+    assert "pass" in by_action and len(by_action) >= 2
+    for found in by_action.values():
+        assert 0.0 <= found.won <= 1.0
+        assert (found.made is None) == (found.won == 0.0)
+        assert found.made is None or 0.0 <= found.made <= 1.0
+    # advise picks the first of the evaluation, over the same deals.
+    advice = ExpertBot(samples=12, seconds=5.0).advise(view, random.Random(3))
+    assert advice.action == evaluation.estimates[0].action
+    assert advice.expected_points == evaluation.estimates[0].points

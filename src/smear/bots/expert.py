@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from smear.actions import Action, Play
 from smear.bots.base import register
 from smear.bots.heuristic import HeuristicBot
-from smear.bots.lookahead import CardSolver, auction_candidates, play_out
+from smear.bots.lookahead import CardSolver, Outcome, auction_candidates, play_out
 from smear.bots.sampler import sample_state
 from smear.state import Phase, apply
 from smear.views import PlayerView
@@ -42,6 +43,47 @@ class Advice:
     action: Action
     expected_points: float | None
     samples: int
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One action as the search saw it: the mean change of the seat's side's score this hand
+    (``points``; a set bid counts as minus the bid), that change minus the best other side's
+    (``margin``), and, where the side can win the auction, the share of deals in which it did
+    (``won``) and, of those, the share in which it made its bid (``made``; None if it never won)."""
+
+    action: Action
+    points: float
+    margin: float
+    won: float
+    made: float | None
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Every action searched, best first, and the number of sampled deals behind each."""
+
+    estimates: list[Estimate]
+    samples: int
+
+
+@dataclass
+class _Totals:
+    points: float = 0.0
+    margin: float = 0.0
+    won: int = 0
+    made: int = 0
+
+    def add(self, outcome: Outcome) -> None:
+        self.points += outcome.points
+        self.margin += outcome.margin
+        if outcome.made is not None:
+            self.won += 1
+            self.made += outcome.made
+
+    def estimate(self, action: Action, samples: int) -> Estimate:
+        made = self.made / self.won if self.won else None
+        return Estimate(action, self.points / samples, self.margin / samples, self.won / samples, made)
 
 
 class ExpertBot:
@@ -72,23 +114,35 @@ class ExpertBot:
             return Advice(self.policy.choose(view, rng), None, 0)
         if self.solver and view.phase is Phase.PLAY:
             return Advice(self._solve_play(view, rng), None, self.last_samples)
-        candidates = list(legal)
-        if view.phase is Phase.AUCTION:
-            candidates = auction_candidates(view, self.policy, rng)
-        margins = {str(action): 0.0 for action in candidates}
-        points = {str(action): 0.0 for action in candidates}
+        evaluation = self.evaluate(view, rng)
+        best = evaluation.estimates[0]
+        return Advice(best.action, best.points, evaluation.samples)
+
+    def evaluate(
+        self, view: PlayerView, rng: random.Random, candidates: Sequence[Action] | None = None
+    ) -> Evaluation:
+        """Each candidate action (by default the legal ones worth a look) played out over the same
+        sampled deals: its expected points and margin, and in the auction how often the side wins
+        the bid and makes it. Best first, by margin."""
+        if candidates is None:
+            candidates = list(view.legal_actions)
+            if view.phase is Phase.AUCTION:
+                candidates = auction_candidates(view, self.policy, rng)
+        totals = {str(action): _Totals() for action in candidates}
         deadline = time.perf_counter() + self.seconds
         samples = 0
         while samples < self.samples and (samples < 4 or time.perf_counter() < deadline):
             world = sample_state(view, rng)
             for action in candidates:
-                ours, margin = play_out(apply(world, action, view.seat), view.seat, self.policy, rng)
-                points[str(action)] += ours
-                margins[str(action)] += margin
+                totals[str(action)].add(
+                    play_out(apply(world, action, view.seat), view.seat, self.policy, rng)
+                )
             samples += 1
         self.last_samples = samples
-        best = max(candidates, key=lambda action: margins[str(action)])
-        return Advice(best, points[str(best)] / samples, samples)
+        estimates = [totals[str(action)].estimate(action, samples) for action in candidates]
+        # Stable: among equal margins the first candidate (the policy's order) stays first.
+        estimates.sort(key=lambda estimate: -estimate.margin)
+        return Evaluation(estimates, samples)
 
     def _solve_play(self, view: PlayerView, rng: random.Random) -> Action:
         """Sum each legal card's exact value over the sampled deals; keep the best."""

@@ -36,6 +36,7 @@ class Outcome(NamedTuple):
 
     points: int  # the side's score change this hand
     margin: int  # that change minus the best other side's
+    made: bool | None = None  # the side won the auction and made its bid (None: it did not bid)
 
 
 def play_out(state: State, seat: int, policy: Bot, rng: random.Random) -> Outcome:
@@ -50,7 +51,9 @@ def play_out(state: State, seat: int, policy: Bot, rng: random.Random) -> Outcom
     side = pub.seat_side[seat]
     change = [after - start for after, start in zip(pub.scores, before, strict=True)]
     others = [value for index, value in enumerate(change) if index != side]
-    return Outcome(change[side], change[side] - (max(others) if others else 0))
+    result = pub.results[-1]
+    made = result.made if result.bidder is not None and pub.seat_side[result.bidder] == side else None
+    return Outcome(change[side], change[side] - (max(others) if others else 0), made)
 
 
 class CardSolver:

@@ -57,8 +57,8 @@ export interface MatchPlayer {
   bot: boolean;
 }
 
-/** A finished match as a profile's history lists it; `seat` and `won` are the profile's. */
-export interface MatchSummary {
+/** A finished match as the players' API gives it (with its replay, or in a history). */
+export interface MatchInfo {
   match: string;
   preset: string;
   finished_at: number;
@@ -66,6 +66,10 @@ export interface MatchSummary {
   sides: number[][];
   scores: number[];
   winner: number | null;
+}
+
+/** A finished match as a profile's history lists it; `seat` and `won` are the profile's. */
+export interface MatchSummary extends MatchInfo {
   seat: number;
   won: boolean;
 }

@@ -69,25 +69,8 @@ export interface ReplayView {
   complete: boolean;
 }
 
-/** A player of a finished match, as the match summary lists them. */
-export interface MatchPlayer {
-  seat: number;
-  name: string;
-  /** The profile's id, or null for a guest or a deleted player. */
-  player: string | null;
-  bot: boolean;
-}
-
-/** The summary of a finished match that comes with its replay. */
-export interface MatchInfo {
-  match: string;
-  preset: string;
-  finished_at: number;
-  players: MatchPlayer[];
-  sides: number[][];
-  scores: number[];
-  winner: number | null;
-}
+// A finished match's summary is the players' API's.
+export type { MatchInfo, MatchPlayer } from "../playersApi";
 
 function isList(value: unknown): value is unknown[] {
   return Array.isArray(value);

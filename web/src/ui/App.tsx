@@ -5,6 +5,7 @@ import { loadSession } from "../session";
 import { dismissToast, update, useApp } from "../store";
 import { showTurn } from "../turnTitle";
 import { canAct, seatView } from "../types";
+import { AppLink } from "./AppLink";
 import { GameScreen } from "./game/Game";
 import { HowToDialog } from "./HowTo";
 import { Landing } from "./Landing";
@@ -185,16 +186,9 @@ function TableScreen() {
     return (
       <div class="panel light center-panel">
         <p>{t("error.no_such_table")}</p>
-        <a
-          class="btn"
-          href="/"
-          onClick={(event) => {
-            event.preventDefault();
-            navigate("/");
-          }}
-        >
+        <AppLink class="btn" href="/">
           {t("menu.home")}
-        </a>
+        </AppLink>
       </div>
     );
   }

@@ -1,50 +1,15 @@
-// Small parts the players' pages share: links inside the app, this browser's profile as a hook,
+// Small parts the players' pages share: this browser's profile as a hook,
 // a name that links to its profile, a rating, and the focus put on a page's heading.
 
-import type { ComponentChildren, RefObject } from "preact";
+import type { RefObject } from "preact";
+import { AppLink } from "../AppLink";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n";
-import { navigate } from "../../net";
 import { loadProfile, onProfileChange, type Profile } from "../../profile";
 import { profilePath } from "../../playersRoutes";
 import { ratingText, shownName } from "../../playersView";
 
-/**
- * A link to a page of the app: opened in place (the page is not loaded again), unless the reader
- * asks for a new tab or window with a modifier key or the middle button.
- */
-export function AppLink({
-  href,
-  class: className,
-  children,
-  onNavigate,
-  ...rest
-}: {
-  href: string;
-  class?: string;
-  children: ComponentChildren;
-  onNavigate?: () => void;
-  title?: string;
-  "aria-current"?: "page" | undefined;
-  "aria-label"?: string;
-}) {
-  return (
-    <a
-      {...rest}
-      href={href}
-      class={className}
-      onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        event.preventDefault();
-        onNavigate?.();
-        navigate(href);
-        window.scrollTo(0, 0);
-      }}
-    >
-      {children}
-    </a>
-  );
-}
+export { AppLink };
 
 /** This browser's profile, kept up to date (a profile made, renamed, claimed or deleted). */
 export function useProfile(): Profile | null {

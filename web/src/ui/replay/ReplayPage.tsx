@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n";
-import { navigate } from "../../net";
 import { loadMatchReplay, type ReplayLoad } from "../../replay/api";
 import { matchRecordUrl, matchReplayPath } from "../../replay/links";
 import type { Position } from "../../replay/steps";
+import { AppLink } from "../AppLink";
 import { LoadProblem } from "./LoadProblem";
 import { UploadReplay } from "./UploadReplay";
 import { ReplayViewer } from "./Viewer";
@@ -67,16 +67,9 @@ function MatchReplay({ match }: { match: string }) {
               {t("presets.retry")}
             </button>
           )}
-          <a
-            class="btn secondary"
-            href="/"
-            onClick={(event) => {
-              event.preventDefault();
-              navigate("/");
-            }}
-          >
+          <AppLink class="btn secondary" href="/">
             {t("menu.home")}
-          </a>
+          </AppLink>
         </div>
       </div>
     );

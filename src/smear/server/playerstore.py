@@ -203,16 +203,7 @@ class PlayerStorage(StoragePart):
                 )
                 start = _start(player)
                 session.add_all(
-                    RatingModel(
-                        profile_id=player,
-                        preset=preset,
-                        mu=start.mu,
-                        sigma=start.sigma,
-                        ordinal=start.ordinal,
-                        matches=0,
-                    )
-                    for preset in presets
-                    if preset not in rated
+                    _rating_row(player, preset, start, matches=0) for preset in presets if preset not in rated
                 )
 
     # -- history --
@@ -364,16 +355,7 @@ class PlayerStorage(StoragePart):
         for player, after in rate_match(seats, before, outcome.sides, outcome.ranks).items():
             row = stored.get(player)
             if row is None:
-                session.add(
-                    RatingModel(
-                        profile_id=player,
-                        preset=outcome.preset,
-                        mu=after.mu,
-                        sigma=after.sigma,
-                        ordinal=after.ordinal,
-                        matches=1,
-                    )
-                )
+                session.add(_rating_row(player, outcome.preset, after, matches=1))
             else:
                 row.mu, row.sigma, row.ordinal, row.matches = (
                     after.mu,
@@ -381,6 +363,17 @@ class PlayerStorage(StoragePart):
                     after.ordinal,
                     row.matches + 1,
                 )
+
+
+def _rating_row(player: str, preset: str, rating: Rating, matches: int) -> RatingModel:
+    return RatingModel(
+        profile_id=player,
+        preset=preset,
+        mu=rating.mu,
+        sigma=rating.sigma,
+        ordinal=rating.ordinal,
+        matches=matches,
+    )
 
 
 def _ensure_bot_profile(session: Session, player: str, now: float) -> None:

@@ -1,6 +1,7 @@
 """The ``smear`` command line: ``smear serve`` runs the game server (``smear db upgrade`` brings its
 database up to date), ``smear play`` a match in the terminal against bots, ``smear arena`` matches
-between bots, ``smear replay`` checks a match record and ``smear selfplay`` writes one.
+between bots, ``smear replay`` checks a match record and ``smear selfplay`` writes one, ``smear
+review`` judges the decisions of a record with the expert's search.
 
 Each subcommand is a function registered on the :data:`cli` group. Exit status: 0 success, 1 a
 record whose play breaks the rules, 2 an invalid record or bad arguments, 3 a fault of the
@@ -178,6 +179,76 @@ def summary_text(record: Record, result: Replay) -> str:
     else:
         out.append("No winner yet: the match goes on.")
     return "\n".join(out)
+
+
+# --- smear review ---------------------------------------------------------------------------------
+
+
+@cli.command("review")
+@click.argument("file", metavar="FILE|-")
+@click.option(
+    "--seat",
+    "seats",
+    type=int,
+    multiple=True,
+    help="A seat to review (from 0; may be given several times). Default: every seat.",
+)
+@click.option("--seed", default=0, show_default=True, type=int, help="Seeds the sampled deals.")
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    help="Sampled deals per decision (default: the expert's own, 48). Fewer is faster and rougher.",
+)
+@click.option(
+    "--top",
+    default=20,
+    show_default=True,
+    type=click.IntRange(min=0),
+    help="Costliest decisions to list (0: all). Not used with --json, which lists every decision.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print every decision and the totals as JSON.")
+def review_command(
+    file: str, seats: tuple[int, ...], seed: int, samples: int | None, top: int, as_json: bool
+) -> None:
+    """Judge every decision of a match record with the expert's search.
+
+    Each bid, pass, discard, trump and card of the chosen seats is judged from that seat's view at
+    that moment (never the cards it could not see): the expert's best action, the expected points
+    of it and of the action taken, and the loss between them. Exits 1 if the record breaks the
+    rules, 2 if FILE is not a valid record or a seat is not at its table.
+    """
+    from rich.progress import Progress
+
+    from smear.review import check_seats, count_decisions, review_record, review_text
+
+    try:
+        record = load_record(file)
+    except SmearError as err:
+        _fail(f"invalid record: {err}", EXIT_INVALID)
+    try:
+        chosen = check_seats(record, seats or None)
+    except ValueError as err:  # a seat the record does not have
+        _fail(f"--seat: {err}", EXIT_INVALID)
+    try:
+        total = count_decisions(record, chosen)
+    except ReplayError as err:
+        _fail(str(err), EXIT_ILLEGAL)
+    except SmearError as err:  # a deal the engine refused
+        _fail(f"invalid record: {err}", EXIT_INVALID)
+    except Exception as err:  # a bug: still one line, but say so
+        _fail(f"internal error: {type(err).__name__}: {err}", EXIT_INTERNAL)
+    try:
+        console = Console(stderr=True)
+        # Only on a terminal: a script reading standard error gets nothing but errors.
+        with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+            task = progress.add_task("reviewing", total=total)
+            review = review_record(record, chosen, seed, samples, on_decision=lambda: progress.advance(task))
+    except Exception as err:  # the record replayed above: anything now is a bug
+        _fail(f"internal error: {type(err).__name__}: {err}", EXIT_INTERNAL)
+    if as_json:
+        click.echo(json_text(review.to_json()))
+    else:
+        click.echo(review_text(record, review, top))
 
 
 # --- smear selfplay -------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from smear.record import dump_record, parse_record, replay
 from smear.server import talk
 from smear.server.playerstore import PlayerStorage
 from smear.server.ratings import BOT_START, NEW_PLAYER, Rating, rate_match
+from smear.server.storage import Storage
 
 
 def run(scenario: Callable[[], Any]) -> None:
@@ -551,3 +552,18 @@ def test_a_fault_in_the_history_leaves_the_finished_match_stored(
             assert "is not in the players' history (OperationalError)" in caplog.text
 
     run(scenario)
+
+
+def test_a_bot_level_not_yet_rated_starts_from_where_it_is_measured_now(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "smear.db"
+    with Storage(f"sqlite:///{path}") as storage:
+        storage.ensure_bots(["heuristic"], ["house"], 0.0)
+        monkeypatch.setitem(BOT_START, "heuristic", Rating(30.0, 2.0))
+        storage.ensure_bots(["heuristic"], ["house", "cutthroat"], 0.0)
+        ratings = {
+            preset: storage.ratings_of(["bot-heuristic"], preset)["bot-heuristic"].mu
+            for preset in ("house", "cutthroat")
+        }
+    assert ratings == {"house": 30.0, "cutthroat": 30.0}

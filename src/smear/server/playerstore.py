@@ -193,15 +193,21 @@ class PlayerStorage(StoragePart):
 
     def ensure_bots(self, levels: Sequence[str], presets: Sequence[str], now: float) -> None:
         """Gives every bot level its profile and a rating in every preset, where missing: the bots
-        are on the leaderboards, rated, before anyone has played them."""
+        are on the leaderboards, rated, before anyone has played them. A level not yet rated in a
+        preset starts again from :data:`BOT_START` (which a new measure may have moved)."""
         with self._transaction("give the bots their profiles") as session:
             for level in levels:
                 player = bot_profile_id(level)
                 _ensure_bot_profile(session, player, now)
+                start = _start(player)
+                session.execute(
+                    update(RatingModel)
+                    .where(RatingModel.profile_id == player, RatingModel.matches == 0)
+                    .values(mu=start.mu, sigma=start.sigma, ordinal=start.ordinal)
+                )
                 rated = set(
                     session.scalars(select(RatingModel.preset).where(RatingModel.profile_id == player))
                 )
-                start = _start(player)
                 session.add_all(
                     _rating_row(player, preset, start, matches=0) for preset in presets if preset not in rated
                 )

@@ -8,7 +8,8 @@ import pytest
 from helpers import config_id, configurations, rules_named
 
 from smear import Deal, Phase, apply, find_rules, new_match, next_hand, parse_action, player_view
-from smear.bots import ExpertBot, HeuristicBot, RandomBot, bot_names, make_bot
+from smear.bots import BeginnerBot, ExpertBot, HeuristicBot, RandomBot, bot_names, make_bot
+from smear.bots.beginner import count_points
 from smear.bots.heuristic import best_suit, estimate
 from smear.cards import CardSet, Suit
 from smear.views import PlayerView
@@ -47,8 +48,9 @@ def test_every_bot_plays_only_legal_actions(config: tuple[str, int, bool]) -> No
 
 
 def test_the_registry_names_the_bots() -> None:
-    assert {"random", "heuristic", "expert"} <= set(bot_names())
+    assert {"random", "beginner", "heuristic", "expert"} <= set(bot_names())
     assert isinstance(make_bot("heuristic"), HeuristicBot)
+    assert isinstance(make_bot("beginner"), BeginnerBot)
     assert isinstance(make_bot("random"), RandomBot)
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("oracle")
@@ -62,6 +64,97 @@ def test_the_heuristic_beats_random_play_in_teams() -> None:
         heuristic_side = 0 if seed % 2 == 0 else 1
         wins += winner == heuristic_side
     assert wins >= 9  # it wins nearly all of them; chance alone gives six
+
+
+@pytest.mark.parametrize("config", configurations(), ids=config_id)
+def test_the_beginner_plays_only_legal_actions(config: tuple[str, int, bool]) -> None:
+    preset, players, teams = config
+    for seed, other in enumerate(("heuristic", "random")):
+        lineup = [("beginner", other)[(seat + seed) % 2] for seat in range(players)]
+        play_match(preset, players, teams, seed, lineup)
+    play_match(preset, players, teams, 7, ["beginner"] * players)
+
+
+def _beginner_match_actions(seed: int) -> list[str]:
+    rules = find_rules("ten_point")
+    rng = random.Random(seed)
+    bot = BeginnerBot()
+    state = new_match(rules, 4, True, seed=seed)
+    actions = []
+    while state.public.phase is not Phase.MATCH_OVER:
+        if state.public.phase is Phase.HAND_OVER:
+            state = next_hand(state)
+            continue
+        action = bot.choose(player_view(state, state.public.to_act), rng)  # type: ignore[arg-type]
+        actions.append(str(action))
+        state = apply(state, action)
+    return actions
+
+
+def test_the_beginner_is_deterministic_given_its_rng() -> None:
+    assert _beginner_match_actions(3) == _beginner_match_actions(3)
+    assert _beginner_match_actions(3) != _beginner_match_actions(4)
+
+
+def test_the_beginner_loses_to_the_heuristic_and_beats_random_play_in_teams() -> None:
+    def wins_against(other: str) -> int:
+        wins = 0
+        for seed in range(100):
+            lineup = [("beginner", other)[(seat + seed) % 2] for seat in range(4)]
+            winner, _ = play_match("house", 4, True, 200 + seed, lineup)
+            wins += winner == (0 if seed % 2 == 0 else 1)
+        return wins
+
+    # Chance alone gives 50 of 100; these seeds give 93 and 34.
+    assert wins_against("random") >= 80
+    assert wins_against("heuristic") <= 45
+
+
+def test_the_beginner_bids_what_it_counts_give_or_take_one() -> None:
+    rules = find_rules("house")
+    hand = CardSet.parse("Ah Kh Jh 9h Ts 8c")  # High, Jack and a ten for Game, in its longest suit
+    assert count_points(hand.mask, rules, Suit.HEARTS) == 3
+    state = new_match(rules, 4, seed=3)
+    view = player_view(state, state.public.to_act)  # type: ignore[arg-type]
+    view = PlayerView(view.seat, hand, view.discards, view.public, view.legal_actions)
+    bids = {str(BeginnerBot().choose(view, random.Random(seed))) for seed in range(40)}
+    assert bids == {"bid 2", "bid 3", "bid 4"}
+
+
+def test_the_beginner_leads_its_highest_card_and_wins_with_its_highest() -> None:
+    rules = find_rules("house")
+    deal = Deal.parse(
+        [
+            "Ah Qh 8h BJ Ks 8c",  # seat 0, the bidder
+            "9h Tc Jc Qc 9d Td",  # seat 1
+            "Th Ac Qd Kd Ad 8d",  # seat 2
+            "Jh 9c Qs As 8s Js",  # seat 3
+        ]
+    )
+    state = new_match(rules, 4, True, dealer=3, deal=deal)
+    for text in ("bid 2", "pass", "pass", "pass", "Ah", "9h", "Th", "Jh"):
+        state = apply(state, parse_action(text))
+    # The joker looks like the biggest card (in house it is the lowest trump): a beginner leads it.
+    assert str(BeginnerBot().choose(player_view(state, 0), random.Random(0))) == "BJ"
+    state = apply(state, parse_action("8c"))
+    # Any of its clubs beats the eight: it plays the queen, where one would do.
+    view = player_view(state, 1)
+    assert {str(a) for a in view.legal_actions} == {"Tc", "Jc", "Qc"}
+    assert str(BeginnerBot().choose(view, random.Random(0))) == "Qc"
+    # Unable to beat the other side's ace, it throws its lowest club, though it is the ten (Game):
+    # the heuristic keeps the ten back (test_the_last_player_smears_the_ten_onto_the_partners_trick).
+    other = Deal.parse(
+        [
+            "Ah Ac 8h 9s Ts Js",
+            "9h 8c Qs Ks As 8s",
+            "Th 9c Qd Kd Ad 8d",
+            "Jh Tc Jc Qc 9d Td",
+        ]
+    )
+    state = new_match(rules, 4, True, dealer=3, deal=other)
+    for text in ("bid 2", "pass", "pass", "pass", "Ah", "9h", "Th", "Jh", "Ac", "8c", "9c"):
+        state = apply(state, parse_action(text))
+    assert str(BeginnerBot().choose(player_view(state, 3), random.Random(0))) == "Tc"
 
 
 def test_a_strong_trump_suit_is_valued_above_a_weak_one() -> None:

@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 import click
 from rich.console import Console
 
-from smear.bots import random_action
+from smear.bots import bot_names, random_action
 from smear.cards import Suit
 from smear.errors import RulesError, SmearError
 from smear.record import (
@@ -322,9 +322,7 @@ def selfplay_command(preset: str, players: int, teams: bool, seed: int, out: str
 @click.option("--teams", is_flag=True, help="Partners across the table.")
 @click.option("--seed", type=int, default=None, help="Seeds the deals and the bots (random if not given).")
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
-@click.option(
-    "--bot", default="heuristic", show_default=True, type=click.Choice(["expert", "heuristic", "random"])
-)
+@click.option("--bot", default="heuristic", show_default=True, type=click.Choice(list(bot_names())))
 def play_command(preset: str, players: int, teams: bool, seed: int | None, name: str, bot: str) -> None:
     """Play a match in the terminal against bots; type 'help' at any prompt."""
     rules = find_rules(preset)

@@ -39,7 +39,7 @@ def test_one_click_on_play_now_reaches_the_first_bid_at_phone_width(
     expect(button).to_be_visible()
     expect(button).to_have_accessible_description(
         "Game: House (6 points). Four players in two teams: you and a bot partner against two bots. "
-        "Bots: Sensible. The cards are dealt at once."
+        "Bots: Normal. The cards are dealt at once."
     )
     expect(page.get_by_role("button", name="Create the table")).to_be_hidden()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
@@ -82,16 +82,16 @@ def test_play_now_asks_for_a_name_and_takes_the_bots_last_chosen(
     expect(name).to_have_attribute("aria-invalid", "true")
     assert requests_sent(watched, "create_table") == []
 
-    # Other rules and gentler bots chosen in the form: "Play now" keeps its own game, with those bots.
+    # Other rules and the beginner bots chosen in the form: "Play now" keeps its own game, with those bots.
     unfold_the_form(page)
     page.get_by_role("radio", name="Ten-point").check()
     page.get_by_label("Players").select_option("6")
-    page.get_by_label("Bots").select_option("random")
+    page.get_by_label("Bots").select_option("beginner")
     note = page.locator("#play-now-note")
-    expect(note).to_contain_text("Bots: Random (gentle).")
+    expect(note).to_contain_text("Bots: Beginner.")
     page.reload()
-    expect(page.get_by_label("Bots")).to_have_value("random")
-    expect(note).to_contain_text("Bots: Random (gentle).")
+    expect(page.get_by_label("Bots")).to_have_value("beginner")
+    expect(note).to_contain_text("Bots: Beginner.")
 
     # The keyboard's way: the name, then Enter.
     name.fill("Ben")
@@ -104,7 +104,7 @@ def test_play_now_asks_for_a_name_and_takes_the_bots_last_chosen(
         "preset": "house",
         "players": 4,
         "teams": True,
-        "bot_level": "random",
+        "bot_level": "beginner",
     }
 
     # The name is remembered for next time.
@@ -133,7 +133,7 @@ def test_the_form_is_folded_for_a_newcomer_and_remembers_the_last_settings_after
     page.get_by_role("checkbox", name="Play in teams").check()
     page.get_by_label("Play to").select_option("31")
     page.get_by_label("Turn timer").select_option("30")
-    page.get_by_label("Bots").select_option("random")
+    page.get_by_label("Bots").select_option("beginner")
     page.get_by_role("checkbox", name="Shoot the moon").check()
     page.get_by_role("checkbox", name="Allow hints").uncheck()
 
@@ -143,7 +143,7 @@ def test_the_form_is_folded_for_a_newcomer_and_remembers_the_last_settings_after
         expect(page.get_by_role("checkbox", name="Play in teams")).to_be_checked()
         expect(page.get_by_label("Play to")).to_have_value("31")
         expect(page.get_by_label("Turn timer")).to_have_value("30")
-        expect(page.get_by_label("Bots")).to_have_value("random")
+        expect(page.get_by_label("Bots")).to_have_value("beginner")
         expect(page.get_by_role("checkbox", name="Shoot the moon")).to_be_checked()
         expect(page.get_by_role("checkbox", name="Elimination at −21")).not_to_be_checked()
         expect(page.get_by_role("checkbox", name="Allow hints")).not_to_be_checked()
@@ -159,13 +159,15 @@ def test_the_form_is_folded_for_a_newcomer_and_remembers_the_last_settings_after
     expect(page.get_by_role("heading", name="Seats")).to_be_visible()
     created = requests_sent(watched, "create_table")
     assert len(created) == 1
-    assert {key: value for key, value in created[0].items() if key != "name"} == {
+    # The seat is taken with this browser's profile, made as the table was created.
+    assert set(created[0]["profile"]) == {"player", "secret"}
+    assert {key: value for key, value in created[0].items() if key not in ("name", "profile")} == {
         "preset": "ten_point",
         "players": 6,
         "teams": True,
         "target": 31,
         "turn_timer": 30,
-        "bot_level": "random",
+        "bot_level": "beginner",
         "hints": False,
         "shoot_the_moon": True,
         "elimination": False,

@@ -13,6 +13,8 @@ import { getApp, newId, toast, update, type LogEntry, type Route } from "./store
 import { followOpenTables, onOpenTables } from "./listing";
 import { loadChat, onChat, onReaction } from "./talk";
 import { handDealtAt, withHandLines } from "./ui/game/replayLog";
+import { parseBidAdvice } from "./ui/game/bidAdvice";
+import { parseHandReview, parseMatchReview, type HandReview, type MatchReview } from "./ui/review";
 import { turnClockOf } from "./turnClock";
 import {
   canAct,
@@ -64,6 +66,7 @@ export function routeChanged(): void {
       log: [],
       notFound: false,
       hint: null,
+      bidAdvice: null,
       turnClock: { version: -1, deadline: null },
       chat: [],
       chatKeptHours: null,
@@ -83,13 +86,13 @@ export function routeChanged(): void {
 // --- requests --------------------------------------------------------------------------------------
 
 /** Emit an event and wait for its ack; a missing answer becomes a `timeout` error. */
-export function request(event: string, payload: Record<string, unknown>): Promise<Ack> {
+export function request(event: string, payload: Record<string, unknown>, timeoutMs = 10000): Promise<Ack> {
   return new Promise((resolve) => {
     if (!socket.connected) {
       resolve({ ok: false, error: { code: "timeout", args: {}, message: "not connected" } });
       return;
     }
-    socket.timeout(10000).emit(event, payload, (err: Error | null, ack: Ack) => {
+    socket.timeout(timeoutMs).emit(event, payload, (err: Error | null, ack: Ack) => {
       if (err || !ack || typeof ack !== "object") {
         resolve({ ok: false, error: { code: "timeout", args: {}, message: "no answer" } });
       } else {
@@ -230,6 +233,65 @@ export async function requestHint(): Promise<void> {
   }
 }
 
+/**
+ * Ask the server for each auction choice's chances on this seat's turn to bid (`bid_advice`). The
+ * advice is kept with the version it was given for, so it disappears as soon as the turn passes.
+ */
+export async function requestBidAdvice(): Promise<void> {
+  const payload = seatPayload();
+  const app = getApp();
+  if (!payload || !app.state || app.bidAdvicePending) return;
+  update({ bidAdvicePending: true });
+  try {
+    const ack = await request("bid_advice", payload);
+    if (!ack.ok) {
+      toast({ error: ack.error });
+      return;
+    }
+    const advice = parseBidAdvice(ack);
+    const now = getApp().state;
+    if (!advice || !now || advice.version < now.version) return; // the turn has passed
+    update({ bidAdvice: advice });
+  } finally {
+    update({ bidAdvicePending: false });
+  }
+}
+
+/** Put the bid advice away (it can be asked for again, at no cost while the turn lasts). */
+export function hideBidAdvice(): void {
+  update({ bidAdvice: null });
+}
+
+/**
+ * The expert's review of this seat's decisions in a hand of the match that is over (`review_hand`,
+ * `hand` from 0), or null after an error (shown as a toast).
+ */
+export async function requestHandReview(hand: number): Promise<HandReview | null> {
+  const payload = seatPayload();
+  if (!payload) return null;
+  const ack = await request("review_hand", { ...payload, hand });
+  if (!ack.ok) {
+    toast({ error: ack.error });
+    return null;
+  }
+  return parseHandReview(ack);
+}
+
+/**
+ * The review of the match just over (`review_match`): every seat's figures and this seat's costliest
+ * decisions, or null after an error (shown). It takes seconds, so the answer is awaited longer.
+ */
+export async function requestMatchReview(): Promise<MatchReview | null> {
+  const payload = seatPayload();
+  if (!payload) return null;
+  const ack = await request("review_match", payload, 30000);
+  if (!ack.ok) {
+    toast({ error: ack.error });
+    return null;
+  }
+  return parseMatchReview(ack);
+}
+
 export async function leave(): Promise<void> {
   const route = getApp().route;
   const payload = seatPayload();
@@ -328,6 +390,7 @@ function onState(message: StateMessage): void {
   setSingleJoker(after?.rules.jokers === 1);
   const turnNow = isMyTurn(message);
   const hint = app.hint && app.hint.version >= message.version ? app.hint : null;
+  const bidAdvice = app.bidAdvice && app.bidAdvice.version >= message.version ? app.bidAdvice : null;
   if (turnNow && !isMyTurn(previous) && app.sound) playTurnChime();
   update({
     state: message,
@@ -335,6 +398,7 @@ function onState(message: StateMessage): void {
     log: message.resync ? [] : log.slice(-120),
     turnClock: turnClockOf(message, app.turnClock, Date.now()),
     hint,
+    bidAdvice,
   });
   document.title = (turnNow ? "● " : "") + "Smear";
 }

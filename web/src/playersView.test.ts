@@ -119,7 +119,7 @@ describe("matchView", () => {
 
 describe("shownName", () => {
   it("names a bot level's profile in the reader's language and leaves people's names alone", () => {
-    expect(shownName("heuristic bot", "bot-heuristic")).toBe("Sensible");
+    expect(shownName("heuristic bot", "bot-heuristic")).toBe("Normal");
     expect(shownName("genius bot", "bot-genius")).toBe("genius bot");
     expect(shownName("Ann", "k3J_x9QaZ0bd")).toBe("Ann");
     expect(shownName("Cy", null)).toBe("Cy");

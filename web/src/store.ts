@@ -5,6 +5,7 @@ import { currentLang, type Lang } from "./i18n";
 import type { PresetsState } from "./presets";
 import type { PlayersRoute } from "./playersRoutes";
 import type { ChatLine, OpenTable, Preset, Reaction, ServerError, StateMessage, TableEvent } from "./types";
+import type { BidAdvice } from "./ui/game/bidAdvice";
 
 export type Route =
   | { kind: "landing" }
@@ -78,6 +79,10 @@ export interface AppState {
   hint: Hint | null;
   /** A hint request is waiting for its ack. */
   hintPending: boolean;
+  /** The bid advice asked for on this seat's turn in the auction; shown only at its version. */
+  bidAdvice: BidAdvice | null;
+  /** A bid advice request is waiting for its ack. */
+  bidAdvicePending: boolean;
   /** The facts of every preset, from the server (asked for once, at the start). */
   presets: PresetsState;
   /** The table's chat lines, oldest first, by id. */
@@ -115,6 +120,8 @@ let app: AppState = {
   turnClock: { version: -1, deadline: null },
   hint: null,
   hintPending: false,
+  bidAdvice: null,
+  bidAdvicePending: false,
   presets: { status: "loading" },
   chat: [],
   chatKeptHours: null,

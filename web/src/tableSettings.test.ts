@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { tk } from "./i18n";
 import { tableSizes } from "./presets";
 import {
   botsOffered,
@@ -68,13 +69,13 @@ describe("defaultSettings", () => {
 describe("playNowSettings", () => {
   it("is House at a table of four in two teams, with the server's defaults and the bots asked for", () => {
     const house = preset("house");
-    expect(playNowSettings(FACTS, "random")).toEqual({
+    expect(playNowSettings(FACTS, "beginner")).toEqual({
       preset: "house",
       players: 4,
       teams: true,
       target: house.options.target.default,
       turn_timer: FACTS.settings.turn_timer.default,
-      bot_level: "random",
+      bot_level: "beginner",
       hints: FACTS.settings.hints.default,
       shoot_the_moon: false,
       elimination: false,
@@ -82,9 +83,14 @@ describe("playNowSettings", () => {
     });
   });
 
-  it("takes the first bot offered for one the page does not offer", () => {
-    expect(playNowSettings(FACTS, "expert").bot_level).toBe("heuristic");
+  it("plays every level offered, and the server's default level for one the page does not offer", () => {
+    expect(playNowSettings(FACTS, "expert").bot_level).toBe("expert");
+    expect(playNowSettings(FACTS, "heuristic").bot_level).toBe("heuristic");
     expect(playNowSettings(FACTS, "genius").bot_level).toBe("heuristic");
+  });
+
+  it("gives the beginners to a player who last chose the random bots, no longer offered", () => {
+    expect(playNowSettings(FACTS, "random").bot_level).toBe("beginner");
   });
 
   it("plays the server's default preset where the server has no House, in teams only if it can", () => {
@@ -107,10 +113,18 @@ describe("tableSizes", () => {
 });
 
 describe("botsOffered", () => {
-  it("offers the page's bots that the server has", () => {
-    expect(botsOffered(FACTS)).toEqual(["heuristic", "random"]);
-    const fewer = { ...FACTS, settings: { ...FACTS.settings, bot_level: { default: "random", choices: ["random"] } } };
-    expect(botsOffered(fewer)).toEqual(["random"]);
+  it("offers three levels named for players, weakest first, and not the random bot the server also has", () => {
+    expect(FACTS.settings.bot_level.choices).toContain("random");
+    expect(botsOffered(FACTS)).toEqual(["beginner", "heuristic", "expert"]);
+    expect(botsOffered(FACTS).map((level) => tk(`bot.${level}`))).toEqual(["Beginner", "Normal", "Expert"]);
+  });
+
+  it("offers only the levels the server has", () => {
+    const levels = { default: "random", choices: ["random", "expert"] };
+    const fewer = { ...FACTS, settings: { ...FACTS.settings, bot_level: levels } };
+    expect(botsOffered(fewer)).toEqual(["expert"]);
+    expect(fix(settings({ bot_level: "heuristic" })).bot_level).toBe("heuristic");
+    expect(fixSettings(settings({ bot_level: "heuristic" }), fewer).bot_level).toBe("expert");
   });
 });
 
@@ -155,6 +169,13 @@ describe("settingsFrom", () => {
   it("fills what was saved with the defaults and fixes it", () => {
     const saved = settingsFrom(JSON.stringify({ preset: "five_point", players: 5, hints: false }), FACTS);
     expect(saved).toEqual({ ...DEFAULTS, preset: "five_point", players: 4, teams: true, hints: false });
+  });
+
+  it("remembers the level last chosen, the beginners for the random bots once offered", () => {
+    for (const level of ["beginner", "heuristic", "expert"]) {
+      expect(settingsFrom(JSON.stringify({ bot_level: level }), FACTS).bot_level).toBe(level);
+    }
+    expect(settingsFrom(JSON.stringify({ bot_level: "random" }), FACTS).bot_level).toBe("beginner");
   });
 });
 
@@ -219,9 +240,17 @@ describe("settingsChips", () => {
       { text: "to 21" },
       { text: "kitty", kind: "option kitty" },
       { text: "30 s per turn" },
-      { text: "bots: Sensible" },
+      { text: "bots: Normal" },
       { text: "hints off" },
     ]);
+  });
+
+  it("names the table's bots by their level", () => {
+    const level = (bot_level: string) =>
+      settingsChips(settings({ bot_level })).find((chip) => chip.text.startsWith("bots:"));
+    expect(level("beginner")?.text).toBe("bots: Beginner");
+    expect(level("heuristic")?.text).toBe("bots: Normal");
+    expect(level("expert")?.text).toBe("bots: Expert");
   });
 
   it("lists every option on, in a fixed order", () => {

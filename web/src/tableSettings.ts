@@ -6,10 +6,14 @@ import { presetFacts, tableFacts, tableSizes, type PresetFacts, type PresetsFact
 import type { Settings } from "./types";
 
 /**
- * The bots the landing page offers, among those the server has: a choice of this page, not a rule
- * (the expert bot is there to give hints).
+ * The bots the landing page offers, among those the server has, weakest first: three levels named
+ * for players (Beginner, Normal, Expert). A choice of this page, not a rule: the server also has
+ * a random player, no longer offered.
  */
-export const OFFERED_BOTS = ["heuristic", "random"];
+export const OFFERED_BOTS = ["beginner", "heuristic", "expert"];
+
+/** Levels once offered, and the one offered in their place when remembered from back then. */
+const REPLACED_BOTS: Record<string, string> = { random: "beginner" };
 
 /** The table size the landing page starts from, moved to the nearest one a preset allows. */
 const FIRST_TABLE_SIZE = 4;
@@ -89,13 +93,24 @@ export function fixSettings(s: Settings, facts: PresetsFacts): Settings {
     teams,
     target: preset.options.target.choices.includes(s.target) ? s.target : preset.options.target.default,
     turn_timer: timers.includes(s.turn_timer) ? s.turn_timer : facts.settings.turn_timer.default,
-    bot_level: bots.includes(s.bot_level) ? s.bot_level : (bots[0] ?? facts.settings.bot_level.default),
+    bot_level: offeredLevel(s.bot_level, bots, facts.settings.bot_level.default),
     hints: typeof s.hints === "boolean" ? s.hints : facts.settings.hints.default,
     shoot_the_moon: s.shoot_the_moon === true,
     elimination: s.elimination === true,
     // Kept while another preset is chosen, so it is still ticked on coming back; sent only where offered.
     kitty: s.kitty === true,
   };
+}
+
+/**
+ * The level asked for if the page offers it, else the one offered in its place, else the server's
+ * default level, else the first offered.
+ */
+function offeredLevel(level: string, offered: string[], serverDefault: string): string {
+  for (const choice of [level, REPLACED_BOTS[level], serverDefault]) {
+    if (choice !== undefined && offered.includes(choice)) return choice;
+  }
+  return offered[0] ?? serverDefault;
 }
 
 /** The settings remembered from the last table created (a JSON text, or null), made valid. */

@@ -4,6 +4,7 @@ import type { HandResult, PublicGame, StateMessage } from "../types";
 import { CardRow } from "./Card";
 import { CHART_HEIGHT, CHART_PAD, CHART_WIDTH, scoreChartPlot } from "./chart";
 import { seatName, sideColor, sideNames } from "./names";
+import { canReview, HandReviewPanel } from "./Review";
 import { aboveTargetNotes, outcomeClass, verdictText } from "./summary";
 
 function signed(n: number): string {
@@ -111,6 +112,9 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
             </div>
           ))}
         </div>
+      )}
+      {canReview(state) && (
+        <HandReviewPanel key={`${state.table.match_number}/${index}`} state={state} pub={pub} index={index} />
       )}
     </div>
   );

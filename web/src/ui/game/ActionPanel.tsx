@@ -7,6 +7,7 @@ import { seatName } from "../names";
 import { discardNotes, discardTitle, type DiscardChoice } from "./discard";
 import { currentHint, HINT_TEXT_ID, hintedCards } from "./hint";
 import { HintBar } from "./HintBar";
+import { BidAdviceButton, BidAdviceTable } from "./BidAdvice";
 import { playNotes, waitingText } from "./table";
 
 /** Beside the hand: what this seat may do now (bid, take the widow, name trump, discard, play) or waits for. */
@@ -131,7 +132,9 @@ export function ActionPanel({
             );
           })}
         </div>
+        {hintsOn && <BidAdviceButton state={state} />}
         {hintBar}
+        {hintsOn && <BidAdviceTable state={state} moonBid={pub.rules.moon_bid ?? null} />}
       </div>
     );
   }

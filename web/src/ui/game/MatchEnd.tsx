@@ -3,6 +3,7 @@ import { t, tk } from "../../i18n";
 import { useApp } from "../../store";
 import type { PublicGame, StateMessage } from "../../types";
 import { sideColor, sideNames } from "../names";
+import { canReview, MatchReviewPanel } from "../Review";
 import { HandSummary, ScoreChart } from "../Summary";
 import { matchEndReason, standings } from "../summary";
 import { RematchPanel } from "./Rematch";
@@ -80,6 +81,7 @@ export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame 
       )}
       {reason && <p class="end-reason">{reason}</p>}
       <Standings state={state} pub={pub} lang={app.lang} />
+      {canReview(state) && <MatchReviewPanel key={state.table.match_number} state={state} pub={pub} />}
       <ScoreChart state={state} pub={pub} />
       <RematchPanel state={state} />
       <div class="end-actions">

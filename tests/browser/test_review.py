@@ -1,0 +1,107 @@
+"""The expert's review in the browser: "Review this hand" under a hand's summary, and "Review the match"
+at the end of a match, at phone width, by keyboard."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from browserkit import Watched, create_table, start_with_bots, take_turn
+from playwright.sync_api import Locator, Page, expect
+
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+PHONE = 375
+
+
+def shot(part: Locator, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    part.screenshot(path=str(SCREENSHOTS / name), animations="disabled")
+
+
+def fits(page: Page) -> None:
+    """Nothing makes the page scroll sideways."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
+
+
+def sent(watched: Watched, event: str) -> list[dict[str, object]]:
+    """The payloads of the ``event`` requests this page sent."""
+    found = []
+    for frame in watched.sent:
+        start = frame.find(f'["{event}",')
+        if start >= 0:
+            found.append(json.loads(frame[start:])[1])
+    return found
+
+
+def test_a_hand_and_the_match_are_reviewed_at_phone_width(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    url = serve()
+    player = open_page(PHONE, 812)
+    page = player.page
+    create_table(page, url, "Solo", target=11)
+    start_with_bots(page)
+
+    # The first hand's summary: the review is asked for by keyboard, and shows the costliest
+    # decisions (cards drawn as cards) or says there was none.
+    summary = page.locator(".summary-overlay")
+    deadline = time.monotonic() + 120
+    while not summary.count():
+        assert time.monotonic() < deadline, "no hand ended"
+        take_turn(page)
+        page.wait_for_timeout(20)
+    button = summary.get_by_role("button", name="Review this hand")
+    expect(button).to_be_visible()
+    expect(button).to_have_attribute("aria-expanded", "false")
+    button.focus()
+    page.keyboard.press("Enter")
+    body = summary.locator(".review-body")
+    expect(body.locator(".review-list, .review-none")).to_have_count(1, timeout=15_000)
+    toggle = summary.locator(".review-btn")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(toggle).to_have_text("Hide the review")
+    asked = sent(player, "review_hand")
+    assert len(asked) == 1 and asked[0]["hand"] == 0, asked
+    items = body.locator(".review-item")
+    assert items.count() <= 5
+    if items.count():
+        first = items.first
+        expect(first.locator(".review-loss")).to_have_text(re.compile(r"^Loss \d+\.\d\d$"))
+        expect(first.locator("dt")).to_have_text(["You", "Expert"])
+        # Each choice is a card drawn as a card, or words (a bid, a pass, the trump named).
+        for choice in first.locator("dd").all():
+            assert choice.locator("[role=img]").count() or choice.locator(".review-words").count()
+    else:
+        expect(body.locator(".review-none")).to_have_text("No costly decisions")
+    expect(body.locator(".review-total")).to_contain_text("Expected points given away over your")
+    fits(page)
+    shot(summary, "review-hand-375.png")
+    page.keyboard.press("Enter")  # the focus stayed on the button: it hides the review again
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(body.locator(".review-item, .review-none")).to_have_count(0)
+
+    # To the end of the match: the match's review, with a row for each seat.
+    end = page.locator(".match-end")
+    deadline = time.monotonic() + 300
+    while not end.count():
+        assert time.monotonic() < deadline, "the match did not end"
+        take_turn(page)
+        page.wait_for_timeout(20)
+    review = end.get_by_role("button", name="Review the match")
+    expect(review).to_be_visible()
+    review.focus()
+    page.keyboard.press("Enter")
+    table = end.locator(".review-table")
+    expect(table).to_be_visible(timeout=25_000)
+    expect(table.locator("tbody tr")).to_have_count(4)
+    expect(table.locator("tbody tr.you th")).to_have_text("Solo (you)")
+    for row in table.locator("tbody tr").all():
+        expect(row.locator("td").nth(0)).to_have_text(re.compile(r"^\d+$"))
+        expect(row.locator("td").nth(1)).to_have_text(re.compile(r"^\d+\.\d\d$"))
+    expect(end.locator(".match-review .review-list, .match-review .review-none")).to_have_count(1)
+    assert len(sent(player, "review_match")) == 1
+    fits(page)
+    shot(end.locator(".match-review"), "review-match-375.png")

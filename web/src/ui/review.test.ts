@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setLang } from "../i18n";
+import {
+  actionShown,
+  costliestDecisions,
+  decisionKind,
+  expectedText,
+  kindTitle,
+  lossClass,
+  lossText,
+  parseHandReview,
+  parseMatchReview,
+  type ReviewedDecision,
+} from "./review";
+
+const HAND_ACK = {
+  ok: true,
+  hand: 2,
+  total_loss: 0.38,
+  decisions: [
+    { action_index: 0, action: "bid 2", best: "bid 3", expected_action: 4.21, expected_best: 4.25, loss: 0.04 },
+    { action_index: 4, action: "Ad", best: "Ad", expected_action: 4.65, expected_best: 4.65, loss: 0.0 },
+    { action_index: 18, action: "LJ", best: "8c", expected_action: 4.81, expected_best: 5.0, loss: 0.19 },
+    { action_index: 20, action: "8c", best: "Kh", expected_action: 4.85, expected_best: 5.0, loss: 0.15 },
+    { action_index: 25, action: "Kh", best: "Kh", expected_action: null, expected_best: null, loss: 0.0 },
+  ],
+};
+
+function decision(loss: number, actionIndex: number, hand: number | null = null): ReviewedDecision {
+  return { hand, actionIndex, action: "Ah", best: "Kh", expectedAction: 1, expectedBest: 1 + loss, loss };
+}
+
+/** Switch the interface's language (setLang remembers it and names the page's: both stubbed here). */
+function speak(lang: "en" | "fr"): void {
+  vi.stubGlobal("localStorage", { setItem: () => undefined, getItem: () => null });
+  vi.stubGlobal("document", { documentElement: { lang } });
+  setLang(lang);
+}
+
+afterEach(() => {
+  speak("en");
+  vi.unstubAllGlobals();
+  vi.stubGlobal("navigator", { language: "en", languages: ["en"] });
+});
+
+describe("parseHandReview", () => {
+  it("keeps every decision in the server's order, the forced ones without expected points", () => {
+    const review = parseHandReview(HAND_ACK);
+    expect(review).not.toBeNull();
+    expect(review?.hand).toBe(2);
+    expect(review?.totalLoss).toBe(0.38);
+    expect(review?.decisions.map((d) => d.actionIndex)).toEqual([0, 4, 18, 20, 25]);
+    expect(review?.decisions[0]).toEqual({
+      hand: null,
+      actionIndex: 0,
+      action: "bid 2",
+      best: "bid 3",
+      expectedAction: 4.21,
+      expectedBest: 4.25,
+      loss: 0.04,
+    });
+    expect(review?.decisions[4].expectedAction).toBeNull();
+    expect(review?.decisions[4].expectedBest).toBeNull();
+  });
+
+  it("refuses an ack without a review", () => {
+    expect(parseHandReview({ ok: true })).toBeNull();
+    expect(parseHandReview({ ok: true, hand: 0, decisions: [{ action: "Ah" }] })).toBeNull();
+    expect(parseHandReview({ ok: true, hand: -1, decisions: [] })).toBeNull();
+  });
+
+  it("sums the losses when the total is missing", () => {
+    const { total_loss: _, ...rest } = HAND_ACK;
+    expect(parseHandReview(rest)?.totalLoss).toBeCloseTo(0.38);
+  });
+});
+
+describe("parseMatchReview", () => {
+  it("reads every seat's figures and the costliest decisions with their hands", () => {
+    const review = parseMatchReview({
+      ok: true,
+      players: [
+        { seat: 0, decisions: 31, total_loss: 2.5 },
+        { seat: 1, decisions: 29, total_loss: 0 },
+      ],
+      costliest: [
+        { hand: 3, action_index: 7, action: "trump h", best: "trump s", expected_action: 1, expected_best: 2.5, loss: 1.5 },
+        { hand: 0, action_index: 2, action: "pass", best: "bid 3", expected_action: 0, expected_best: 1, loss: 1 },
+      ],
+    });
+    expect(review?.players).toEqual([
+      { seat: 0, decisions: 31, totalLoss: 2.5 },
+      { seat: 1, decisions: 29, totalLoss: 0 },
+    ]);
+    expect(review?.costliest.map((d) => [d.hand, d.actionIndex, d.loss])).toEqual([
+      [3, 7, 1.5],
+      [0, 2, 1],
+    ]);
+  });
+
+  it("refuses a decision without its hand, or a seat without figures", () => {
+    const costly = { action_index: 7, action: "Ah", best: "Kh", expected_action: 1, expected_best: 2, loss: 1 };
+    expect(parseMatchReview({ ok: true, players: [], costliest: [costly] })).toBeNull();
+    expect(parseMatchReview({ ok: true, players: [{ seat: 0 }], costliest: [] })).toBeNull();
+    expect(parseMatchReview({ ok: true, costliest: [] })).toBeNull();
+  });
+});
+
+describe("costliestDecisions", () => {
+  it("keeps the decisions that lost points, costliest first, equal losses in order, at most five", () => {
+    const all = [
+      decision(0, 0),
+      decision(0.2, 1),
+      decision(1.5, 2),
+      decision(0.2, 3),
+      decision(0.05, 4),
+      decision(0.9, 5),
+      decision(0.01, 6),
+      decision(0, 7),
+    ];
+    expect(costliestDecisions(all).map((d) => d.actionIndex)).toEqual([2, 5, 1, 3, 4]);
+    expect(costliestDecisions(all, 2).map((d) => d.actionIndex)).toEqual([2, 5]);
+  });
+
+  it("gives none when nothing cost a point", () => {
+    expect(costliestDecisions([decision(0, 0), decision(0, 1)])).toEqual([]);
+    const review = parseHandReview({ ...HAND_ACK, decisions: HAND_ACK.decisions.map((d) => ({ ...d, loss: 0 })) });
+    expect(costliestDecisions(review?.decisions ?? [])).toEqual([]);
+  });
+});
+
+describe("actionShown", () => {
+  it("shows a card played as the card alone and a discard as its cards", () => {
+    expect(actionShown("Ah")).toEqual({ words: "", cards: ["Ah"] });
+    expect(actionShown("LJ")).toEqual({ words: "", cards: ["LJ"] });
+    expect(actionShown("discard 4c 7d")).toEqual({ words: "Discard", cards: ["4c", "7d"] });
+  });
+
+  it("names the other actions with the table's words", () => {
+    expect(actionShown("pass")).toEqual({ words: "Pass", cards: [] });
+    expect(actionShown("bid 3", 7)).toEqual({ words: "Bid 3", cards: [] });
+    expect(actionShown("bid 7", 7)).toEqual({ words: "Moon (7)", cards: [] });
+    expect(actionShown("trump h")).toEqual({ words: "Trump: ♥ hearts", cards: [] });
+    expect(actionShown("widow")).toEqual({ words: "Take the widow", cards: [] });
+  });
+});
+
+describe("decisionKind", () => {
+  it("tells the kind of each action", () => {
+    expect(["pass", "bid 4", "widow", "trump c", "discard 2c", "Qs"].map(decisionKind)).toEqual([
+      "bid",
+      "bid",
+      "widow",
+      "trump",
+      "discard",
+      "play",
+    ]);
+    expect(kindTitle("play")).toBe("Playing a card");
+  });
+});
+
+describe("figures", () => {
+  it("writes expected points signed with two decimals, and losses with two decimals", () => {
+    expect(expectedText(4.2)).toBe("+4.20");
+    expect(expectedText(-0.5)).toBe("\u22120.50");
+    expect(expectedText(0)).toBe("0.00");
+    expect(lossText(0.19)).toBe("0.19");
+    expect(lossText(-0.01)).toBe("0.00");
+  });
+
+  it("writes them the language's way", () => {
+    speak("fr");
+    expect(expectedText(-1.25)).toBe("\u22121,25");
+    expect(lossText(12.5)).toBe("12,50");
+    expect(actionShown("pass").words).toBe("Passer");
+  });
+
+  it("grades a total loss", () => {
+    expect([0, 0.4, 1, 3.2].map(lossClass)).toEqual(["none", "some", "much", "much"]);
+  });
+});

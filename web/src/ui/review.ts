@@ -1,0 +1,194 @@
+// The expert's review of a seat's decisions (`review_hand`, `review_match`): the answers read from the
+// server's acks, the costliest decisions picked out, and each action and figure put into words.
+
+import { parseCard, SUIT_SYMBOL, SUITS } from "../cards";
+import { currentLang, suitName, t } from "../i18n";
+import type { MessageKey } from "../i18n/en";
+import type { SuitLetter } from "../types";
+
+/** How many of a seat's costliest decisions a review shows. */
+export const COSTLIEST_SHOWN = 5;
+
+/** One decision judged (docs/protocol.md, `review_hand`). */
+export interface ReviewedDecision {
+  /** The hand (from 0) in a match's review; null in a hand's review, where the hand is known. */
+  hand: number | null;
+  /** Its place among the hand's actions (every seat's), from 0. */
+  actionIndex: number;
+  /** What the seat did and what the expert preferred, in record notation. */
+  action: string;
+  best: string;
+  /** The expected change of the seat's side's score this hand after each; null when forced. */
+  expectedAction: number | null;
+  expectedBest: number | null;
+  /** The expected points given away (0 or more). */
+  loss: number;
+}
+
+/** The review of one hand: the seat's decisions in order, and the sum of their losses. */
+export interface HandReview {
+  hand: number;
+  decisions: ReviewedDecision[];
+  totalLoss: number;
+}
+
+/** One seat's figures in a match's review. */
+export interface PlayerReview {
+  seat: number;
+  decisions: number;
+  totalLoss: number;
+}
+
+/** The review of a match: every seat's figures, and the asking seat's costliest decisions. */
+export interface MatchReview {
+  players: PlayerReview[];
+  costliest: ReviewedDecision[];
+}
+
+function finite(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+function count(value: unknown): value is number {
+  return finite(value) && Number.isInteger(value) && value >= 0;
+}
+
+function parseDecision(item: unknown, withHand: boolean): ReviewedDecision | null {
+  if (!item || typeof item !== "object") return null;
+  const entry = item as Record<string, unknown>;
+  const { action, best, loss } = entry;
+  if (typeof action !== "string" || typeof best !== "string" || !finite(loss) || !count(entry.action_index)) {
+    return null;
+  }
+  if (withHand && !count(entry.hand)) return null;
+  const expected = (value: unknown) => (finite(value) ? value : null);
+  return {
+    hand: withHand ? (entry.hand as number) : null,
+    actionIndex: entry.action_index,
+    action,
+    best,
+    expectedAction: expected(entry.expected_action),
+    expectedBest: expected(entry.expected_best),
+    loss: Math.max(0, loss),
+  };
+}
+
+function parseDecisions(value: unknown, withHand: boolean): ReviewedDecision[] | null {
+  if (!Array.isArray(value)) return null;
+  const decisions = value.map((item) => parseDecision(item, withHand));
+  return decisions.every((decision) => decision !== null) ? (decisions as ReviewedDecision[]) : null;
+}
+
+/** The review in an ack of `review_hand`, or null if the ack does not hold one. */
+export function parseHandReview(ack: Record<string, unknown>): HandReview | null {
+  const decisions = parseDecisions(ack.decisions, false);
+  if (!count(ack.hand) || !decisions) return null;
+  const totalLoss = finite(ack.total_loss) ? ack.total_loss : decisions.reduce((sum, d) => sum + d.loss, 0);
+  return { hand: ack.hand, decisions, totalLoss };
+}
+
+/** The review in an ack of `review_match`, or null if the ack does not hold one. */
+export function parseMatchReview(ack: Record<string, unknown>): MatchReview | null {
+  const costliest = parseDecisions(ack.costliest, true);
+  if (!Array.isArray(ack.players) || !costliest) return null;
+  const players: PlayerReview[] = [];
+  for (const item of ack.players as unknown[]) {
+    if (!item || typeof item !== "object") return null;
+    const entry = item as Record<string, unknown>;
+    if (!count(entry.seat) || !count(entry.decisions) || !finite(entry.total_loss)) return null;
+    players.push({ seat: entry.seat, decisions: entry.decisions, totalLoss: Math.max(0, entry.total_loss) });
+  }
+  return { players, costliest: costliestDecisions(costliest) };
+}
+
+/**
+ * The decisions that gave points away (a loss above 0), costliest first (equal losses in the order
+ * they were taken), at most `max` of them.
+ */
+export function costliestDecisions(decisions: ReviewedDecision[], max = COSTLIEST_SHOWN): ReviewedDecision[] {
+  return decisions
+    .map((decision, order) => ({ decision, order }))
+    .filter(({ decision }) => decision.loss > 0)
+    .sort((a, b) => b.decision.loss - a.decision.loss || a.order - b.order)
+    .slice(0, max)
+    .map(({ decision }) => decision);
+}
+
+/** What kind of decision an action was, for the heading of its line. */
+export type DecisionKind = "bid" | "widow" | "trump" | "discard" | "play";
+
+export function decisionKind(action: string): DecisionKind {
+  if (action === "pass" || action.startsWith("bid ")) return "bid";
+  if (action === "widow") return "widow";
+  if (action.startsWith("trump ")) return "trump";
+  if (action.startsWith("discard")) return "discard";
+  return "play";
+}
+
+const KIND_TITLES: Record<DecisionKind, MessageKey> = {
+  bid: "review.kind.bid",
+  widow: "review.kind.widow",
+  trump: "review.kind.trump",
+  discard: "review.kind.discard",
+  play: "review.kind.play",
+};
+
+/** The heading of a decision's line: "Bidding", "Naming trump", "Playing a card"... */
+export function kindTitle(kind: DecisionKind): string {
+  return t(KIND_TITLES[kind]);
+}
+
+/** How an action is shown: the cards it plays or discards, with a word before them where needed. */
+export interface ActionShown {
+  /** Words for the action ("Pass", "Bid 3", "Trump: ♥ hearts", "Discard"), or "" for a card played. */
+  words: string;
+  /** The cards to draw (record notation), or none. */
+  cards: string[];
+}
+
+/**
+ * An action in record notation as the review shows it, in the words the table's buttons use: a
+ * card played as the card alone, a discard as "Discard" and its cards, a bid, a pass, the moon, the
+ * trump named or the widow taken as words.
+ */
+export function actionShown(action: string, moonBid: number | null = null): ActionShown {
+  if (action === "pass") return { words: t("act.pass"), cards: [] };
+  if (action === "widow") return { words: t("act.widow_button"), cards: [] };
+  if (action.startsWith("bid ")) {
+    const n = Number(action.slice(4));
+    return { words: n === moonBid ? t("advice.moon", { n }) : t("act.bid_n", { n }), cards: [] };
+  }
+  if (action.startsWith("trump ")) {
+    const suit = action.slice(6) as SuitLetter;
+    if (!SUITS.includes(suit)) return { words: action, cards: [] };
+    return { words: t("sum.trump", { suit: `${SUIT_SYMBOL[suit]} ${suitName(suit)}` }), cards: [] };
+  }
+  if (action.startsWith("discard")) {
+    const cards = action.slice(7).split(" ").filter(Boolean);
+    return { words: t("act.discard_confirm"), cards };
+  }
+  return parseCard(action) ? { words: "", cards: [action] } : { words: action, cards: [] };
+}
+
+/** Expected points with two decimals and their sign, the language's way: "+4.21", "−0,50", "0.00". */
+export function expectedText(points: number): string {
+  return new Intl.NumberFormat(currentLang(), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: "exceptZero",
+  })
+    .format(points)
+    .replace("-", "\u2212");
+}
+
+/** A loss (never below 0) with two decimals, the language's way: "0.19", "1,25". */
+export function lossText(loss: number): string {
+  return new Intl.NumberFormat(currentLang(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Math.max(0, loss),
+  );
+}
+
+/** How a total loss leans: none, a little (under a point), or more. */
+export function lossClass(loss: number): "none" | "some" | "much" {
+  return loss <= 0 ? "none" : loss < 1 ? "some" : "much";
+}

@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 
 from smear import CardSet, Phase, Suit, find_rules, legal_actions, parse_card
-from smear.terminal import TerminalGame, default_names
+from smear.terminal import TerminalGame, default_names, percent
 from smear.trick import display_order
 
 
@@ -92,6 +92,33 @@ def test_hint_asks_the_expert_and_changes_nothing() -> None:
     game.play()
     assert game.state == before
     assert "The expert would " in out.getvalue()
+
+
+def test_hint_in_the_auction_shows_every_bid_with_its_chances_and_changes_nothing() -> None:
+    entries = iter(["hint", "advice", "quit"])
+    game, out = make_game(lambda prompt: next(entries), seed=11)
+    while game.state.public.to_act != 0:
+        game.step()
+    assert game.state.public.phase is Phase.AUCTION
+    legal = [str(action) for action in legal_actions(game.state)]
+    before = game.state
+    game.play()
+    assert game.state == before
+    text = out.getvalue()
+    assert text.count("Bid advice (") == 2 and "deals sampled" in text
+    assert "Side wins the bid" in text and "Makes it" in text and "Expected score change" in text
+    table = text[text.index("Bid advice (") :]
+    rows = [line for line in table.splitlines() if any(f" {action} " in line for action in legal)]
+    for action in legal:  # one row per choice, with a share and a signed change
+        row = next(line for line in rows if f" {action} " in line)
+        assert "%" in row and ("+" in row or "-" in row), row
+    assert table.count("<- best") >= 1
+    assert "The expert would " in text
+    assert "'hint' shows each bid's chances" in text
+
+
+def test_percent_rounds_a_share_to_a_whole_percentage() -> None:
+    assert [percent(share) for share in (0.0, 0.456, 1.0)] == ["0%", "46%", "100%"]
 
 
 def test_widow_asks_for_the_widow_and_says_which_cards_must_go() -> None:

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from smear.actions import Action, Bid, Discard, NameTrump, Pass, Play, TakeWidow, parse_action
 from smear.bots import Bot, make_bot
+from smear.bots.advisor import BidAdvice, bid_advice
 from smear.cards import Card, CardSet
 from smear.errors import ActionError, IllegalActionError
 from smear.rules import Rules
@@ -38,7 +39,8 @@ POINT_NAMES = {
 }
 HELP = (
     "Type an action: 'pass', 'bid 3', a card such as 'Ah' or '10d', 'widow', 'trump h', "
-    "'discard 2c 3d 4h 5s'. 'hint' asks the expert, 'help' shows this, 'quit' leaves."
+    "'discard 2c 3d 4h 5s'. 'hint' asks the expert (in the auction, with every bid's chances; "
+    "'advice' too), 'help' shows this, 'quit' leaves."
 )
 
 ReadLine = Callable[[str], str]
@@ -170,6 +172,9 @@ class TerminalGame:
             line = self.read_line("> ").strip()
             if line.lower() in ("quit", "exit", "q"):
                 raise Quit
+            if line.lower() in ("hint", "advice") and view.phase is Phase.AUCTION:
+                self.show_advice(bid_advice(view, random.Random()))
+                continue
             if line.lower() == "hint":
                 suggestion = make_bot("expert").choose(view, random.Random())
                 self.console.print(f"The expert would {describe_action('', suggestion, you=True).strip()}.")
@@ -185,6 +190,28 @@ class TerminalGame:
                 self.console.print(f"[red]{err}[/red]")
                 continue
             return action
+
+    def show_advice(self, advice: BidAdvice) -> None:
+        """Each auction choice with its chances, as the expert's samples see them; the best marked."""
+        table = Table(title=f"Bid advice ({advice.samples} deals sampled)", show_header=True)
+        table.add_column("Choice")
+        table.add_column("Side wins the bid", justify="right")
+        table.add_column("Makes it", justify="right")
+        table.add_column("Expected score change", justify="right")
+        table.add_column("")
+        best = advice.best
+        for option in advice.options:
+            mark = option is best
+            table.add_row(
+                str(option.action),
+                percent(option.win),
+                "-" if option.make is None else percent(option.make),
+                f"{option.expected:+.1f}",
+                "<- best" if mark else "",
+                style="bold" if mark else None,
+            )
+        self.console.print(table)
+        self.console.print(f"The expert would {describe_action('', best.action, you=True).strip()}.")
 
     def show(self, view: PlayerView) -> None:
         pub = view.public
@@ -204,7 +231,7 @@ class TerminalGame:
             )
         self.console.print(Text("Your hand: ") + hand_text(view))
         prompts = {
-            Phase.AUCTION: "Bid or pass",
+            Phase.AUCTION: "Bid or pass; 'hint' shows each bid's chances",
             Phase.WIDOW: "Take the widow (widow)",
             Phase.TRUMP: "Name trump (trump c/d/h/s)",
         }
@@ -243,6 +270,11 @@ class TerminalGame:
                 f"  {side_name(pub.sides, self.names, side)}: +{result.taken[side]} "
                 f"(game points {result.game_points[side]}) -> {score}"
             )
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage: ``percent(0.456)`` is ``'46%'``."""
+    return f"{round(share * 100)}%"
 
 
 def default_names(players: int, you: str) -> list[str]:

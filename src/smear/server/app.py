@@ -25,6 +25,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from smear.bots import bot_names
+from smear.review import Decision
 from smear.rules import PRESETS
 from smear.server.core import Connection, NotStored, Snapshot
 from smear.server.guard import (
@@ -44,6 +45,7 @@ from smear.server.protocol import (
 from smear.server.storage import StorageError
 from smear.server.tables import Table, TableError, TableSettings
 from smear.server.web import STATIC_DIR, client_routes, facts_routes, with_security_headers
+from smear.state import Phase
 from smear.views import player_view
 
 log = logging.getLogger("smear.server")
@@ -53,6 +55,7 @@ Handler = Callable[[str, Any], Awaitable[dict[str, Any]]]
 
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
+REVIEW_COSTLIEST = 5  # the asking seat's costliest decisions a match's review lists
 
 
 class SmearServer(Players):
@@ -90,6 +93,9 @@ class SmearServer(Players):
             "rematch": self.rematch,
             "leave": self.leave,
             "hint": self.hint,
+            "bid_advice": self.bid_advice,
+            "review_hand": self.review_hand,
+            "review_match": self.review_match,
             "react": self.react,
             "chat": self.chat,
             "chat_history": self.chat_history,
@@ -413,6 +419,58 @@ class SmearServer(Players):
         expected = None if advice.expected_points is None else round(advice.expected_points, 1)
         return {"action": str(advice.action), "expected": expected, "version": version}
 
+    async def bid_advice(self, sid: str, message: Any) -> dict[str, Any]:
+        """Each auction choice of the asking seat with its chances, when the table allows hints and it
+        is the seat's turn in the auction."""
+        table = await self._table(message.table)
+        seat = table.seat_of(message.token)
+        if not table.settings.hints:
+            raise TableError("hints_off")
+        state = table.state
+        if table.status != "playing" or state is None or state.public.to_act != seat:
+            raise TableError("not_your_turn")
+        if state.public.phase is not Phase.AUCTION:
+            raise TableError("not_your_turn")
+        version = table.version  # the advice is for this version, even if the table moves on meanwhile
+        advice = await self.hints.bid_advice(table.code, version, seat, player_view(state, seat))
+        return {"version": version, "advice": advice.as_json(), "samples": advice.samples}
+
+    async def review_hand(self, sid: str, message: Any) -> dict[str, Any]:
+        """The asking seat's decisions in a hand of the match that is over, each with what the expert
+        preferred and the expected points given away, when the table allows hints."""
+        table = await self._table(message.table)
+        seat = table.seat_of(message.token)
+        if not table.settings.hints:
+            raise TableError("hints_off")
+        state = table.state
+        if state is None or table.status == "lobby" or message.hand >= len(state.public.results):
+            raise TableError("hand_not_over")
+        decisions = await self.hints.review_hand(
+            table.code, table.match_number, table.seed, state, message.hand, seat
+        )
+        return {
+            "hand": message.hand,
+            "decisions": [_decision_json(decision) for decision in decisions],
+            "total_loss": round(sum(decision.loss for decision in decisions), 2),
+        }
+
+    async def review_match(self, sid: str, message: Any) -> dict[str, Any]:
+        """Every seat's decisions and total loss over the match just over, and the asking seat's
+        costliest decisions, when the table allows hints."""
+        table = await self._table(message.table)
+        seat = table.seat_of(message.token)
+        if not table.settings.hints:
+            raise TableError("hints_off")
+        state = table.state
+        if state is None or table.status != "finished":
+            raise TableError("match_not_over")
+        review = await self.hints.review_match(table.code, table.match_number, table.seed, state)
+        mine = [decision for decision in review.costliest() if decision.seat == seat][:REVIEW_COSTLIEST]
+        return {
+            "players": [player.to_json() for player in review.players],
+            "costliest": [{"hand": d.hand, **_decision_json(d)} for d in mine],
+        }
+
     # --- play ---------------------------------------------------------------------------------------
 
     async def act(self, sid: str, message: Any) -> dict[str, Any]:
@@ -424,6 +482,18 @@ class SmearServer(Players):
             await self.broadcast(table)
             self.drive(table)
         return {"version": version}
+
+
+def _decision_json(decision: Decision) -> dict[str, Any]:
+    """A reviewed decision as ``review_hand`` and ``review_match`` send it (its seat is the asker's)."""
+    return {
+        "action_index": decision.action_index,
+        "action": decision.action,
+        "best": decision.best,
+        "expected_action": decision.expected_action,
+        "expected_best": decision.expected_best,
+        "loss": decision.loss,
+    }
 
 
 def create_app(

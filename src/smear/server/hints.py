@@ -10,7 +10,9 @@ another kind, kept and queued the same way.
 The reviews of a seat's decisions (:mod:`smear.review`) are kept longer: a hand's once it is over,
 and the whole match's once it is over, per table and match (a record that is over no longer
 changes). They are queued like hints, and the match's review is worked out hand by hand, so that
-the hints of other tables are not kept waiting behind it.
+the hints of other tables are not kept waiting behind it. The review of a match in the players'
+history (the replay viewer's costliest decisions) is kept per match id, the latest
+:data:`PLAYED_REVIEWS_KEPT` of them.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import random
-from collections.abc import Awaitable, Callable
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from smear.bots.advisor import BidAdvice, bid_advice
 from smear.bots.expert import Advice, ExpertBot
@@ -49,11 +53,21 @@ HAND_REVIEW_SAMPLES = 96
 MATCH_REVIEW_SAMPLES = 16
 MATCH_REVIEW_MIN_SAMPLES = 4
 MATCH_REVIEW_BUDGET = 4_000
+# The reviews of matches in the players' history kept at once (the latest asked for).
+PLAYED_REVIEWS_KEPT = 64
+
+_Key = TypeVar("_Key")
 
 
 def review_seed(match_seed: int) -> int:
     """The review's random seed, fixed for a match but telling nothing of the match's own seed."""
     return int.from_bytes(hashlib.sha256(f"smear-review:{match_seed}".encode()).digest()[:8], "big")
+
+
+def played_review_seed(match_id: str) -> int:
+    """The review's random seed for a match in the players' history: from its public id only, so that
+    it tells nothing, and depends on nothing, that is secret (the match's own seed is not used)."""
+    return int.from_bytes(hashlib.sha256(f"smear-review:match:{match_id}".encode()).digest()[:8], "big")
 
 
 def match_review_samples(decisions: int) -> int:
@@ -70,6 +84,14 @@ def _record(state: State, hands: int | None = None) -> Record:
     return parse_record(data)
 
 
+@dataclass(frozen=True)
+class MatchReview:
+    """A whole match's review, and the sampled deals each decision was judged over."""
+
+    review: Review
+    samples: int
+
+
 class HintService:
     """The expert's advice for a table's seat at a version, and the reviews of a match's decisions,
     each worked out once."""
@@ -83,6 +105,8 @@ class HintService:
         self._kept: dict[str, tuple[int, dict[tuple[int, str], asyncio.Future[Any]]]] = {}
         # Per table: the match whose reviews are kept, and each review of it (by hand and seat).
         self._reviews: dict[str, tuple[int, dict[tuple[int, int], asyncio.Future[Any]]]] = {}
+        # Per match id of the players' history: its review, the latest asked for last.
+        self._played: OrderedDict[str, asyncio.Future[Any]] = OrderedDict()
 
     async def advise(self, code: str, version: int, seat: int, view: PlayerView) -> Advice:
         """The expert's choice for the seat of ``view``."""
@@ -136,14 +160,43 @@ class HintService:
     async def review_match(self, code: str, match: int, seed: int, state: State) -> Review:
         """Every seat's decisions in the match of ``state`` (over), each judged from its own seat's
         view, as :func:`smear.review.review_record` judges them."""
-        answer: Review = await self._review(code, match, (-1, -1), lambda: self._match_review(seed, state))
+        answer: MatchReview = await self._review(
+            code, match, (-1, -1), lambda: self._whole_review(review_seed(seed), lambda: _record(state))
+        )
+        return answer.review
+
+    def played_review_kept(self, match_id: str) -> bool:
+        """Whether the review of match ``match_id`` of the players' history is kept (done or under
+        way): asking for it again costs nothing."""
+        return match_id in self._played
+
+    async def review_played(self, match_id: str, record: dict[str, Any]) -> MatchReview:
+        """Every seat's decisions in a finished match of the players' history (its stored
+        ``record``), each judged from its own seat's view as :func:`smear.review.review_record`
+        judges them, with :func:`played_review_seed` of its id; kept per match id."""
+        if match_id in self._played:
+            self._played.move_to_end(match_id)
+        else:
+            while len(self._played) >= PLAYED_REVIEWS_KEPT:
+                self._played.popitem(last=False)  # an answer under way still reaches those who wait
+        answer: MatchReview = await self._queued(
+            self._played,
+            match_id,
+            lambda: self._whole_review(played_review_seed(match_id), lambda: parse_record(record)),
+        )
         return answer
 
-    async def _match_review(self, seed: int, state: State) -> Review:
+    async def _whole_review(self, seed: int, make_record: Callable[[], Record]) -> MatchReview:
+        """Every seat's decisions in a record, judged one hand at a time on the hints' thread."""
         loop = asyncio.get_running_loop()
-        found = await loop.run_in_executor(self._pool, lambda: positions(_record(state)))
-        expert = reviewer(match_review_samples(len(found)))
-        seed = review_seed(seed)
+
+        def find() -> tuple[list[Position], int]:
+            record = make_record()
+            return positions(record), len(record.players)
+
+        found, players = await loop.run_in_executor(self._pool, find)
+        samples = match_review_samples(len(found))
+        expert = reviewer(samples)
 
         def judge(chosen: list[Position]) -> list[Decision]:
             return [review_position(position, seed, expert) for position in chosen]
@@ -153,15 +206,15 @@ class HintService:
             # One hand at a time: a hint asked meanwhile is worked out between two hands.
             chosen = [position for position in found if position.hand == hand]
             decisions += await loop.run_in_executor(self._pool, judge, chosen)
-        players = tuple(
+        totals = tuple(
             PlayerTotal(
                 seat,
                 sum(1 for decision in decisions if decision.seat == seat),
                 round(sum(decision.loss for decision in decisions if decision.seat == seat), 2),
             )
-            for seat in range(state.public.players)
+            for seat in range(players)
         )
-        return Review(tuple(decisions), players)
+        return MatchReview(Review(tuple(decisions), totals), samples)
 
     async def _review(
         self, code: str, match: int, key: tuple[int, int], work: Callable[[], Awaitable[Any]]
@@ -169,15 +222,25 @@ class HintService:
         kept = self._reviews.get(code)
         if kept is None or kept[0] != match:
             kept = self._reviews[code] = (match, {})
-        future = kept[1].get(key)
+        return await self._queued(kept[1], key, work)
+
+    async def _queued(
+        self,
+        entries: MutableMapping[_Key, asyncio.Future[Any]],
+        key: _Key,
+        work: Callable[[], Awaitable[Any]],
+    ) -> Any:
+        """The answer kept in ``entries`` under ``key``, or ``work`` started (``hints_busy`` when the
+        queue is full) and kept there; a failed one is dropped, to be worked out again."""
+        future = entries.get(key)
         if future is None:
             if self.queue and self.working >= self.queue:
                 raise TableError("hints_busy")
             self.working += 1
             future = asyncio.ensure_future(work())
-            kept[1][key] = future
+            entries[key] = future
 
-            def done(finished: asyncio.Future[Any], entries: dict[tuple[int, int], Any] = kept[1]) -> None:
+            def done(finished: asyncio.Future[Any]) -> None:
                 self.working -= 1
                 failed = finished.cancelled() or finished.exception() is not None
                 if failed and entries.get(key) is finished:

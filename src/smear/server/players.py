@@ -44,6 +44,7 @@ TRANSFER_SECONDS: Final = 600  # how long a code to carry a profile to another d
 MATCHES_PAGE: Final = 20
 MATCHES_PAGE_MAX: Final = 100
 RECORD_BYTES_MAX: Final = 1 << 20  # a record sent to be replayed
+REVIEW_SHOWN: Final = 10  # the costliest decisions of a match's review the replay viewer marks
 # A transfer code is typed by hand: no 0/O or 1/I/L to mistake.
 _CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 _CODE_LENGTH: Final = 8
@@ -100,8 +101,10 @@ def _answering(endpoint: Endpoint) -> Endpoint:
         except ProtocolError as err:
             return JSONResponse({"error": err.payload()}, status_code=400)
         except TableError as err:
-            status = 429 if err.code == "rate_limited" else 400
-            return JSONResponse({"error": error_payload(err.code, **err.args_map)}, status_code=status)
+            payload = {"error": error_payload(err.code, **err.args_map)}
+            if err.code == "hints_busy":
+                return JSONResponse(payload, status_code=503, headers=_RETRY)
+            return JSONResponse(payload, status_code=429 if err.code == "rate_limited" else 400)
         except StorageError:
             # Not quoted: a storage error may quote what was being written.
             return JSONResponse({"error": error_payload("not_stored")}, status_code=503, headers=_RETRY)
@@ -137,6 +140,7 @@ class Players(Listing):
             Route("/api/leaderboard/{preset}", _answering(self.get_leaderboard), methods=["GET"]),
             Route("/api/matches/{match}", _answering(self.get_match_record), methods=["GET"]),
             Route("/api/matches/{match}/replay", _answering(self.get_match_replay), methods=["GET"]),
+            Route("/api/matches/{match}/review", _answering(self.get_match_review), methods=["GET"]),
             Route("/api/replay", _answering(self.replay_record), methods=["POST"]),
         ]
 
@@ -293,6 +297,22 @@ class Players(Listing):
         played, record = await self._played(request)
         view = await self._read(_view_of, record)
         return JSONResponse({"match": match_json(played), "record": record, "view": view})
+
+    async def get_match_review(self, request: Request) -> Response:
+        """The costliest decisions of a finished match, every seat's judged from its own view by the
+        expert on the hints' thread (kept per match: asked again, it is not paced)."""
+        played, record = await self._played(request)
+        if not self.hints.played_review_kept(played.match):
+            self._paced("review", "", _address(request, self.limits.trusted_proxies))
+        reviewed = await self.hints.review_played(played.match, record)
+        review = reviewed.review
+        return JSONResponse(
+            {
+                "decisions": [decision.to_json() for decision in review.costliest()[:REVIEW_SHOWN]],
+                "players": [player.to_json() for player in review.players],
+                "samples": reviewed.samples,
+            }
+        )
 
     async def replay_record(self, request: Request) -> Response:
         self._paced("replay", "", _address(request, self.limits.trusted_proxies))

@@ -685,6 +685,18 @@ export const en = {
   "replay.bad_record_hint": "The server's explanation above (in English) says where the record goes wrong.",
   "replay.too_large": "The file is too large: a match record may be at most 1 MB.",
   "replay.failed": "The replay could not be loaded. Check your connection and try again.",
+  "replay.review_show": "Show the costliest decisions",
+  "replay.review_hide": "Hide the costliest decisions",
+  "replay.review_title": "The costliest decisions of the match",
+  "replay.review_note": "Each decision is judged by the expert from what its player could see at the time, over {n} sampled deals. Loss: the expected points the player's side gave away against the expert's choice.",
+  "replay.review_busy": "The expert is busy with other requests. Try again in a moment.",
+  "replay.review_failed": "The review could not be loaded. Check your connection and try again.",
+  "replay.review_go": "{where}. {line}. Show this step.",
+  "replay.costly_line": "{name}: {action}; the expert preferred {best}; loss {loss}",
+  "replay.costly_step.one": "{n} costly decision at this step",
+  "replay.costly_step.other": "{n} costly decisions at this step",
+  "replay.costly_card": "{card}: a costly decision, loss {loss}",
+  "replay.costly_action": "A costly decision: loss {loss}",
 };
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { loadMatchReplay, MAX_RECORD_BYTES, replayRecord } from "./api";
+import { loadMatchReplay, loadMatchReview, MAX_RECORD_BYTES, parseReplayReview, replayRecord } from "./api";
 import { fixtureView } from "./fixture";
 import { looksLikeView, presetOf } from "./types";
 
@@ -98,5 +98,77 @@ describe("the view's shape", () => {
   it("reads the preset from either form of the rules", () => {
     expect(presetOf(fixtureView())).toBe("house");
     expect(presetOf({ ...fixtureView(), rules: { preset: "ten_point", target: 11 } })).toBe("ten_point");
+  });
+});
+
+describe("loadMatchReview", () => {
+  const answer = {
+    decisions: [
+      {
+        hand: 0,
+        action_index: 7,
+        seat: 0,
+        action: "Ts",
+        best: "Th",
+        expected_action: -1.5,
+        expected_best: 0.75,
+        loss: 2.25,
+      },
+      { hand: 1, action_index: 0, seat: 1, action: "bid 2", best: "pass", expected_action: null, expected_best: 1, loss: 1 },
+    ],
+    players: [
+      { seat: 0, decisions: 9, total_loss: 2.25 },
+      { seat: 1, decisions: 10, total_loss: 1 },
+      { seat: 2, decisions: 9, total_loss: 0 },
+    ],
+    samples: 16,
+  };
+
+  it("asks for the match's review and gives its decisions, costliest first as sent", async () => {
+    const get = vi.fn(async () => reply(200, answer));
+    const load = await loadMatchReview("Qw3eRt5yUi8o", get as unknown as typeof fetch);
+    expect(get).toHaveBeenCalledWith("/api/matches/Qw3eRt5yUi8o/review", expect.anything());
+    expect(load).toEqual({
+      ok: true,
+      review: {
+        decisions: [
+          { hand: 0, actionIndex: 7, seat: 0, action: "Ts", best: "Th", expectedAction: -1.5, expectedBest: 0.75, loss: 2.25 },
+          { hand: 1, actionIndex: 0, seat: 1, action: "bid 2", best: "pass", expectedAction: null, expectedBest: 1, loss: 1 },
+        ],
+        players: [
+          { seat: 0, decisions: 9, totalLoss: 2.25 },
+          { seat: 1, decisions: 10, totalLoss: 1 },
+          { seat: 2, decisions: 9, totalLoss: 0 },
+        ],
+        samples: 16,
+      },
+    });
+  });
+
+  it("tells a busy expert, a pace spent, an unknown match and a failure apart", async () => {
+    const refused = (status: number, code: string) => async () =>
+      reply(status, { error: { code, args: {}, message: code } });
+    const said = async (get: () => Promise<Response>) => loadMatchReview("abcd1234", get as unknown as typeof fetch);
+    expect(await said(refused(503, "hints_busy"))).toEqual({ ok: false, problem: "busy" });
+    expect(await said(refused(429, "rate_limited"))).toEqual({ ok: false, problem: "rate_limited" });
+    expect(await said(refused(404, "no_such_match"))).toEqual({ ok: false, problem: "not_found" });
+    expect(await said(refused(500, "internal_error"))).toEqual({ ok: false, problem: "failed" });
+    const down = async () => {
+      throw new TypeError("network");
+    };
+    expect(await said(down)).toEqual({ ok: false, problem: "failed" });
+    expect(await said(async () => reply(200, { decisions: "none" }))).toEqual({ ok: false, problem: "failed" });
+  });
+
+  it("takes no decision without its hand, place, seat or loss", () => {
+    expect(parseReplayReview(answer)?.decisions).toHaveLength(2);
+    for (const key of ["hand", "action_index", "seat", "action", "best", "loss"]) {
+      const wrong = key === "action" || key === "best" ? 3 : key === "loss" ? "2.25" : -1;
+      const broken = { ...answer.decisions[0], [key]: wrong };
+      expect(parseReplayReview({ ...answer, decisions: [broken] }), key).toBeNull();
+    }
+    expect(parseReplayReview({ ...answer, players: [{ seat: 0 }] })).toBeNull();
+    expect(parseReplayReview({ ...answer, samples: "16" })).toBeNull();
+    expect(parseReplayReview(null)).toBeNull();
   });
 });

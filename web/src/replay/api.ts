@@ -1,8 +1,16 @@
 // Loading a replay from the server: a finished match's (GET /api/matches/{match}/replay), or a record
-// file's (POST /api/replay with the file's text as the body).
+// file's (POST /api/replay with the file's text as the body); and the expert's review of a finished
+// match's decisions (GET /api/matches/{match}/review).
 
 import type { ServerError } from "../types";
-import { looksLikeView, type MatchInfo, type ReplayView } from "./types";
+import {
+  looksLikeView,
+  type MatchInfo,
+  type ReplayDecision,
+  type ReplayReview,
+  type ReplayReviewPlayer,
+  type ReplayView,
+} from "./types";
 
 /** The largest record the server takes (1 MB). */
 export const MAX_RECORD_BYTES = 1024 * 1024;
@@ -78,5 +86,79 @@ export async function replayRecord(text: string, post: Fetch = defaultFetch): Pr
     return await answer(response);
   } catch {
     return { ok: false, problem: "failed", error: null };
+  }
+}
+
+export type ReviewLoad =
+  | { ok: true; review: ReplayReview }
+  /** The server's expert is working for others (`hints_busy`), or this address asked too often. */
+  | { ok: false; problem: "busy" | "rate_limited" | "not_found" | "failed" };
+
+function finite(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+function count(value: unknown): value is number {
+  return finite(value) && Number.isInteger(value) && value >= 0;
+}
+
+function parseDecision(item: unknown): ReplayDecision | null {
+  if (!item || typeof item !== "object") return null;
+  const entry = item as Record<string, unknown>;
+  const { hand, action_index: actionIndex, seat, action, best, loss } = entry;
+  if (!count(hand) || !count(actionIndex) || !count(seat)) return null;
+  if (typeof action !== "string" || typeof best !== "string" || !finite(loss)) return null;
+  const expected = (value: unknown) => (finite(value) ? value : null);
+  return {
+    hand,
+    actionIndex,
+    seat,
+    action,
+    best,
+    expectedAction: expected(entry.expected_action),
+    expectedBest: expected(entry.expected_best),
+    loss: Math.max(0, loss),
+  };
+}
+
+function parsePlayer(item: unknown): ReplayReviewPlayer | null {
+  if (!item || typeof item !== "object") return null;
+  const entry = item as Record<string, unknown>;
+  if (!count(entry.seat) || !count(entry.decisions) || !finite(entry.total_loss)) return null;
+  return { seat: entry.seat, decisions: entry.decisions, totalLoss: Math.max(0, entry.total_loss) };
+}
+
+/** The review in the server's answer, or null when the answer is not one. Costliest first, as sent. */
+export function parseReplayReview(data: unknown): ReplayReview | null {
+  if (!data || typeof data !== "object") return null;
+  const body = data as Record<string, unknown>;
+  if (!Array.isArray(body.decisions) || !Array.isArray(body.players) || !count(body.samples)) return null;
+  const decisions = body.decisions.map(parseDecision);
+  const players = body.players.map(parsePlayer);
+  if (decisions.some((entry) => entry === null) || players.some((entry) => entry === null)) return null;
+  return {
+    decisions: decisions as ReplayDecision[],
+    players: players as ReplayReviewPlayer[],
+    samples: body.samples,
+  };
+}
+
+/** The expert's review of a finished match: its costliest decisions, each judged from its seat's view. */
+export async function loadMatchReview(match: string, get: Fetch = defaultFetch): Promise<ReviewLoad> {
+  try {
+    const response = await get(`/api/matches/${encodeURIComponent(match)}/review`, {
+      headers: { Accept: "application/json" },
+    });
+    if (!response.ok) {
+      const error = await errorOf(response);
+      if (response.status === 404) return { ok: false, problem: "not_found" };
+      if (error?.code === "hints_busy" || response.status === 503) return { ok: false, problem: "busy" };
+      if (error?.code === "rate_limited" || response.status === 429) return { ok: false, problem: "rate_limited" };
+      return { ok: false, problem: "failed" };
+    }
+    const review = parseReplayReview(await response.json());
+    return review ? { ok: true, review } : { ok: false, problem: "failed" };
+  } catch {
+    return { ok: false, problem: "failed" };
   }
 }

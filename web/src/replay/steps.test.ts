@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { NINE_CARD_HAND, WIDOW_HAND } from "./engineHands";
 import { fixtureView } from "./fixture";
 import {
   cardsAt,
   clampPosition,
+  decisionsAt,
   heldAfter,
   isFirst,
   isLast,
   lastPosition,
   nextPosition,
+  placeDecisions,
+  placeOfAction,
   playedAt,
   positionFromSearch,
   previousPosition,
@@ -23,7 +27,7 @@ import {
   tricksBefore,
   type Position,
 } from "./steps";
-import type { ReplayTrick } from "./types";
+import type { ReplayDecision, ReplayTrick, ReplayView } from "./types";
 
 const view = fixtureView();
 const [first, second] = view.hands;
@@ -191,5 +195,103 @@ describe("the position in the address", () => {
     expect(positionFromSearch(view, "?hand=1&step=99")).toEqual({ hand: 0, step: 7 });
     expect(positionFromSearch(view, "?hand=abc&step=2")).toEqual({ hand: 0, step: 0 });
     expect(positionFromSearch(view, "?hand=0&step=-4")).toEqual({ hand: 0, step: 0 });
+  });
+});
+
+/** A decision of the review at a hand's action, its seat and action as the record has them. */
+function decision(hand: number, actionIndex: number, seat: number, action: string, loss = 1): ReplayDecision {
+  return { hand, actionIndex, seat, action, best: "pass", expectedAction: 0, expectedBest: loss, loss };
+}
+
+describe("the step of a reviewed decision", () => {
+  it("puts the bids and passes at the auction, and each card at its trick, in the record's order", () => {
+    // Hand 1: pass, pass, bid 3, then six tricks of three cards.
+    expect(placeOfAction(first, 0)).toEqual({ step: 0, kind: "auction", index: 0, seat: 0, action: "pass" });
+    expect(placeOfAction(first, 2)).toEqual({ step: 0, kind: "auction", index: 2, seat: 2, action: "bid 3" });
+    expect(placeOfAction(first, 3)).toEqual({ step: 1, kind: "play", trick: 0, index: 0, seat: 2, action: "Ks" });
+    expect(placeOfAction(first, 7)).toEqual({ step: 2, kind: "play", trick: 1, index: 1, seat: 0, action: "Ts" });
+    expect(placeOfAction(first, 20)).toEqual({ step: 6, kind: "play", trick: 5, index: 2, seat: 2, action: "Ah" });
+    expect(placeOfAction(first, 21)).toBeNull();
+    // Hand 2 stops in its second trick.
+    expect(placeOfAction(second, 6)).toEqual({ step: 2, kind: "play", trick: 1, index: 0, seat: 1, action: "Qs" });
+    expect(placeOfAction(second, 7)).toBeNull();
+    for (const wrong of [-1, 1.5, Number.NaN]) expect(placeOfAction(first, wrong)).toBeNull();
+  });
+
+  it("finds every action of the engine's hands where the engine put it, the widow and discards included", () => {
+    for (const { hand, actions } of [WIDOW_HAND, NINE_CARD_HAND]) {
+      const before = hand.auction.length + hand.before_play.length;
+      expect(before).toBeGreaterThan(hand.auction.length); // trump, discards (and the widow) come between
+      actions.forEach(({ seat, action }, index) => {
+        const place = placeOfAction(hand, index);
+        expect(place, `action ${index}`).not.toBeNull();
+        expect([place?.seat, place?.action]).toEqual([seat, action]);
+        const card = !/^(pass|bid |widow|trump |discard )/.test(action);
+        if (card) {
+          // The trick's step, and the card among that trick's plays.
+          expect(place?.kind).toBe("play");
+          const trick = hand.tricks[(place?.step ?? 0) - 1];
+          expect(trick.plays[place?.kind === "play" ? place.index : -1]).toEqual({ seat, card: action });
+        } else {
+          expect(place?.step).toBe(0);
+          expect(place?.kind).toBe(index < hand.auction.length ? "auction" : "before_play");
+        }
+      });
+      expect(placeOfAction(hand, actions.length)).toBeNull();
+    }
+    // The widow hand: the widow and trump by the bidder, then each seat's discard in turn.
+    expect(placeOfAction(WIDOW_HAND.hand, 5)).toEqual({
+      step: 0,
+      kind: "before_play",
+      index: 2,
+      seat: 2,
+      action: "discard 2c 5c 6c 3h 9h Jh",
+    });
+    expect(placeOfAction(WIDOW_HAND.hand, 8)).toMatchObject({ step: 1, kind: "play", index: 0, seat: 1 });
+    // The nine_card hand: tricks that only some seats play to.
+    const lengths = NINE_CARD_HAND.hand.tricks.map((trick) => trick.plays.length);
+    expect(lengths).toEqual([3, 3, 3, 1, 1]);
+    expect(placeOfAction(NINE_CARD_HAND.hand, 15)).toMatchObject({ step: 3, kind: "play", trick: 2, index: 2, seat: 2 });
+    expect(placeOfAction(NINE_CARD_HAND.hand, 16)).toMatchObject({ step: 4, kind: "play", trick: 3, index: 0, action: "Js" });
+    expect(placeOfAction(NINE_CARD_HAND.hand, 17)).toMatchObject({ step: 5, kind: "play", trick: 4, index: 0, action: "LJ" });
+  });
+
+  it("places a review's decisions on their steps, leaving out any the view does not show as they say", () => {
+    const decisions = [
+      decision(0, 7, 0, "Ts", 2.5), // hand 1, trick 2
+      decision(1, 0, 1, "bid 2", 1.25), // hand 2, the auction
+      decision(0, 4, 0, "LJ", 0.5), // hand 1, trick 1
+      decision(0, 8, 1, "Js", 0.25), // hand 1, trick 2 again
+      decision(0, 1, 0, "pass"), // the seat is not the view's: left out
+      decision(0, 5, 1, "Ah"), // not the card the view has there: left out
+      decision(1, 9, 1, "Kd"), // past the record's end: left out
+      decision(5, 0, 0, "pass"), // no such hand: left out
+    ];
+    const placed = placeDecisions(view, decisions);
+    expect(placed.map((entry) => [entry.position, entry.decision.loss])).toEqual([
+      [{ hand: 0, step: 2 }, 2.5],
+      [{ hand: 1, step: 0 }, 1.25],
+      [{ hand: 0, step: 1 }, 0.5],
+      [{ hand: 0, step: 2 }, 0.25],
+    ]);
+    expect(decisionsAt(placed, { hand: 0, step: 2 }).map((entry) => entry.decision.action)).toEqual(["Ts", "Js"]);
+    expect(decisionsAt(placed, { hand: 1, step: 0 }).map((entry) => entry.place.kind)).toEqual(["auction"]);
+    expect(decisionsAt(placed, { hand: 0, step: 0 })).toEqual([]);
+    // Every placed decision's step is a step of the view.
+    for (const { position } of placed) expect(clampPosition(view, position)).toEqual(position);
+  });
+
+  it("places a discard and the widow at the auction step of a hand that has them", () => {
+    const widowView: ReplayView = { ...view, hands: [WIDOW_HAND.hand] };
+    const placed = placeDecisions(widowView, [
+      decision(0, 3, 1, "widow"),
+      decision(0, 6, 0, "discard 9c Tc 3d 2h Qh Kh Ah"),
+      decision(0, 25, 0, "3c"),
+    ]);
+    expect(placed.map((entry) => [entry.position.step, entry.place.kind, entry.place.index])).toEqual([
+      [0, "before_play", 0],
+      [0, "before_play", 3],
+      [6, "play", 2],
+    ]);
   });
 });

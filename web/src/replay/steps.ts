@@ -3,7 +3,7 @@
 // carries it as `?hand=3&step=2` (hand counted from 1; step 0 is the auction, step k is trick k, and
 // the step after the last trick is the result).
 
-import type { ReplayHand, ReplayTrick, ReplayView } from "./types";
+import type { ReplayDecision, ReplayHand, ReplayTrick, ReplayView } from "./types";
 
 export interface Position {
   /** The index of the hand in `view.hands` (0 for hand 1). */
@@ -143,6 +143,69 @@ export function handStart(view: ReplayView, hand: number): Position {
 /** The step's place in the whole match, counted from 1: "step 12 of 80". */
 export function stepNumber(view: ReplayView, position: Position): number {
   return view.hands.slice(0, position.hand).reduce((sum, hand) => sum + stepCount(hand), 0) + position.step + 1;
+}
+
+// --- the decisions of a review ---------------------------------------------------------------------
+
+/**
+ * Where one of a hand's actions is shown. A hand's actions in the record come in this order (the
+ * engine's phases: bids and passes, then the widow, trump and discards, then the cards trick by
+ * trick), which is the order of the view's `auction`, then `before_play`, then each trick's `plays`.
+ */
+export type ActionPlace =
+  | { step: 0; kind: "auction" | "before_play"; index: number; seat: number; action: string }
+  /** `trick` counts from 0 (the step is `trick + 1`); `index` is the play's place in the trick. */
+  | { step: number; kind: "play"; trick: number; index: number; seat: number; action: string };
+
+/** The place of the hand's action `actionIndex` (from 0, every seat's actions counted), or null past its last. */
+export function placeOfAction(hand: ReplayHand, actionIndex: number): ActionPlace | null {
+  if (!Number.isInteger(actionIndex) || actionIndex < 0) return null;
+  let rest = actionIndex;
+  for (const kind of ["auction", "before_play"] as const) {
+    const entries = hand[kind];
+    if (rest < entries.length) {
+      const { seat, action } = entries[rest];
+      return { step: 0, kind, index: rest, seat, action };
+    }
+    rest -= entries.length;
+  }
+  for (const [trick, { plays }] of hand.tricks.entries()) {
+    if (rest < plays.length) {
+      const { seat, card } = plays[rest];
+      return { step: trick + 1, kind: "play", trick, index: rest, seat, action: card };
+    }
+    rest -= plays.length;
+  }
+  return null;
+}
+
+/** A reviewed decision with the step that shows it. */
+export interface PlacedDecision {
+  decision: ReplayDecision;
+  position: Position;
+  place: ActionPlace;
+}
+
+/**
+ * The decisions the view can show, each with its step (the auction step for bids, passes, the widow,
+ * trump and discards; the trick's step for a card), in the order given. A decision the view does
+ * not hold, or whose seat (or card) is not the one the view has there, is left out.
+ */
+export function placeDecisions(view: ReplayView, decisions: ReplayDecision[]): PlacedDecision[] {
+  const placed: PlacedDecision[] = [];
+  for (const decision of decisions) {
+    const hand = view.hands[decision.hand];
+    const place = hand ? placeOfAction(hand, decision.actionIndex) : null;
+    if (!place || place.seat !== decision.seat) continue;
+    if (place.kind === "play" && place.action !== decision.action) continue;
+    placed.push({ decision, position: { hand: decision.hand, step: place.step }, place });
+  }
+  return placed;
+}
+
+/** The placed decisions a step shows. */
+export function decisionsAt(placed: PlacedDecision[], position: Position): PlacedDecision[] {
+  return placed.filter((entry) => entry.position.hand === position.hand && entry.position.step === position.step);
 }
 
 // --- the address -----------------------------------------------------------------------------------

@@ -118,3 +118,37 @@ export function looksLikeView(value: unknown): value is ReplayView {
 export function presetOf(view: ReplayView): string {
   return typeof view.rules === "string" ? view.rules : String(view.rules?.preset ?? "");
 }
+
+/**
+ * A decision of a finished match as the expert judged it from its seat's own view (GET
+ * /api/matches/{match}/review). `hand` and `actionIndex` count from 0: the hand in `view.hands`,
+ * and the decision's place among every action of that hand, in the record's order.
+ */
+export interface ReplayDecision {
+  hand: number;
+  actionIndex: number;
+  seat: number;
+  /** What the seat did and what the expert preferred, in record notation. */
+  action: string;
+  best: string;
+  /** The expected change of the seat's side's score this hand after each; null when forced. */
+  expectedAction: number | null;
+  expectedBest: number | null;
+  /** The expected points given away (above 0). */
+  loss: number;
+}
+
+/** One seat's figures in a match's review: its decisions judged and their total loss. */
+export interface ReplayReviewPlayer {
+  seat: number;
+  decisions: number;
+  totalLoss: number;
+}
+
+/** The review of a finished match: its costliest decisions (costliest first), every seat's figures. */
+export interface ReplayReview {
+  decisions: ReplayDecision[];
+  players: ReplayReviewPlayer[];
+  /** The sampled deals each decision was judged over. */
+  samples: number;
+}

@@ -79,6 +79,7 @@ function MatchReplay({ match }: { match: string }) {
       view={load.view}
       match={load.match}
       syncUrl
+      reviewMatch={match}
       onMove={(at) => {
         position.current = at;
       }}

@@ -12,12 +12,15 @@ import {
   type Position,
 } from "../../replay/steps";
 import type { ReplayView } from "../../replay/types";
+import { CostlyBadge } from "./CostliestDecisions";
 import { positionText } from "./words";
 
 interface Props {
   view: ReplayView;
   position: Position;
   onMove: (to: Position) => void;
+  /** How many of the costliest decisions shown the step holds (marked with a ⚠). */
+  costly?: number;
 }
 
 /**
@@ -42,7 +45,7 @@ function StepButton({ label, symbol, off, onClick }: { label: string; symbol: st
 }
 
 /** The hand chooser, the step buttons and where the viewer is (a live region, read out on each move). */
-export function StepControls({ view, position, onMove }: Props) {
+export function StepControls({ view, position, onMove, costly = 0 }: Props) {
   const atFirst = isFirst(position);
   const atLast = isLast(view, position);
   const step = stepNumber(view, position);
@@ -81,6 +84,7 @@ export function StepControls({ view, position, onMove }: Props) {
       </div>
       <p class="replay-position" aria-live="polite" aria-atomic="true">
         {positionText(view, position)}
+        <CostlyBadge count={costly} />
       </p>
       <progress class="replay-progress" max={total} value={step} aria-hidden="true" />
     </div>

@@ -1,22 +1,59 @@
 import { t } from "../../i18n";
-import { isLast, sideOfSeat, stepCount, stepOf, trickBySeat } from "../../replay/steps";
+import { isLast, sideOfSeat, stepCount, stepOf, trickBySeat, type PlacedDecision } from "../../replay/steps";
 import type { ReplayHand, ReplayTrick, ReplayView } from "../../replay/types";
 import { CardFace, CardRow } from "../Card";
 import { sideColor } from "../names";
+import { lossText } from "../review";
+import { CostlyBadge, CostlyNotes, costlyCardLabel } from "./CostliestDecisions";
 import { HandResult, TrumpTag } from "./HandResult";
 import type { ViewFacts } from "./Viewer";
 import { actionLine, bidText, discardedCards, seatLabel, stepTitle } from "./words";
 
+/** The ⚠ after an action of the auction that is one of the costliest decisions, with its loss. */
+function CostlyMark({ costly }: { costly: PlacedDecision | undefined }) {
+  if (!costly) return null;
+  const label = t("replay.costly_action", { loss: lossText(costly.decision.loss) });
+  return (
+    <>
+      {" "}
+      <span class="replay-flag" role="img" aria-label={label} title={label}>
+        ⚠
+      </span>
+    </>
+  );
+}
+
+/** The costly decision among a step's at this place of the auction (`auction` or `before_play`), if any. */
+function costlyAt(costly: PlacedDecision[], kind: "auction" | "before_play", index: number): PlacedDecision | undefined {
+  return costly.find((entry) => entry.place.kind === kind && entry.place.index === index);
+}
+
 /** The auction, the contract, what happened before the first trick, and the cards not dealt. */
-function AuctionDetail({ view, hand, facts }: { view: ReplayView; hand: ReplayHand; facts: ViewFacts }) {
+function AuctionDetail({
+  view,
+  hand,
+  facts,
+  costly,
+}: {
+  view: ReplayView;
+  hand: ReplayHand;
+  facts: ViewFacts;
+  costly: PlacedDecision[];
+}) {
   return (
     <>
       <p>{t("replay.dealt_by", { name: seatLabel(view, hand.dealer) })}</p>
       {hand.auction.length > 0 && (
         <ol class="replay-actions-list" aria-label={t("replay.auction_aria")}>
-          {hand.auction.map((entry, i) => (
-            <li key={i}>{actionLine(view, entry, facts.moonBid)}</li>
-          ))}
+          {hand.auction.map((entry, i) => {
+            const mark = costlyAt(costly, "auction", i);
+            return (
+              <li key={i} class={mark ? "replay-costly-entry" : undefined}>
+                {actionLine(view, entry, facts.moonBid)}
+                <CostlyMark costly={mark} />
+              </li>
+            );
+          })}
         </ol>
       )}
       {hand.bidder !== null && hand.bid !== null ? (
@@ -38,8 +75,9 @@ function AuctionDetail({ view, hand, facts }: { view: ReplayView; hand: ReplayHa
           <ol class="replay-actions-list">
             {hand.before_play.map((entry, i) => {
               const cards = discardedCards(entry.action);
+              const mark = costlyAt(costly, "before_play", i);
               return (
-                <li key={i}>
+                <li key={i} class={mark ? "replay-costly-entry" : undefined}>
                   {actionLine(view, entry, facts.moonBid)}
                   {cards.length > 0 && (
                     <>
@@ -47,6 +85,7 @@ function AuctionDetail({ view, hand, facts }: { view: ReplayView; hand: ReplayHa
                       <CardRow cards={cards} size="xs" />
                     </>
                   )}
+                  <CostlyMark costly={mark} />
                 </li>
               );
             })}
@@ -63,8 +102,10 @@ function AuctionDetail({ view, hand, facts }: { view: ReplayView; hand: ReplayHa
   );
 }
 
-/** A trick's cards by seat in the order played, who led and who took it. */
-function TrickDetail({ view, trick }: { view: ReplayView; trick: ReplayTrick }) {
+/** A trick's cards by seat in the order played, who led and who took it; a costly card outlined. */
+function TrickDetail({ view, trick, costly }: { view: ReplayView; trick: ReplayTrick; costly: PlacedDecision[] }) {
+  const costlyPlay = (seat: number, card: string) =>
+    costly.find((entry) => entry.place.kind === "play" && entry.place.seat === seat && entry.place.action === card);
   return (
     <>
       <ol class="replay-trick" aria-label={t("a11y.trick")}>
@@ -74,9 +115,18 @@ function TrickDetail({ view, trick }: { view: ReplayView; trick: ReplayTrick }) 
           return (
             <li key={seat} class={won ? "won" : ""} style={{ "--side": sideColor(sideOfSeat(view, seat)) }}>
               <span class="replay-trick-cards">
-                {cards.map((card) => (
-                  <CardFace key={card} card={card} size="sm" />
-                ))}
+                {cards.map((card) => {
+                  const mark = costlyPlay(seat, card);
+                  return (
+                    <CardFace
+                      key={card}
+                      card={card}
+                      size="sm"
+                      className={mark ? "replay-costly" : ""}
+                      label={mark ? costlyCardLabel(card, mark.decision.loss) : undefined}
+                    />
+                  );
+                })}
               </span>
               <span class="replay-trick-seat">
                 <span class="name-text">{name}</span>
@@ -101,10 +151,12 @@ interface Props {
   hand: ReplayHand;
   step: number;
   facts: ViewFacts;
+  /** The costliest decisions shown that this step holds (none while they are not shown). */
+  costly?: PlacedDecision[];
 }
 
 /** The step on show: the auction, a trick, or the hand's result. */
-export function StepDetail({ view, hand, step, facts }: Props) {
+export function StepDetail({ view, hand, step, facts, costly = [] }: Props) {
   const shown = stepOf(hand, step);
   const position = { hand: view.hands.indexOf(hand), step };
   // The record stops in this hand: its last step is the last trick played so far.
@@ -113,9 +165,11 @@ export function StepDetail({ view, hand, step, facts }: Props) {
     <section class="panel light replay-step" aria-labelledby="replay-step-title">
       <h2 id="replay-step-title">
         {t("table.hand_n", { n: hand.number })} · {stepTitle(hand, step)}
+        <CostlyBadge count={costly.length} />
       </h2>
-      {shown.kind === "auction" && <AuctionDetail view={view} hand={hand} facts={facts} />}
-      {shown.kind === "trick" && <TrickDetail view={view} trick={hand.tricks[shown.trick]} />}
+      <CostlyNotes view={view} here={costly} moonBid={facts.moonBid} />
+      {shown.kind === "auction" && <AuctionDetail view={view} hand={hand} facts={facts} costly={costly} />}
+      {shown.kind === "trick" && <TrickDetail view={view} trick={hand.tricks[shown.trick]} costly={costly} />}
       {shown.kind === "result" && hand.result && <HandResult view={view} hand={hand} facts={facts} />}
       {stops && <p class="summary-note">{t("replay.hand_unfinished")}</p>}
       {isLast(view, position) && view.complete && view.winner !== null && (

@@ -1,12 +1,14 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { setSingleJoker, t } from "../../i18n";
 import { presetFacts, tableFacts } from "../../presets";
 import {
   clampPosition,
+  decisionsAt,
   firstPosition,
   lastPosition,
   nextPosition,
+  placeDecisions,
   positionFromSearch,
   previousPosition,
   searchWithPosition,
@@ -19,6 +21,7 @@ import { StepControls } from "./StepControls";
 import { StepDetail } from "./StepDetail";
 import { SeatHands } from "./SeatHands";
 import { ScoreStrip } from "./ScoreStrip";
+import { CostliestButton, CostliestPanel, useCostliest } from "./CostliestDecisions";
 
 /** What the preset's facts add to the view, when the server has given them: the moon, one joker, point values. */
 export interface ViewFacts {
@@ -49,6 +52,21 @@ interface Props {
   onMove?: (position: Position) => void;
   /** Shown under another page heading (the record upload's). */
   nested?: boolean;
+  /** The finished match's id, to offer its costliest decisions (a record file has none). */
+  reviewMatch?: string | null;
+}
+
+/** Bring the stage into sight under the sticky step controls, unless its top is already in sight. */
+function showStage(root: HTMLElement | null): void {
+  const stage = root?.querySelector<HTMLElement>(".replay-stage");
+  if (!stage) return;
+  const controls = root?.querySelector<HTMLElement>(".replay-controls");
+  // Where the bottom of the controls is once they stick to the top of the window.
+  const covered = controls
+    ? (Number.parseFloat(getComputedStyle(controls).top) || 0) + controls.getBoundingClientRect().height
+    : 0;
+  const top = stage.getBoundingClientRect().top;
+  if (top < covered || top > window.innerHeight * 0.6) window.scrollBy({ top: top - covered - 8 });
 }
 
 /**
@@ -56,8 +74,13 @@ interface Props {
  * step's detail (auction, trick or result) with the scores, and every seat's cards face up.
  * Left/Right, Home/End move while focus is inside it.
  */
-export function ReplayViewer({ view, match, syncUrl, actions, onMove, nested = false }: Props) {
+export function ReplayViewer({ view, match, syncUrl, actions, onMove, nested = false, reviewMatch = null }: Props) {
   const facts = useViewFacts(view);
+  const root = useRef<HTMLDivElement>(null);
+  const costliest = useCostliest(reviewMatch);
+  const reviewed = costliest.open && costliest.state.status === "ready" ? costliest.state.review : null;
+  // The decisions of the review with their steps, marked while the list is shown.
+  const placed = useMemo(() => (reviewed ? placeDecisions(view, reviewed.decisions) : []), [view, reviewed]);
   const [position, setPosition] = useState<Position>(() =>
     syncUrl ? positionFromSearch(view, location.search) : firstPosition(),
   );
@@ -105,10 +128,45 @@ export function ReplayViewer({ view, match, syncUrl, actions, onMove, nested = f
   };
 
   const hand = view.hands[position.hand];
+  const here = decisionsAt(placed, position);
+  const reviewButton = reviewMatch !== null && (
+    <CostliestButton state={costliest.state} open={costliest.open} onToggle={() => void costliest.toggle()} />
+  );
   return (
-    <div class="replay" onKeyDown={onKeyDown}>
-      <ViewerHeader view={view} match={match} actions={actions} nested={nested} />
-      <StepControls view={view} position={position} onMove={move} />
+    <div class="replay" onKeyDown={onKeyDown} ref={root}>
+      <ViewerHeader
+        view={view}
+        match={match}
+        actions={
+          reviewButton ? (
+            <>
+              {actions}
+              {reviewButton}
+            </>
+          ) : (
+            actions
+          )
+        }
+        nested={nested}
+        below={
+          reviewMatch !== null && (
+            <CostliestPanel
+              view={view}
+              state={costliest.state}
+              open={costliest.open}
+              placed={placed}
+              position={position}
+              moonBid={facts.moonBid}
+              level={nested ? 3 : 2}
+              onJump={(to) => {
+                move(to);
+                requestAnimationFrame(() => showStage(root.current));
+              }}
+            />
+          )
+        }
+      />
+      <StepControls view={view} position={position} onMove={move} costly={here.length} />
       <div
         class="replay-stage"
         tabIndex={0}
@@ -118,7 +176,7 @@ export function ReplayViewer({ view, match, syncUrl, actions, onMove, nested = f
       >
         <div class="replay-detail">
           <ScoreStrip view={view} hand={hand} step={position.step} />
-          <StepDetail view={view} hand={hand} step={position.step} facts={facts} />
+          <StepDetail view={view} hand={hand} step={position.step} facts={facts} costly={here} />
         </div>
         <SeatHands view={view} hand={hand} step={position.step} />
       </div>

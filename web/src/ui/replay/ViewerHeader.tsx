@@ -40,16 +40,19 @@ function outcomeText(view: ReplayView): string {
   return view.complete ? t("replay.no_winner_yet") : t("replay.incomplete");
 }
 
-/** The game, the players by side with their final scores, the winner, and the page's buttons. */
+/** The game, the players by side with their final scores, the winner, the page's buttons, and what they open. */
 export function ViewerHeader({
   view,
   match,
   actions,
+  below,
   nested = false,
 }: {
   view: ReplayView;
   match: MatchInfo | null;
   actions?: ComponentChildren;
+  /** Under the buttons, across the header: the costliest decisions of the match. */
+  below?: ComponentChildren;
   /** Under another page heading (the record upload's): the title is then a level-2 heading. */
   nested?: boolean;
 }) {
@@ -92,6 +95,7 @@ export function ViewerHeader({
       </ul>
       <p class="replay-outcome">{outcomeText(view)}</p>
       {actions && <div class="replay-actions">{actions}</div>}
+      {below}
     </header>
   );
 }

@@ -7,6 +7,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, Request, expect
 from playwright.sync_api import Error as PlaywrightError
@@ -215,6 +216,16 @@ def take_turn(
 
 # The first word of every action that is not a card (a card is its own name: "AS", "10H", "BJ").
 NOT_CARDS = frozenset({"pass", "bid", "trump", "widow", "discard"})
+
+
+def requests_sent(watched: Watched, event: str) -> list[dict[str, Any]]:
+    """The payloads of the Socket.IO requests of this kind the page sent, in order."""
+    found = []
+    for frame in watched.sent:
+        start = frame.find(f'["{event}",')
+        if start >= 0:
+            found.append(json.loads(frame[start:])[1])
+    return found
 
 
 def actions_sent(watched: Watched) -> list[str]:

@@ -3,14 +3,12 @@ in English on a wide screen and in another language at phone width."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
-from browserkit import Watched, join_from_invite, unfold_the_form
+from browserkit import Watched, join_from_invite, requests_sent, unfold_the_form
 from playwright.sync_api import Locator, Page, expect
 
 PHONE = 375
@@ -137,16 +135,6 @@ ADVICE = "#bid-advice"
 SHARE = re.compile(r"^(\d{1,3}\s?%|–)$")
 # An expected score change with one decimal, signed unless zero ("+1.2", "-0,4", "0.0").
 POINTS = re.compile(r"^([+\-−]\d+|0)[.,]\d$")
-
-
-def requests_sent(watched: Watched, event: str) -> list[dict[str, Any]]:
-    """The payloads of the Socket.IO requests of this kind the page sent, in order."""
-    found = []
-    for frame in watched.sent:
-        start = frame.find(f'["{event}",')
-        if start >= 0:
-            found.append(json.loads(frame[start:])[1])
-    return found
 
 
 def fits(page: Page, width: int) -> None:

@@ -3,13 +3,12 @@ at the end of a match, at phone width, by keyboard."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from browserkit import Watched, create_table, start_with_bots, take_turn
+from browserkit import Watched, create_table, requests_sent, start_with_bots, take_turn
 from playwright.sync_api import Locator, Page, expect
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -24,16 +23,6 @@ def shot(part: Locator, name: str) -> None:
 def fits(page: Page) -> None:
     """Nothing makes the page scroll sideways."""
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
-
-
-def sent(watched: Watched, event: str) -> list[dict[str, object]]:
-    """The payloads of the ``event`` requests this page sent."""
-    found = []
-    for frame in watched.sent:
-        start = frame.find(f'["{event}",')
-        if start >= 0:
-            found.append(json.loads(frame[start:])[1])
-    return found
 
 
 def test_a_hand_and_the_match_are_reviewed_at_phone_width(
@@ -63,7 +52,7 @@ def test_a_hand_and_the_match_are_reviewed_at_phone_width(
     toggle = summary.locator(".review-btn")
     expect(toggle).to_have_attribute("aria-expanded", "true")
     expect(toggle).to_have_text("Hide the review")
-    asked = sent(player, "review_hand")
+    asked = requests_sent(player, "review_hand")
     assert len(asked) == 1 and asked[0]["hand"] == 0, asked
     items = body.locator(".review-item")
     assert items.count() <= 5
@@ -102,6 +91,6 @@ def test_a_hand_and_the_match_are_reviewed_at_phone_width(
         expect(row.locator("td").nth(0)).to_have_text(re.compile(r"^\d+$"))
         expect(row.locator("td").nth(1)).to_have_text(re.compile(r"^\d+\.\d\d$"))
     expect(end.locator(".match-review .review-list, .match-review .review-none")).to_have_count(1)
-    assert len(sent(player, "review_match")) == 1
+    assert len(requests_sent(player, "review_match")) == 1
     fits(page)
     shot(end.locator(".match-review"), "review-match-375.png")

@@ -3,24 +3,12 @@ settings last chosen."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import Any
 
-from browserkit import Watched, unfold_the_form
+from browserkit import Watched, requests_sent, unfold_the_form
 from playwright.sync_api import Page, expect
 
 MY_BID = ".action-panel.mine .bid-buttons"
-
-
-def requests_sent(watched: Watched, event: str) -> list[dict[str, Any]]:
-    """The payloads of the Socket.IO requests of this kind the page sent, in order."""
-    found = []
-    for frame in watched.sent:
-        start = frame.find(f'["{event}",')
-        if start >= 0:
-            found.append(json.loads(frame[start:])[1])
-    return found
 
 
 def play_now(page: Page) -> None:

@@ -12,7 +12,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -203,8 +203,13 @@ async def get_json(url: str) -> tuple[int, Any]:
     return await http_json("GET", url)
 
 
-async def play_out(clients: list[Client]) -> None:
-    """Each person plays its first legal action whenever it is its turn, until the match is over."""
+def match_over(state: dict[str, Any]) -> bool:
+    return bool(state["table"]["status"] == "finished")
+
+
+async def play_out(clients: list[Client], until: Callable[[dict[str, Any]], bool] = match_over) -> None:
+    """Each person plays its first legal action whenever it is its turn, until a state it is sent
+    is ``until`` (by default: the match is over)."""
 
     async def play(client: Client) -> None:
         after = 0
@@ -213,11 +218,11 @@ async def play_out(clients: list[Client]) -> None:
                 lambda st, after=after: (
                     st is client.states[-1]
                     and st["version"] >= after
-                    and (st["table"]["status"] == "finished" or bool(st["game"] and st["game"]["legal"]))
+                    and (until(st) or bool(st["game"] and st["game"]["legal"]))
                 ),
                 timeout=60,
             )
-            if state["table"]["status"] == "finished":
+            if until(state):
                 return
             reply = await client.send("act", version=state["version"], action=state["game"]["legal"][0])
             after = reply.get("version", state["version"])

@@ -33,26 +33,12 @@ async def play_until_hands_over(clients: list[Client], hands: int) -> None:
     one is dealt."""
 
     def done(state: dict[str, Any]) -> bool:
+        if state["game"] is None:
+            return False
         public = state["game"]["public"]
         return len(public["results"]) >= hands and public["phase"] not in ("hand_over", "match_over")
 
-    async def play(client: Client) -> None:
-        after = 0
-        while True:
-            state = await client.wait_for(
-                lambda st, after=after: (
-                    st is client.states[-1]
-                    and st["version"] >= after
-                    and (done(st) or bool(st["game"]["legal"]))
-                ),
-                timeout=60,
-            )
-            if done(state):
-                return
-            reply = await client.send("act", version=state["version"], action=state["game"]["legal"][0])
-            after = reply.get("version", state["version"])
-
-    await asyncio.gather(*(play(client) for client in clients))
+    await play_out(clients, until=done)
 
 
 def record_at(s: Session, code: str) -> Any:

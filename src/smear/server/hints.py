@@ -123,23 +123,12 @@ class HintService:
         return answer
 
     async def _answer(self, code: str, version: int, seat: int, kind: str, work: Callable[[], Any]) -> Any:
+        """The answer of ``kind`` for ``seat`` at ``version``, worked out once on the hints' thread."""
         kept = self._kept.get(code)
         if kept is None or kept[0] != version:
             kept = self._kept[code] = (version, {})
-        future = kept[1].get((seat, kind))
-        if future is None:
-            if self.queue and self.working >= self.queue:
-                raise TableError("hints_busy")
-            self.working += 1
-            loop = asyncio.get_running_loop()
-            future = loop.run_in_executor(self._pool, work)
-            future.add_done_callback(self._done)
-            kept[1][(seat, kind)] = future
-        # Shielded: one asker going away does not cancel the answer the others wait for.
-        return await asyncio.shield(future)
-
-    def _done(self, _future: asyncio.Future[Any]) -> None:
-        self.working -= 1
+        loop = asyncio.get_running_loop()
+        return await self._queued(kept[1], (seat, kind), lambda: loop.run_in_executor(self._pool, work))
 
     async def review_hand(
         self, code: str, match: int, seed: int, state: State, hand: int, seat: int

@@ -56,8 +56,8 @@ function useReview<R extends HandReview | MatchReview>(key: string, ask: () => P
   return { review, open, busy, toggle };
 }
 
-/** An action as the review shows it: the card played, or words and the cards (a discard). */
-function ActionView({ action, moonBid }: { action: string; moonBid: number | null }) {
+/** An action as the reviews show it: the card played, or words and the cards (a discard). */
+export function ActionView({ action, moonBid }: { action: string; moonBid: number | null }) {
   const shown = actionShown(action, moonBid);
   return (
     <span class="review-action">

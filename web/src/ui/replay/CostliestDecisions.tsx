@@ -7,8 +7,8 @@ import { actionText, cardName, t, tn } from "../../i18n";
 import { loadMatchReview, type ReviewLoad } from "../../replay/api";
 import type { PlacedDecision, Position } from "../../replay/steps";
 import type { ReplayReview, ReplayView } from "../../replay/types";
-import { CardRow } from "../Card";
-import { actionShown, lossText } from "../review";
+import { lossText } from "../review";
+import { ActionView } from "../Review";
 import { seatLabel, stepTitle } from "./words";
 
 export type CostliestState =
@@ -82,18 +82,6 @@ export function CostliestButton({ state, open, onToggle }: { state: CostliestSta
   );
 }
 
-/** An action as drawn: words, and the cards it plays or discards. */
-function ActionDrawn({ action, moonBid }: { action: string; moonBid: number | null }) {
-  const shown = actionShown(action, moonBid);
-  return (
-    <span class="review-action">
-      {shown.words && <span class="review-words">{shown.words}</span>}
-      {shown.cards.length > 0 && <CardRow cards={shown.cards} size="xs" />}
-    </span>
-  );
-}
-
-/** A decision in words, for screen readers: "Ana: play ten of spades; the expert preferred …". */
 export function decisionSentence(view: ReplayView, entry: PlacedDecision, moonBid: number | null): string {
   const { decision } = entry;
   return t("replay.costly_line", {
@@ -111,11 +99,11 @@ function DecisionDrawn({ view, entry, moonBid }: { view: ReplayView; entry: Plac
     <span class="replay-decision-choices">
       <span class="replay-decision-choice">
         <span class="name-text">{seatLabel(view, decision.seat)}</span>
-        <ActionDrawn action={decision.action} moonBid={moonBid} />
+        <ActionView action={decision.action} moonBid={moonBid} />
       </span>
       <span class="replay-decision-choice best">
         <span class="replay-decision-expert">{t("review.expert")}</span>
-        <ActionDrawn action={decision.best} moonBid={moonBid} />
+        <ActionView action={decision.best} moonBid={moonBid} />
       </span>
     </span>
   );

@@ -1,5 +1,6 @@
 """The expert's review in the browser: "Review this hand" under a hand's summary, and "Review the match"
-at the end of a match, at phone width, by keyboard."""
+at the end of a match, at phone width, by keyboard; and a hand's review on a wide screen and at phone
+width in French."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from browserkit import Watched, create_table, requests_sent, start_with_bots, take_turn
 from playwright.sync_api import Locator, Page, expect
 
@@ -20,9 +22,27 @@ def shot(part: Locator, name: str) -> None:
     part.screenshot(path=str(SCREENSHOTS / name), animations="disabled")
 
 
-def fits(page: Page) -> None:
+def fits(page: Page, width: int = PHONE) -> None:
     """Nothing makes the page scroll sideways."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def play_to_the_first_summary(page: Page) -> Locator:
+    summary = page.locator(".summary-overlay")
+    deadline = time.monotonic() + 120
+    while not summary.count():
+        assert time.monotonic() < deadline, "no hand ended"
+        take_turn(page)
+        page.wait_for_timeout(20)
+    return summary
+
+
+def to_french(page: Page) -> None:
+    """Switch the table's page to French from the menu."""
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_label("Language").select_option("fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.keyboard.press("Escape")
 
 
 def test_a_hand_and_the_match_are_reviewed_at_phone_width(
@@ -36,12 +56,7 @@ def test_a_hand_and_the_match_are_reviewed_at_phone_width(
 
     # The first hand's summary: the review is asked for by keyboard, and shows the costliest
     # decisions (cards drawn as cards) or says there was none.
-    summary = page.locator(".summary-overlay")
-    deadline = time.monotonic() + 120
-    while not summary.count():
-        assert time.monotonic() < deadline, "no hand ended"
-        take_turn(page)
-        page.wait_for_timeout(20)
+    summary = play_to_the_first_summary(page)
     button = summary.get_by_role("button", name="Review this hand")
     expect(button).to_be_visible()
     expect(button).to_have_attribute("aria-expanded", "false")
@@ -94,3 +109,37 @@ def test_a_hand_and_the_match_are_reviewed_at_phone_width(
     assert len(requests_sent(player, "review_match")) == 1
     fits(page)
     shot(end.locator(".match-review"), "review-match-375.png")
+
+
+@pytest.mark.parametrize("width", [1280, PHONE], ids=["fr-1280", "fr-375"])
+def test_a_hand_is_reviewed_in_french(
+    width: int, serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    url = serve()
+    player = open_page(width, 812)
+    page = player.page
+    create_table(page, url, "Solo", target=11)
+    start_with_bots(page)
+    to_french(page)
+
+    summary = play_to_the_first_summary(page)
+    button = summary.get_by_role("button", name="Analyser cette donne")
+    expect(button).to_be_visible()
+    button.click()
+    body = summary.locator(".review-body")
+    expect(body.locator(".review-list, .review-none")).to_have_count(1, timeout=15_000)
+    expect(summary.locator(".review-btn")).to_have_text("Masquer l’analyse")
+    items = body.locator(".review-item")
+    if items.count():
+        expect(body).to_contain_text("Vos décisions les plus coûteuses")
+        first = items.first
+        expect(first.locator(".review-loss")).to_have_text(re.compile(r"^Perte \d+[.,]\d\d$"))
+        expect(first.locator("dt")).to_have_text(["Vous", "Expert"])
+        expect(first).to_be_in_viewport()  # brought into view, even below the fold of the panel
+    else:
+        expect(body.locator(".review-none")).to_have_text("Aucune décision coûteuse")
+    expect(body.locator(".review-total")).to_contain_text("Points attendus perdus sur")
+    assert len(requests_sent(player, "review_hand")) == 1
+    fits(page, width)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"review-hand-fr-{width}.png"), animations="disabled")

@@ -26,6 +26,23 @@ export function canReview(state: StateMessage): boolean {
 // at once when a summary is opened again, without asking the server.
 const kept = new Map<string, HandReview | MatchReview>();
 
+/**
+ * Scroll the panel that holds ``element`` (its nearest scrolling ancestor) so that the element starts
+ * at the panel's top, leaving the page where it is; where no panel scrolls, scroll the page (the
+ * element's scroll margin keeps it clear of the sticky header).
+ */
+function scrollPanelTo(element: HTMLElement): void {
+  for (let panel = element.parentElement; panel; panel = panel.parentElement) {
+    const overflow = getComputedStyle(panel).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && panel.scrollHeight > panel.clientHeight) {
+      const offset = element.getBoundingClientRect().top - panel.getBoundingClientRect().top;
+      panel.scrollTo({ top: panel.scrollTop + offset, behavior: "smooth" });
+      return;
+    }
+  }
+  element.scrollIntoView({ block: "start", behavior: "smooth" });
+}
+
 /** A review asked for with a button: the answer, whether it is awaited, whether it is shown. */
 function useReview<R extends HandReview | MatchReview>(key: string, ask: () => Promise<R | null>) {
   const [review, setReview] = useState<R | null>(() => (kept.get(key) as R | undefined) ?? null);
@@ -38,6 +55,13 @@ function useReview<R extends HandReview | MatchReview>(key: string, ask: () => P
     },
     [],
   );
+  // The review opens below its button, often below the fold of a scrolling panel: bring it into view
+  // when it is shown.
+  const body = useRef<HTMLDivElement>(null);
+  const shown = open && review !== null;
+  useEffect(() => {
+    if (shown && body.current) scrollPanelTo(body.current);
+  }, [shown]);
   const toggle = async () => {
     if (busy) return;
     if (review) {
@@ -53,7 +77,7 @@ function useReview<R extends HandReview | MatchReview>(key: string, ask: () => P
     setReview(answer);
     setOpen(answer !== null);
   };
-  return { review, open, busy, toggle };
+  return { review, open, busy, toggle, body };
 }
 
 /** An action as the reviews show it: the card played, or words and the cards (a discard). */
@@ -125,7 +149,7 @@ function Costliest({ decisions, title, moonBid }: { decisions: ReviewedDecision[
  */
 export function HandReviewPanel({ state, pub, index }: { state: StateMessage; pub: PublicGame; index: number }) {
   const key = `${state.table.code}/${state.table.match_number}/${index}`;
-  const { review, open, busy, toggle } = useReview(key, () => requestHandReview(index));
+  const { review, open, busy, toggle, body } = useReview(key, () => requestHandReview(index));
   const id = `hand-review-${index}`;
   const moonBid = pub.rules.moon_bid ?? null;
   return (
@@ -141,7 +165,7 @@ export function HandReviewPanel({ state, pub, index }: { state: StateMessage; pu
       >
         {busy ? t("review.working_button") : open ? t("review.hide") : t("review.hand_button")}
       </button>
-      <div id={id} class="review-body" aria-live="polite">
+      <div id={id} ref={body} class="review-body" aria-live="polite">
         {open && busy && <p class="muted">{t("review.working")}</p>}
         {open && review && (
           <>
@@ -164,7 +188,7 @@ export function HandReviewPanel({ state, pub, index }: { state: StateMessage; pu
  */
 export function MatchReviewPanel({ state, pub }: { state: StateMessage; pub: PublicGame }) {
   const key = `${state.table.code}/${state.table.match_number}/match`;
-  const { review, open, busy, toggle } = useReview(key, requestMatchReview);
+  const { review, open, busy, toggle, body } = useReview(key, requestMatchReview);
   const id = "match-review";
   const you = state.table.you;
   const moonBid = pub.rules.moon_bid ?? null;
@@ -180,7 +204,7 @@ export function MatchReviewPanel({ state, pub }: { state: StateMessage; pub: Pub
       >
         {busy ? t("review.working_button") : open ? t("review.match_hide") : t("review.match_button")}
       </button>
-      <div id={id} class="review-body" aria-live="polite">
+      <div id={id} ref={body} class="review-body" aria-live="polite">
         {open && busy && <p class="muted">{t("review.match_working")}</p>}
         {open && review && (
           <>

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 import smear.bots
 from smear import Phase, apply, find_rules, new_match, player_view
 from smear.arena import ArenaConfig, parse_lineup, run_arena, team_lineup
-from smear.bots import ExpertBot, HeuristicBot, bot_names
+from smear.bots import HeuristicBot, bot_names
 from smear.bots.omniscient import OmniscientBot
 from smear.cli import cli
 
@@ -66,20 +66,3 @@ def test_the_arena_command_takes_the_omniscient_bot() -> None:
     )
     assert result.exit_code == 0, result.output
     assert '"omniscient"' in result.output
-
-
-@pytest.mark.parametrize("config", CONFIGS[:2] + CONFIGS[3:4], ids=lambda c: f"{c[0]}-{c[1]}")
-def test_the_expert_with_the_solver_plays_only_legal_actions(config: tuple[str, int, bool]) -> None:
-    preset, players, teams = config
-    rng = random.Random(4)
-    expert = ExpertBot(samples=3, seconds=0.02, solver=True)
-    others = HeuristicBot()
-    state = new_match(find_rules(preset), players, teams, seed=6)
-    while state.public.to_act is not None:  # one whole hand, the expert in seat 0
-        seat = state.public.to_act
-        view = player_view(state, seat)
-        action = (expert if seat == 0 else others).choose(view, rng)
-        assert action in view.legal_actions
-        state = apply(state, action, seat)
-    assert state.public.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
-    assert ExpertBot().solver is False  # heuristic play-outs stay the default

@@ -506,6 +506,32 @@ def test_the_bid_prior_leans_towards_hands_that_explain_the_bid() -> None:
     check_sample(view, sampler.sample(rng, bid_prior=True), rng)
 
 
+def test_the_bid_prior_leans_a_seat_that_passed_towards_a_weaker_hand() -> None:
+    state = start(
+        HOUSE,
+        [
+            "Ah Kh Kc Qc 9s LJ",
+            "8h Ac Jc 9c Ts Js",
+            "Td Qd Jd 9d 8d As",
+            "Qh 9h Jh Ad Ks Qs",
+        ],
+        out="Th 8c Tc Kd 8s BJ",
+    )
+    state = act(state, "pass", "pass")  # seats 0 and 1 pass with no bid to beat
+    view = player_view(state, 2)
+    sampler = Determinizer(view)
+    rng = random.Random(5)
+
+    def strength(sampled: State) -> float:
+        hands = (sampled.dealt[0], sampled.dealt[1])
+        return sum(max(estimate(hand, view.public.deck.mask, HOUSE, suit) for suit in Suit) for hand in hands)
+
+    plain = sum(strength(sampler.sample(rng)) for _ in range(200)) / 200
+    leaning = sum(strength(sampler.sample(rng, bid_prior=True)) for _ in range(200)) / 200
+    assert leaning < plain - 0.2
+    check_sample(view, sampler.sample(rng, bid_prior=True), rng)
+
+
 def test_a_view_with_nothing_hidden_samples_the_only_state() -> None:
     state = house_two_tricks()
     while state.public.to_act is not None:

@@ -41,13 +41,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from smear.actions import Action
-from smear.bots.expert import DEFAULT_SAMPLES, ExpertBot
+from smear.bots.expert import ExpertBot
 from smear.bots.lookahead import auction_candidates
 from smear.record import Record, replay
 from smear.state import Phase, State
 from smear.views import PlayerView, player_view
 
 # Decisions the text report lists, costliest first, unless told otherwise.
+# Sampled deals behind each decision judged, by default: a review has no time limit.
+REVIEW_SAMPLES = 48
 DEFAULT_TOP = 20
 
 
@@ -152,9 +154,9 @@ def _round(value: float | None) -> float | None:
 
 
 def reviewer(samples: int | None = None) -> ExpertBot:
-    """The expert that judges: ``samples`` deals a decision (the expert's default when None) and no
+    """The expert that judges: ``samples`` deals a decision (``REVIEW_SAMPLES`` when None) and no
     time limit, so that the result never depends on the machine's speed."""
-    return ExpertBot(samples=DEFAULT_SAMPLES if samples is None else samples, seconds=math.inf)
+    return ExpertBot(samples=REVIEW_SAMPLES if samples is None else samples, seconds=math.inf)
 
 
 def decision_rng(seed: int, hand: int, action_index: int) -> random.Random:
@@ -291,7 +293,7 @@ def review_record(
 ) -> Review:
     """Judge every decision of ``seats`` (None: every seat) in the record, in record order.
 
-    ``samples`` is the number of sampled deals a decision (the expert's default when None);
+    ``samples`` is the number of sampled deals a decision (``REVIEW_SAMPLES`` when None);
     ``on_decision`` is called after each decision is judged (forced ones too). Raises
     :class:`smear.record.ReplayError` or :class:`smear.errors.RecordError` for a record that
     does not replay, and ``ValueError`` for a seat the record does not have.

@@ -134,14 +134,20 @@ class HeuristicBot:
     # --- the discard --------------------------------------------------------------------------------
 
     def discard(self, view: PlayerView) -> Action:
+        options = view.discard_options()
+        assert options is not None
+        choosable = self.keep_ranking(view)
+        return Discard(CardSet(options.required.mask | sum(1 << card for card in choosable[: options.free])))
+
+    def keep_ranking(self, view: PlayerView) -> list[int]:
+        """The cards the seat may choose to discard, the least worth keeping first."""
         pub = view.public
         order = pub.order
         if order is None:  # a kitty before the first lead sets trump: keep the suit to lead
             order = order_for(pub.rules, best_suit(view.hand.mask, pub.deck.mask, pub.rules).suit)
         options = view.discard_options()
         assert options is not None
-        choosable = sorted(options.choosable, key=lambda c: self._keep_value(c, order))
-        return Discard(CardSet(options.required.mask | sum(1 << card for card in choosable[: options.free])))
+        return sorted(options.choosable, key=lambda c: self._keep_value(c, order))
 
     @staticmethod
     def _keep_value(card: int, order: TrumpOrder) -> float:

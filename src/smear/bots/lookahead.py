@@ -17,17 +17,22 @@ if TYPE_CHECKING:
     from smear.search.tables import KernelRules
 
 
-def auction_candidates(view: PlayerView, policy: Bot, rng: random.Random) -> list[Action]:
-    """Pass and the bids worth a look: ``policy``'s own choice and one step either side."""
+def auction_candidates(view: PlayerView, policy: Bot, rng: random.Random, moon: bool = False) -> list[Action]:
+    """Pass and the bids worth a look: ``policy``'s own choice and one step either side, and with
+    ``moon`` the moon wherever it is legal."""
     legal = list(view.legal_actions)
     suggested = policy.choose(view, rng)
     index = legal.index(suggested)
     keep = {0, index - 1, index, index + 1}
     candidates = [action for i, action in enumerate(legal) if i in keep]
     rules = view.public.rules
-    if rules.shoot_the_moon and suggested != bid(rules.top_bid):
-        # The play-outs value a hand by its points, not by the match the moon wins or loses.
-        candidates = [action for action in candidates if action != bid(rules.top_bid)]
+    shoot = bid(rules.top_bid)
+    if rules.shoot_the_moon and suggested != shoot:
+        # By points alone the moon looks like any bid; only a search that values the match it wins
+        # or loses should try it.
+        candidates = [action for action in candidates if action != shoot]
+        if moon and shoot in legal:
+            candidates.append(shoot)
     return candidates
 
 
@@ -37,6 +42,7 @@ class Outcome(NamedTuple):
     points: int  # the side's score change this hand
     margin: int  # that change minus the best other side's
     made: bool | None = None  # the side won the auction and made its bid (None: it did not bid)
+    match: int = 0  # the hand ended the match: 1 won by the side, -1 won by another, 0 not ended
 
 
 def play_out(state: State, seat: int, policy: Bot, rng: random.Random) -> Outcome:
@@ -53,7 +59,8 @@ def play_out(state: State, seat: int, policy: Bot, rng: random.Random) -> Outcom
     others = [value for index, value in enumerate(change) if index != side]
     result = pub.results[-1]
     made = result.made if result.bidder is not None and pub.seat_side[result.bidder] == side else None
-    return Outcome(change[side], change[side] - (max(others) if others else 0), made)
+    match = 0 if pub.winner is None else (1 if pub.winner == side else -1)
+    return Outcome(change[side], change[side] - (max(others) if others else 0), made, match)
 
 
 class CardSolver:
@@ -75,6 +82,20 @@ class CardSolver:
             self._solver = Solver()
         kr = self.kernel_rules(state.public)
         return solve_all_moves(kr, position_of(state), oppose=True, solver=self._solver)
+
+    def card_points(self, state: State) -> dict[int, tuple[int, int]]:
+        """For each card the seat to act may play, every card of ``state`` known: the points its
+        side takes in the hand and those the other side takes (two sides only; each side plays
+        for its own points)."""
+        from smear.search.solver import Solver, position_of, solve_all_moves
+
+        if self._solver is None:
+            self._solver = Solver()
+        kr = self.kernel_rules(state.public)
+        position = position_of(state)
+        ours = solve_all_moves(kr, position, oppose=False, solver=self._solver)
+        margins = solve_all_moves(kr, position, oppose=True, solver=self._solver)
+        return {card: (points, points - margins[card]) for card, points in ours.items()}
 
     def kernel_rules(self, pub: PublicState) -> KernelRules:
         """The kernel's tables for the rules, players and sides of ``pub``."""

@@ -1,4 +1,4 @@
-"""The expert: search over deals consistent with what the seat knows (Perfect Information Monte Carlo).
+"""Plain PIMC: search over deals consistent with what the seat knows (Perfect Information Monte Carlo).
 
 For each decision it samples complete deals that agree with its view (:mod:`smear.bots.sampler`),
 tries every legal action on each sample, plays the rest of the hand out with the heuristic player
@@ -8,9 +8,8 @@ bid is chosen for its expected points and its risk of being set, with trump pick
 
 The budget is a number of samples and a time limit, whichever comes first.
 
-With ``solver=True`` the card play is searched differently: each sampled deal is solved exactly by
-the kernel solver (:func:`smear.search.solver.solve_all_moves`, our side's points minus the other
-sides') instead of played out by the heuristic. The auction keeps its heuristic play-outs.
+This was the first expert; it stays registered as ``pimc`` so that the arena can measure the
+expert (:mod:`smear.bots.expert`, built on it) against it.
 """
 
 from __future__ import annotations
@@ -20,12 +19,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from smear.actions import Action, Play
-from smear.bots.base import register
+from smear.actions import Action
 from smear.bots.heuristic import HeuristicBot
-from smear.bots.lookahead import CardSolver, Outcome, auction_candidates, play_out
+from smear.bots.lookahead import Outcome, auction_candidates, play_out
 from smear.bots.sampler import sample_state
-from smear.state import Phase, apply
+from smear.state import Phase, State, apply
 from smear.views import PlayerView
 
 DEFAULT_SAMPLES = 48
@@ -50,13 +48,16 @@ class Estimate:
     """One action as the search saw it: the mean change of the seat's side's score this hand
     (``points``; a set bid counts as minus the bid), that change minus the best other side's
     (``margin``), and, where the side can win the auction, the share of deals in which it did
-    (``won``) and, of those, the share in which it made its bid (``made``; None if it never won)."""
+    (``won``) and, of those, the share in which it made its bid (``made``; None if it never won).
+    ``value`` is what the search ranks by: the margin, plus for a match-aware bot the worth of the
+    matches the hand ends."""
 
     action: Action
     points: float
     margin: float
     won: float
     made: float | None
+    value: float
 
 
 @dataclass(frozen=True)
@@ -71,34 +72,39 @@ class Evaluation:
 class _Totals:
     points: float = 0.0
     margin: float = 0.0
+    value: float = 0.0
     won: int = 0
     made: int = 0
 
-    def add(self, outcome: Outcome) -> None:
+    def add(self, outcome: Outcome, value: float) -> None:
         self.points += outcome.points
         self.margin += outcome.margin
+        self.value += value
         if outcome.made is not None:
             self.won += 1
             self.made += outcome.made
 
     def estimate(self, action: Action, samples: int) -> Estimate:
         made = self.made / self.won if self.won else None
-        return Estimate(action, self.points / samples, self.margin / samples, self.won / samples, made)
+        return Estimate(
+            action,
+            self.points / samples,
+            self.margin / samples,
+            self.won / samples,
+            made,
+            self.value / samples,
+        )
 
 
-class ExpertBot:
+class PimcBot:
     """PIMC with heuristic play-outs; ``samples`` and ``seconds`` bound the work of one decision."""
 
-    name = "expert"
+    name = "pimc"
 
-    def __init__(
-        self, samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS, solver: bool = False
-    ) -> None:
+    def __init__(self, samples: int = DEFAULT_SAMPLES, seconds: float = DEFAULT_SECONDS) -> None:
         self.samples = samples
         self.seconds = seconds
-        self.solver = solver
         self.policy = HeuristicBot()
-        self._card_solver = CardSolver()
         self.last_samples = 0  # deals searched for the last decision, for measuring
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -112,8 +118,6 @@ class ExpertBot:
         if view.phase is Phase.DISCARD:
             # Too many discards to try them all; the heuristic keeps trumps and aces.
             return Advice(self.policy.choose(view, rng), None, 0)
-        if self.solver and view.phase is Phase.PLAY:
-            return Advice(self._solve_play(view, rng), None, self.last_samples)
         evaluation = self.evaluate(view, rng)
         best = evaluation.estimates[0]
         return Advice(best.action, best.points, evaluation.samples)
@@ -125,38 +129,33 @@ class ExpertBot:
         sampled deals: its expected points and margin, and in the auction how often the side wins
         the bid and makes it. Best first, by margin."""
         if candidates is None:
-            candidates = list(view.legal_actions)
-            if view.phase is Phase.AUCTION:
-                candidates = auction_candidates(view, self.policy, rng)
+            candidates = self.candidates(view, rng)
         totals = {str(action): _Totals() for action in candidates}
         deadline = time.perf_counter() + self.seconds
         samples = 0
         while samples < self.samples and (samples < 4 or time.perf_counter() < deadline):
-            world = sample_state(view, rng)
+            world = self.sample(view, rng)
             for action in candidates:
-                totals[str(action)].add(
-                    play_out(apply(world, action, view.seat), view.seat, self.policy, rng)
-                )
+                outcome = play_out(apply(world, action, view.seat), view.seat, self.policy, rng)
+                totals[str(action)].add(outcome, self.value(outcome, view))
             samples += 1
         self.last_samples = samples
         estimates = [totals[str(action)].estimate(action, samples) for action in candidates]
-        # Stable: among equal margins the first candidate (the policy's order) stays first.
-        estimates.sort(key=lambda estimate: -estimate.margin)
+        # Stable: among equal values the first candidate (the policy's order) stays first.
+        estimates.sort(key=lambda estimate: -estimate.value)
         return Evaluation(estimates, samples)
 
-    def _solve_play(self, view: PlayerView, rng: random.Random) -> Action:
-        """Sum each legal card's exact value over the sampled deals; keep the best."""
-        plays = [action for action in view.legal_actions if isinstance(action, Play)]
-        totals = {int(action.card): 0 for action in plays}
-        deadline = time.perf_counter() + self.seconds
-        samples = 0
-        while samples < self.samples and (samples < 4 or time.perf_counter() < deadline):
-            values = self._card_solver.card_values(sample_state(view, rng))
-            for card in totals:
-                totals[card] += values.get(card, 0)
-            samples += 1
-        self.last_samples = samples
-        return max(plays, key=lambda action: totals[int(action.card)])
+    def candidates(self, view: PlayerView, rng: random.Random) -> list[Action]:
+        """The actions worth searching: every legal one, or in the auction pass and the bids near
+        the policy's own."""
+        if view.phase is Phase.AUCTION:
+            return auction_candidates(view, self.policy, rng)
+        return list(view.legal_actions)
 
+    def sample(self, view: PlayerView, rng: random.Random) -> State:
+        """One deal consistent with ``view``, every hidden card placed uniformly."""
+        return sample_state(view, rng)
 
-register("expert", ExpertBot)
+    def value(self, outcome: Outcome, view: PlayerView) -> float:
+        """What a hand's ending is worth to the seat of ``view``: here, its side's margin."""
+        return outcome.margin

@@ -44,6 +44,9 @@ T = TypeVar("T")
 REJECTION_ATTEMPTS = 40
 # Uniform samples drawn and weighed against the auction when ``bid_prior`` is on.
 BID_PRIOR_CANDIDATES = 8
+# A pass is explained by any count below the highest bid plus this much (the heuristic bot bids
+# ``int(count + 0.25)``).
+PASS_MARGIN = 0.75
 
 
 class Place(NamedTuple):
@@ -415,25 +418,35 @@ class Determinizer:
         return rng.choices(candidates, weights)[0]
 
     def _auction_weight(self, state: State) -> float:
-        """How well the deal explains the bids of the other seats, by the heuristic bot's count.
+        """How well the deal explains the auction of the other seats, by the heuristic bot's count.
 
-        Each other seat that bid is assumed to have counted about as many points in its hand as it
-        bid: a deal loses a factor e for every point its hand falls short. Passes are not weighed.
+        A seat that bid is assumed to have counted about as many points in its hand as it bid: a
+        deal loses a factor e for every point its hand falls short. A seat that passed when it
+        could have bid (over an opponent, not a partner) is assumed to have counted too few points to
+        bid more: a deal loses a factor e for every point its hand has beyond ``PASS_MARGIN`` over
+        the highest bid (the heuristic bids a count rounded up from three quarters).
         """
         pub = state.public
         rules = pub.rules
         deck = pub.deck.mask
-        shortfall = 0.0
+        miss = 0.0
+        highest, leader = rules.min_bid - 1, None
         for seat, amount in pub.bid_history():
-            if amount is None or seat == self.view.seat:
-                continue
-            hand = state.dealt[seat]
-            if seat == pub.bidder and pub.trump is not None:
-                points = estimate(hand, deck, rules, pub.trump)
-            else:
-                points = best_suit(hand, deck, rules).points
-            shortfall += max(0.0, amount - points)
-        return math.exp(-shortfall)
+            if seat != self.view.seat:
+                hand = state.dealt[seat]
+                if amount is None:
+                    if leader is None or pub.seat_side[leader] != pub.seat_side[seat]:
+                        points = best_suit(hand, deck, rules).points
+                        miss += max(0.0, points - highest - PASS_MARGIN)
+                else:
+                    if seat == pub.bidder and pub.trump is not None:
+                        points = estimate(hand, deck, rules, pub.trump)
+                    else:
+                        points = best_suit(hand, deck, rules).points
+                    miss += max(0.0, amount - points)
+            if amount is not None and amount > highest:
+                highest, leader = amount, seat
+        return math.exp(-miss)
 
 
 def _pick(choices: Sequence[tuple[T, int]], rng: random.Random) -> T:
@@ -471,8 +484,8 @@ def sample_state(view: PlayerView, rng: random.Random, *, bid_prior: bool = Fals
     the end of the hand, not beyond), and its ``public`` is the view's own.
 
     ``bid_prior=True`` leans towards deals that explain the auction: it draws
-    ``BID_PRIOR_CANDIDATES`` uniform samples and picks one weighted by how close each bidder's dealt
-    hand comes to its bid by the heuristic bot's count. A coarse prior, not a model of any player.
+    ``BID_PRIOR_CANDIDATES`` uniform samples and picks one weighted by how well each seat's dealt hand
+    explains its bid or pass by the heuristic bot's count. A coarse prior, not a model of any player.
 
     The set-up for a view (what is hidden, where it may go) is kept for the last view seen, so a
     search that samples the same view object many times pays for it once; a

@@ -1,0 +1,184 @@
+"""The expert: PIMC (:mod:`smear.bots.pimc`) that reads the table, solves the card play and plays
+for the match.
+
+- **Inference.** Sampled deals lean towards those that explain the auction: each other seat's bid
+  or pass, by the heuristic's count of its dealt hand (``bid_prior`` of
+  :func:`smear.bots.sampler.sample_state`), so a bid of 4 or a pass says where the strength is.
+  In the card play each deal also counts as much as it explains the cards the others chose
+  (:func:`smear.bots.inference.play_likelihood`).
+- **Solver leaves.** In the card play each sampled deal is solved exactly by the kernel solver
+  (with two sides, each side's score change with the bid counted) instead of played out by the
+  heuristic, for every preset the kernel plays once ``SOLVER_CARDS`` or fewer cards are left;
+  elsewhere the play-outs remain.
+- **The match, not just the hand.** A hand that ends the match is worth ``MATCH_WORTH`` points
+  more (won) or less (lost) than its margin, so near the target the bidder's tie rule, a bid to
+  stop the other side going out, and the moon (now a candidate whenever it is legal) are weighed.
+- **Its own discards.** The heuristic's discard and its nearest alternatives (one card kept
+  instead of one thrown) are searched over the sampled deals.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from smear.actions import Action, Discard, Play
+from smear.bots.base import register
+from smear.bots.heuristic import HeuristicBot
+from smear.bots.inference import AGREE, play_likelihood
+from smear.bots.lookahead import CardSolver, Outcome, auction_candidates
+from smear.bots.pimc import Advice, Estimate, Evaluation, PimcBot
+from smear.bots.sampler import sample_state
+from smear.cards import CardSet
+from smear.errors import RulesError
+from smear.rules import Rules
+from smear.state import Phase, State
+from smear.views import PlayerView
+
+# Deals searched for an auction, trump or discard decision (each tries several actions on every
+# deal, played out by the heuristic), within ``DEFAULT_SECONDS``.
+DEFAULT_SAMPLES = 160
+DEFAULT_SECONDS = 0.4
+# Deals solved for one card: a solve takes about a millisecond at the first lead, far less later.
+PLAY_SAMPLES = 96
+# The solver takes the card play once this few cards are left in all hands (a 4-player hand from its
+# first lead); with more (6 or 8 players early in the hand) a solve can take seconds.
+SOLVER_CARDS = 24
+# What ending the match is worth, in points of margin (a hand's margin is at most a few points).
+MATCH_WORTH = 8.0
+# Alternatives to the heuristic's discard: its last few thrown cards against its first few kept.
+DISCARD_SWAPS = 3
+
+
+class ExpertBot(PimcBot):
+    """PIMC with inference, solver leaves in the card play, match-aware values and searched discards."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        samples: int = DEFAULT_SAMPLES,
+        seconds: float = DEFAULT_SECONDS,
+        play_samples: int = PLAY_SAMPLES,
+        infer: bool = True,
+        match_worth: float = MATCH_WORTH,
+        agree: float = AGREE,
+    ) -> None:
+        super().__init__(samples, seconds)
+        self.play_samples = play_samples
+        self.infer = infer
+        self.agree = agree
+        self.match_worth = match_worth
+        self._card_solver = CardSolver()
+        self._kernel_plays: dict[Rules, bool] = {}
+
+    def advise(self, view: PlayerView, rng: random.Random) -> Advice:
+        searched = len(view.legal_actions) > 1
+        if searched and view.phase is Phase.PLAY and self._solvable(view):
+            return self._solve_play(view, rng)
+        if searched and view.phase is Phase.DISCARD:
+            evaluation = self.evaluate(view, rng)
+            best = evaluation.estimates[0]
+            return Advice(best.action, best.points, evaluation.samples)
+        return super().advise(view, rng)
+
+    def candidates(self, view: PlayerView, rng: random.Random) -> list[Action]:
+        if view.phase is Phase.AUCTION:
+            return auction_candidates(view, self.policy, rng, moon=self.match_worth > 0)
+        if view.phase is Phase.DISCARD:
+            return discard_candidates(view, self.policy)
+        return list(view.legal_actions)
+
+    def sample(self, view: PlayerView, rng: random.Random) -> State:
+        return sample_state(view, rng, bid_prior=self.infer)
+
+    def value(self, outcome: Outcome, view: PlayerView) -> float:
+        return outcome.margin + self.match_worth * outcome.match
+
+    def _solvable(self, view: PlayerView) -> bool:
+        """Whether the solver takes this card play: the kernel plays the rules and few cards are left."""
+        if len(view.hand) * view.public.players > SOLVER_CARDS:
+            return False
+        rules = view.public.rules
+        known = self._kernel_plays.get(rules)
+        if known is None:
+            try:
+                self._card_solver.kernel_rules(view.public)
+                known = True
+            except RulesError:
+                known = False
+            self._kernel_plays[rules] = known
+        return known
+
+    def _solve_play(self, view: PlayerView, rng: random.Random) -> Advice:
+        """Sum each legal card's exact worth over the sampled deals (each weighed by how well it
+        explains the play so far); keep the best.
+
+        With two sides a card is worth the score change of its side minus the other's, the bid
+        counted: the line that takes most points is not always the one that makes (or sets) the
+        bid; the advice then gives the side's expected score change. With more sides a card is
+        worth its side's points minus every other side's, and no figure is given."""
+        plays = [action for action in view.legal_actions if isinstance(action, Play)]
+        worth = {int(action.card): 0.0 for action in plays}
+        gain = dict.fromkeys(worth, 0.0)
+        pub = view.public
+        two_sides = len(pub.sides) == 2 and pub.bidder is not None
+        bidding = two_sides and pub.bidder_side == pub.seat_side[view.seat]
+        deadline = time.perf_counter() + self.seconds
+        samples, weights = 0, 0.0
+        while samples < self.play_samples and (samples < 4 or time.perf_counter() < deadline):
+            world = self.sample(view, rng)
+            weight = play_likelihood(view, world, self.policy, self.agree) if self.infer else 1.0
+            weights += weight
+            if two_sides:
+                for card, (ours, theirs) in self._card_solver.card_points(world).items():
+                    if card in worth:
+                        worth[card] += weight * score_margin(ours, theirs, pub.bid, bidding)
+                        gain[card] += weight * (ours if ours >= pub.bid or not bidding else -pub.bid)
+            else:
+                for card, margin in self._card_solver.card_values(world).items():
+                    if card in worth:
+                        worth[card] += weight * margin
+            samples += 1
+        self.last_samples = samples
+        # Ties go to the first of the legal actions.
+        best = max(plays, key=lambda action: worth[int(action.card)])
+        expected = gain[int(best.card)] / weights if two_sides and weights > 0 else None
+        return Advice(best, expected, samples)
+
+
+def score_margin(ours: int, theirs: int, amount: int, bidding: bool) -> int:
+    """Our side's score change minus the other's, when the bidder's side needs ``amount``."""
+    if bidding:
+        return (ours if ours >= amount else -amount) - theirs
+    return ours - (theirs if theirs >= amount else -amount)
+
+
+def discard_candidates(view: PlayerView, policy: HeuristicBot) -> list[Action]:
+    """The policy's discard and its neighbours: each of the ``DISCARD_SWAPS`` thrown cards most
+    worth keeping kept instead of each of the ``DISCARD_SWAPS`` kept cards least worth it."""
+    options = view.discard_options()
+    assert options is not None
+    ranking = policy.keep_ranking(view)
+    free = options.free
+    chosen = options.required.mask | sum(1 << card for card in ranking[:free])
+    found: list[Action] = [Discard(CardSet(chosen))]
+    for out in ranking[max(0, free - DISCARD_SWAPS) : free]:
+        for into in ranking[free : free + DISCARD_SWAPS]:
+            found.append(Discard(CardSet(chosen & ~(1 << out) | 1 << into)))
+    return found
+
+
+register("expert", ExpertBot)
+register("pimc", PimcBot)  # the expert before this one, for the arena to measure against
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "DEFAULT_SECONDS",
+    "Advice",
+    "Estimate",
+    "Evaluation",
+    "ExpertBot",
+    "discard_candidates",
+    "score_margin",
+]

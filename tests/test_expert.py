@@ -1,0 +1,153 @@
+"""The expert: PIMC with inference, the solver in the card play, match-aware values and searched
+discards; today's earlier expert stays as ``pimc``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_review import CLEO, JACK_THROWN, MISTAKE
+
+from smear import find_rules, new_match, parse_action, player_view
+from smear.actions import Discard
+from smear.bots import ExpertBot, HeuristicBot, make_bot
+from smear.bots.expert import MATCH_WORTH, SOLVER_CARDS, Advice, discard_candidates, score_margin
+from smear.bots.lookahead import Outcome, auction_candidates
+from smear.bots.pimc import PimcBot
+from smear.record import parse_record
+from smear.review import positions
+from smear.state import Phase, apply
+from smear.views import PlayerView
+
+
+def test_the_first_expert_stays_registered_as_pimc() -> None:
+    assert type(make_bot("pimc")) is PimcBot
+    assert type(make_bot("expert")) is ExpertBot
+
+
+def cleo_before_the_jack() -> PlayerView:
+    found = positions(parse_record(MISTAKE), [CLEO])
+    return next(p.view for p in found if (p.hand, p.action_index) == JACK_THROWN)
+
+
+def test_the_expert_keeps_the_jack_that_will_take_the_last_trick() -> None:
+    view = cleo_before_the_jack()
+    assert {str(action) for action in view.legal_actions} == {"Jh", "9h"}
+    expert = ExpertBot(play_samples=24, seconds=60)
+    advice = expert.advise(view, random.Random(1))
+    assert str(advice.action) == "9h"
+    # The card play is solved, deal by deal: no play-out figure, every deal searched.
+    assert advice.expected_points is None and advice.samples == 24
+
+
+def test_a_cards_worth_counts_the_bid() -> None:
+    # The bidder's side needs 4: taking 3 of 6 is a set, worth -4 to it, not +3.
+    assert score_margin(ours=3, theirs=3, amount=4, bidding=True) == -4 - 3
+    assert score_margin(ours=4, theirs=2, amount=4, bidding=True) == 4 - 2
+    # Defending, setting the bidder turns its points into minus its bid.
+    assert score_margin(ours=3, theirs=3, amount=4, bidding=False) == 3 + 4
+    assert score_margin(ours=1, theirs=5, amount=4, bidding=False) == 1 - 5
+
+
+def test_a_hand_that_ends_the_match_is_worth_more_than_its_margin() -> None:
+    view = cleo_before_the_jack()
+    expert = ExpertBot()
+    assert expert.value(Outcome(2, 1, True, 1), view) == 1 + MATCH_WORTH
+    assert expert.value(Outcome(-4, -6, False, -1), view) == -6 - MATCH_WORTH
+    assert expert.value(Outcome(2, 1, True, 0), view) == 1
+    assert PimcBot().value(Outcome(2, 1, True, 1), view) == 1  # pimc plays for points alone
+
+
+def test_the_expert_searches_the_moon_where_pimc_does_not() -> None:
+    rules = find_rules("house").with_changes(shoot_the_moon=True)
+    state = new_match(rules, 4, True, seed=2)
+    view = player_view(state, state.public.to_act)  # type: ignore[arg-type]
+    moon = parse_action(f"bid {rules.top_bid}")
+    assert moon in view.legal_actions
+    heuristic = HeuristicBot()
+    assert heuristic.choose(view, random.Random(0)) != moon  # a plain hand: the policy does not shoot
+    assert moon in ExpertBot().candidates(view, random.Random(0))
+    assert moon not in PimcBot().candidates(view, random.Random(0))
+    assert moon not in auction_candidates(view, heuristic, random.Random(0))
+
+
+def first_discard(preset: str, seed: int) -> PlayerView:
+    """The first seat with a real choice of discard in a hand of ``preset`` played by the heuristic."""
+    rng = random.Random(seed)
+    heuristic = HeuristicBot()
+    state = new_match(find_rules(preset), 4, True, seed=seed)
+    while True:
+        seat = state.public.to_act
+        assert seat is not None, "the hand ended without a discard to choose"
+        view = player_view(state, seat)
+        options = view.discard_options()
+        if options is not None and 2 <= options.free < len(options.choosable):
+            return view
+        state = apply(state, heuristic.choose(view, rng), seat)
+
+
+def test_discard_candidates_are_the_heuristics_discard_and_its_neighbours() -> None:
+    for preset, seed in (("mcleod", 1), ("ten_point", 4)):
+        view = first_discard(preset, seed)
+        found = discard_candidates(view, HeuristicBot())
+        assert found[0] == HeuristicBot().choose(view, random.Random(0))
+        assert len({str(action) for action in found}) == len(found) > 1
+        assert all(isinstance(action, Discard) and action in view.legal_actions for action in found)
+        # Each neighbour keeps one card the first throws, and throws one it keeps.
+        first = found[0].cards.mask  # type: ignore[union-attr]
+        for other in found[1:]:
+            assert (first ^ other.cards.mask).bit_count() == 2  # type: ignore[union-attr]
+
+
+def test_the_expert_chooses_its_discard_by_search() -> None:
+    view = first_discard("mcleod", 1)
+    expert = ExpertBot(samples=6, seconds=60)
+    advice = expert.advise(view, random.Random(2))
+    assert advice.action in discard_candidates(view, expert.policy)
+    assert advice.samples == 6 and advice.expected_points is not None
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "teams"),
+    [
+        ("house", 4, True),
+        ("house", 3, False),
+        ("house", 6, True),
+        ("ten_point", 4, True),
+        ("mcleod", 4, True),
+    ],
+)
+def test_the_expert_solves_the_card_play_where_the_kernel_plays_the_rules(
+    preset: str, players: int, teams: bool
+) -> None:
+    solved: list[PlayerView] = []
+
+    class Watched(ExpertBot):
+        def _solve_play(self, view: PlayerView, rng: random.Random) -> Advice:
+            solved.append(view)
+            return super()._solve_play(view, rng)
+
+    rng = random.Random(4)
+    expert = Watched(samples=3, play_samples=3, seconds=0.02)
+    others = HeuristicBot()
+    state = new_match(find_rules(preset), players, teams, seed=6)
+    searched = 0
+    while state.public.to_act is not None:  # one whole hand, the expert in seat 0
+        seat = state.public.to_act
+        view = player_view(state, seat)
+        if seat == 0:
+            advice = expert.advise(view, rng)
+            action = advice.action
+            if view.phase is Phase.PLAY and len(view.legal_actions) > 1:
+                searched += len(view.hand) * players <= SOLVER_CARDS
+                if teams and advice.expected_points is not None:  # two sides: the side's score change
+                    assert -view.public.bid <= advice.expected_points <= 10
+        else:
+            action = others.choose(view, rng)
+        assert action in view.legal_actions
+        state = apply(state, action, seat)
+    assert state.public.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    # Every card chosen once few enough cards are left is solved, where the kernel plays the rules
+    # (house and ten_point, not mcleod).
+    assert searched
+    assert len(solved) == (0 if preset == "mcleod" else searched)

@@ -238,10 +238,9 @@ def test_every_view_of_one_hand_samples_consistently() -> None:
 # --- the void rules, on literal hands ---------------------------------------------------------------
 
 
-def house_two_tricks() -> State:
-    """Hearts trump. Trick 1: seat 2 has no heart. Trick 2, clubs led: seat 2 throws a diamond,
-    seat 3 trumps (house: only a player with no club may)."""
-    state = start(
+def house_deal() -> State:
+    """A house hand of four players, dealt and not yet bid."""
+    return start(
         HOUSE,
         [
             "Ah Kh Kc Qc 9s LJ",
@@ -251,7 +250,12 @@ def house_two_tricks() -> State:
         ],
         out="Th 8c Tc Kd 8s BJ",
     )
-    return act(state, "bid 2", "pass", "pass", "pass", "Ah", "8h", "Td", "Qh", "Kc", "Ac", "Qd", "9h")
+
+
+def house_two_tricks() -> State:
+    """Hearts trump. Trick 1: seat 2 has no heart. Trick 2, clubs led: seat 2 throws a diamond,
+    seat 3 trumps (house: only a player with no club may)."""
+    return act(house_deal(), "bid 2", "pass", "pass", "pass", "Ah", "8h", "Td", "Qh", "Kc", "Ac", "Qd", "9h")
 
 
 def ten_point_two_tricks() -> State:
@@ -481,17 +485,7 @@ def test_the_exact_sampler_is_uniform_over_a_small_case() -> None:
 
 
 def test_the_bid_prior_leans_towards_hands_that_explain_the_bid() -> None:
-    state = start(
-        HOUSE,
-        [
-            "Ah Kh Kc Qc 9s LJ",
-            "8h Ac Jc 9c Ts Js",
-            "Td Qd Jd 9d 8d As",
-            "Qh 9h Jh Ad Ks Qs",
-        ],
-        out="Th 8c Tc Kd 8s BJ",
-    )
-    state = act(state, "pass", "pass", "bid 5")  # seat 2 bids five: it should look strong
+    state = act(house_deal(), "pass", "pass", "bid 5")  # seat 2 bids five: it should look strong
     view = player_view(state, 3)
     sampler = Determinizer(view)
     rng = random.Random(9)
@@ -507,17 +501,7 @@ def test_the_bid_prior_leans_towards_hands_that_explain_the_bid() -> None:
 
 
 def test_the_bid_prior_leans_a_seat_that_passed_towards_a_weaker_hand() -> None:
-    state = start(
-        HOUSE,
-        [
-            "Ah Kh Kc Qc 9s LJ",
-            "8h Ac Jc 9c Ts Js",
-            "Td Qd Jd 9d 8d As",
-            "Qh 9h Jh Ad Ks Qs",
-        ],
-        out="Th 8c Tc Kd 8s BJ",
-    )
-    state = act(state, "pass", "pass")  # seats 0 and 1 pass with no bid to beat
+    state = act(house_deal(), "pass", "pass")  # seats 0 and 1 pass with no bid to beat
     view = player_view(state, 2)
     sampler = Determinizer(view)
     rng = random.Random(5)

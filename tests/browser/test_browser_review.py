@@ -27,14 +27,19 @@ def fits(page: Page, width: int = PHONE) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-def play_to_the_first_summary(page: Page) -> Locator:
-    summary = page.locator(".summary-overlay")
-    deadline = time.monotonic() + 120
-    while not summary.count():
-        assert time.monotonic() < deadline, "no hand ended"
+def play_until(page: Page, selector: str, seconds: float, what: str) -> Locator:
+    """Take this page's turns until ``selector`` shows (within ``seconds``, else fail with ``what``)."""
+    found = page.locator(selector)
+    deadline = time.monotonic() + seconds
+    while not found.count():
+        assert time.monotonic() < deadline, what
         take_turn(page)
         page.wait_for_timeout(20)
-    return summary
+    return found
+
+
+def play_to_the_first_summary(page: Page) -> Locator:
+    return play_until(page, ".summary-overlay", 120, "no hand ended")
 
 
 def to_french(page: Page) -> None:
@@ -88,12 +93,7 @@ def test_a_hand_and_the_match_are_reviewed_at_phone_width(
     expect(body.locator(".review-item, .review-none")).to_have_count(0)
 
     # To the end of the match: the match's review, with a row for each seat.
-    end = page.locator(".match-end")
-    deadline = time.monotonic() + 300
-    while not end.count():
-        assert time.monotonic() < deadline, "the match did not end"
-        take_turn(page)
-        page.wait_for_timeout(20)
+    end = play_until(page, ".match-end", 300, "the match did not end")
     review = end.get_by_role("button", name="Review the match")
     expect(review).to_be_visible()
     review.focus()

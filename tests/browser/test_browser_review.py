@@ -15,6 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 PHONE = 375
+HOUSE_HAND = 6  # cards each player plays in a hand of house
 
 
 def shot(part: Locator, name: str) -> None:
@@ -39,7 +40,17 @@ def play_until(page: Page, selector: str, seconds: float, what: str) -> Locator:
 
 
 def play_to_the_first_summary(page: Page) -> Locator:
-    return play_until(page, ".summary-overlay", 120, "no hand ended")
+    """Play the first hand (house: six cards) and no further: acting in the next hand's auction could
+    let its first card be played, which closes the summary."""
+    summary = page.locator(".summary-overlay")
+    deadline = time.monotonic() + 120
+    cards = 0
+    while cards < HOUSE_HAND and not summary.count():
+        assert time.monotonic() < deadline, "no hand ended"
+        cards += take_turn(page) == "card"
+        page.wait_for_timeout(20)
+    expect(summary).to_have_count(1, timeout=30_000)
+    return summary
 
 
 def to_french(page: Page) -> None:

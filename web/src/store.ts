@@ -1,6 +1,6 @@
 // One small observable store for the whole app; components read it with useApp().
 
-import { useEffect, useState } from "preact/hooks";
+import { useSyncExternalStore } from "preact/compat";
 import { currentLang, type Lang } from "./i18n";
 import type { PresetsState } from "./presets";
 import type { PlayersRoute } from "./playersRoutes";
@@ -142,16 +142,20 @@ export function update(patch: Partial<AppState>): void {
   for (const listener of listeners) listener();
 }
 
+/** Call `listener` after every change of the state; returns the unsubscribe. */
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * The state, for a component, drawn again on every change. A change made between the component's
+ * first drawing and its subscription (a fast answer from the server) is caught too.
+ */
 export function useApp(): AppState {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    const listener = () => setTick((n) => n + 1);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
-  return app;
+  return useSyncExternalStore(subscribe, getApp);
 }
 
 let nextId = 1;

@@ -14,7 +14,16 @@ export { AppLink };
 /** This browser's profile, kept up to date (a profile made, renamed, claimed or deleted). */
 export function useProfile(): Profile | null {
   const [profile, setProfile] = useState(loadProfile());
-  useEffect(() => onProfileChange(() => setProfile(loadProfile())), []);
+  useEffect(() => {
+    const reread = () =>
+      setProfile((shown) => {
+        const now = loadProfile();
+        return JSON.stringify(now) === JSON.stringify(shown) ? shown : now;
+      });
+    // A profile made between the first drawing and this subscription counts too.
+    reread();
+    return onProfileChange(reread);
+  }, []);
   return profile;
 }
 

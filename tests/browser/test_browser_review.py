@@ -1,6 +1,6 @@
 """The expert's review in the browser: "Review this hand" under a hand's summary, and "Review the match"
-at the end of a match, at phone width, by keyboard; and a hand's review on a wide screen and at phone
-width in French."""
+at the end of a match, at phone width, by keyboard; a hand's review on a wide screen and at phone
+width in French; and a reviewed hand's summary that stays up through the next hand's first cards."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from browserkit import Watched, create_table, requests_sent, start_with_bots, take_turn
+from browserkit import HAND_CARDS, Watched, create_table, requests_sent, start_with_bots, take_turn
 from playwright.sync_api import Locator, Page, expect
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -154,3 +154,32 @@ def test_a_hand_is_reviewed_in_french(
     fits(page, width)
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"review-hand-fr-{width}.png"), animations="disabled")
+
+
+def test_a_hand_review_stays_up_in_the_next_hand_until_closed(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    url = serve()
+    player = open_page(1280, 812)
+    page = player.page
+    create_table(page, url, "Solo", target=21)
+    start_with_bots(page)
+
+    summary = play_to_the_first_summary(page)
+    summary.get_by_role("button", name="Review this hand").click()
+    body = summary.locator(".review-body")
+    expect(body.locator(".review-list, .review-none")).to_have_count(1, timeout=15_000)
+
+    # The next hand is bid and its first cards are played: a summary left alone would close at the
+    # first card, but one whose review was asked for stays up with it.
+    deadline = time.monotonic() + 120
+    while take_turn(page) != "card":
+        assert time.monotonic() < deadline, "no card was played in the second hand"
+        page.wait_for_timeout(20)
+    expect(page.locator(HAND_CARDS)).to_have_count(HOUSE_HAND - 1)
+    expect(summary).to_have_count(1)
+    expect(summary.get_by_role("heading", name="End of hand 1")).to_be_visible()
+    expect(body.locator(".review-list, .review-none")).to_have_count(1)
+
+    summary.get_by_role("button", name="Close").click()
+    expect(summary).to_have_count(0)

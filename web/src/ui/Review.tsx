@@ -44,7 +44,11 @@ function scrollPanelTo(element: HTMLElement): void {
 }
 
 /** A review asked for with a button: the answer, whether it is awaited, whether it is shown. */
-function useReview<R extends HandReview | MatchReview>(key: string, ask: () => Promise<R | null>) {
+function useReview<R extends HandReview | MatchReview>(
+  key: string,
+  ask: () => Promise<R | null>,
+  onOpen?: () => void,
+) {
   const [review, setReview] = useState<R | null>(() => (kept.get(key) as R | undefined) ?? null);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -64,6 +68,7 @@ function useReview<R extends HandReview | MatchReview>(key: string, ask: () => P
   }, [shown]);
   const toggle = async () => {
     if (busy) return;
+    if (!open) onOpen?.();
     if (review) {
       setOpen(!open);
       return;
@@ -147,9 +152,20 @@ function Costliest({ decisions, title, moonBid }: { decisions: ReviewedDecision[
  * Under a hand's summary, at a table that allows hints: "Review this hand" asks the expert to judge
  * this seat's decisions in it, then shows the costliest (at most five, costliest first).
  */
-export function HandReviewPanel({ state, pub, index }: { state: StateMessage; pub: PublicGame; index: number }) {
+export function HandReviewPanel({
+  state,
+  pub,
+  index,
+  onOpen,
+}: {
+  state: StateMessage;
+  pub: PublicGame;
+  index: number;
+  /** Called when the review is opened (the summary then stays up until closed). */
+  onOpen?: () => void;
+}) {
   const key = `${state.table.code}/${state.table.match_number}/${index}`;
-  const { review, open, busy, toggle, body } = useReview(key, () => requestHandReview(index));
+  const { review, open, busy, toggle, body } = useReview(key, () => requestHandReview(index), onOpen);
   const id = `hand-review-${index}`;
   const moonBid = pub.rules.moon_bid ?? null;
   return (

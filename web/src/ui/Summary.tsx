@@ -17,7 +17,18 @@ function scoresBefore(pub: PublicGame, index: number): number[] {
 }
 
 /** The end of a hand: the bid made or set, who won each point, the cards out of play, the scores. */
-export function HandSummary({ state, pub, index }: { state: StateMessage; pub: PublicGame; index: number }) {
+export function HandSummary({
+  state,
+  pub,
+  index,
+  onReview,
+}: {
+  state: StateMessage;
+  pub: PublicGame;
+  index: number;
+  /** Called when the player opens the hand's review. */
+  onReview?: () => void;
+}) {
   const result: HandResult = pub.results[index];
   const before = scoresBefore(pub, index);
   const single = pub.rules.jokers === 1;
@@ -114,7 +125,13 @@ export function HandSummary({ state, pub, index }: { state: StateMessage; pub: P
         </div>
       )}
       {canReview(state) && (
-        <HandReviewPanel key={`${state.table.match_number}/${index}`} state={state} pub={pub} index={index} />
+        <HandReviewPanel
+          key={`${state.table.match_number}/${index}`}
+          state={state}
+          pub={pub}
+          index={index}
+          onOpen={onReview}
+        />
       )}
     </div>
   );

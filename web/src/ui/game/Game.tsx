@@ -45,12 +45,13 @@ export function GameScreen({ state }: { state: StateMessage }) {
   const bottom = view ? view.seat : 0;
   const myTurn = !!view && canAct(view);
 
-  // The summary of a hand opens when the hand ends and closes at the first card of the next one. It
+  // The summary of a hand opens when the hand ends and closes at the first card of the next one,
+  // unless the player asked for its review (it is then "pinned" until closed). It
   // stands beside the felt (at the top of the side column), never over the seats or the action panel,
   // so the next auction can be followed while it is still open. In one column, the side comes after
   // the hand: between two hands, with no card held, the summary stands just under the felt instead.
   const resultsSeen = useRef(pub.phase === "hand_over" ? pub.results.length - 1 : pub.results.length);
-  const [summary, setSummary] = useState<{ index: number; auto: boolean } | null>(
+  const [summary, setSummary] = useState<{ index: number; auto: boolean; pinned?: boolean } | null>(
     pub.phase === "hand_over" && pub.results.length > 0 ? { index: pub.results.length - 1, auto: true } : null,
   );
   const side = useRef<HTMLElement>(null);
@@ -94,7 +95,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
     summaryTitle.current?.focus({ preventScroll: true });
   }, [summaryUnderFelt]);
   useEffect(() => {
-    if (summary?.auto && pub.phase === "play") closeSummary();
+    if (summary?.auto && !summary.pinned && pub.phase === "play") closeSummary();
   }, [pub.phase]);
   useEffect(() => {
     if (!summary) return undefined;
@@ -190,7 +191,12 @@ export function GameScreen({ state }: { state: StateMessage }) {
           {t("menu.close")}
         </button>
       </div>
-      <HandSummary state={state} pub={pub} index={summary.index} />
+      <HandSummary
+        state={state}
+        pub={pub}
+        index={summary.index}
+        onReview={() => setSummary((shown) => shown && { ...shown, pinned: true })}
+      />
     </section>
   );
 

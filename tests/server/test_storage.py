@@ -315,6 +315,29 @@ def test_sqlite_files_use_write_ahead_logging(sqlite_url: str, tmp_path: Path) -
         connection.close()
 
 
+def test_a_write_refused_while_another_process_holds_the_file_is_a_storage_error_and_later_writes_go_on(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("smear.server.storage._BUSY_TIMEOUT_SECONDS", 0.05)
+    with Storage(sqlite_url) as storage:
+        new_table(storage)
+        storage.start_match("ABCD", 1, 5, SIDES, NAMES)
+        storage.append_action("ABCD", 1, 1, 1, "pass")
+        other = sqlite3.connect(tmp_path / "smear.db", isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")  # another writer holds the lock past the busy timeout
+            with pytest.raises(StorageError, match="locked"):
+                storage.append_action("ABCD", 1, 2, 2, "pass")
+            with pytest.raises(StorageError, match="locked"):
+                storage.update_table("ABCD", status="finished")
+            other.execute("ROLLBACK")
+        finally:
+            other.close()
+        storage.append_action("ABCD", 1, 2, 2, "pass")
+        assert actions_of(storage) == [(1, "pass"), (2, "pass")]
+        assert stored(storage).status == "playing"
+
+
 # The child stores a table and a match, then kills itself the instant the last append_action
 # returns: no close(), no interpreter shutdown, no chance to flush anything later.
 CRASHING_WRITER = textwrap.dedent(

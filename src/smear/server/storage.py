@@ -49,7 +49,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -193,14 +193,25 @@ def _switch_to_wal(cursor: Any) -> None:
 
 
 def _sqlite_on_begin_read(connection: Connection) -> None:
-    connection.exec_driver_sql("BEGIN")
+    _begin_sqlite(connection, "BEGIN")
 
 
 def _sqlite_on_begin(connection: Connection) -> None:
     # IMMEDIATE takes the write lock at the start, waiting for it under busy_timeout: a deferred
     # transaction that reads first and then writes is refused at once, without waiting, when
     # another connection holds the lock.
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    _begin_sqlite(connection, "BEGIN IMMEDIATE")
+
+
+def _begin_sqlite(connection: Connection, statement: str) -> None:
+    # Straight to the driver: SQLAlchemy's own statement execution costs more than the BEGIN itself,
+    # and one comes before every transaction. A failure is still one of SQLAlchemy's errors.
+    driver = connection.connection.driver_connection
+    assert driver is not None, "a connection beginning a transaction is open"
+    try:
+        driver.execute(statement)
+    except sqlite3.Error as err:
+        raise DBAPIError.instance(statement, None, err, sqlite3.Error) from err
 
 
 class Storage(ChatStorage, ListingStorage, PlayerStorage):
@@ -243,6 +254,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
         self._read_sessions = sessionmaker(self._read_engine)
         self._lock = threading.Lock()
         self._closed = False
+        self._append_connection: Connection | None = None
         try:
             self.schema = migrate.upgrade(self._engine)
         except (SQLAlchemyError, migrate.MigrationError) as err:
@@ -350,7 +362,8 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
         with self._lock:
             self._check_open()
             try:
-                with self._engine.begin() as connection:
+                connection = self._appender()
+                with connection.begin():
                     connection.execute(_INSERT_ACTION, params)
             except IntegrityError as err:
                 raise StorageError(f"cannot {what}: {self._why_not_next(code, match_number, seq)}") from err
@@ -363,7 +376,8 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
         with self._lock:
             self._check_open()
             try:
-                with self._engine.begin() as connection:
+                connection = self._appender()
+                with connection.begin():
                     connection.execute(_INSERT_ACTION, [row.params() for row in rows])
             except SQLAlchemyError as err:
                 raise StorageError(f"cannot store {len(rows)} actions together: {_reason(err)}") from err
@@ -472,6 +486,9 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
             self._dispose()
 
     def _dispose(self) -> None:
+        if self._append_connection is not None:
+            self._append_connection.close()
+            self._append_connection = None
         self._engine.dispose()
         if self._read_engine is not self._engine:
             self._read_engine.dispose()
@@ -508,6 +525,13 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
                     yield session
             except SQLAlchemyError as err:
                 raise StorageError(f"cannot {what}: {_reason(err)}") from err
+
+    def _appender(self) -> Connection:
+        """The connection that stores actions, kept open (under the lock) rather than taken from the
+        pool and given back for each one: the checkout and the pool's reset cost as much as the INSERT."""
+        if self._append_connection is None:
+            self._append_connection = self._engine.connect()
+        return self._append_connection
 
     def _check_open(self) -> None:
         if self._closed:

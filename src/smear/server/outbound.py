@@ -149,9 +149,13 @@ class _BuiltOnce:
         return built
 
 
-# Every later state carries each finished hand's result and each trick of the hand so far.
+# Every later state carries each finished hand's result and each trick of the hand so far. The
+# states of one hand share their tuple of results, and those of one trick their tuple of tricks, so
+# the lists are built once too.
 _result_json_once = _BuiltOnce(result_json)
 _trick_json_once = _BuiltOnce(_trick_json)  # a trick's trump order is its hand's
+_results_json_once = _BuiltOnce(lambda results: [_result_json_once(result) for result in results])
+_tricks_json_once = _BuiltOnce(lambda tricks, order: [_trick_json_once(trick, order) for trick in tricks])
 
 
 # A broadcast sends the same public state inside every seat's view: build and encode it once per
@@ -196,7 +200,7 @@ def _public_json(pub: PublicState) -> dict[str, Any]:
         "trump": None if pub.trump is None else pub.trump.letter,
         "leader": pub.leader,
         "trick": [[seat, str(card)] for seat, card in pub.trick_plays],
-        "tricks": [_trick_json_once(trick, pub.order) for trick in pub.tricks],
+        "tricks": _tricks_json_once(pub.tricks, pub.order),
         "hand_sizes": list(pub.hand_sizes()),
         "out_of_hand": list(out_of_hand(pub)),
         "took": pub.took,
@@ -208,7 +212,7 @@ def _public_json(pub: PublicState) -> dict[str, Any]:
         "stock_left": pub.stock_left,
         "widow_left": pub.widow_left,
         "stock": pub.stock_left - pub.widow_left,
-        "results": [_result_json_once(result) for result in pub.results],
+        "results": _results_json_once(pub.results),
         "winner": pub.winner,
         "ended_by": _ended_by(pub),
         "eliminated": list(eliminated_sides(pub.rules, pub.scores)),

@@ -362,9 +362,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
         with self._lock:
             self._check_open()
             try:
-                connection = self._appender()
-                with connection.begin():
-                    connection.execute(_INSERT_ACTION, params)
+                self._insert_actions(params)
             except IntegrityError as err:
                 raise StorageError(f"cannot {what}: {self._why_not_next(code, match_number, seq)}") from err
             except SQLAlchemyError as err:
@@ -376,9 +374,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
         with self._lock:
             self._check_open()
             try:
-                connection = self._appender()
-                with connection.begin():
-                    connection.execute(_INSERT_ACTION, [row.params() for row in rows])
+                self._insert_actions([row.params() for row in rows])
             except SQLAlchemyError as err:
                 raise StorageError(f"cannot store {len(rows)} actions together: {_reason(err)}") from err
 
@@ -526,12 +522,14 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
             except SQLAlchemyError as err:
                 raise StorageError(f"cannot {what}: {_reason(err)}") from err
 
-    def _appender(self) -> Connection:
-        """The connection that stores actions, kept open (under the lock) rather than taken from the
-        pool and given back for each one: the checkout and the pool's reset cost as much as the INSERT."""
+    def _insert_actions(self, params: dict[str, Any] | list[dict[str, Any]]) -> None:
+        """Inserts action rows in one transaction (the caller holds the lock), on a connection kept
+        open for it rather than taken from the pool and given back for each one: the checkout and
+        the pool's reset cost as much as the INSERT."""
         if self._append_connection is None:
             self._append_connection = self._engine.connect()
-        return self._append_connection
+        with self._append_connection.begin():
+            self._append_connection.execute(_INSERT_ACTION, params)
 
     def _check_open(self) -> None:
         if self._closed:

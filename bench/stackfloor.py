@@ -48,6 +48,7 @@ def serve(port: int) -> None:
     import uvicorn
 
     from smear.server.guard import GuardedServer, LogThrottle
+    from smear.server.workers import UVICORN_SETTINGS
 
     tables: dict[str, list[str | None]] = {}
     versions: dict[str, int] = {}
@@ -80,7 +81,7 @@ def serve(port: int) -> None:
             return
         await sio_app(scope, receive, send)
 
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(app, host="127.0.0.1", port=port, **UVICORN_SETTINGS)
 
 
 # --- the clients (this process) ----------------------------------------------------------------------

@@ -577,7 +577,7 @@ def serve_command(
     from smear.server.app import create_app
     from smear.server.cluster import ClusterError, masked, reach_redis
     from smear.server.storage import Storage, StorageError
-    from smear.server.workers import run_workers
+    from smear.server.workers import UVICORN_SETTINGS, run_workers
 
     if workers > 1 and redis is None:
         _fail(
@@ -613,8 +613,7 @@ def serve_command(
     if workers > 1:
         run_workers(build, host, port, workers)
         return
-    # The server reads forwarding headers itself, and only from --trusted-proxy addresses.
-    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)
+    uvicorn.run(app, host=host, port=port, **UVICORN_SETTINGS)
 
 
 # --- smear db -------------------------------------------------------------------------------------

@@ -22,12 +22,21 @@ log = logging.getLogger("smear.server")
 RESTART_PAUSE: Final = 1.0  # seconds before a worker that died is started again
 STOP_WAIT: Final = 10.0  # seconds the workers have to stop before they are killed
 
+# How every server process runs uvicorn. The server reads forwarding headers itself, and only from
+# --trusted-proxy addresses. Engine.IO's heartbeat (a ping every 25 s, answered within 20 s) already
+# finds a dead peer, so WebSocket-level pings would only add frames to every socket.
+UVICORN_SETTINGS: Final[dict[str, Any]] = {
+    "log_level": "warning",
+    "proxy_headers": False,
+    "ws_ping_interval": None,
+}
+
 
 def _worker(build_app: Callable[[], Any], listener: socket.socket) -> None:
     import uvicorn
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent says when to stop (SIGTERM)
-    config = uvicorn.Config(build_app(), log_level="warning", proxy_headers=False)
+    config = uvicorn.Config(build_app(), **UVICORN_SETTINGS)
     uvicorn.Server(config).run(sockets=[listener])
 
 

@@ -20,11 +20,12 @@ from typing import Any
 import orjson
 
 from smear.actions import Action, Discard
-from smear.cards import Card
+from smear.cards import Card, CardSet, Suit
 from smear.knowledge import out_of_hand, seat_out_of_hand
+from smear.rules import Rules
 from smear.scoring import eliminated_sides
 from smear.state import HandResult, PublicState
-from smear.trick import Trick, TrumpOrder, display_order, winning_index
+from smear.trick import Trick, TrumpOrder, display_order, order_for, winning_index
 from smear.views import PlayerView
 
 __all__ = [
@@ -56,7 +57,12 @@ def _cards(cards: Iterable[Card]) -> list[str]:
 
 
 def _rules_json(pub: PublicState) -> dict[str, Any]:
-    rules = pub.rules
+    """The rules of the match: the same for each of its states, so built once (and shared)."""
+    built: dict[str, Any] = _rules_json_once(pub.rules, pub.dealt_count)
+    return built
+
+
+def _build_rules_json(rules: Rules, dealt_count: int) -> dict[str, Any]:
     return {
         "name": rules.name,
         "target": rules.target,
@@ -79,7 +85,7 @@ def _rules_json(pub: PublicState) -> dict[str, Any]:
         "only_bidder_wins": rules.only_bidder_wins,
         "trump_named": rules.trump_named,
         "hand_size": rules.hand_size,
-        "cards_dealt": pub.dealt_count,
+        "cards_dealt": dealt_count,
         "jokers": rules.jokers,
         "points": list(rules.points),
         "point_values": dict(rules.point_values),
@@ -129,23 +135,27 @@ def result_json(result: HandResult) -> dict[str, Any]:
 
 
 class _BuiltOnce:
-    """JSON built once per engine value that never changes (a finished hand's result or trick),
-    found by identity; the value is kept beside its JSON, so its id is not reused while cached. The
-    oldest entries go first. Further arguments go to ``build`` and must follow from the value."""
+    """JSON built once per engine value that never changes (a finished hand's result or trick, a
+    match's rules), found by identity; the value is kept beside its JSON, so its id is not reused
+    while cached. The oldest entries go first. Further arguments go to ``build`` and, with
+    ``keyed``, are part of the key (they must be hashable); otherwise they must follow from the
+    value."""
 
-    def __init__(self, build: Callable[..., Any], size: int = 16384) -> None:
+    def __init__(self, build: Callable[..., Any], size: int = 16384, keyed: bool = False) -> None:
         self._build = build
         self._size = size
-        self._built: dict[int, tuple[Any, Any]] = {}
+        self._keyed = keyed
+        self._built: dict[Any, tuple[Any, Any]] = {}
 
     def __call__(self, value: Any, *further: Any) -> Any:
-        cached = self._built.get(id(value))
+        key = (id(value), *further) if self._keyed else id(value)
+        cached = self._built.get(key)
         if cached is not None and cached[0] is value:
             return cached[1]
         if len(self._built) >= self._size:
             del self._built[next(iter(self._built))]
         built = self._build(value, *further)
-        self._built[id(value)] = (value, built)
+        self._built[key] = (value, built)
         return built
 
 
@@ -156,6 +166,21 @@ _result_json_once = _BuiltOnce(result_json)
 _trick_json_once = _BuiltOnce(_trick_json)  # a trick's trump order is its hand's
 _results_json_once = _BuiltOnce(lambda results: [_result_json_once(result) for result in results])
 _tricks_json_once = _BuiltOnce(lambda tricks, order: [_trick_json_once(trick, order) for trick in tricks])
+# A table's rules (with the cards dealt to each player) are the same for all its states.
+_rules_json_once = _BuiltOnce(_build_rules_json, size=1024, keyed=True)
+
+
+def _hand_json(rules: Rules, cards: int, trump: Suit | None) -> tuple[list[str], list[str]]:
+    """A hand (a card mask) as a player sorts it, and its trumps in that order. Each seat's hand
+    stays the same through the three plays of the others, so this is built once per hand."""
+    hand = display_order(CardSet(cards), trump, rules)
+    if trump is None:
+        return _cards(hand), []
+    power = order_for(rules, trump).power
+    return _cards(hand), _cards(card for card in hand if power[card])
+
+
+_hand_json_once = _BuiltOnce(_hand_json, keyed=True)
 
 
 # A broadcast sends the same public state inside every seat's view: build and encode it once per
@@ -261,13 +286,12 @@ def view_json(view: PlayerView) -> dict[str, Any]:
             "holds": refill.holds,
             "stock_short": refill.short,
         }
-    hand = display_order(view.hand, pub.trump, pub.rules)
-    power = pub.order.power if pub.order is not None else None
+    hand, trumps_in_hand = _hand_json_once(pub.rules, view.hand.mask, pub.trump)
     dead = view.dead_cards()
     return {
         "seat": view.seat,
-        "hand": _cards(hand),
-        "trumps_in_hand": [] if power is None else _cards(card for card in hand if power[card]),
+        "hand": hand,
+        "trumps_in_hand": trumps_in_hand,
         "out_of_hand": list(seat_out_of_hand(view)),
         "discards": _cards(display_order(view.discards, pub.trump, pub.rules)) if view.discards else [],
         "legal": [] if listed is None else [str(action) for action in listed],

@@ -42,7 +42,10 @@ class Pacing(Presence):
         if handle is not None:
             handle.cancel()
         drive = self.drives[table.code] = self.drives.get(table.code, 0) + 1
-        if table.status != "playing" or table.state is None or not self._may_move(table):
+        if table.status != "playing" or table.state is None:
+            return
+        hashes = self._connected_hashes(table)
+        if not self._may_move(table, hashes):
             return
         pub = table.state.public
         loop = asyncio.get_running_loop()
@@ -57,11 +60,11 @@ class Pacing(Presence):
         delay: float | None = None
         if chair.is_bot:
             delay = self.timing.bot_pause
-        elif not self._connected(table, seat):
+        elif not self._connected(table, seat, hashes):
             gone = self.disconnected_at.setdefault((table.code, seat), time.monotonic())
             delay = max(self.timing.bot_pause, gone + self.timing.grace - time.monotonic())
         else:
-            deadline = self._turn_deadline(table)
+            deadline = self._turn_deadline(table, hashes)
             if deadline is not None:
                 delay = max(0.0, deadline - time.monotonic())
         if delay is not None:

@@ -63,15 +63,17 @@ class Presence(ServerCore):
                 hashes.add(connection.token_hash)
         return hashes
 
-    def _people_here(self, table: Table) -> bool:
-        """Whether a person holding a seat is connected."""
-        return any(seat.is_person and self._connected(table, i) for i, seat in enumerate(table.seats))
+    def _people_here(self, table: Table, hashes: set[str] | None = None) -> bool:
+        """Whether a person holding a seat is connected (``hashes`` as for :meth:`_connected`)."""
+        if hashes is None:
+            hashes = self._connected_hashes(table)
+        return any(seat.is_person and self._connected(table, i, hashes) for i, seat in enumerate(table.seats))
 
-    def _may_move(self, table: Table) -> bool:
+    def _may_move(self, table: Table, hashes: set[str] | None = None) -> bool:
         """The server plays at a table only while someone is there to see it: a seated person, or,
         at a table every person has left, anyone watching."""
         if any(seat.is_person for seat in table.seats):
-            return self._people_here(table)
+            return self._people_here(table, hashes)
         return bool(self.followers.get(table.code))
 
     def _present(self, table: Table) -> None:

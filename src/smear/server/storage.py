@@ -580,8 +580,8 @@ class _ActionInsert:
         cursor = driver.cursor()
         try:
             cursor.executemany(self._sql, params)
-        except self._driver_error as err:
-            raise DBAPIError.instance(self._sql, params, err, self._driver_error) from err
+        except self._driver_error as err:  # without the rows: a discard's cards stay out of any log
+            raise DBAPIError.instance(self._sql, None, err, self._driver_error) from err
         finally:
             cursor.close()
 

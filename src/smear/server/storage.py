@@ -206,13 +206,21 @@ def _sqlite_on_begin(connection: Connection) -> None:
 
 def _begin_sqlite(connection: Connection, statement: str) -> None:
     # Straight to the driver: SQLAlchemy's own statement execution costs more than the BEGIN itself,
-    # and one comes before every transaction. A failure is still one of SQLAlchemy's errors.
+    # and one comes before every transaction.
     driver = connection.connection.driver_connection
     assert driver is not None, "a connection beginning a transaction is open"
-    try:
+    with _as_sqlalchemy_error(statement, sqlite3.Error):
         driver.execute(statement)
-    except sqlite3.Error as err:
-        raise DBAPIError.instance(statement, None, err, sqlite3.Error) from err
+
+
+@contextmanager
+def _as_sqlalchemy_error(statement: str, driver_error: type[Exception]) -> Iterator[None]:
+    """For a statement run by the driver itself: its errors raised as SQLAlchemy's, as callers expect.
+    Without the parameters, so that a discard's cards stay out of any log."""
+    try:
+        yield
+    except driver_error as err:
+        raise DBAPIError.instance(statement, None, err, driver_error) from err
 
 
 class Storage(ChatStorage, ListingStorage, PlayerStorage):
@@ -364,7 +372,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
         with self._lock:
             self._check_open()
             try:
-                self._insert_actions(params)
+                self._insert_actions([params])
             except IntegrityError as err:
                 raise StorageError(f"cannot {what}: {self._why_not_next(code, match_number, seq)}") from err
             except SQLAlchemyError as err:
@@ -524,14 +532,14 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
             except SQLAlchemyError as err:
                 raise StorageError(f"cannot {what}: {_reason(err)}") from err
 
-    def _insert_actions(self, params: dict[str, Any] | list[dict[str, Any]]) -> None:
+    def _insert_actions(self, rows: list[dict[str, Any]]) -> None:
         """Inserts action rows in one transaction (the caller holds the lock), on a connection kept
         open for it rather than taken from the pool and given back for each one: the checkout and
         the pool's reset cost as much as the INSERT."""
         if self._append_connection is None:
             self._append_connection = self._engine.connect()
         with self._append_connection.begin():
-            self._action_insert(self._append_connection, params if isinstance(params, list) else [params])
+            self._action_insert(self._append_connection, rows)
 
     def _check_open(self) -> None:
         if self._closed:
@@ -579,9 +587,8 @@ class _ActionInsert:
         params = rows if order is None else [tuple(row[key] for key in order) for row in rows]
         cursor = driver.cursor()
         try:
-            cursor.executemany(self._sql, params)
-        except self._driver_error as err:  # without the rows: a discard's cards stay out of any log
-            raise DBAPIError.instance(self._sql, None, err, self._driver_error) from err
+            with _as_sqlalchemy_error(self._sql, self._driver_error):
+                cursor.executemany(self._sql, params)
         finally:
             cursor.close()
 

@@ -408,7 +408,7 @@ def test_a_held_database_delays_only_the_changes_that_need_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The join waits for the lock however long the test holds it (a loaded machine is slow).
-    monkeypatch.setattr("smear.server.storage._BUSY_TIMEOUT_SECONDS", 120.0)
+    monkeypatch.setattr("smear.server.dbdriver.BUSY_TIMEOUT_SECONDS", 120.0)
 
     async def scenario() -> None:
         database = tmp_path / "smear.db"

@@ -318,7 +318,7 @@ def test_sqlite_files_use_write_ahead_logging(sqlite_url: str, tmp_path: Path) -
 def test_a_write_refused_while_another_process_holds_the_file_is_a_storage_error_and_later_writes_go_on(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("smear.server.storage._BUSY_TIMEOUT_SECONDS", 0.05)
+    monkeypatch.setattr("smear.server.dbdriver.BUSY_TIMEOUT_SECONDS", 0.05)
     with Storage(sqlite_url) as storage:
         new_table(storage)
         storage.start_match("ABCD", 1, 5, SIDES, NAMES)

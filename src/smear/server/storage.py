@@ -26,9 +26,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import logging
-import sqlite3
 import threading
-import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -40,22 +38,19 @@ from sqlalchemy import (
     ColumnElement,
     Connection,
     and_,
-    bindparam,
     create_engine,
     delete,
-    event,
     func,
-    insert,
     select,
     update,
 )
-from sqlalchemy.engine import Dialect, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from smear.errors import SmearError
-from smear.server import migrate
+from smear.server import dbdriver, migrate
 from smear.server.chatstore import ChatStorage
 from smear.server.liststore import ListingStorage
 from smear.server.playerstore import MatchOutcome, PlayerStorage
@@ -74,9 +69,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("smear.server")
-
-# How long a write waits for another process holding the SQLite write lock before failing.
-_BUSY_TIMEOUT_SECONDS: Final = 5.0
 
 # SQLite and most other databases store integers in 64 bits.
 _INT64_MIN: Final = -(2**63)
@@ -163,66 +155,6 @@ class StoredTable:
     resting: bool = False
 
 
-def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
-    # Let SQLAlchemy emit BEGIN itself (see _sqlite_on_begin): the sqlite3 module's legacy mode
-    # would begin only at the first write, so the reads of one method could see different states.
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    try:
-        _switch_to_wal(cursor)
-        cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={int(_BUSY_TIMEOUT_SECONDS * 1000)}")
-    finally:
-        cursor.close()
-
-
-def _switch_to_wal(cursor: Any) -> None:
-    # Connections opening a new file together race to switch it to WAL, and SQLite refuses the
-    # losers at once ("database is locked") without its busy handler: wait for the winner here.
-    deadline = time.monotonic() + _BUSY_TIMEOUT_SECONDS
-    pause = 0.001
-    while True:
-        try:
-            cursor.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError as err:
-            if "locked" not in str(err) or time.monotonic() + pause > deadline:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, 0.05)
-
-
-def _sqlite_on_begin_read(connection: Connection) -> None:
-    _begin_sqlite(connection, "BEGIN")
-
-
-def _sqlite_on_begin(connection: Connection) -> None:
-    # IMMEDIATE takes the write lock at the start, waiting for it under busy_timeout: a deferred
-    # transaction that reads first and then writes is refused at once, without waiting, when
-    # another connection holds the lock.
-    _begin_sqlite(connection, "BEGIN IMMEDIATE")
-
-
-def _begin_sqlite(connection: Connection, statement: str) -> None:
-    # Straight to the driver: SQLAlchemy's own statement execution costs more than the BEGIN itself,
-    # and one comes before every transaction.
-    driver = connection.connection.driver_connection
-    assert driver is not None, "a connection beginning a transaction is open"
-    with _as_sqlalchemy_error(statement, sqlite3.Error):
-        driver.execute(statement)
-
-
-@contextmanager
-def _as_sqlalchemy_error(statement: str, driver_error: type[Exception]) -> Iterator[None]:
-    """For a statement run by the driver itself: its errors raised as SQLAlchemy's, as callers expect.
-    Without the parameters, so that a discard's cards stay out of any log."""
-    try:
-        yield
-    except driver_error as err:
-        raise DBAPIError.instance(statement, None, err, driver_error) from err
-
-
 class Storage(ChatStorage, ListingStorage, PlayerStorage):
     """The server's database. Each method is one transaction, committed before it returns; writes
     are serialized by a lock, so the object may be shared between threads, and reads need not wait
@@ -240,8 +172,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
         options: dict[str, Any] = {}
         is_sqlite = parsed.get_backend_name() == "sqlite"
         if is_sqlite:
-            # The lock below keeps calls apart, so a connection may move between threads.
-            options["connect_args"] = {"check_same_thread": False, "timeout": _BUSY_TIMEOUT_SECONDS}
+            options["connect_args"] = dbdriver.sqlite_connect_args()
             if parsed.database in (None, "", ":memory:"):
                 # Each connection to :memory: is a separate empty database: keep exactly one.
                 options["poolclass"] = StaticPool
@@ -254,17 +185,15 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
         except (ArgumentError, ImportError) as err:  # an unknown dialect, a driver not installed
             raise StorageError(f"cannot open the database {parsed.render_as_string()!r}: {err}") from None
         if is_sqlite:
-            event.listen(self._engine, "connect", _sqlite_on_connect)
-            event.listen(self._engine, "begin", _sqlite_on_begin)
+            dbdriver.tune_sqlite(self._engine, writes=True)
             if not self._shared:
-                event.listen(self._read_engine, "connect", _sqlite_on_connect)
-                event.listen(self._read_engine, "begin", _sqlite_on_begin_read)
+                dbdriver.tune_sqlite(self._read_engine, writes=False)
         self._sessions = sessionmaker(self._engine)
         self._read_sessions = sessionmaker(self._read_engine)
         self._lock = threading.Lock()
         self._closed = False
         self._append_connection: Connection | None = None
-        self._action_insert = _ActionInsert(self._engine.dialect)
+        self._action_insert = dbdriver.ActionInsert(self._engine.dialect)
         try:
             self.schema = migrate.upgrade(self._engine)
         except (SQLAlchemyError, migrate.MigrationError) as err:
@@ -564,33 +493,6 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
         if seq <= last:
             return f"action {seq} is already stored (the last is {last})"
         return f"the next action is {last + 1}, not {seq}"
-
-
-class _ActionInsert:
-    """The INSERT of action rows, compiled once by SQLAlchemy for the database's dialect and run by
-    the driver itself: SQLAlchemy's execution of each statement costs about as much as the INSERT.
-    The driver's errors are still raised as SQLAlchemy's."""
-
-    def __init__(self, dialect: Dialect) -> None:
-        columns = [column.key for column in ActionModel.__table__.columns]
-        statement = insert(ActionModel).values({key: bindparam(key) for key in columns})
-        compiled = statement.compile(dialect=dialect)
-        self._sql = compiled.string
-        # Positional drivers (SQLite's ?) take each row as a tuple in the statement's order.
-        self._order = compiled.positiontup if compiled.positional else None
-        self._driver_error: type[Exception] = dialect.loaded_dbapi.Error
-
-    def __call__(self, connection: Connection, rows: list[dict[str, Any]]) -> None:
-        driver = connection.connection.driver_connection
-        assert driver is not None, "the connection is open"
-        order = self._order
-        params = rows if order is None else [tuple(row[key] for key in order) for row in rows]
-        cursor = driver.cursor()
-        try:
-            with _as_sqlalchemy_error(self._sql, self._driver_error):
-                cursor.executemany(self._sql, params)
-        finally:
-            cursor.close()
 
 
 def _reason(err: SQLAlchemyError) -> str:

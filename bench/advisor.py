@@ -23,59 +23,42 @@ import random
 import statistics
 import time
 
-from smear import Phase, apply, find_rules, new_match, next_hand, player_view
+from seeded import add_match_arguments, describe, percentile, play_seeded
+
+from smear import Action, Phase, PlayerView
 from smear.bots import HeuristicBot
 from smear.bots.advisor import ADVICE_SAMPLES, ADVICE_SECONDS, bid_advice
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=100, help="auction positions to time")
-    parser.add_argument("--rules", default="house")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--no-teams", action="store_true")
-    parser.add_argument("--seed", type=int, default=0)
+    add_match_arguments(parser)
     parser.add_argument("--share", type=float, default=0.5, help="chance that a turn is timed")
     args = parser.parse_args()
     if args.positions < 1:
         parser.error("--positions must be at least 1")
 
-    rules = find_rules(args.rules)
     heuristic = HeuristicBot()
     rng = random.Random(args.seed)
     times: list[float] = []
     samples: list[int] = []
     choices: list[int] = []
-    seed = args.seed
-    while len(times) < args.positions:
-        state = new_match(rules, args.players, not args.no_teams, seed=seed)
-        seed += 1
-        while state.public.phase is not Phase.MATCH_OVER and len(times) < args.positions:
-            if state.public.phase is Phase.HAND_OVER:
-                state = next_hand(state)
-                continue
-            seat = state.public.to_act
-            assert seat is not None
-            view = player_view(state, seat)
-            if state.public.phase is Phase.AUCTION and rng.random() < args.share:
-                start = time.perf_counter()
-                advice = bid_advice(view, rng)
-                times.append(time.perf_counter() - start)
-                samples.append(advice.samples)
-                choices.append(len(advice.options))
-            state = apply(state, heuristic.choose(view, rng), seat)
 
-    teams = "no teams" if args.no_teams else "teams"
+    def choose(seat: int, view: PlayerView) -> Action:
+        if view.phase is Phase.AUCTION and rng.random() < args.share:
+            start = time.perf_counter()
+            advice = bid_advice(view, rng)
+            times.append(time.perf_counter() - start)
+            samples.append(advice.samples)
+            choices.append(len(advice.options))
+        return heuristic.choose(view, rng)
+
+    play_seeded(args, choose, lambda: len(times) >= args.positions)
+
     cores = os.cpu_count()
     print(f"bid advisor at the server's budget ({ADVICE_SAMPLES} samples, {ADVICE_SECONDS} s), {cores} cores")
-    print(
-        f"{args.rules}, {args.players} players, {teams}, {len(times)} auction positions from seed {args.seed}"
-    )
+    print(f"{describe(args)}, {len(times)} auction positions from seed {args.seed}")
     print(
         f"choices per position: median {statistics.median(choices):.0f}, max {max(choices)}; "
         f"deals searched: median {statistics.median(samples):.0f}, min {min(samples)}"

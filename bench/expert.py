@@ -21,61 +21,44 @@ import statistics
 import time
 from collections import defaultdict
 
-from smear import Phase, apply, find_rules, new_match, next_hand, player_view
+from seeded import add_match_arguments, describe, percentile, play_seeded
+
+from smear import Action, PlayerView
 from smear.bots import ExpertBot, HeuristicBot
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=600, help="expert decisions to time")
-    parser.add_argument("--rules", default="house")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--no-teams", action="store_true")
-    parser.add_argument("--seed", type=int, default=0)
+    add_match_arguments(parser)
     args = parser.parse_args()
     if args.decisions < 1:
         parser.error("--decisions must be at least 1")
 
-    rules = find_rules(args.rules)
     expert, heuristic = ExpertBot(), HeuristicBot()
     rng = random.Random(args.seed)
     times: list[float] = []
     searched: list[float] = []
     by_phase: dict[str, list[float]] = defaultdict(list)
     samples: list[int] = []
-    seed = args.seed
-    while len(times) < args.decisions:
-        state = new_match(rules, args.players, not args.no_teams, seed=seed)
-        seed += 1
-        while state.public.phase is not Phase.MATCH_OVER and len(times) < args.decisions:
-            if state.public.phase is Phase.HAND_OVER:
-                state = next_hand(state)
-                continue
-            seat = state.public.to_act
-            assert seat is not None
-            view = player_view(state, seat)
-            if seat == 0:
-                start = time.perf_counter()
-                advice = expert.advise(view, rng)
-                spent = time.perf_counter() - start
-                action = advice.action
-                times.append(spent)
-                by_phase[view.phase.value].append(spent)
-                if advice.samples:
-                    searched.append(spent)
-                    samples.append(advice.samples)
-            else:
-                action = heuristic.choose(view, rng)
-            state = apply(state, action, seat)
 
-    teams = "no teams" if args.no_teams else "teams"
+    def choose(seat: int, view: PlayerView) -> Action:
+        if seat != 0:
+            return heuristic.choose(view, rng)
+        start = time.perf_counter()
+        advice = expert.advise(view, rng)
+        spent = time.perf_counter() - start
+        times.append(spent)
+        by_phase[view.phase.value].append(spent)
+        if advice.samples:
+            searched.append(spent)
+            samples.append(advice.samples)
+        return advice.action
+
+    play_seeded(args, choose, lambda: len(times) >= args.decisions)
+
     print(f"expert at its default budget ({expert.samples} samples, {expert.seconds} s), one core")
-    print(f"{args.rules}, {args.players} players, {teams}, {len(times)} decisions from seed {args.seed}")
+    print(f"{describe(args)}, {len(times)} decisions from seed {args.seed}")
     print(f"{'decisions':<22}{'count':>7}{'median s':>10}{'p95 s':>9}{'max s':>9}")
     rows = [("all", times), ("searched", searched), *sorted(by_phase.items())]
     for name, values in rows:

@@ -44,6 +44,8 @@ TRANSFER_SECONDS: Final = 600  # how long a code to carry a profile to another d
 MATCHES_PAGE: Final = 20
 MATCHES_PAGE_MAX: Final = 100
 RECORD_BYTES_MAX: Final = 1 << 20  # a record sent to be replayed
+# How much of a refused body is read and thrown away before the connection is given up.
+REFUSED_BODY_READ_MAX: Final = 4 << 20
 REVIEW_SHOWN: Final = 10  # the costliest decisions of a match's review the replay viewer marks
 # A transfer code is typed by hand: no 0/O or 1/I/L to mistake.
 _CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -350,15 +352,24 @@ def _seat_result(match: PlayedMatch, seat: int) -> dict[str, Any]:
 
 
 async def _capped_body(request: Request, limit: int) -> bytes:
-    """The request's body, refused (413) once it is past ``limit`` bytes: read no further than that."""
+    """The request's body, refused (413) once it is past ``limit`` bytes, and kept no further.
+
+    A refused body is still read to its end (up to ``REFUSED_BODY_READ_MAX`` bytes) and thrown away:
+    a client sends its whole body before it reads the answer, and a connection closed with part of
+    the body unread is reset, which loses the 413 on the way to it."""
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
+    if declared.isdigit() and int(declared) > REFUSED_BODY_READ_MAX:
         raise HttpError(413, "message_too_large", limit=limit)
     body = bytearray()
+    received = 0
     async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise HttpError(413, "message_too_large", limit=limit)
+        received += len(chunk)
+        if received > REFUSED_BODY_READ_MAX:
+            break
+        if received <= limit:
+            body += chunk
+    if received > limit:
+        raise HttpError(413, "message_too_large", limit=limit)
     return bytes(body)
 
 

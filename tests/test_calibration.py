@@ -2,31 +2,21 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
+import calibration as bench  # bench/ is on the tests' path (pyproject's pytest settings)
 import pytest
 
 from smear.arena import ArenaConfig, team_lineup
 from smear.rules import find_rules
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "calibration.py"
-
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("calibration_bench", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+BENCH = Path(bench.__file__)
 
 
 def test_a_match_gives_the_searching_side_s_won_bids_with_chances_and_outcomes() -> None:
-    bench = load_bench()
     config = ArenaConfig("house", 4, True, team_lineup("pimc", "heuristic", 4), 2)
     rules = find_rules("house")
     won = bench.play((config, 0)) + bench.play((config, 1))
@@ -39,7 +29,6 @@ def test_a_match_gives_the_searching_side_s_won_bids_with_chances_and_outcomes()
 
 
 def test_the_report_puts_each_band_beside_what_happened(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_bench()
     bids = [
         bench.WonBid("expert", 4, 0.5, False),
         bench.WonBid("expert", 4, 0.55, True),

@@ -1,0 +1,98 @@
+"""How much of the way from the heuristic to a bot that sees every card a bot has come, in points
+per hand: (bot - heuristic) / (omniscient - heuristic).
+
+Three arenas in two teams on the same deals (the sides swapping seats match by match, as in
+``smear arena --teams``): the bot's side against two heuristics, the omniscient bot's side against
+two heuristics, and heuristics on both sides. Each figure is a side's score change summed over the
+hands, divided by the hands. A bot that plays as well as the heuristic closes 0 of the gap; one
+that plays as if it saw every card, 1.
+
+Usage: python bench/gap.py [--bot expert] [--rules house] [--matches 400] [--workers 2] [--seed 0]
+
+It prints each arena as it ends, then::
+
+    heuristic_points_per_hand: 2.610
+    expert_points_per_hand: 3.670
+    omniscient_points_per_hand: 4.550
+    gap_closed: 0.546
+    expert_bids_made: 0.917
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.progress import Progress
+
+from smear.arena import ARENA_ONLY_BOTS, ArenaConfig, ArenaReport, BotStats, run_arena, team_lineup
+from smear.bots import bot_names
+
+PLAYERS = 4
+BASELINE = "heuristic"
+CEILING = "omniscient"
+
+
+def gap_closed(bot: float, heuristic: float, omniscient: float) -> float:
+    """The share of the heuristic-to-omniscient gap in points per hand that ``bot`` closes."""
+    if omniscient == heuristic:
+        raise ValueError("the omniscient bot and the heuristic scored alike: there is no gap to close")
+    return (bot - heuristic) / (omniscient - heuristic)
+
+
+def side_against_heuristics(report: ArenaReport, name: str) -> BotStats:
+    """The figures of ``name``'s side (with heuristics on both sides, the two sides averaged)."""
+    return next(entry for entry in report.stats() if entry.name == name)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bot", default="expert", help="the bot measured (default expert)")
+    parser.add_argument("--rules", default="house", help="preset, played in two teams of two (default house)")
+    parser.add_argument("--matches", type=int, default=400, help="matches per arena (default 400)")
+    parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--seed", type=int, default=0, help="deal seed of the first match (default 0)")
+    args = parser.parse_args()
+    if args.matches < 1 or args.workers < 1:
+        parser.error("--matches and --workers must be at least 1")
+    if args.bot == CEILING:
+        parser.error("the omniscient bot is the ceiling: name another bot to measure against it")
+    if args.bot not in bot_names():
+        known = ", ".join(name for name in bot_names() if name not in ARENA_ONLY_BOTS)
+        parser.error(f"unknown bot: {args.bot!r} (bots: {known})")
+    if args.bot == BASELINE:
+        parser.error("the heuristic is the baseline: name another bot to measure against it")
+    configs = {
+        name: ArenaConfig(
+            args.rules, PLAYERS, True, team_lineup(name, BASELINE, PLAYERS), args.matches, args.seed
+        )
+        for name in (BASELINE, args.bot, CEILING)
+    }
+    try:
+        rules = configs[BASELINE].rules
+    except ValueError as err:  # an unknown preset
+        parser.error(str(err))
+    if PLAYERS not in rules.team_player_counts:
+        parser.error(f"{args.rules} is not played in two teams of two")
+
+    sides: dict[str, BotStats] = {}
+    with Progress() as progress:
+        for name, config in configs.items():
+            task = progress.add_task(f"{name} against heuristics", total=args.matches)
+            report = run_arena(config, args.workers, on_result=lambda _, task=task: progress.advance(task))
+            sides[name] = side = side_against_heuristics(report, name)
+            made = f", bids made {side.made}/{side.bids}" if side.bids else ""
+            progress.console.print(
+                f"{name} against heuristics: {side.score_change / side.hands:+.3f} points per hand over "
+                f"{side.hands} hands, {side.wins}/{side.matches} matches won{made}"
+            )
+    per_hand = {name: side.score_change / side.hands for name, side in sides.items()}
+    print(f"{args.rules}, two teams, {args.matches} matches per arena from seed {args.seed}")
+    for name in (BASELINE, args.bot, CEILING):
+        print(f"{name}_points_per_hand: {per_hand[name]:.3f}")
+    print(f"gap_closed: {gap_closed(per_hand[args.bot], per_hand[BASELINE], per_hand[CEILING]):.3f}")
+    bot = sides[args.bot]
+    print(f"{args.bot}_bids_made: {bot.made / bot.bids if bot.bids else 0.0:.3f}")
+
+
+if __name__ == "__main__":
+    main()

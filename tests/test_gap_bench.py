@@ -1,0 +1,78 @@
+"""bench/gap.py: the share of the heuristic-to-omniscient gap in points per hand a bot closes."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import gap as bench  # bench/ is on the tests' path (pyproject's pytest settings)
+import pytest
+
+from smear.arena import ArenaConfig, run_arena, team_lineup
+
+BENCH = Path(bench.__file__)
+
+
+def test_the_gap_closed_is_the_bot_s_share_of_the_way_from_the_heuristic_to_the_omniscient() -> None:
+    assert bench.gap_closed(bot=3.67, heuristic=2.61, omniscient=4.55) == pytest.approx(1.06 / 1.94)
+    assert bench.gap_closed(bot=2.61, heuristic=2.61, omniscient=4.55) == 0.0
+    assert bench.gap_closed(bot=4.55, heuristic=2.61, omniscient=4.55) == 1.0
+    assert bench.gap_closed(bot=1.0, heuristic=2.0, omniscient=4.0) == -0.5
+    with pytest.raises(ValueError, match="no gap"):
+        bench.gap_closed(bot=3.0, heuristic=2.0, omniscient=2.0)
+
+
+def test_with_heuristics_on_both_sides_the_two_sides_are_averaged() -> None:
+    report = run_arena(ArenaConfig("house", 4, True, team_lineup("heuristic", "heuristic", 4), 2))
+    side = bench.side_against_heuristics(report, "heuristic")
+    changes = [change for result in report.results for change in result.score_change]
+    hands = sum(result.hands for result in report.results)
+    assert side.score_change / side.hands == pytest.approx(sum(changes) / (2 * hands))
+
+
+def test_the_bench_ends_with_its_lines_and_refuses_what_it_cannot_measure() -> None:
+    run = subprocess.run(
+        [sys.executable, str(BENCH), "--bot", "random", "--matches", "2", "--workers", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.strip().splitlines()[-5:]
+    figures = {}
+    for line in lines:
+        found = re.fullmatch(r"(\w+): (-?\d+\.\d{3})", line)
+        assert found, lines
+        figures[found[1]] = float(found[2])
+    assert list(figures) == [
+        "heuristic_points_per_hand",
+        "random_points_per_hand",
+        "omniscient_points_per_hand",
+        "gap_closed",
+        "random_bids_made",
+    ]
+    # Random play scores below the heuristic, which scores below a bot that sees every card.
+    assert figures["random_points_per_hand"] < figures["heuristic_points_per_hand"]
+    assert figures["heuristic_points_per_hand"] < figures["omniscient_points_per_hand"]
+    expected = bench.gap_closed(
+        figures["random_points_per_hand"],
+        figures["heuristic_points_per_hand"],
+        figures["omniscient_points_per_hand"],
+    )
+    assert figures["gap_closed"] == pytest.approx(expected, abs=0.002)
+    assert 0.0 <= figures["random_bids_made"] <= 1.0
+    for arguments, message in [
+        (["--bot", "nobody"], "unknown bot: 'nobody'"),
+        (["--bot", "omniscient"], "the omniscient bot is the ceiling"),
+        (["--bot", "heuristic"], "the heuristic is the baseline"),
+        (["--rules", "cutthroat"], "cutthroat is not played in two teams of two"),
+        (["--rules", "nosuch"], "unknown preset: 'nosuch'"),
+        (["--matches", "0"], "--matches and --workers must be at least 1"),
+    ]:
+        refused = subprocess.run(
+            [sys.executable, str(BENCH), *arguments], capture_output=True, text=True, timeout=60
+        )
+        assert refused.returncode == 2, arguments
+        assert message in refused.stderr, refused.stderr

@@ -82,10 +82,10 @@ def main() -> None:
             sides[name] = side = side_against_heuristics(report, name)
             made = f", bids made {side.made}/{side.bids}" if side.bids else ""
             progress.console.print(
-                f"{name} against heuristics: {side.score_change / side.hands:+.3f} points per hand over "
+                f"{name} against heuristics: {side.as_json()['points_per_hand']:+.3f} points per hand over "
                 f"{side.hands} hands, {side.wins}/{side.matches} matches won{made}"
             )
-    per_hand = {name: side.score_change / side.hands for name, side in sides.items()}
+    per_hand = {name: side.as_json()["points_per_hand"] for name, side in sides.items()}
     print(f"{args.rules}, two teams, {args.matches} matches per arena from seed {args.seed}")
     for name in (BASELINE, args.bot, CEILING):
         print(f"{name}_points_per_hand: {per_hand[name]:.3f}")

@@ -10,7 +10,7 @@ import { HandSummary } from "../Summary";
 import { verdictText } from "../summary";
 import { ChatPanel } from "../Chat";
 import { ActionPanel } from "./ActionPanel";
-import { discardChoice, discardKey, pickedUpCards, togglePick } from "./discard";
+import { discardChoice, discardKey, pickedUpCards, togglePick, useDiscardPicks } from "./discard";
 import { currentHint, HINT_TEXT_ID, hintedCards } from "./hint";
 import { angleOf } from "./layout";
 import { MatchEnd } from "./MatchEnd";
@@ -107,11 +107,10 @@ export function GameScreen({ state }: { state: StateMessage }) {
   }, [summary]);
 
   // On this seat's turn to discard, what the rules allow (the view says it), and the cards picked so
-  // far, cleared whenever the choice changes.
+  // far, forgotten whenever the choice changes.
   const discardInfo = view && myTurn && pub.phase === "discard" ? view.discard : null;
   const pickedKey = discardKey(pub.hand_number, discardInfo);
-  const [picked, setPicked] = useState<Set<string>>(new Set());
-  useEffect(() => setPicked(new Set()), [pub.phase, pub.hand_number, pickedKey]);
+  const [picked, setPicked] = useDiscardPicks(pickedKey);
   const choice = view && discardInfo ? discardChoice(view.hand, discardInfo, picked) : null;
 
   // The cards the bidder picked up this hand (the kitty, the widow, the stock): its hand now less the

@@ -1,6 +1,7 @@
 // A discard being chosen on this seat's turn: the player's picks within what the server allows, the
 // cards the bidder picked up, and the rules of the discard in words.
 
+import { useState } from "preact/hooks";
 import { t, tn } from "../../i18n";
 import type { DiscardInfo, PublicGame, SeatView } from "../../types";
 import { exchanging } from "./table";
@@ -33,6 +34,19 @@ export function discardChoice(hand: string[], info: DiscardInfo, picked: Set<str
 /** What the picks depend on: when it changes (another hand, other legal discards), the picks are cleared. */
 export function discardKey(handNumber: number, info: DiscardInfo | null): string {
   return info ? `${handNumber}|${info.count}|${info.required.join(" ")}|${info.choosable.join(" ")}` : "";
+}
+
+// No cards picked (shared and never changed: a pick makes a new set).
+const NO_PICKS = new Set<string>();
+
+/**
+ * The player's picks for the discard whose `discardKey` is `key`, and the setter. Picks belong to
+ * the choice they were made in: once the key changes they are gone in that same render. (An effect
+ * clearing them would leave one render, and one painted frame, with the old picks counted.)
+ */
+export function useDiscardPicks(key: string): [Set<string>, (cards: Set<string>) => void] {
+  const [picks, setPicks] = useState<{ key: string; cards: Set<string> }>({ key, cards: NO_PICKS });
+  return [picks.key === key ? picks.cards : NO_PICKS, (cards) => setPicks({ key, cards })];
 }
 
 /**

@@ -13,6 +13,9 @@ from playwright.sync_api import BrowserContext, Locator, Page, Request, expect
 from playwright.sync_api import Error as PlaywrightError
 
 HAND_CARDS = ".hand .hand-card"
+# The cards this page may play now: its turn and the card play in one selector, checked again at a
+# click (a discard screen also marks cards playable: those that may be picked).
+PLAYABLE_NOW = f'.game.my-turn[data-phase="play"] {HAND_CARDS}.playable'
 # Where a card of the hand is clicked: near its left edge, the part a neighbour never covers when the
 # cards overlap on a narrow screen.
 CARD_EDGE = {"x": 7, "y": 30}
@@ -203,12 +206,11 @@ def take_turn(
             choose_discard(page)
             confirm = panel.get_by_role("button", name="Discard", exact=True)
             return _act("discard", lambda: confirm.click(timeout=2000), cards, held, changed=True)
-        if page.locator(".game.my-turn").count():
-            playable = page.locator(f"{HAND_CARDS}.playable")
-            if playable.count():
-                held = cards.count()
-                card = playable.first
-                return _act("card", lambda: card.click(position=CARD_EDGE, timeout=2000), cards, held - 1)
+        playable = page.locator(PLAYABLE_NOW)
+        if playable.count():
+            held = cards.count()
+            card = playable.first
+            return _act("card", lambda: card.click(position=CARD_EDGE, timeout=2000), cards, held - 1)
     except PlaywrightError:
         return None  # the table moved on while we looked: look again
     return None

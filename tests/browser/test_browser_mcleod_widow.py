@@ -10,6 +10,7 @@ from pathlib import Path
 
 from browserkit import (
     HAND_CARDS,
+    PLAYABLE_NOW,
     Watched,
     choose_discard,
     create_table,
@@ -75,6 +76,10 @@ def check_discard_screen(page: Page) -> tuple[int, int]:
             expect(panel.locator(".discard-progress")).to_have_text(f"{chosen} of {count} chosen")
     else:
         expect(confirm).to_be_enabled()
+    # Cards that may be picked are marked playable, but no helper takes them for a card to play.
+    if chosen < count:
+        assert page.locator(f"{HAND_CARDS}.playable").count() > 0
+    expect(page.locator(PLAYABLE_NOW)).to_have_count(0)
     # Cards the rules keep are dimmed, named so, and cannot be picked.
     for label in accessible_names(page, f"{HAND_CARDS}.dimmed"):
         assert label.endswith(", must be kept"), label

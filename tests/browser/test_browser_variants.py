@@ -10,6 +10,7 @@ from pathlib import Path
 from browserkit import (
     CARD_EDGE,
     HAND_CARDS,
+    PLAYABLE_NOW,
     Watched,
     actions_sent,
     cards_sent,
@@ -323,7 +324,7 @@ def test_five_point_with_the_kitty_the_host_bids_exchanges_and_sees_its_discard(
                 assert tries <= 4, "a bot held the contract at 5 in four hands running"
             elif page.get_by_role("heading", name="Play a card").count():
                 # Only in play: a click during the exchange would choose a card to put back.
-                playable = page.locator(f"{HAND_CARDS}.playable")
+                playable = page.locator(PLAYABLE_NOW)
                 if playable.count() and not exchange.count():
                     click_card(playable.first)
         except PlaywrightError:

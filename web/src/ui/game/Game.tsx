@@ -209,7 +209,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
   };
 
   return (
-    <div class={`game${myTurn ? " my-turn" : ""}`}>
+    <div class={`game${myTurn ? " my-turn" : ""}`} data-phase={pub.phase}>
       <Scoreboard state={state} pub={pub} />
       <section class={`felt${pub.players >= 6 ? " many" : ""}`} aria-label={t("table.hand_n", { n: pub.hand_number })}>
         {pub.trump && (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from smear import Action, Phase, PlayerView, apply, find_rules, new_match, next_hand, player_view
+from smear import Action, Phase, PlayerView, State, apply, find_rules, new_match, next_hand, player_view
 
 
 def add_match_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,10 +23,14 @@ def describe(args: argparse.Namespace) -> str:
 
 
 def play_seeded(
-    args: argparse.Namespace, choose: Callable[[int, PlayerView], Action], enough: Callable[[], bool]
+    args: argparse.Namespace,
+    choose: Callable[[int, PlayerView], Action],
+    enough: Callable[[], bool],
+    watch: Callable[[State, int, Action], None] | None = None,
 ) -> None:
     """Plays the matches of seeds ``args.seed``, ``args.seed + 1``... with ``choose(seat, view)`` taking
-    every action, until ``enough()``."""
+    every action, until ``enough()``. ``watch(state, seat, action)``, if given, sees each action with
+    the whole state it is taken in, before it is applied."""
     rules = find_rules(args.rules)
     seed = args.seed
     while not enough():
@@ -38,7 +42,10 @@ def play_seeded(
                 continue
             seat = state.public.to_act
             assert seat is not None
-            state = apply(state, choose(seat, player_view(state, seat)), seat)
+            action = choose(seat, player_view(state, seat))
+            if watch is not None:
+                watch(state, seat, action)
+            state = apply(state, action, seat)
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -146,6 +146,7 @@ class SmearServer(Players):
         instead. Nobody is connected yet, so the tables wait for their people.
         """
         now = self.clock()
+        self.hints.warm()
         try:
             await self._db(self.storage.ensure_bots, bot_names(), list(PRESETS), now)
         except StorageError as err:  # another process starting at the same moment; it did the same

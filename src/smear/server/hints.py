@@ -22,12 +22,13 @@ import hashlib
 import random
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from smear.bots.advisor import BidAdvice, bid_advice
 from smear.bots.expert import Advice, ExpertBot
+from smear.bots.heuristic import HeuristicBot
 from smear.record import Record, parse_record, record_of
 from smear.review import (
     Decision,
@@ -39,9 +40,10 @@ from smear.review import (
     review_position,
     reviewer,
 )
+from smear.rules import find_rules
 from smear.server.tables import TableError
-from smear.state import State
-from smear.views import PlayerView
+from smear.state import Phase, State, apply, new_match
+from smear.views import PlayerView, player_view
 
 # Sampled deals per decision in a hand's review: a 6-card hand of 4 players is judged in about
 # 0.15 s (0.35 s at most) on one core, a 10-card hand in under a second.
@@ -76,6 +78,21 @@ def match_review_samples(decisions: int) -> int:
     return max(MATCH_REVIEW_MIN_SAMPLES, min(MATCH_REVIEW_SAMPLES, fit))
 
 
+def warm_search() -> None:
+    """A hint at a first lead of a seeded match, on two deals: the search's compiled code is loaded
+    from numba's cache on first use, which takes about half a second on an idle core (seconds on a
+    busy one); once loaded, this takes milliseconds."""
+    state = new_match(find_rules("house"), 4, True, seed=0)
+    policy, rng = HeuristicBot(), random.Random(0)
+    while state.public.phase is not Phase.PLAY:
+        seat = state.public.to_act
+        assert seat is not None
+        state = apply(state, policy.choose(player_view(state, seat), rng), seat)
+    seat = state.public.to_act
+    assert seat is not None
+    ExpertBot(play_samples=2).advise(player_view(state, seat), rng)
+
+
 def _record(state: State, hands: int | None = None) -> Record:
     """The record of the match of ``state`` (its first ``hands`` hands), the seats named by number."""
     data = record_of(state, [f"Seat {seat + 1}" for seat in range(state.public.players)])
@@ -107,6 +124,7 @@ class HintService:
         self._reviews: dict[str, tuple[int, dict[tuple[int, int], asyncio.Future[Any]]]] = {}
         # Per match id of the players' history: its review, the latest asked for last.
         self._played: OrderedDict[str, asyncio.Future[Any]] = OrderedDict()
+        self.warmed: Future[None] | None = None  # the search loaded ahead of the first hint
 
     async def advise(self, code: str, version: int, seat: int, view: PlayerView) -> Advice:
         """The expert's choice for the seat of ``view``."""
@@ -237,6 +255,12 @@ class HintService:
 
             future.add_done_callback(done)
         return await asyncio.shield(future)
+
+    def warm(self) -> Future[None]:
+        """Load the search on the hints' thread now: the first hint after a start is then searched on
+        its whole budget, where it would spend it loading (and answer from a handful of deals)."""
+        self.warmed = self._pool.submit(warm_search)
+        return self.warmed
 
     def forget(self, code: str) -> None:
         """Drop a table's kept advice and reviews (the table left memory)."""

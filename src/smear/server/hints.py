@@ -79,9 +79,9 @@ def match_review_samples(decisions: int) -> int:
 
 
 def warm_search() -> None:
-    """A hint at a first lead of a seeded match, on two deals: the search's compiled code is loaded
-    from numba's cache on first use, which takes about half a second on an idle core (seconds on a
-    busy one); once loaded, this takes milliseconds."""
+    """A hint at a first lead of a seeded match, on two deals. Numba and the search's compiled code
+    are loaded on their first use, which takes about 0.3 s on an idle core (seconds on a busy one);
+    once they are loaded, this takes milliseconds."""
     state = new_match(find_rules("house"), 4, True, seed=0)
     policy, rng = HeuristicBot(), random.Random(0)
     while state.public.phase is not Phase.PLAY:

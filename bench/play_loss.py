@@ -34,7 +34,7 @@ from smear import Action, Phase, PlayerView, State, find_rules, player_view
 from smear.actions import Play
 from smear.arena import ARENA_ONLY_BOTS
 from smear.bots import HeuristicBot, bot_names, make_bot
-from smear.bots.expert import SOLVER_CARDS, score_margin
+from smear.bots.expert import SOLVER_CARDS, card_worths
 from smear.bots.lookahead import CardSolver
 from smear.cards import Card
 from smear.errors import RulesError
@@ -56,20 +56,6 @@ class Losses:
     def share(self, part: float) -> float:
         total = self.total
         return part / total if total else 0.0
-
-
-def card_worths(solver: CardSolver, state: State) -> dict[int, float]:
-    """Each legal card of the seat to act, valued by the solver on the whole deal for its side."""
-    pub = state.public
-    seat = pub.to_act
-    assert seat is not None
-    if len(pub.sides) == 2 and pub.bidder is not None:
-        bidding = pub.bidder_side == pub.seat_side[seat]
-        return {
-            card: float(score_margin(ours, theirs, pub.bid, bidding))
-            for card, (ours, theirs) in solver.card_points(state).items()
-        }
-    return {card: float(margin) for card, margin in solver.card_values(state).items()}
 
 
 def suit_part(worths: dict[int, float], chosen: int) -> float:
@@ -128,7 +114,7 @@ def main() -> None:
                 return
             assert isinstance(action, Play)
             try:
-                worths = card_worths(solver, state)
+                worths = {card: float(margin) for card, (margin, _) in card_worths(solver, state).items()}
             except RulesError as err:
                 raise SystemExit(f"the solver does not play these rules: {err}") from err
             chosen = int(action.card)

@@ -5,8 +5,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+import re
+import subprocess
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
+from pathlib import Path
 
 from smear import (
     PRESETS,
@@ -277,3 +281,23 @@ def union(sets: Iterable[CardSet]) -> CardSet:
     for item in sets:
         total |= item
     return total
+
+
+def run_bench(path: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    """Run a benchmark script with this interpreter; its output as text."""
+    return subprocess.run(
+        [sys.executable, str(path), *args], capture_output=True, text=True, timeout=timeout, check=False
+    )
+
+
+def closing_figures(run: subprocess.CompletedProcess[str], names: Sequence[str]) -> dict[str, float]:
+    """A benchmark's closing ``name: 1.234`` lines, one per name in ``names`` and in that order."""
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.strip().splitlines()[-len(names) :]
+    found = {}
+    for line in lines:
+        match = re.fullmatch(r"(\w+): (-?\d+\.\d{3})", line)
+        assert match, lines
+        found[match[1]] = float(match[2])
+    assert list(found) == list(names), lines
+    return found

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
 from pathlib import Path
 
 import gap as bench  # bench/ is on the tests' path (pyproject's pytest settings)
 import pytest
+from helpers import closing_figures, run_bench
 
 from smear.arena import ArenaConfig, run_arena, team_lineup
 
@@ -33,26 +31,16 @@ def test_with_heuristics_on_both_sides_the_two_sides_are_averaged() -> None:
 
 
 def test_the_bench_ends_with_its_lines_and_refuses_what_it_cannot_measure() -> None:
-    run = subprocess.run(
-        [sys.executable, str(BENCH), "--bot", "random", "--matches", "2", "--workers", "1"],
-        capture_output=True,
-        text=True,
-        timeout=300,
+    figures = closing_figures(
+        run_bench(BENCH, "--bot", "random", "--matches", "2", "--workers", "1", timeout=300),
+        [
+            "heuristic_points_per_hand",
+            "random_points_per_hand",
+            "omniscient_points_per_hand",
+            "gap_closed",
+            "random_bids_made",
+        ],
     )
-    assert run.returncode == 0, run.stderr
-    lines = run.stdout.strip().splitlines()[-5:]
-    figures = {}
-    for line in lines:
-        found = re.fullmatch(r"(\w+): (-?\d+\.\d{3})", line)
-        assert found, lines
-        figures[found[1]] = float(found[2])
-    assert list(figures) == [
-        "heuristic_points_per_hand",
-        "random_points_per_hand",
-        "omniscient_points_per_hand",
-        "gap_closed",
-        "random_bids_made",
-    ]
     # Random play scores below the heuristic, which scores below a bot that sees every card.
     assert figures["random_points_per_hand"] < figures["heuristic_points_per_hand"]
     assert figures["heuristic_points_per_hand"] < figures["omniscient_points_per_hand"]
@@ -71,8 +59,6 @@ def test_the_bench_ends_with_its_lines_and_refuses_what_it_cannot_measure() -> N
         (["--rules", "nosuch"], "unknown preset: 'nosuch'"),
         (["--matches", "0"], "--matches and --workers must be at least 1"),
     ]:
-        refused = subprocess.run(
-            [sys.executable, str(BENCH), *arguments], capture_output=True, text=True, timeout=60
-        )
+        refused = run_bench(BENCH, *arguments, timeout=60)
         assert refused.returncode == 2, arguments
         assert message in refused.stderr, refused.stderr

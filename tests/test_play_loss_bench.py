@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import random
-import re
 import subprocess
-import sys
 from pathlib import Path
 
 import play_loss as bench  # bench/ is on the tests' path (pyproject's pytest settings)
 import pytest
+from helpers import closing_figures, run_bench
 
 from smear import Phase, apply, find_rules, new_match, player_view
 from smear.bots import HeuristicBot
+from smear.bots.expert import card_worths
 from smear.bots.lookahead import CardSolver
 from smear.cards import parse_card
 
@@ -39,7 +39,7 @@ def test_each_legal_card_is_worth_its_side_s_margin_the_bid_counted() -> None:
         assert seat is not None
         state = apply(state, policy.choose(player_view(state, seat), rng), seat)
     solver = CardSolver()
-    worths = bench.card_worths(solver, state)
+    worths = {card: margin for card, (margin, _) in card_worths(solver, state).items()}
     seat = state.public.to_act
     assert seat is not None
     legal = {int(action.card) for action in player_view(state, seat).legal_actions}
@@ -53,21 +53,11 @@ def test_each_legal_card_is_worth_its_side_s_margin_the_bid_counted() -> None:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=600, check=False
-    )
+    return run_bench(BENCH, *args)
 
 
 def figures(run: subprocess.CompletedProcess[str]) -> dict[str, float]:
-    assert run.returncode == 0, run.stderr
-    lines = run.stdout.strip().splitlines()
-    found = {}
-    for line in lines[-3:]:
-        match = re.fullmatch(r"(\w+): (\d+\.\d{3})", line)
-        assert match, lines
-        found[match[1]] = float(match[2])
-    assert list(found) == ["loss_per_hand", "first_lead_share", "trump_suit_share"]
-    return found
+    return closing_figures(run, ["loss_per_hand", "first_lead_share", "trump_suit_share"])
 
 
 def test_random_play_loses_more_than_the_heuristic_and_the_shares_add_up() -> None:

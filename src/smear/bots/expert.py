@@ -123,22 +123,17 @@ class ExpertBot(PimcBot):
         gain = dict.fromkeys(worth, 0.0)
         pub = view.public
         two_sides = len(pub.sides) == 2 and pub.bidder is not None
-        bidding = two_sides and pub.bidder_side == pub.seat_side[view.seat]
         deadline = time.perf_counter() + self.seconds
         samples, weights = 0, 0.0
         while samples < self.play_samples and (samples < 4 or time.perf_counter() < deadline):
             world = self.sample(view, rng)
             weight = play_likelihood(view, world, self.policy, self.agree) if self.infer else 1.0
             weights += weight
-            if two_sides:
-                for card, (ours, theirs) in self._card_solver.card_points(world).items():
-                    if card in worth:
-                        worth[card] += weight * score_margin(ours, theirs, pub.bid, bidding)
-                        gain[card] += weight * (ours if ours >= pub.bid or not bidding else -pub.bid)
-            else:
-                for card, margin in self._card_solver.card_values(world).items():
-                    if card in worth:
-                        worth[card] += weight * margin
+            for card, (margin, change) in card_worths(self._card_solver, world).items():
+                if card in worth:
+                    worth[card] += weight * margin
+                    if change is not None:
+                        gain[card] += weight * change
             samples += 1
         self.last_samples = samples
         # Ties go to the first of the legal actions.
@@ -152,6 +147,25 @@ def score_margin(ours: int, theirs: int, amount: int, bidding: bool) -> int:
     if bidding:
         return (ours if ours >= amount else -amount) - theirs
     return ours - (theirs if theirs >= amount else -amount)
+
+
+def card_worths(solver: CardSolver, state: State) -> dict[int, tuple[int, int | None]]:
+    """Each legal card of the seat to act on the whole deal of ``state``, every hand known: its worth
+    to the seat's side and that side's score change. With two sides the worth is the side's score
+    change minus the other's, the bid counted; with more, its points minus every other side's, and
+    no score change is given."""
+    pub = state.public
+    if len(pub.sides) == 2 and pub.bidder is not None:
+        assert pub.to_act is not None
+        bidding = pub.bidder_side == pub.seat_side[pub.to_act]
+        return {
+            card: (
+                score_margin(ours, theirs, pub.bid, bidding),
+                ours if ours >= pub.bid or not bidding else -pub.bid,
+            )
+            for card, (ours, theirs) in solver.card_points(state).items()
+        }
+    return {card: (margin, None) for card, margin in solver.card_values(state).items()}
 
 
 def discard_candidates(view: PlayerView, policy: HeuristicBot) -> list[Action]:
@@ -179,6 +193,7 @@ __all__ = [
     "Estimate",
     "Evaluation",
     "ExpertBot",
+    "card_worths",
     "discard_candidates",
     "score_margin",
 ]

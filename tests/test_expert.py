@@ -11,12 +11,20 @@ from test_review import CLEO, JACK_THROWN, MISTAKE
 from smear import find_rules, new_match, parse_action, player_view
 from smear.actions import Discard
 from smear.bots import ExpertBot, HeuristicBot, make_bot
-from smear.bots.expert import MATCH_WORTH, SOLVER_CARDS, Advice, discard_candidates, score_margin
-from smear.bots.lookahead import Outcome, auction_candidates
+from smear.bots.expert import (
+    MATCH_WORTH,
+    SOLVER_CARDS,
+    Advice,
+    card_worths,
+    discard_candidates,
+    match_end,
+    score_margin,
+)
+from smear.bots.lookahead import CardSolver, Outcome, auction_candidates
 from smear.bots.pimc import PimcBot
 from smear.record import parse_record
 from smear.review import positions
-from smear.state import Phase, apply
+from smear.state import Phase, State, apply
 from smear.views import PlayerView
 
 
@@ -56,6 +64,56 @@ def test_a_hand_that_ends_the_match_is_worth_more_than_its_margin() -> None:
     assert expert.value(Outcome(-4, -6, False, -1), view) == -6 - MATCH_WORTH
     assert expert.value(Outcome(2, 1, True, 0), view) == 1
     assert PimcBot().value(Outcome(2, 1, True, 1), view) == 1  # pimc plays for points alone
+
+
+def first_lead_near_the_target(scores: tuple[int, int], seed: int) -> State:
+    """A house match in teams started at ``scores``, its auction bid by the heuristic, at the first lead."""
+    rng = random.Random(seed)
+    heuristic = HeuristicBot()
+    state = new_match(find_rules("house"), 4, True, seed=seed, scores=scores)
+    while state.public.phase is not Phase.PLAY:
+        seat = state.public.to_act
+        assert seat is not None
+        state = apply(state, heuristic.choose(player_view(state, seat), rng), seat)
+    return state
+
+
+def test_a_hand_ends_the_match_as_the_rules_settle_it() -> None:
+    state = first_lead_near_the_target((19, 19), seed=3)
+    pub = state.public
+    bidding = pub.bidder_side
+    assert bidding is not None and pub.rules.target == 21
+    other = 1 - bidding
+    # The bidding side makes its bid and reaches 21: it wins, even with the other side higher.
+    assert match_end(pub, bidding, ours=pub.bid, theirs=6 - pub.bid) == 1
+    assert match_end(pub, other, ours=6 - pub.bid, theirs=pub.bid) == -1
+    # Set, it drops below; the other side's points take it out.
+    assert match_end(pub, bidding, ours=pub.bid - 1, theirs=2) == -1
+    assert match_end(pub, other, ours=2, theirs=pub.bid - 1) == 1
+    # Set, with the other side short of 21: the match goes on.
+    assert match_end(pub, bidding, ours=pub.bid - 1, theirs=1) == 0
+
+
+def test_a_cards_worth_on_a_whole_deal_counts_the_match_it_ends() -> None:
+    solver = CardSolver()
+    split = 0
+    for seed in range(3):
+        state = first_lead_near_the_target((18, 19), seed)
+        pub = state.public
+        seat = pub.to_act
+        assert seat is not None
+        side = pub.seat_side[seat]
+        points = solver.card_points(state)
+        plain = card_worths(solver, state)
+        counted = card_worths(solver, state, match_worth=5.0)
+        assert plain.keys() == counted.keys() == points.keys()
+        ends = {card: match_end(pub, side, ours, theirs) for card, (ours, theirs) in points.items()}
+        for card, (worth, change) in counted.items():
+            assert worth == plain[card][0] + 5.0 * ends[card]
+            assert change == plain[card][1]
+        split += len(set(ends.values())) > 1
+    # Some of these leads decide the match: one card ends it where another does not.
+    assert split > 0
 
 
 def test_the_expert_searches_the_moon_where_pimc_does_not() -> None:

@@ -13,6 +13,8 @@ for the match.
 - **The match, not just the hand.** A hand that ends the match is worth ``MATCH_WORTH`` points
   more (won) or less (lost) than its margin, so near the target the bidder's tie rule, a bid to
   stop the other side going out, and the moon (now a candidate whenever it is legal) are weighed.
+  The solved card play counts it too, for the card chosen (with two sides): the solver's line on
+  each deal is the one that takes most points, and the match is read from where that line ends.
 - **Its own discards.** The heuristic's discard and its nearest alternatives (one card kept
   instead of one thrown) are searched over the sampled deals.
 """
@@ -32,7 +34,8 @@ from smear.bots.sampler import sample_state
 from smear.cards import CardSet
 from smear.errors import RulesError
 from smear.rules import Rules
-from smear.state import Phase, State
+from smear.scoring import settle_hand
+from smear.state import Phase, PublicState, State
 from smear.views import PlayerView
 
 # Deals searched for an auction, trump or discard decision (each tries several actions on every
@@ -115,9 +118,11 @@ class ExpertBot(PimcBot):
         explains the play so far); keep the best.
 
         With two sides a card is worth the score change of its side minus the other's, the bid
-        counted: the line that takes most points is not always the one that makes (or sets) the
-        bid; the advice then gives the side's expected score change. With more sides a card is
-        worth its side's points minus every other side's, and no figure is given."""
+        counted, and ``match_worth`` more (or less) where the hand then wins (or loses) the match:
+        the line that takes most points is not always the one that makes (or sets) the bid or
+        stops the other side going out; the advice then gives the side's expected score change.
+        With more sides a card is worth its side's points minus every other side's, and no figure
+        is given."""
         plays = [action for action in view.legal_actions if isinstance(action, Play)]
         worth = {int(action.card): 0.0 for action in plays}
         gain = dict.fromkeys(worth, 0.0)
@@ -129,7 +134,7 @@ class ExpertBot(PimcBot):
             world = self.sample(view, rng)
             weight = play_likelihood(view, world, self.policy, self.agree) if self.infer else 1.0
             weights += weight
-            for card, (margin, change) in card_worths(self._card_solver, world).items():
+            for card, (margin, change) in card_worths(self._card_solver, world, self.match_worth).items():
                 if card in worth:
                     worth[card] += weight * margin
                     if change is not None:
@@ -149,23 +154,37 @@ def score_margin(ours: int, theirs: int, amount: int, bidding: bool) -> int:
     return ours - (theirs if theirs >= amount else -amount)
 
 
-def card_worths(solver: CardSolver, state: State) -> dict[int, tuple[int, int | None]]:
+def card_worths(
+    solver: CardSolver, state: State, match_worth: float = 0.0
+) -> dict[int, tuple[float, int | None]]:
     """Each legal card of the seat to act on the whole deal of ``state``, every hand known: its worth
     to the seat's side and that side's score change. With two sides the worth is the side's score
-    change minus the other's, the bid counted; with more, its points minus every other side's, and
+    change minus the other's, the bid counted, plus ``match_worth`` if the hand then wins the match
+    for the side (minus it if it loses it); with more sides, its points minus every other side's, and
     no score change is given."""
     pub = state.public
     if len(pub.sides) == 2 and pub.bidder is not None:
         assert pub.to_act is not None
-        bidding = pub.bidder_side == pub.seat_side[pub.to_act]
-        return {
-            card: (
-                score_margin(ours, theirs, pub.bid, bidding),
-                ours if ours >= pub.bid or not bidding else -pub.bid,
-            )
-            for card, (ours, theirs) in solver.card_points(state).items()
-        }
+        side = pub.seat_side[pub.to_act]
+        bidding = pub.bidder_side == side
+        worths: dict[int, tuple[float, int | None]] = {}
+        for card, (ours, theirs) in solver.card_points(state).items():
+            worth: float = score_margin(ours, theirs, pub.bid, bidding)
+            if match_worth:
+                worth += match_worth * match_end(pub, side, ours, theirs)
+            worths[card] = (worth, ours if ours >= pub.bid or not bidding else -pub.bid)
+        return worths
     return {card: (margin, None) for card, margin in solver.card_values(state).items()}
+
+
+def match_end(pub: PublicState, side: int, ours: int, theirs: int) -> int:
+    """Whether a hand of two sides in which ``side`` takes ``ours`` points and the other side
+    ``theirs`` ends the match: 1 won by ``side``, -1 lost, 0 played on."""
+    assert pub.bidder_side is not None
+    taken = [theirs, theirs]
+    taken[side] = ours
+    winner = settle_hand(pub.rules, pub.scores, taken, pub.bidder_side, pub.bid).winner
+    return 0 if winner is None else (1 if winner == side else -1)
 
 
 def discard_candidates(view: PlayerView, policy: HeuristicBot) -> list[Action]:
@@ -195,5 +214,6 @@ __all__ = [
     "ExpertBot",
     "card_worths",
     "discard_candidates",
+    "match_end",
     "score_margin",
 ]

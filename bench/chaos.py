@@ -78,12 +78,14 @@ from serverproc import serve_options
 
 from smear.actions import parse_action
 from smear.bots import random_action
+from smear.dealing import new_match, next_hand, team_sides
 from smear.record import parse_record
 from smear.rules import PRESETS
 from smear.server.protocol import view_json
 from smear.server.storage import Storage
 from smear.server.tables import TableSettings
-from smear.state import Deal, Phase, State, apply, new_match, next_hand, team_sides
+from smear.state import Deal, Phase, State
+from smear.transitions import apply
 from smear.views import player_view
 
 TARGET = 11  # short matches, so that they finish

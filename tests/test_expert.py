@@ -24,7 +24,8 @@ from smear.bots.lookahead import CardSolver, Outcome, auction_candidates
 from smear.bots.pimc import PimcBot
 from smear.record import parse_record
 from smear.review import positions
-from smear.state import Phase, State, apply
+from smear.state import Phase, State
+from smear.transitions import apply
 from smear.views import PlayerView
 
 

@@ -11,8 +11,8 @@ from helpers import HOUSE, MOON_HANDS, MOON_OUT, MOON_TRICKS, act, play_tricks, 
 
 from smear import Phase, State, apply, find_rules, legal_actions, new_match, next_hand
 from smear.bots import random_action
+from smear.legal import options_for_discard
 from smear.scoring import MatchEnd, NotWon, above_target, eliminated_sides, settle_hand
-from smear.state import options_for_discard
 
 MOON = HOUSE.with_changes(shoot_the_moon=True)
 ELIMINATION = HOUSE.with_changes(elimination=-21)

@@ -41,8 +41,8 @@ from smear import (
     player_view,
 )
 from smear.bots.sampler import Determinizer
+from smear.dealing import team_sides
 from smear.knowledge import revealed_voids
-from smear.state import team_sides
 
 NO_JICK = find_rules("no_jick")
 CUTTHROAT = find_rules("cutthroat")

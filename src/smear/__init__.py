@@ -14,6 +14,7 @@ _check_build()  # before any engine module loads: a compiled one older than its 
 
 from smear.actions import Action, Bid, Discard, NameTrump, Pass, Play, TakeWidow, parse_action
 from smear.cards import CARDS, Card, CardSet, Rank, Suit, parse_card, parse_suit
+from smear.dealing import new_match, next_hand
 from smear.errors import (
     ActionError,
     CardError,
@@ -23,21 +24,10 @@ from smear.errors import (
     RulesError,
     SmearError,
 )
+from smear.legal import DiscardOptions, discard_options, legal_actions
 from smear.rules import PRESETS, JokerRank, Rules, find_rules
-from smear.state import (
-    Deal,
-    DiscardOptions,
-    HandLog,
-    HandResult,
-    Phase,
-    PublicState,
-    State,
-    apply,
-    discard_options,
-    legal_actions,
-    new_match,
-    next_hand,
-)
+from smear.state import Deal, HandLog, HandResult, Phase, PublicState, State
+from smear.transitions import apply
 from smear.trick import Trick, effective_suit, trick_winner
 from smear.views import PlayerView, player_view
 

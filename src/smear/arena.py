@@ -15,9 +15,11 @@ from typing import Any
 
 from smear.actions import Action
 from smear.bots import make_bot
+from smear.dealing import new_match, next_hand
 from smear.record import record_of
 from smear.rules import Rules, find_rules
-from smear.state import Phase, State, apply, new_match, next_hand
+from smear.state import Phase, State
+from smear.transitions import apply
 from smear.views import player_view
 
 # Bots only the arena plays: they see the whole State (never offered at a table, not in the registry).

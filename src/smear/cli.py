@@ -20,7 +20,9 @@ from rich.console import Console
 
 from smear.bots import bot_names, random_action
 from smear.cards import Suit
+from smear.dealing import new_match, next_hand
 from smear.errors import RulesError, SmearError
+from smear.legal import legal_actions
 from smear.record import (
     Record,
     Replay,
@@ -34,8 +36,9 @@ from smear.record import (
 )
 from smear.rules import PRESETS, Rules, find_rules, option_changes
 from smear.server.limits import Limits, Timing
-from smear.state import Phase, State, apply, legal_actions, new_match, next_hand
+from smear.state import Phase, State
 from smear.terminal import TerminalGame, default_names
+from smear.transitions import apply
 
 # A random match that has not ended after this many hands is a bug in the engine or in the policy.
 MAX_SELFPLAY_HANDS = 2000

@@ -27,7 +27,17 @@ from pathlib import Path
 from types import ModuleType
 
 # The hot modules, as paths under the package without ``.py``.
-COMPILED = ("state", "trick", "scoring", "rules", "views", "bots/randomplay")
+COMPILED = (
+    "state",
+    "dealing",
+    "legal",
+    "transitions",
+    "trick",
+    "scoring",
+    "rules",
+    "views",
+    "bots/randomplay",
+)
 MANIFEST = "compiled.json"
 PURE_PYTHON = "SMEAR_PURE_PYTHON"
 PACKAGE_DIR = Path(__file__).resolve().parent

@@ -25,9 +25,11 @@ from typing import Any
 
 from smear.actions import Action, parse_action
 from smear.cards import Card, CardSet, parse_card
+from smear.dealing import new_match, next_hand
 from smear.errors import PHASE_WORDS, ActionError, IllegalActionError, RecordError, SmearError
 from smear.rules import Rules, find_rules
-from smear.state import Deal, HandResult, Phase, State, apply, new_match, next_hand
+from smear.state import Deal, HandResult, Phase, State
+from smear.transitions import apply
 
 FORMAT = "smear-record/1"
 

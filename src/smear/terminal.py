@@ -19,9 +19,11 @@ from smear.actions import Action, Bid, Discard, NameTrump, Pass, Play, TakeWidow
 from smear.bots import Bot, make_bot
 from smear.bots.advisor import BidAdvice, bid_advice
 from smear.cards import Card, CardSet
+from smear.dealing import new_match, next_hand
 from smear.errors import ActionError, IllegalActionError
 from smear.rules import Rules
-from smear.state import HandResult, Phase, PublicState, State, apply, new_match, next_hand
+from smear.state import HandResult, Phase, PublicState, State
+from smear.transitions import apply
 from smear.trick import display_order
 from smear.views import PlayerView, player_view
 

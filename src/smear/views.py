@@ -10,7 +10,8 @@ from typing import NamedTuple
 
 from smear.actions import Action
 from smear.cards import Card, CardSet, Suit
-from smear.state import DiscardOptions, Phase, PublicState, State, legal_actions, options_for_discard
+from smear.legal import DiscardOptions, legal_actions, options_for_discard
+from smear.state import Phase, PublicState, State
 
 
 class PlayerView(NamedTuple):

@@ -13,9 +13,9 @@ from playwright.sync_api import Locator, Page, Route, expect
 
 from smear import PRESETS, Rules, new_match
 from smear.cards import Rank
+from smear.dealing import team_sides
 from smear.rules import ELIMINATION_SCORE
 from smear.server.protocol import TARGETS
-from smear.state import team_sides
 
 # The points and the table's words as the English page names them.
 POINT_NAMES = {

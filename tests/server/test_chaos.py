@@ -18,9 +18,12 @@ from types import ModuleType
 
 from smear.actions import parse_action
 from smear.bots import random_action
+from smear.dealing import new_match, next_hand, team_sides
+from smear.legal import legal_actions
 from smear.rules import PRESETS
 from smear.server.protocol import view_json
-from smear.state import Phase, apply, legal_actions, new_match, next_hand, team_sides
+from smear.state import Phase
+from smear.transitions import apply
 from smear.views import player_view
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"

@@ -14,8 +14,9 @@ import pytest
 from serverkit import FAST, play_out, session
 from test_server import refused
 
+from smear.legal import legal_actions
 from smear.server.tables import Seat, Table, TableError, TableSettings, hash_token
-from smear.state import Phase, legal_actions
+from smear.state import Phase
 
 
 def finished_table(teams: bool = True) -> tuple[Table, list[str]]:

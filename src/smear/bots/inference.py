@@ -17,8 +17,10 @@ from collections.abc import Iterator
 from smear.actions import PASS, PLAYS, TAKE_WIDOW, TRUMPS, Action, Discard, Play, bid
 from smear.bots.base import Bot
 from smear.cards import CardSet
+from smear.dealing import new_match
 from smear.errors import SmearError
-from smear.state import Deal, Phase, PublicState, State, apply, new_match
+from smear.state import Deal, Phase, PublicState, State
+from smear.transitions import apply
 from smear.views import PlayerView, player_view
 
 # The chance that a player plays the card the heuristic would, where it has a choice.

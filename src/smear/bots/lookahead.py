@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from smear.actions import Action, bid
 from smear.bots.base import Bot
-from smear.state import PublicState, State, apply
+from smear.state import PublicState, State
+from smear.transitions import apply
 from smear.views import PlayerView, player_view
 
 if TYPE_CHECKING:

@@ -18,7 +18,8 @@ import random
 from smear.actions import Action, Play
 from smear.bots.heuristic import HeuristicBot
 from smear.bots.lookahead import CardSolver, auction_candidates, play_out
-from smear.state import Phase, State, apply
+from smear.state import Phase, State
+from smear.transitions import apply
 from smear.views import player_view
 
 DEFAULT_PLAYOUTS = 4

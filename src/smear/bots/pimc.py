@@ -23,7 +23,8 @@ from smear.actions import Action
 from smear.bots.heuristic import HeuristicBot
 from smear.bots.lookahead import Outcome, auction_candidates, play_out
 from smear.bots.sampler import sample_state
-from smear.state import Phase, State, apply
+from smear.state import Phase, State
+from smear.transitions import apply
 from smear.views import PlayerView
 
 DEFAULT_SAMPLES = 48

@@ -1,7 +1,8 @@
 """Search for the bots: the rules replayed on int bitmasks inside numba, for speed.
 
-The reference engine (``smear.state``) is the authority on every rule; this package plays the same
-rules much faster, for play-outs and perfect-information search. Its modules:
+The reference engine (``smear.state``, ``smear.dealing``, ``smear.legal``, ``smear.transitions``) is
+the authority on every rule; this package plays the same rules much faster, for play-outs and
+perfect-information search. Its modules:
 
 - :mod:`~smear.search.tables`: a table's rules as one flat ``int64`` array, built from the engine's
   own tables, and the summary row of a played hand;

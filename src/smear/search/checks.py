@@ -1,5 +1,5 @@
 """The kernel held to the reference engine: a kernel hand replayed step by step through
-``smear.state``, its legal actions, trick winners and result compared with the engine's.
+the engine (``smear.transitions``), its legal actions, trick winners and result compared with the engine's.
 
 The tests (``tests/test_kernel.py``) and ``bench/kernel.py --verify`` run these checks on many random
 hands of every preset the kernel plays, so the kernel and the engine cannot drift apart unseen.
@@ -13,6 +13,8 @@ from typing import Any, NamedTuple
 
 from smear.actions import Action, Bid, NameTrump, Pass, Play
 from smear.cards import DECK_SIZE, CardSet, Suit
+from smear.dealing import new_match
+from smear.legal import legal_actions
 from smear.search.codes import BID, DISCARD, TRUMP, action_code, code_action
 from smear.search.tables import (
     POINT_NAMES,
@@ -30,7 +32,8 @@ from smear.search.tables import (
     Int64Array,
     KernelRules,
 )
-from smear.state import Deal, HandResult, State, apply, legal_actions, new_match
+from smear.state import Deal, HandResult, State
+from smear.transitions import apply
 
 
 def legal_mask(actions: Sequence[Action]) -> int:

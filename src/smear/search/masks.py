@@ -81,7 +81,7 @@ def nth_bit(mask: int, n: int) -> int:
 
 @njit(cache=True)
 def play_mask(tab: Int64Array, trump: int, hand: int, lead: int, first_lead_by_bidder: bool) -> int:
-    """The cards of ``hand`` that may be played, as ``smear.state._play_mask`` decides.
+    """The cards of ``hand`` that may be played, as ``smear.legal.play_mask`` decides.
 
     ``lead`` is the card led to this trick, or -1 when leading; ``trump`` is -1 before the first lead
     of a game whose first lead sets trump.

@@ -236,7 +236,7 @@ def play_one(
 
 @njit(cache=True)
 def deal_random(tab: Int64Array, deck: Int64Array, dealt: Int64Array) -> None:
-    """Shuffle the table's deck uniformly and deal it in blocks, seat 0 first (as ``smear.state``)."""
+    """Shuffle the table's deck uniformly and deal it in blocks, seat 0 first (as ``smear.dealing``)."""
     count = tab[P_DECK_N]
     for i in range(count):
         deck[i] = tab[T_DECK + i]

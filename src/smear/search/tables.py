@@ -18,9 +18,9 @@ import numpy as np
 import numpy.typing as npt
 
 from smear.cards import DECK_SIZE, GAME_VALUES, Suit
+from smear.dealing import new_match
 from smear.errors import RulesError
 from smear.rules import JokerRank, Rules
-from smear.state import new_match
 from smear.trick import trump_order
 
 Int64Array = npt.NDArray[np.int64]

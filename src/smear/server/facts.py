@@ -20,9 +20,9 @@ from typing import Any
 
 from smear.bots import bot_names
 from smear.cards import Rank
+from smear.dealing import team_sides
 from smear.rules import ELIMINATION_SCORE, PRESETS, Rules, find_rules
 from smear.server.protocol import MAX_SEATS, TARGETS, TURN_TIMERS, CreateTable
-from smear.state import team_sides
 
 __all__ = ["DEFAULT_PRESET", "preset_facts", "presets_json", "rules_fields", "settings_facts"]
 

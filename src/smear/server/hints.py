@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 from smear.bots.advisor import BidAdvice, bid_advice
 from smear.bots.expert import Advice, ExpertBot
 from smear.bots.heuristic import HeuristicBot
+from smear.dealing import new_match
 from smear.record import Record, parse_record, record_of
 from smear.review import (
     Decision,
@@ -42,7 +43,8 @@ from smear.review import (
 )
 from smear.rules import find_rules
 from smear.server.tables import TableError
-from smear.state import Phase, State, apply, new_match
+from smear.state import Phase, State
+from smear.transitions import apply
 from smear.views import PlayerView, player_view
 
 # Sampled deals per decision in a hand's review: a 6-card hand of 4 players is judged in about

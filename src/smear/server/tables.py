@@ -16,12 +16,14 @@ from typing import Any
 
 from smear.actions import Action, parse_action
 from smear.bots import bot_names
+from smear.dealing import new_match, next_hand, team_sides
 from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
 from smear.rules import Rules, find_rules, option_changes
 from smear.server.chat import ChatRoom
 from smear.server.protocol import illegal_action_args, public_event
 from smear.server.ratings import bot_profile_id
-from smear.state import Phase, State, apply, new_match, next_hand, team_sides
+from smear.state import Phase, State
+from smear.transitions import apply
 
 # Public events kept for clients that reconnect; one further behind gets a full resync.
 EVENT_HISTORY = 256

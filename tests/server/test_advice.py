@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from serverkit import Client, Session, session
-from test_server import PATIENT, cards_in, is_playing, nothing_changes, refused
+from tablechecks import PATIENT, cards_in, is_playing, nothing_changes, refused
 
 from smear import find_rules
 from smear.server.hints import HintService

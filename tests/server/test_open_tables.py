@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from serverkit import FAST, Client, Session, session, stopped_pace  # noqa: F401  (a fixture, used by every test here)
-from test_server import nothing_changes, refused
+from tablechecks import nothing_changes, refused
 
 from smear.server.limits import Limits
 

@@ -20,7 +20,7 @@ from serverkit import (  # noqa: F401  (stopped_pace: a fixture, used by every t
     stopped_pace,
 )
 from sqlalchemy.exc import OperationalError
-from test_server import cards_in
+from tablechecks import cards_in
 
 from smear.record import dump_record, parse_record, replay
 from smear.server import talk

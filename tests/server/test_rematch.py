@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from serverkit import FAST, play_out, session
-from test_server import refused
+from tablechecks import refused
 
 from smear.legal import legal_actions
 from smear.server.tables import Seat, Table, TableError, TableSettings, hash_token

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from serverkit import Client, Session, play_out, session
-from test_server import PATIENT, TOKEN_OF_NOBODY, cards_in, nothing_changes, people_table, refused
+from tablechecks import PATIENT, TOKEN_OF_NOBODY, cards_in, nothing_changes, people_table, refused
 
 from smear.record import parse_record, record_of
 from smear.review import positions

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from serverkit import FAST, Client, Clock, Session, session, stopped_pace  # noqa: F401  (a fixture, used by every test here)
-from test_server import cards_in, next_turn, nothing_changes, people_table, refused
+from tablechecks import cards_in, next_turn, nothing_changes, people_table, refused
 
 from smear.server.chat import CHAT_KEPT_SECONDS
 from smear.server.limits import Limits

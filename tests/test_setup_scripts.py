@@ -350,11 +350,17 @@ def test_install_runs_then_is_skipped_until_its_inputs_change(python: Steps) -> 
     assert INSTALL_SKIPPED.format(".") in stderr
 
     # An editable install needs no reinstall for a module mypyc does not compile.
-    cli = python.root / "src" / "smear" / "cli.py"
+    cli = python.root / "src" / "smear" / "cli" / "base.py"
     cli.write_text(cli.read_text() + "# changed\n")
     assert python.run(install)[0] == []
 
-    for changed in ("pyproject.toml", "setup.py", "src/smear/state.py", "src/smear/compiled.py"):
+    for changed in (
+        "pyproject.toml",
+        "setup.py",
+        "src/smear/state.py",
+        "src/smear/transitions.py",
+        "src/smear/compiled.py",
+    ):
         path = python.root / changed
         path.write_text(path.read_text() + "# changed\n")
         assert python.run(install)[0] == [pip_install(".")], changed

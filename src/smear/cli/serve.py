@@ -1,0 +1,212 @@
+"""The game server's subcommands: ``smear serve`` runs it, ``smear db upgrade`` brings its database
+up to date."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from smear.cli.base import EXIT_INVALID, cli, fail
+from smear.server.limits import Limits, Timing
+
+# --- smear serve ----------------------------------------------------------------------------------
+
+# The server's settings as options: (option, field of Limits or Timing, its type, help). Each
+# default is the field's own, so it is written in one place.
+_SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
+    (
+        "--tables-per-hour",
+        "tables_per_hour",
+        click.IntRange(0),
+        "Tables one client address may create in an hour (0: no limit).",
+    ),
+    (
+        "--connections-per-address",
+        "connections_per_address",
+        click.IntRange(0),
+        "Sockets one client address may hold open at once (0: no limit).",
+    ),
+    (
+        "--spectators-per-table",
+        "spectators_per_table",
+        click.IntRange(0),
+        "Spectators one table may have (0: no limit).",
+    ),
+    (
+        "--max-tables",
+        "max_tables",
+        click.IntRange(0),
+        "Tables in memory at once; more are refused (0: no limit).",
+    ),
+    (
+        "--lobby-idle",
+        "lobby_idle",
+        click.FloatRange(0, min_open=True),
+        "Seconds a lobby may have no player connected before it closes.",
+    ),
+    (
+        "--match-idle",
+        "match_idle",
+        click.FloatRange(0, min_open=True),
+        "Seconds a match may have no player connected before it is put to rest (kept, out of memory).",
+    ),
+    (
+        "--bot-pause",
+        "bot_pause",
+        click.FloatRange(0),
+        "Seconds a bot waits before it plays, so people can follow.",
+    ),
+    (
+        "--hand-pause",
+        "hand_pause",
+        click.FloatRange(0),
+        "Seconds the end of a hand stays up before the next deal.",
+    ),
+    (
+        "--grace",
+        "grace",
+        click.FloatRange(0),
+        "Seconds a disconnected player's turn waits before a bot plays it.",
+    ),
+    (
+        "--lease",
+        "lease",
+        click.FloatRange(0.5),
+        "With --redis: seconds after which a stopped process's tables are taken over by the others.",
+    ),
+)
+_LIMIT_SETTINGS = (
+    "tables_per_hour",
+    "connections_per_address",
+    "spectators_per_table",
+    "max_tables",
+    "lobby_idle",
+    "match_idle",
+    "allowed_origins",
+    "trusted_proxies",
+)
+_TIMING_SETTINGS = ("bot_pause", "hand_pause", "grace", "lease")
+
+
+def serve_settings(command: Any) -> Any:
+    """The options of :data:`_SERVE_SETTINGS`, and the two that may be given several times."""
+    defaults = {**vars(Limits()), **vars(Timing())}
+    for option, field, kind, text in reversed(_SERVE_SETTINGS):
+        command = click.option(
+            option, field, default=defaults[field], show_default=True, type=kind, help=text
+        )(command)
+    command = click.option(
+        "--trusted-proxy",
+        "trusted_proxies",
+        multiple=True,
+        metavar="ADDRESS",
+        help="A reverse proxy's address or network whose X-Forwarded-For names the real client.",
+    )(command)
+    return click.option(
+        "--allowed-origin",
+        "allowed_origins",
+        multiple=True,
+        metavar="ORIGIN",
+        help="Another origin (https://example.org) whose pages may open a socket; the server's own may.",
+    )(command)
+
+
+database_option = click.option(
+    "--database",
+    default="sqlite:///smear.db",
+    show_default=True,
+    help="SQLAlchemy database URL; tables and every action are kept there.",
+)
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@database_option
+@click.option(
+    "--redis",
+    metavar="URL",
+    help="Redis URL (redis://host:6379/0): serve the same tables as every other process on it.",
+)
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Server processes on this machine, sharing the port (above 1 needs --redis).",
+)
+@serve_settings
+def serve_command(
+    host: str, port: int, database: str, redis: str | None, workers: int, **settings: Any
+) -> None:
+    """Run the game server: tables, invite links and real-time play."""
+    import gc
+    from functools import partial
+
+    import uvicorn
+    from sqlalchemy.engine import make_url
+
+    from smear.server.app import create_app
+    from smear.server.cluster import ClusterError, masked, reach_redis
+    from smear.server.storage import Storage, StorageError
+    from smear.server.workers import UVICORN_SETTINGS, run_workers
+
+    if workers > 1 and redis is None:
+        fail("--workers above 1 needs --redis URL: the processes share their tables through it", EXIT_INVALID)
+
+    limits = Limits(**{name: settings[name] for name in _LIMIT_SETTINGS})
+    timing = Timing(**{name: settings[name] for name in _TIMING_SETTINGS})
+
+    # A server holds many live tables whose states are all tracked by the cycle collector; with
+    # the default thresholds its full collections pause every table for a noticeable moment.
+    # Collecting the youngest objects less often keeps the pauses short (states have no cycles).
+    gc.set_threshold(50_000, 50, 100)
+
+    build = partial(create_app, database, timing, limits, redis=redis)
+    try:
+        if redis is not None:
+            reach_redis(redis)
+        if workers > 1:
+            with Storage(database):  # the schema brought up to date once, before the workers start
+                pass
+        else:
+            app = build()
+    except (StorageError, ClusterError) as err:
+        fail(str(err), EXIT_INVALID)
+    shown = make_url(database).render_as_string()  # the password, if any, as ***
+    shared = "" if redis is None else f", Redis {masked(redis)}"
+    processes = "" if workers == 1 else f", {workers} processes"
+    click.echo(
+        f"Smear is ready: open http://{host}:{port} in a browser (database {shown}{shared}{processes})",
+        err=True,
+    )
+    if workers > 1:
+        run_workers(build, host, port, workers)
+        return
+    uvicorn.run(app, host=host, port=port, **UVICORN_SETTINGS)
+
+
+# --- smear db -------------------------------------------------------------------------------------
+
+
+@cli.group("db")
+def db_group() -> None:
+    """The game server's database."""
+
+
+@db_group.command("upgrade")
+@database_option
+def db_upgrade_command(database: str) -> None:
+    """Bring the database's schema to the newest revision (creating it if it is empty).
+
+    The server does the same as it starts; run this before starting several servers on one
+    database, or to see what an upgrade does.
+    """
+    from smear.server.storage import Storage, StorageError
+
+    try:
+        with Storage(database) as storage:
+            click.echo(storage.schema.describe())
+    except StorageError as err:
+        fail(str(err), EXIT_INVALID)

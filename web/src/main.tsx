@@ -5,7 +5,7 @@ import { loadPresets } from "./presets";
 import { startProfile } from "./profile";
 import { unlockAudioOnGesture } from "./sound";
 import { App } from "./ui/App";
-import "./styles.css";
+import "./styles/index.css";
 
 document.documentElement.lang = currentLang();
 unlockAudioOnGesture();

@@ -22,7 +22,7 @@ import { deadCards } from "./table";
 import { LastTrick, TrickArea } from "./Trick";
 
 const SUMMARY_ID = "hand-summary";
-// Where the table stacks in one column (styles.css): the side column comes below the hand.
+// Where the table stacks in one column (styles/screens.css): the side column comes below the hand.
 const NARROW = "(max-width: 980px)";
 
 /** Whether the table is laid out in one column, followed as the window is resized. */

@@ -71,12 +71,12 @@ from typing import Any
 
 import aiohttp
 import serverproc
+from benchtools import percentile, raise_file_limit
 from fuzzkinds import REPAIR_MARGIN, SENDERS
 from fuzzprobes import ProbeMaker
 from fuzzreport import report, scan_log
 from fuzztables import TABLE_SPECS, Holder, Honest, TargetTable
 from fuzzwire import CLOSED, NO_ANSWER, PUSH_WAIT, Probe, Socket, dumps, outcome_of, short
-from load import percentile, raise_file_limit
 
 try:
     import uvloop

@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from benchtools import percentile
 from fuzzwire import CLOSED, NO_ANSWER
-from load import percentile
 
 if TYPE_CHECKING:  # the fuzzer that owns these imports this module
     from fuzz import Fuzzer

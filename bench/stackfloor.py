@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from load import process_cpu
+from benchtools import process_cpu
 from serverproc import free_port, launch, stop_server, wait_healthy
 
 SEATS = 4

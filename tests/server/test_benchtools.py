@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from load import cpu_shares, machine_since
+from benchtools import cpu_shares, machine_since
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 

@@ -21,11 +21,6 @@ from websockets.uri import parse_uri
 if TYPE_CHECKING:  # the benchmark that owns these imports this module
     from leaks import Worker
 
-# Short matches for most: every state carries the result of every hand so far.
-TARGET_WEIGHTS = {11: 94.0, 21: 4.0, 31: 1.5, 52: 0.5}
-BOT_LEVELS = ("heuristic", "random", "expert")
-# The heuristic is as quick as the random bot and ends a match in fewer hands (the random bot's bids
-
 
 WAIT = 120.0  # seconds without a new state before a waiting client counts its match as failed
 CLOSE_WAIT = 5.0  # seconds a client waits for the server to end a connection it closed

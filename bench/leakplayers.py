@@ -15,11 +15,6 @@ from leakclient import HarnessError, Socket
 if TYPE_CHECKING:  # the benchmark that owns these imports this module
     from leaks import MatchSpec, Worker
 
-# Short matches for most: every state carries the result of every hand so far.
-TARGET_WEIGHTS = {11: 94.0, 21: 4.0, 31: 1.5, 52: 0.5}
-BOT_LEVELS = ("heuristic", "random", "expert")
-# The heuristic is as quick as the random bot and ends a match in fewer hands (the random bot's bids
-
 
 def over(state: dict[str, Any]) -> bool:
     game = state["game"]

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from chaosclients import TableRun
 from chaosplan import PROBLEMS_SHOWN, Acked, Resumed, view_key
 
 from smear.actions import parse_action
@@ -30,6 +29,7 @@ from smear.views import player_view
 
 if TYPE_CHECKING:  # the benchmark that owns these imports this module
     from chaos import ChaosRun, Report
+    from chaosclients import TableRun
 
 
 @dataclass

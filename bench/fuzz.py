@@ -156,7 +156,7 @@ class Fuzzer:
         self.examples: dict[tuple[str, str], list[str]] = defaultdict(list)  # a few notes per outcome
         self.tables: list[TargetTable] = []
         self.honest = Honest(self)
-        self.probes = ProbeMaker(self.tables, self.honest)
+        self.probes = ProbeMaker(self.tables, self.honest)  # the same list: it sees tables set up later
         self.crowd: list[Socket] = []
         self.sockets: list[Socket] = []
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -628,7 +628,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             serverproc.stop_server(server)
         findings = scan_log(log_path.read_text(errors="replace"))
-        server_errors, changes = report(fuzzer, findings, server_died, KINDS)
+        server_errors, changes = report(fuzzer, findings, server_died)
         if server_errors or changes:
             return 1
         return 2 if fuzzer.incomplete else 0

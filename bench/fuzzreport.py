@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -84,15 +83,14 @@ def scan_log(text: str) -> LogFindings:
 # --- the report -----------------------------------------------------------------------------------------
 
 
-def report(fuzzer: Fuzzer, log: LogFindings, server_died: bool, kinds: Iterable[str]) -> tuple[int, int]:
-    """Print the breakdown (``kinds`` in their order) and the details; returns (server_errors, state
-    changes)."""
+def report(fuzzer: Fuzzer, log: LogFindings, server_died: bool) -> tuple[int, int]:
+    """Print the breakdown and the details; returns (server_errors, state changes)."""
     print()
     print(
         "per kind: sent, acked ok, refused by code, error pushes (requests sent without an ack id), "
         "no answer, connection closed"
     )
-    for kind in kinds:
+    for kind in fuzzer.kinds:
         if not fuzzer.sent[kind]:
             continue
         outcomes = fuzzer.outcomes[kind]

@@ -8,17 +8,17 @@ import random
 import pytest
 from test_review import CLEO, JACK_THROWN, MISTAKE
 
-from smear import find_rules, new_match, parse_action, player_view
+from smear import find_rules, legal_actions, new_match, parse_action, player_view
 from smear.actions import Discard
 from smear.bots import ExpertBot, HeuristicBot, make_bot
 from smear.bots.expert import (
     MATCH_WORTH,
     SOLVER_CARDS,
     Advice,
+    bid_change,
     card_worths,
     discard_candidates,
     match_end,
-    score_margin,
 )
 from smear.bots.lookahead import CardSolver, Outcome, auction_candidates
 from smear.bots.pimc import PimcBot
@@ -45,17 +45,31 @@ def test_the_expert_keeps_the_jack_that_will_take_the_last_trick() -> None:
     expert = ExpertBot(play_samples=24, seconds=60)
     advice = expert.advise(view, random.Random(1))
     assert str(advice.action) == "9h"
-    # The card play is solved, deal by deal: no play-out figure, every deal searched.
-    assert advice.expected_points is None and advice.samples == 24
+    # The card play is solved, deal by deal, every deal searched. Cleo did not bid: her expected score
+    # change is what she takes, Low (hers already) and at most Jack and Game besides.
+    assert advice.samples == 24
+    assert advice.expected_points is not None and 1 <= advice.expected_points <= 3
 
 
 def test_a_cards_worth_counts_the_bid() -> None:
-    # The bidder's side needs 4: taking 3 of 6 is a set, worth -4 to it, not +3.
-    assert score_margin(ours=3, theirs=3, amount=4, bidding=True) == -4 - 3
-    assert score_margin(ours=4, theirs=2, amount=4, bidding=True) == 4 - 2
-    # Defending, setting the bidder turns its points into minus its bid.
-    assert score_margin(ours=3, theirs=3, amount=4, bidding=False) == 3 + 4
-    assert score_margin(ours=1, theirs=5, amount=4, bidding=False) == 1 - 5
+    state = first_lead_near_the_target((0, 0), seed=1)
+    pub = state.public
+    assert 2 <= pub.bid <= 6
+    # The bidder's side is set below its bid: it loses the bid, whatever it took.
+    assert bid_change(pub, pub.bid - 1) == -pub.bid
+    assert bid_change(pub, pub.bid) == pub.bid
+    # A moon is made with every point of the hand and set with fewer.
+    moon = pub._replace(bid=pub.rules.max_bid + 1)
+    assert bid_change(moon, pub.rules.max_bid) == pub.rules.max_bid
+    assert bid_change(moon, pub.rules.max_bid - 1) == -(pub.rules.max_bid + 1)
+    # On a whole deal of two sides a card is worth its side's score change less the other's.
+    solver = CardSolver()
+    seat = pub.to_act
+    assert seat is not None and pub.seat_side[seat] == pub.bidder_side
+    for card, (worth, change) in card_worths(solver, state).items():
+        ours, theirs = solver.card_points(state)[card]
+        assert change == bid_change(pub, ours)
+        assert worth == change - theirs
 
 
 def test_a_hand_that_ends_the_match_is_worth_more_than_its_margin() -> None:
@@ -115,6 +129,34 @@ def test_a_cards_worth_on_a_whole_deal_counts_the_match_it_ends() -> None:
         split += len(set(ends.values())) > 1
     # Some of these leads decide the match: one card ends it where another does not.
     assert split > 0
+
+
+def test_with_three_sides_a_card_that_sets_the_bidder_beats_one_that_takes_most() -> None:
+    # Counting every other side as one (points less theirs) can prefer a card that lets the bidder
+    # make its bid; the worth counts the bid, so the expert sets the bidder where any card can.
+    solver = CardSolver()
+    heuristic = HeuristicBot()
+    setting = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = new_match(find_rules("cutthroat"), 3, False, seed=seed)
+        while state.public.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            pub = state.public
+            seat = pub.to_act
+            assert seat is not None
+            if pub.phase is Phase.PLAY and seat != pub.bidder and len(legal_actions(state)) > 1:
+                assert pub.bidder_side is not None
+                worths = card_worths(solver, state)
+                chosen = max(worths, key=lambda card: worths[card][0])
+                held = solver.side_points(state, pub.bidder_side)
+                margins = solver.card_values(state)
+                widest = max(margins, key=lambda card: margins[card])
+                if held[widest] >= pub.bid > min(held.values()):
+                    assert held[chosen] < pub.bid
+                    assert worths[chosen][1] == solver.side_points(state)[chosen]
+                    setting += 1
+            state = apply(state, heuristic.choose(player_view(state, seat), rng), seat)
+    assert setting >= 3
 
 
 def test_the_expert_searches_the_moon_where_pimc_does_not() -> None:
@@ -199,7 +241,7 @@ def test_the_expert_solves_the_card_play_where_the_kernel_plays_the_rules(
             action = advice.action
             if view.phase is Phase.PLAY and len(view.legal_actions) > 1:
                 searched += len(view.hand) * players <= SOLVER_CARDS
-                if teams and advice.expected_points is not None:  # two sides: the side's score change
+                if advice.expected_points is not None:  # the side's expected score change
                     assert -view.public.bid <= advice.expected_points <= 10
         else:
             action = others.choose(view, rng)

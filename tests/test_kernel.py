@@ -22,7 +22,7 @@ from smear.search.checks import compare_with_engine, kernel_result, legal_mask, 
 from smear.search.codes import BID, DISCARD, PASS, TRUMP, action_code, code_action
 from smear.search.masks import play_mask, trick_winner_index
 from smear.search.playouts import play_hand, play_random_hands
-from smear.search.solver import position_of, random_first_trick_positions, solve, solve_all_moves
+from smear.search.solver import Solver, position_of, random_first_trick_positions, solve, solve_all_moves
 from smear.search.tables import S_ERROR, S_STEPS, KernelRules, kernel_rules, unsupported_rules
 
 HANDS = int(os.environ.get("SMEAR_KERNEL_HANDS", "300"))
@@ -242,6 +242,32 @@ def test_the_solver_matches_brute_force_on_endgames(config: tuple[str, int, bool
             _check_solver(kr, state, oppose=seed % 2 == 1)
             checked += 1
     assert checked >= SOLVER_POSITIONS // 2
+
+
+@pytest.mark.parametrize("config", [c for c in SOLVER_TABLES if not c[2]], ids=config_id)
+def test_the_solver_counts_another_sides_points_as_brute_force_does(config: tuple[str, int, bool]) -> None:
+    # With three or more sides a seat asks how few points the bidder can be held to: the bidder's
+    # seats maximise them and every other seat, the one to act included, minimises them.
+    name, players, _ = config
+    rules = find_rules(name)
+    kr = kernel_rules(rules, players, None)
+    checked = 0
+    for seed in range(SOLVER_POSITIONS):
+        state = _endgame(rules, players, False, seed, 3 if players <= 4 else 2, seed % players)
+        if state is None or state.public.to_act == state.public.bidder:
+            continue
+        pub = state.public
+        assert pub.bidder is not None and pub.to_act is not None
+        counted = pub.seat_side[pub.bidder]
+        weight = [1 if side == counted else 0 for side in range(len(pub.sides))]
+        actions = legal_actions(state)
+        expected = {action_code(a): _brute_force(apply(state, a), counted, weight) for a in actions}
+        position = position_of(state)
+        assert solve_all_moves(kr, position, side=counted) == expected
+        with pytest.raises(ValueError, match="exactly"):
+            Solver().solve_moves(kr, position, oppose=False, exact=False, side=counted)
+        checked += 1
+    assert checked >= SOLVER_POSITIONS // 3
 
 
 # Tiny hands so brute force reaches back to the first lead: trump set by it, or the bidder's trump lead.

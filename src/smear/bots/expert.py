@@ -7,9 +7,10 @@ for the match.
   In the card play each deal also counts as much as it explains the cards the others chose
   (:func:`smear.bots.inference.play_likelihood`).
 - **Solver leaves.** In the card play each sampled deal is solved exactly by the kernel solver
-  (with two sides, each side's score change with the bid counted) instead of played out by the
-  heuristic, for every preset the kernel plays once ``SOLVER_CARDS`` or fewer cards are left;
-  elsewhere the play-outs remain.
+  (each side's score change with the bid counted; with three or more sides, the bidder held to as
+  few points as the other seats together can) instead of played out by the heuristic, for every
+  preset the kernel plays once ``SOLVER_CARDS`` or fewer cards are left; elsewhere the play-outs
+  remain.
 - **The match, not just the hand.** A hand that ends the match is worth ``MATCH_WORTH`` points
   more (won) or less (lost) than its margin, so near the target the bidder's tie rule, a bid to
   stop the other side going out, and the moon (now a candidate whenever it is legal) are weighed.
@@ -117,64 +118,69 @@ class ExpertBot(PimcBot):
         """Sum each legal card's exact worth over the sampled deals (each weighed by how well it
         explains the play so far); keep the best.
 
-        With two sides a card is worth the score change of its side minus the other's, the bid
-        counted, and ``match_worth`` more (or less) where the hand then wins (or loses) the match:
-        the line that takes most points is not always the one that makes (or sets) the bid or
-        stops the other side going out; the advice then gives the side's expected score change.
-        With more sides a card is worth its side's points minus every other side's, and no figure
-        is given."""
+        A card is worth its side's score change, the bid counted, less what the others gain (see
+        :func:`card_worths`); with two sides, ``match_worth`` more (or less) where the hand then wins
+        (or loses) the match. The line that takes most points is not always the one that makes (or
+        sets) the bid or stops another side going out. The advice gives the side's expected score
+        change."""
         plays = [action for action in view.legal_actions if isinstance(action, Play)]
         worth = {int(action.card): 0.0 for action in plays}
         gain = dict.fromkeys(worth, 0.0)
-        pub = view.public
-        two_sides = len(pub.sides) == 2 and pub.bidder is not None
         deadline = time.perf_counter() + self.seconds
         samples, weights = 0, 0.0
         while samples < self.play_samples and (samples < 4 or time.perf_counter() < deadline):
             world = self.sample(view, rng)
             weight = play_likelihood(view, world, self.policy, self.agree) if self.infer else 1.0
             weights += weight
-            for card, (margin, change) in card_worths(self._card_solver, world, self.match_worth).items():
+            for card, (value, change) in card_worths(self._card_solver, world, self.match_worth).items():
                 if card in worth:
-                    worth[card] += weight * margin
-                    if change is not None:
-                        gain[card] += weight * change
+                    worth[card] += weight * value
+                    gain[card] += weight * change
             samples += 1
         self.last_samples = samples
         # Ties go to the first of the legal actions.
         best = max(plays, key=lambda action: worth[int(action.card)])
-        expected = gain[int(best.card)] / weights if two_sides and weights > 0 else None
+        expected = gain[int(best.card)] / weights if weights > 0 else None
         return Advice(best, expected, samples)
 
 
-def score_margin(ours: int, theirs: int, amount: int, bidding: bool) -> int:
-    """Our side's score change minus the other's, when the bidder's side needs ``amount``."""
-    if bidding:
-        return (ours if ours >= amount else -amount) - theirs
-    return ours - (theirs if theirs >= amount else -amount)
+def bid_change(pub: PublicState, taken: int) -> int:
+    """The bidding side's score change when it takes ``taken`` points (the moon needs every point,
+    ``max_bid``, and is lost as its bid)."""
+    return taken if taken >= min(pub.bid, pub.rules.max_bid) else -pub.bid
 
 
-def card_worths(
-    solver: CardSolver, state: State, match_worth: float = 0.0
-) -> dict[int, tuple[float, int | None]]:
+def card_worths(solver: CardSolver, state: State, match_worth: float = 0.0) -> dict[int, tuple[float, int]]:
     """Each legal card of the seat to act on the whole deal of ``state``, every hand known: its worth
-    to the seat's side and that side's score change. With two sides the worth is the side's score
-    change minus the other's, the bid counted, plus ``match_worth`` if the hand then wins the match
-    for the side (minus it if it loses it); with more sides, its points minus every other side's, and
-    no score change is given."""
+    to the seat's side and that side's score change, the bid counted.
+
+    With two sides the worth is the side's score change minus the other's, plus ``match_worth`` if
+    the hand then wins the match for the side (minus it if it loses it). With more sides the others
+    are not one side: the bidder's worth is its score change minus the others' points shared among
+    them; another seat's is its side's points minus the bidder's score change, the bidder held to as
+    few points as every other seat together can (the match is not counted)."""
     pub = state.public
-    if len(pub.sides) == 2 and pub.bidder is not None:
-        assert pub.to_act is not None
-        side = pub.seat_side[pub.to_act]
-        bidding = pub.bidder_side == side
-        worths: dict[int, tuple[float, int | None]] = {}
+    assert pub.to_act is not None and pub.bidder_side is not None
+    side = pub.seat_side[pub.to_act]
+    bidding = pub.bidder_side == side
+    worths: dict[int, tuple[float, int]] = {}
+    if len(pub.sides) == 2:
         for card, (ours, theirs) in solver.card_points(state).items():
-            worth: float = score_margin(ours, theirs, pub.bid, bidding)
+            change = bid_change(pub, ours) if bidding else ours
+            worth: float = change - (theirs if bidding else bid_change(pub, theirs))
             if match_worth:
                 worth += match_worth * match_end(pub, side, ours, theirs)
-            worths[card] = (worth, ours if ours >= pub.bid or not bidding else -pub.bid)
-        return worths
-    return {card: (margin, None) for card, margin in solver.card_values(state).items()}
+            worths[card] = (worth, change)
+    elif bidding:
+        others = len(pub.sides) - 1
+        for card, (ours, theirs) in solver.card_points(state).items():
+            change = bid_change(pub, ours)
+            worths[card] = (change - theirs / others, change)
+    else:
+        held = solver.side_points(state, pub.bidder_side)
+        for card, ours in solver.side_points(state).items():
+            worths[card] = (ours - bid_change(pub, held[card]), ours)
+    return worths
 
 
 def match_end(pub: PublicState, side: int, ours: int, theirs: int) -> int:
@@ -212,8 +218,8 @@ __all__ = [
     "Estimate",
     "Evaluation",
     "ExpertBot",
+    "bid_change",
     "card_worths",
     "discard_candidates",
     "match_end",
-    "score_margin",
 ]

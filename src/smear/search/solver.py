@@ -12,6 +12,10 @@ takes in the whole hand (already won, settled by the deal, and still to win: Hig
 jokers, Game, Trey at its value); with ``oppose=True`` it is that minus the points of every other side.
 The bid does not enter: a bot can turn points into a score change itself.
 
+:func:`solve_all_moves` may instead count the points of a ``side`` other than the acting one (its
+seats maximise them, every other seat minimises them): with three or more sides, how many points the
+bidder can be held to, whichever card another seat plays.
+
 Where the first lead sets trump and it has not been made (``Position.trump`` is None), each suit the
 leader may lead is solved with that suit as trump.
 """
@@ -125,13 +129,18 @@ class Solver:
         self.generation = 0
 
     def solve_moves(
-        self, kr: KernelRules, position: Position, oppose: bool, exact: bool
+        self, kr: KernelRules, position: Position, oppose: bool, exact: bool, side: int | None = None
     ) -> tuple[dict[int, int], int, int]:
-        """Each root card's value (exact for all when ``exact``), the best card, and the nodes searched."""
+        """Each root card's value (exact for all when ``exact``), the best card, and the nodes searched.
+
+        The values are ``side``'s (default: the acting seat's); another side's need ``exact``, since
+        the root search takes the acting seat for one that maximises them."""
+        if side is not None and side != kr.seat_side[position.to_act] and not exact:
+            raise ValueError("another side's values are searched exactly only")
         if position.trump is None:
             if kr.table[P_TRUMP_NAMED]:
                 raise ValueError("trump is named in these rules: give it")
-            return self._first_lead(kr, position, oppose, exact)
+            return self._first_lead(kr, position, oppose, exact, side)
         tab = kr.table
         trump = position.trump
         seat = position.to_act
@@ -151,7 +160,7 @@ class Solver:
         if not moves_mask:
             raise ValueError("the seat to act has no card")
         st = np.zeros(128, dtype=np.int64)
-        base = self._prepare(kr, position, oppose, st)
+        base = self._prepare(kr, position, oppose, st, side)
         self.generation += 1
         st[ST_GEN] = self.generation
         rgame = _game_count(tab, _union(position.hands) | _mask(position.trick))
@@ -175,7 +184,7 @@ class Solver:
         return result, int(cards[best]), int(st[ST_NODES])
 
     def _first_lead(
-        self, kr: KernelRules, position: Position, oppose: bool, exact: bool
+        self, kr: KernelRules, position: Position, oppose: bool, exact: bool, side: int | None
     ) -> tuple[dict[int, int], int, int]:
         """Before trump is known (its first lead sets it): solve each suit the leader may lead."""
         hand = position.hands[position.to_act]
@@ -185,22 +194,25 @@ class Solver:
         for suit in range(4):
             if not hand >> (13 * suit) & 0x1FFF:
                 continue
-            found, card, searched = self.solve_moves(kr, position._replace(trump=suit), oppose, exact)
+            found, card, searched = self.solve_moves(kr, position._replace(trump=suit), oppose, exact, side)
             nodes += searched
             values.update(found)
             if best_card < 0 or found[card] > values[best_card]:
                 best_card = card
         return values, best_card, nodes
 
-    def _prepare(self, kr: KernelRules, position: Position, oppose: bool, st: Int64Array) -> int:
-        """Fill the solver's state; return the points already decided, weighted for the acting side."""
+    def _prepare(
+        self, kr: KernelRules, position: Position, oppose: bool, st: Int64Array, counted: int | None
+    ) -> int:
+        """Fill the solver's state; return the points already decided, weighted for the side counted
+        (default: the acting side)."""
         tab = kr.table
         trump = position.trump
         assert trump is not None
         n = kr.players
         sides = len(kr.sides)
         side_of = kr.seat_side
-        us = side_of[position.to_act]
+        us = side_of[position.to_act] if counted is None else counted
         weight = [1 if side == us else (-1 if oppose else 0) for side in range(sides)]
         for seat in range(n):
             st[ST_HANDS + seat] = position.hands[seat]
@@ -304,10 +316,14 @@ def solve(
 
 
 def solve_all_moves(
-    kr: KernelRules, position: Position, oppose: bool = False, solver: Solver | None = None
+    kr: KernelRules,
+    position: Position,
+    oppose: bool = False,
+    solver: Solver | None = None,
+    side: int | None = None,
 ) -> dict[int, int]:
-    """The exact value of every card the seat to act may play."""
-    values, _, _ = (solver or _default_solver()).solve_moves(kr, position, oppose, exact=True)
+    """The exact value of every card the seat to act may play, to ``side`` (default: its own)."""
+    values, _, _ = (solver or _default_solver()).solve_moves(kr, position, oppose, exact=True, side=side)
     return values
 
 

@@ -135,7 +135,7 @@ def choose(game: dict[str, Any], rng: random.Random) -> str:
     """A random legal action: in the auction mostly a pass, else the lowest bid, so that the bots'
     bids end the match sooner and a random player's own are made as often as set; a discard too
     many to list is made from its description."""
-    legal = game["legal"]
+    legal: list[str] = game["legal"]
     if "pass" in legal and rng.random() < 0.75:
         return "pass"
     bids = [action for action in legal if action.startswith("bid ")]

@@ -67,10 +67,11 @@ from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from leakaudit import Leak, LogAudit, capture_logs
+from leakaudit import Leak
 from leakclient import HarnessError
+from leaklog import LogAudit, capture_logs
 from leakplayers import MatchRun
 
 from smear.rules import PRESETS
@@ -243,7 +244,7 @@ class OwnedLock(asyncio.Lock):
     owner: asyncio.Task[Any] | None = None
     since = 0.0
 
-    async def acquire(self) -> bool:
+    async def acquire(self) -> Literal[True]:
         await super().acquire()
         self.owner, self.since = asyncio.current_task(), time.monotonic()
         return True
@@ -255,7 +256,8 @@ class OwnedLock(asyncio.Lock):
 
 def waits_of(task: asyncio.Task[Any]) -> list[str]:
     """Where a task waits: its awaits from the outermost in."""
-    chain, awaited = [], task.get_coro()
+    chain: list[str] = []
+    awaited: Any = task.get_coro()  # a coroutine, or what it awaits (a future, a generator)
     while awaited is not None and hasattr(awaited, "cr_frame"):
         frame = awaited.cr_frame
         if frame is not None:

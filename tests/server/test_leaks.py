@@ -37,16 +37,14 @@ sys.path.append(str(Path(__file__).resolve().parents[2] / "bench"))
 from leakaudit import (
     HandFacts,
     Leak,
-    LogAudit,
-    capture_logs,
     cards_in,
     cards_in_text,
     check_received,
     check_reply,
     discard_from,
     facts_of,
-    local_port,
 )
+from leaklog import LogAudit, capture_logs, local_port
 
 # Bots move at once, but a finished hand stays up long enough for every frame about it to be written
 # before the next deal: the log check reads the live tables to know which cards are hidden (a frame

@@ -203,18 +203,23 @@ def _endgame(
     return None
 
 
-def _check_solver(kr: KernelRules, state: State, oppose: bool) -> None:
+def _check_solver(kr: KernelRules, state: State, oppose: bool, counted: int | None = None) -> None:
+    """The solver's values against brute force, for the acting side or the side ``counted``."""
     pub = state.public
     assert pub.to_act is not None
-    us = pub.seat_side[pub.to_act]
+    us = pub.seat_side[pub.to_act] if counted is None else counted
     weight = [1 if side == us else (-1 if oppose else 0) for side in range(len(pub.sides))]
     expected = {action_code(a): _brute_force(apply(state, a), us, weight) for a in legal_actions(state)}
-    best = max(expected.values())
     position = position_of(state)
+    assert solve_all_moves(kr, position, oppose, side=counted) == expected
+    if counted is not None:
+        with pytest.raises(ValueError, match="exactly"):
+            Solver().solve_moves(kr, position, oppose, exact=False, side=counted)
+        return
+    best = max(expected.values())
     solution = solve(kr, position, oppose)
     assert solution.value == best
     assert expected[solution.card] == best, "the best card must reach the best value"
-    assert solve_all_moves(kr, position, oppose) == expected
 
 
 SOLVER_TABLES = [
@@ -256,16 +261,9 @@ def test_the_solver_counts_another_sides_points_as_brute_force_does(config: tupl
         state = _endgame(rules, players, False, seed, 3 if players <= 4 else 2, seed % players)
         if state is None or state.public.to_act == state.public.bidder:
             continue
-        pub = state.public
-        assert pub.bidder is not None and pub.to_act is not None
-        counted = pub.seat_side[pub.bidder]
-        weight = [1 if side == counted else 0 for side in range(len(pub.sides))]
-        actions = legal_actions(state)
-        expected = {action_code(a): _brute_force(apply(state, a), counted, weight) for a in actions}
-        position = position_of(state)
-        assert solve_all_moves(kr, position, side=counted) == expected
-        with pytest.raises(ValueError, match="exactly"):
-            Solver().solve_moves(kr, position, oppose=False, exact=False, side=counted)
+        bidder = state.public.bidder
+        assert bidder is not None
+        _check_solver(kr, state, oppose=False, counted=state.public.seat_side[bidder])
         checked += 1
     assert checked >= SOLVER_POSITIONS // 3
 

@@ -64,7 +64,7 @@ from typing import Any
 import serverproc
 from benchtools import cpu_shares, machine_cpu, machine_since, percentile, process_cpu, raise_file_limit
 from dbservers import Postgres, Redis
-from loadclients import DRAIN_SECONDS, worker_main
+from loadclients import DRAIN_SECONDS, WorkerJob, worker_main
 from serverproc import free_port, serve_command, server_log, stop_server
 
 PROGRESS_EVERY = 5.0  # seconds between progress lines
@@ -253,14 +253,16 @@ def run(args: argparse.Namespace) -> int:
                 process = context.Process(
                     target=worker_main,
                     args=(
-                        worker,
-                        urls,
-                        indices,
-                        args.players,
-                        args.think,
-                        args.seed + worker,
-                        args.client_gc,
-                        args.ramp,
+                        WorkerJob(
+                            worker,
+                            urls,
+                            indices,
+                            args.players,
+                            args.think,
+                            args.seed + worker,
+                            args.client_gc,
+                            args.ramp,
+                        ),
                         theirs,
                         queue,
                     ),

@@ -12,7 +12,7 @@ import resource
 import time
 from collections import Counter, deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 ACK_TIMEOUT = 10.0  # seconds an ack may take before it counts as a timeout
 VIEW_TIMEOUT = 10.0  # seconds from an ack until every seat has the state it caused
@@ -275,21 +275,23 @@ class GcPauses:
             self.pauses.append(time.perf_counter() - self.started)
 
 
-async def run_worker(
-    worker: int,
-    urls: list[str],
-    indices: list[int],
-    players: int,
-    think: float,
-    seed: int,
-    keep_gc: bool,
-    ramp: float,
-    pipe: Any,
-    queue: Any,
-) -> None:
-    driver = Driver(urls, think, seed)
+class WorkerJob(NamedTuple):
+    """What one client process plays: its tables of the run and how its people behave."""
+
+    worker: int
+    urls: list[str]  # the servers, tables spread over them
+    indices: list[int]  # the run's tables this process opens
+    players: int
+    think: float  # seconds a person takes to act
+    seed: int
+    keep_gc: bool  # leave the collector on during the measured window
+    ramp: float  # seconds over which the tables start
+
+
+async def run_worker(job: WorkerJob, pipe: Any, queue: Any) -> None:
+    driver = Driver(job.urls, job.think, job.seed)
     gc_pauses = GcPauses()
-    tables = [TableRun(driver, index, players) for index in indices]
+    tables = [TableRun(driver, index, job.players) for index in job.indices]
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
     def report(kind: str, **extra: Any) -> None:
@@ -297,7 +299,7 @@ async def run_worker(
         queue.put(
             {
                 "kind": kind,
-                "worker": worker,
+                "worker": job.worker,
                 "started": stats.tables_started,
                 "sent": stats.sent,
                 "acked": stats.acked,
@@ -314,7 +316,7 @@ async def run_worker(
             opened = await table.open()
         if opened:
             # Tables spread over the ramp, as people arrive, rather than all dealt at once.
-            await asyncio.sleep(driver.rng.uniform(0.0, ramp))
+            await asyncio.sleep(driver.rng.uniform(0.0, job.ramp))
             await table.start()
 
     async def reporter() -> None:
@@ -339,7 +341,7 @@ async def run_worker(
     await asyncio.sleep(max(0.0, driver.window.start - time.monotonic()))
     cpu_start = time.process_time()
     gc_pauses.pauses.clear()
-    if not keep_gc:
+    if not job.keep_gc:
         # One process stands for hundreds of browsers: its collector's pauses would stop them all
         # at once and pass for server latency. The JSON it receives holds no cycles (reference
         # counting frees it), so the collector can rest for the window; see the RSS printed.
@@ -359,7 +361,7 @@ async def run_worker(
             table.check(math.inf)
     if driver.in_flight:
         driver.stats.errors["act: no ack by the end"] += driver.in_flight
-    quiet_for = 3 * think + 10.0  # a hand pause (4 s) plus a few turns
+    quiet_for = 3 * job.think + 10.0  # a hand pause (4 s) plus a few turns
     stalled = sum(
         1 for table in tables if table.code and driver.window.end - table.last_state_at() > quiet_for
     )
@@ -386,19 +388,8 @@ async def run_worker(
     await asyncio.gather(*(close(p) for table in tables for p in table.players))
 
 
-def worker_main(
-    worker: int,
-    urls: list[str],
-    indices: list[int],
-    players: int,
-    think: float,
-    seed: int,
-    keep_gc: bool,
-    ramp: float,
-    pipe: Any,
-    queue: Any,
-) -> None:
-    coroutine = run_worker(worker, urls, indices, players, think, seed, keep_gc, ramp, pipe, queue)
+def worker_main(job: WorkerJob, pipe: Any, queue: Any) -> None:
+    coroutine = run_worker(job, pipe, queue)
     try:
         import uvloop
 

@@ -43,9 +43,10 @@ the figures so far printed::
     honest_p99_ms: X
 
 Its parts, beside this file: ``fuzzwire`` (the raw connection and the probe), ``fuzztables`` (the
-tables of people and the honest table), ``fuzzprobes`` (the messages about one table),
-``fuzzkinds`` (the kinds that send themselves), ``fuzztexts`` (the wrong texts and the mutations)
-and ``fuzzreport`` (the server's log and the report).
+tables of people and the honest table), ``fuzzchecks`` (state_changes_from_refused: the check of
+those tables), ``fuzzprobes`` (the messages about one table), ``fuzzkinds`` (the kinds that send
+themselves), ``fuzztexts`` (the wrong texts and the mutations) and ``fuzzreport`` (the server's log
+and the report).
 
 Usage: python bench/fuzz.py [--messages 100000] [--seed 1] [--workers 32] [--spectators 60]
                             [--kinds wrong,garbage,...] [--log FILE] [--max-seconds S]
@@ -72,11 +73,12 @@ from typing import Any
 import aiohttp
 import serverproc
 from benchtools import percentile, raise_file_limit
-from fuzzkinds import REPAIR_MARGIN, SENDERS
+from fuzzchecks import CHANGE_KIND, Checker
+from fuzzkinds import SENDERS
 from fuzzprobes import ProbeMaker
 from fuzzreport import report, scan_log
 from fuzztables import TABLE_SPECS, Holder, Honest, TargetTable
-from fuzzwire import CLOSED, NO_ANSWER, PUSH_WAIT, Probe, Socket, dumps, outcome_of, short
+from fuzzwire import CLOSED, NO_ANSWER, PUSH_WAIT, Probe, Socket, outcome_of
 
 try:
     import uvloop
@@ -84,8 +86,6 @@ except ImportError:  # optional: the standard event loop does too
     uvloop = None  # type: ignore[assignment]
 
 DEAF_WAIT = 5.0  # a plain request after an unanswered message: a connection that stays silent is deaf
-EVENT_WAIT = 15.0  # a version read whose `event` push has not arrived yet
-CHECK_EVERY = 2.0  # seconds between two looks at every table, besides the look after each request
 PROGRESS_EVERY = 10.0
 DEFAULT_GRACE = 20.0  # the server's grace period when `smear serve` has no --grace option
 GRACE = 3.0  # the grace period asked for: a seat wrongly taken for absent is played soon after
@@ -126,18 +126,6 @@ TABLE_KINDS = frozenset(
     {"wrong", "mutated", "no_ack", "unknown_event", "shape", "oversized", "nested", "binary"}
 )
 
-# The event an accepted request adds to its table's history: the only change it explains.
-CHANGE_KIND = {
-    "join_table": "joined",
-    "take_seat": "seated",
-    "set_bot": "bot",
-    "kick": "kicked",
-    "start": "started",
-    "play_again": "started",
-    "act": "action",
-    "leave": "left",
-}
-
 # --- the fuzzer -----------------------------------------------------------------------------------------
 
 
@@ -163,9 +151,7 @@ class Fuzzer:
         self.stopping = False
         self.started_at = time.monotonic()
         self.pushes = 0
-        self.changes = 0  # state_changes_from_refused
-        self.change_notes: list[str] = []
-        self.unverified = 0  # unexplained changes after a request whose ack was lost (not counted)
+        self.checker = Checker(self)  # state_changes_from_refused
         self.internal_errors: Counter[str] = Counter()
         self.http_errors: Counter[str] = Counter()
         self.connect_failures: Counter[str] = Counter()
@@ -264,7 +250,7 @@ class Fuzzer:
         if spec.started:
             await self.must(host.socket, "start", {"table": table.code, "token": host.token})
         # Every version so far came from the set-up; the checks start from the table as it is now.
-        version = await self.read_version(table)
+        version = await self.checker.read_version(table)
         table.checked = max(table.version, version if version is not None else -1)
 
     async def must(self, socket: Socket, event: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -272,97 +258,6 @@ class Fuzzer:
         if label != "ok" or reply is None:
             raise SetupError(f"{event} answered {label}")
         return reply
-
-    # --- checking the fuzzer's tables -------------------------------------------------------------------
-
-    async def read_version(self, table: TargetTable) -> int | None:
-        """The table's version as the server has it now, from a spectator's `watch_table` ack."""
-        for _ in range(2):
-            reader = table.next_reader()
-            if reader is None:
-                self.spawn(self.repair_reader(table))
-                return None
-            await reader.pace()
-            label, reply = await reader.call("watch_table", {"table": table.code})
-            if label == "ok" and reply is not None and isinstance(reply.get("version"), int):
-                table.version = max(table.version, reply["version"])
-                return int(reply["version"])
-            if label == CLOSED:
-                self.spawn(self.repair_reader(table))
-        return None
-
-    async def repair_reader(self, table: TargetTable) -> None:
-        table.readers = [r for r in table.readers if not r.is_closed]
-        if self.stopping or len(table.readers) >= 2:
-            return
-        self.reconnects["spectator"] += 1
-        reader = await self.open_socket(f"spectator of {table.label}", table.on_push)
-        if reader is not None:
-            label, _ = await reader.call("watch_table", {"table": table.code})
-            if label == "ok":
-                table.readers.append(reader)
-
-    async def check(self, table: TargetTable, lost_ack: bool = False) -> None:
-        """Explain every version since the last check (call with the table's lock held)."""
-        read = await self.read_version(table)
-        latest = max(table.version, read if read is not None else -1)
-        deadline = time.monotonic() + EVENT_WAIT
-        for version in range(table.checked + 1, latest + 1):
-            while version not in table.events and time.monotonic() < deadline:
-                table.event_arrived.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(table.event_arrived.wait(), max(0.01, deadline - time.monotonic()))
-            problem = self.unexplained(table, version, table.events.get(version))
-            if problem is None:
-                continue
-            if lost_ack:
-                self.unverified += 1
-                continue
-            self.changes += 1
-            if len(self.change_notes) < 25:
-                recent = "; ".join(table.recent) or "none"
-                horizon = time.monotonic() - self.grace - 2 * REPAIR_MARGIN - CHECK_EVERY
-                from_seats = "; ".join(
-                    f"{note} ({time.monotonic() - when:.1f} s ago)"
-                    for when, note in table.seat_events
-                    if when > horizon
-                )
-                if from_seats:
-                    recent += f"; and from seats: {from_seats}"
-                self.change_notes.append(f"{table.label} {problem}; the requests before it: {recent}")
-        table.checked = max(table.checked, latest)
-        # The next request is made from the table's state: wait for the state of this version too.
-        while table.snapshot.get("version", -1) < latest and time.monotonic() < deadline:
-            table.event_arrived.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(table.event_arrived.wait(), max(0.01, deadline - time.monotonic()))
-        for old in [v for v in table.events if v < table.checked - 64]:
-            del table.events[old]
-        for old in [v for v in table.accepted if v < table.checked - 64]:
-            del table.accepted[old]
-
-    @staticmethod
-    def unexplained(table: TargetTable, version: int, event: Any) -> str | None:
-        """None if the change to ``version`` is explained; else what it was."""
-        if not isinstance(event, dict):
-            return f"version {version} came without an event"
-        kind = event.get("kind")
-        made_by = table.accepted.get(version)
-        if made_by is not None and CHANGE_KIND.get(made_by) == kind:
-            return None
-        if kind == "deal":  # the server deals once a hand's summary has been shown
-            return None
-        if kind == "action" and event.get("seat") in table.bot_seats:
-            return None
-        return f"version {version}: {short(dumps(event), 120)}"
-
-    async def monitor(self) -> None:
-        """Every table is looked at now and then too: a refused request may move one later."""
-        while not self.stopping:
-            await asyncio.sleep(CHECK_EVERY)
-            for table in self.tables:
-                async with table.lock:
-                    await self.check(table)
 
     # --- sending ----------------------------------------------------------------------------------------
 
@@ -384,7 +279,7 @@ class Fuzzer:
                     if isinstance(version, int):
                         table.accepted[version] = probe.event
                 table.recent.append(f"{probe.kind} {probe.note} -> {label}")
-                await self.check(table, lost_ack=probe.ack and label in (NO_ANSWER, CLOSED))
+                await self.checker.check(table, lost_ack=probe.ack and label in (NO_ANSWER, CLOSED))
         socket.recent.append(probe.note)
         if probe.poison:
             await socket.close()
@@ -466,7 +361,7 @@ class Fuzzer:
             label, _ = await socket.call("resume", payload)
             if label == "ok":
                 holder.impaired = False
-            await self.check(table)
+            await self.checker.check(table)
 
     # --- the run ----------------------------------------------------------------------------------------
 
@@ -480,7 +375,7 @@ class Fuzzer:
             p99 = percentile(latencies, 0.99) * 1000 if latencies else math.nan
             print(
                 f"[{elapsed:6.1f}s] sent {sent}/{self.args.messages} ({sent / elapsed:.0f}/s), "
-                f"tracebacks in the log {tracebacks}, state changes {self.changes}, "
+                f"tracebacks in the log {tracebacks}, state changes {self.checker.changes}, "
                 f"honest p99 {p99:.1f} ms over {len(latencies)} acts",
                 flush=True,
             )
@@ -535,7 +430,7 @@ class Fuzzer:
             )
             self.started_at = time.monotonic()
             watchers = [
-                asyncio.ensure_future(self.monitor()),
+                asyncio.ensure_future(self.checker.monitor()),
                 asyncio.ensure_future(self.progress(log_path, server)),
             ]
             workers = [asyncio.ensure_future(self.worker(i)) for i in range(self.args.workers)]
@@ -548,7 +443,7 @@ class Fuzzer:
             await asyncio.sleep(1.0)
             for table in self.tables:
                 async with table.lock:
-                    await self.check(table)
+                    await self.checker.check(table)
             for task in list(self.tasks):
                 task.cancel()
             await asyncio.gather(*self.tasks, return_exceptions=True)

@@ -59,7 +59,7 @@ async def send_valid(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None
         if label == "ok" and reply is not None and isinstance(reply.get("version"), int):
             table.accepted[reply["version"]] = event
         table.recent.append(f"valid {probe.note} -> {label}")
-        await fuzzer.check(table, lost_ack=label in (NO_ANSWER, CLOSED))
+        await fuzzer.checker.check(table, lost_ack=label in (NO_ANSWER, CLOSED))
         if label == CLOSED:
             fuzzer.spawn(fuzzer.repair_holder(holder, 0.0))
 
@@ -102,7 +102,7 @@ async def reserved_from_seat(fuzzer: Fuzzer, rng: random.Random) -> None:
         table.recent.append(f"reserved {probe.note} -> {label}")
         table.seat_events.append((time.monotonic(), f"seat {holder.seat} sent {body} -> {label}"))
         holder.impaired = True
-        await fuzzer.check(table)
+        await fuzzer.checker.check(table)
     # Resume only once the grace period is over, so a seat wrongly taken for gone shows.
     fuzzer.spawn(fuzzer.repair_holder(holder, fuzzer.grace + REPAIR_MARGIN))
 

@@ -134,10 +134,10 @@ def report(fuzzer: Fuzzer, log: LogFindings, server_died: bool) -> tuple[int, in
     print(f"pushes received: {fuzzer.pushes}; crowd of spectators: {len(fuzzer.crowd)}")
     for finding, count in fuzzer.findings.items():
         print(f"finding: {finding}: {count}")
-    if fuzzer.unverified:
+    if fuzzer.checker.unverified:
         print(
             "changes not verified (the request's ack was lost, so it may have been accepted): "
-            f"{fuzzer.unverified}"
+            f"{fuzzer.checker.unverified}"
         )
     if log.warnings:
         print("server warnings (by kind):")
@@ -161,9 +161,9 @@ def report(fuzzer: Fuzzer, log: LogFindings, server_died: bool) -> tuple[int, in
             print(f"  internal_error ack x {count}: {line}")
         if server_died:
             print("  the server exited during the run")
-    if fuzzer.changes:
+    if fuzzer.checker.changes:
         print("state changes after refused requests:")
-        for note in fuzzer.change_notes:
+        for note in fuzzer.checker.change_notes:
             print(f"  {note}")
     if fuzzer.client_faults:
         print(f"faults of this benchmark (not the server's): {dict(fuzzer.client_faults)}")
@@ -172,6 +172,6 @@ def report(fuzzer: Fuzzer, log: LogFindings, server_died: bool) -> tuple[int, in
     sent = sum(fuzzer.sent.values())
     print(f"messages: {sent}")
     print(f"server_errors: {server_errors}")
-    print(f"state_changes_from_refused: {fuzzer.changes}")
+    print(f"state_changes_from_refused: {fuzzer.checker.changes}")
     print(f"honest_p99_ms: {p99:.1f}")
-    return server_errors, fuzzer.changes
+    return server_errors, fuzzer.checker.changes

@@ -1,9 +1,11 @@
 """A rule-of-thumb player: bid what the hand can really take, pull trumps, smear points to partners.
 
 It follows the advice players give: count the points a trump suit would bring (High from the top
-trump, Low from the bottom one, Jack and jokers when they are protected, Game from tens), lead the
-best trump first, play jokers only onto tricks the side already wins or when no other trump is left,
-drop tens onto a partner's winning trick, win cheaply, and throw the least valuable card otherwise.
+trump, Low from the bottom one, Jack and jokers when they are protected, Game from tens; where cards
+are drawn after the auction, what self-play shows the draw brings), lead the best trump first, play
+jokers only onto tricks the side already wins or when no other trump is left, drop tens onto a
+partner's winning trick, win cheaply, and throw the least valuable card otherwise. It discards plain
+cards first and scoring trumps last.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from dataclasses import dataclass
 
 from smear.actions import PASS, PLAYS, TRUMPS, Action, Bid, Discard, Play, bid
 from smear.bots.base import register
+from smear.bots.draws import draw_bid
 from smear.cards import BIG_JOKER_INDEX, GAME_VALUES, LITTLE_JOKER_INDEX, CardSet, Suit, iter_bits
 from smear.knowledge import unseen_cards
 from smear.rules import Rules
-from smear.state import Phase
+from smear.scoring import scoring_trumps
+from smear.state import Phase, PublicState
 from smear.trick import TrumpOrder, order_for
 from smear.views import PlayerView
 
@@ -82,6 +86,23 @@ def best_suit(hand: int, deck: int, rules: Rules) -> SuitEstimate:
     return max(scored, key=lambda e: e.points)
 
 
+def bid_count(hand: int, pub: PublicState, suit: Suit | None = None) -> float:
+    """The points the heuristic bids on with ``hand`` (dealt to a seat of ``pub``'s table), in its
+    best suit or in ``suit``: the count of :func:`estimate`, or where cards are drawn after the
+    auction, what self-play shows such a hand takes four times in five if that is more
+    (:mod:`smear.bots.draws`)."""
+    rules = pub.rules
+    if suit is None:
+        best = best_suit(hand, pub.deck.mask, rules)
+        suit, count = best.suit, best.points
+    else:
+        count = estimate(hand, pub.deck.mask, rules, suit)
+    trumps = (hand & order_for(rules, suit).trump_mask).bit_count()
+    teams = any(len(seats) > 1 for seats in pub.sides)
+    drawn = draw_bid(rules, pub.players, teams, trumps)
+    return count if drawn is None else max(count, drawn)
+
+
 class HeuristicBot:
     """Sound, fast play from rules of thumb; no search."""
 
@@ -108,7 +129,7 @@ class HeuristicBot:
         rules = pub.rules
         legal_bids = [a.amount for a in view.legal_actions if isinstance(a, Bid)]
         passing = any(a == PASS for a in view.legal_actions)
-        guess = best_suit(view.hand.mask, pub.deck.mask, rules).points
+        guess = bid_count(view.hand.mask, pub)
         amount = int(guess + 0.25)
         me = pub.seat_side[view.seat]
         if rules.shoot_the_moon and rules.top_bid in legal_bids:
@@ -147,12 +168,15 @@ class HeuristicBot:
             order = order_for(pub.rules, best_suit(view.hand.mask, pub.deck.mask, pub.rules).suit)
         options = view.discard_options()
         assert options is not None
-        return sorted(options.choosable, key=lambda c: self._keep_value(c, order))
+        # Where trumps must go (a McLeod bidder with the stock), the Trey, the Jack, the jokers and
+        # the Two are points in hand; a plain middle trump is not.
+        scoring = scoring_trumps(pub.rules, order) | 1 << 13 * order.trump
+        return sorted(options.choosable, key=lambda c: self._keep_value(c, order, scoring))
 
     @staticmethod
-    def _keep_value(card: int, order: TrumpOrder) -> float:
+    def _keep_value(card: int, order: TrumpOrder, scoring: int) -> float:
         if order.power[card]:
-            return 100.0 + order.power[card]
+            return (200.0 if scoring >> card & 1 else 100.0) + order.power[card]
         rank = card % 13
         return rank + (6.0 if rank == 8 else 0.0)  # aces, then tens and kings
 

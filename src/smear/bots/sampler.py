@@ -30,7 +30,7 @@ import random
 from collections.abc import Sequence
 from typing import Literal, NamedTuple, TypeVar
 
-from smear.bots.heuristic import best_suit, estimate
+from smear.bots.heuristic import bid_count
 from smear.cards import CARDS, Card, iter_bits
 from smear.knowledge import plays_by_seat, revealed_voids
 from smear.scoring import scoring_trumps
@@ -428,7 +428,6 @@ class Determinizer:
         """
         pub = state.public
         rules = pub.rules
-        deck = pub.deck.mask
         miss = 0.0
         highest, leader = rules.min_bid - 1, None
         for seat, amount in pub.bid_history():
@@ -436,14 +435,10 @@ class Determinizer:
                 hand = state.dealt[seat]
                 if amount is None:
                     if leader is None or pub.seat_side[leader] != pub.seat_side[seat]:
-                        points = best_suit(hand, deck, rules).points
-                        miss += max(0.0, points - highest - PASS_MARGIN)
+                        miss += max(0.0, bid_count(hand, pub) - highest - PASS_MARGIN)
                 else:
-                    if seat == pub.bidder and pub.trump is not None:
-                        points = estimate(hand, deck, rules, pub.trump)
-                    else:
-                        points = best_suit(hand, deck, rules).points
-                    miss += max(0.0, amount - points)
+                    suit = pub.trump if seat == pub.bidder else None
+                    miss += max(0.0, amount - bid_count(hand, pub, suit))
             if amount is not None and amount > highest:
                 highest, leader = amount, seat
         return math.exp(-miss)

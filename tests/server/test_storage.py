@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from smear.server.storage import MatchRow, SeatRow, Storage, StorageError, StoredTable
+from smear.server.storage import Storage, StorageError
+from smear.server.storerows import MatchRow, SeatRow, StoredTable
 
 SETTINGS: dict[str, Any] = {"preset": "house", "players": 4, "teams": True, "target": 21, "hints": False}
 SEATS = [
@@ -343,7 +344,8 @@ def test_a_write_refused_while_another_process_holds_the_file_is_a_storage_error
 CRASHING_WRITER = textwrap.dedent(
     """
     import os, signal, sys
-    from smear.server.storage import SeatRow, Storage
+    from smear.server.storage import Storage
+    from smear.server.storerows import SeatRow
 
     storage = Storage(sys.argv[1])
     count = int(sys.argv[2])

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from smear.server.storage import ActionRow, SeatRow, Storage, StorageError
+from smear.server.storage import Storage, StorageError
+from smear.server.storerows import ActionRow, SeatRow
 from smear.server.writer import StorageWriter
 
 TABLES = ["T0", "T1", "T2", "T3", "T4"]

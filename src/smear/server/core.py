@@ -26,7 +26,8 @@ from smear.server.limits import AddressBook, Bucket, Limits, Timing
 from smear.server.playerstats import seat_stats, side_ranks
 from smear.server.playerstore import MatchOutcome
 from smear.server.ratings import NEW_PLAYER, bot_profile_id
-from smear.server.storage import ActionRow, SeatRow, Storage, StoredTable
+from smear.server.storage import Storage
+from smear.server.storerows import ActionRow, SeatRow, StoredTable
 from smear.server.tables import Seat, Table, TableSettings
 from smear.server.writer import StorageWriter
 from smear.state import State

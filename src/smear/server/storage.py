@@ -5,6 +5,8 @@ action only after :meth:`Storage.append_action` (or :meth:`Storage.append_action
 the actions of several tables at once) has returned, so an acknowledged action survives a crash of
 the server process; after a restart, :meth:`Storage.unfinished_tables` gives back every
 table still in its lobby or playing, with the actions of its current match in order to replay.
+The rows it takes and gives back (seats, actions, matches, tables) are in
+:mod:`smear.server.storerows`.
 
 Any SQLAlchemy URL works; the default is a SQLite file. SQLite runs in WAL mode with
 ``synchronous=NORMAL``: a commit is in the operating system's hands when it returns, which is
@@ -30,7 +32,6 @@ import threading
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Final
 
@@ -55,17 +56,14 @@ from smear.server.chatstore import ChatStorage
 from smear.server.liststore import ListingStorage
 from smear.server.playerstore import MatchOutcome, PlayerStorage
 from smear.server.schema import STATUSES, ActionModel, MatchModel, RestModel, SeatModel, TableModel
+from smear.server.storerows import ActionRow, MatchRow, SeatRow, StoredTable
 
 __all__ = [
     "MISSING",
     "STATUSES",
-    "ActionRow",
-    "MatchRow",
     "Missing",
-    "SeatRow",
     "Storage",
     "StorageError",
-    "StoredTable",
 ]
 
 log = logging.getLogger("smear.server")
@@ -89,70 +87,6 @@ class Missing(enum.Enum):
 
 MISSING: Final = Missing.MISSING
 """The default of an argument that was not given, where ``None`` is a value the caller may give."""
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """One seat of a table. ``name`` is ``None`` for an open seat; ``token_hash`` is the hash of the
-    secret that lets a player take the seat back after reconnecting."""
-
-    seat: int
-    name: str | None
-    token_hash: str | None
-    is_bot: bool
-    profile: str | None = None  # the profile of the person or bot level in the seat
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    """Action number ``seq`` (from 1) of match ``match_number`` of table ``code``, in record notation."""
-
-    code: str
-    match_number: int
-    seq: int
-    seat: int
-    action: str
-
-    def params(self) -> dict[str, Any]:
-        # prev_seq's foreign key makes a gap in the numbering impossible to store.
-        return {
-            "table_code": self.code,
-            "match_number": self.match_number,
-            "seq": self.seq,
-            "prev_seq": self.seq - 1 if self.seq > 1 else None,
-            "seat": self.seat,
-            "action": self.action,
-        }
-
-
-@dataclass(frozen=True)
-class MatchRow:
-    """A match of a table: how it was set up, and its actions so far in the order they were taken
-    (``(seat, action in record notation)``)."""
-
-    number: int
-    seed: int
-    sides: list[list[int]]
-    names: list[str]
-    actions: list[tuple[int, str]]
-    finished: bool
-
-
-@dataclass(frozen=True)
-class StoredTable:
-    """A table as stored: its settings, seats and latest match (``None`` before the first one)."""
-
-    code: str
-    settings: dict[str, Any]
-    host_seat: int | None
-    status: str
-    created_at: float
-    seats: list[SeatRow]
-    current_match: MatchRow | None
-    # Since when (seconds since the epoch) no person has been connected, if that is known.
-    idle_since: float | None = None
-    # Put to rest: kept here but not brought back by a restart until a seat's token returns.
-    resting: bool = False
 
 
 class Storage(ChatStorage, ListingStorage, PlayerStorage):

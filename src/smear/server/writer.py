@@ -17,7 +17,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
-from smear.server.storage import ActionRow, Storage
+from smear.server.storage import Storage
+from smear.server.storerows import ActionRow
 
 __all__ = ["GROUP_LIMIT", "StorageWriter"]
 

@@ -1,7 +1,7 @@
 """The rows :class:`smear.server.storage.Storage` takes and gives back: frozen copies of a table, its
 seats, its latest match and the actions of a match, so that nothing outside the storage holds a
-database model (:mod:`smear.server.schema`). Apart from the storage's transactions because they are
-plain data, built and read by the server's core, its writer thread and the tests."""
+database model (:mod:`smear.server.schema`). They are plain data, built and read by the server's
+core, its writer thread and the tests, so they live apart from the storage's transactions."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Fit the heuristic's bids for the games where cards are drawn after the auction
 (:mod:`smear.bots.draws`): what a bidder takes, by the trumps its dealt hand holds in its best suit.
 
-For every table of ``mcleod``, ``widow`` and ``nine_card`` (each player count, in teams or not) and
+For every table of ``mcleod``, ``widow``, ``nine_card`` and ``five_point`` with its kitty (each
+player count, in teams or not) and
 each deal, every seat in turn is made the bidder at the lowest bid (the others pass) and the hand is
 played to its end by the heuristic at every seat. A least-squares line of the points the bidder's
 side took against the trumps it was dealt in its best suit, lowered by the 20th percentile of what
@@ -27,7 +28,7 @@ from smear import Phase, apply, new_match, player_view
 from smear.actions import PASS, bid
 from smear.bots.draws import draws_after_auction
 from smear.bots.heuristic import HeuristicBot, best_suit
-from smear.rules import PRESETS
+from smear.rules import PRESETS, Rules
 from smear.trick import order_for
 
 # The fitted line is lowered to this percentile of what it misses.
@@ -38,6 +39,7 @@ class Table(NamedTuple):
     preset: str
     players: int
     teams: bool
+    rules: Rules  # the preset's, with its kitty if it offers one
 
 
 class Fit(NamedTuple):
@@ -49,17 +51,19 @@ class Fit(NamedTuple):
 
 
 def draw_tables() -> Iterator[Table]:
-    """Every table whose rules draw cards after the auction."""
+    """Every table whose rules draw cards after the auction (a preset's kitty option taken)."""
     for name, rules in PRESETS.items():
+        if rules.kitty_option:
+            rules = rules.with_changes(kitty=rules.kitty_option)
         if draws_after_auction(rules):
-            yield from (Table(name, players, False) for players in rules.player_counts)
-            yield from (Table(name, players, True) for players in rules.team_player_counts)
+            yield from (Table(name, players, False, rules) for players in rules.player_counts)
+            yield from (Table(name, players, True, rules) for players in rules.team_player_counts)
 
 
 def forced_bids(table: Table, deals: int, seed: int = 0) -> list[tuple[int, int]]:
     """For each deal and each seat made the bidder: the trumps of its best suit in its dealt hand
     and the points its side took, the heuristic playing every seat."""
-    rules = PRESETS[table.preset]
+    rules = table.rules
     policy = HeuristicBot()
     rng = random.Random(seed)
     rows = []

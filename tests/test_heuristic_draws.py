@@ -19,7 +19,7 @@ from smear.trick import order_for
 
 def test_every_table_that_draws_after_the_auction_has_a_fitted_bid() -> None:
     tables = {(table.preset, table.players, table.teams) for table in draw_tables()}
-    assert {preset for preset, _, _ in tables} == {"mcleod", "widow", "nine_card"}
+    assert {preset for preset, _, _ in tables} == {"mcleod", "widow", "nine_card", "five_point"}
     assert set(DRAW_BIDS) == tables
 
 
@@ -38,7 +38,8 @@ def test_the_fitted_bids_hold_on_fresh_deals() -> None:
 
 
 def test_the_draw_raises_the_count_only_where_cards_are_drawn() -> None:
-    for preset, players, teams in (("house", 4, True), ("ten_point", 4, True), ("cutthroat", 3, False)):
+    plain = (("house", 4, True), ("ten_point", 4, True), ("cutthroat", 3, False), ("five_point", 4, True))
+    for preset, players, teams in plain:  # five-point Smear draws only with its kitty
         rules = find_rules(preset)
         assert draw_bid(rules, players, teams, 3) is None
         state = new_match(rules, players, teams or None, seed=4)

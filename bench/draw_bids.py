@@ -93,7 +93,10 @@ def fit(rows: list[tuple[int, int]]) -> Fit:
     """The line of points taken in trumps held, lowered to its ``PERCENTILE``th percentile."""
     trumps = [float(count) for count, _ in rows]
     taken = [float(points) for _, points in rows]
-    slope, intercept = statistics.linear_regression(trumps, taken)
+    if len(set(trumps)) > 1:
+        slope, intercept = statistics.linear_regression(trumps, taken)
+    else:  # too few hands to tell trumps apart: a flat line
+        slope, intercept = 0.0, statistics.fmean(taken)
     pairs = list(zip(trumps, taken, strict=True))
     misses = [points - (intercept + slope * count) for count, points in pairs]
     base = intercept + statistics.quantiles(misses, n=100)[PERCENTILE - 1]

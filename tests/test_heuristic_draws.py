@@ -4,8 +4,13 @@ scoring ones."""
 
 from __future__ import annotations
 
+import ast
 import random
+import subprocess
+import sys
+from pathlib import Path
 
+import draw_bids  # bench/ is on the tests' path (pyproject's pytest settings)
 from draw_bids import draw_tables, fit, forced_bids
 
 from smear import Phase, apply, find_rules, new_match, player_view
@@ -103,3 +108,29 @@ def test_a_mcleod_bidder_with_more_trumps_than_it_keeps_throws_the_plain_ones() 
         assert not (thrown & scoring) or not (kept & ~scoring), seed
         assert kept.bit_count() == rules.hand_size
     assert crowded >= 10
+
+
+def test_the_bench_prints_a_table_in_the_module_s_shape_and_refuses_too_few_deals() -> None:
+    bench = Path(draw_bids.__file__)
+    run = subprocess.run(
+        [sys.executable, str(bench), "--deals", "3"], capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, run.stderr
+    source = run.stdout[run.stdout.index("DRAW_BIDS") : run.stdout.index("}\n") + 2]
+    printed = ast.literal_eval(source.split("=", 1)[1].strip())
+    assert set(printed) == set(DRAW_BIDS)
+    assert all(
+        isinstance(base, float) and isinstance(per_trump, float) for base, per_trump in printed.values()
+    )
+    assert run.stdout.count("made the fitted bid") == len(DRAW_BIDS)
+    refused = subprocess.run(
+        [sys.executable, str(bench), "--deals", "1"], capture_output=True, text=True, timeout=60
+    )
+    assert refused.returncode == 2
+    assert "--deals must be at least 2" in refused.stderr
+
+
+def test_a_fit_of_hands_that_all_hold_as_many_trumps_is_flat() -> None:
+    found = fit([(3, 5), (3, 7), (3, 9), (3, 6), (3, 8)])
+    assert found.per_trump == 0.0
+    assert found.base < 7.0 and found.mean_taken == 7.0

@@ -1,11 +1,11 @@
 """A rule-of-thumb player: bid what the hand can really take, pull trumps, smear points to partners.
 
 It follows the advice players give: count the points a trump suit would bring (High from the top
-trump, Low from the bottom one, Jack and jokers when they are protected, Game from tens; where cards
-are drawn after the auction, what self-play shows the draw brings), lead the best trump first, play
-jokers only onto tricks the side already wins or when no other trump is left, drop tens onto a
-partner's winning trick, win cheaply, and throw the least valuable card otherwise. It discards plain
-cards first and scoring trumps last.
+trump, Low from the bottom one, Jack and jokers when they are protected, Game from tens) and bid
+what self-play shows a hand of that count and length takes four times in five (with a draw after the
+auction, far more than the count), lead the best trump first, play jokers only onto tricks the side
+already wins or when no other trump is left, drop tens onto a partner's winning trick, win cheaply,
+and throw the least valuable card otherwise. It discards plain cards first and scoring trumps last.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from smear.actions import PASS, PLAYS, TRUMPS, Action, Bid, Discard, Play, bid
 from smear.bots.base import register
-from smear.bots.draws import draw_bid
+from smear.bots.bidlines import fitted_bid
 from smear.cards import BIG_JOKER_INDEX, GAME_VALUES, LITTLE_JOKER_INDEX, CardSet, Suit, iter_bits
 from smear.knowledge import unseen_cards
 from smear.rules import Rules
@@ -88,9 +88,8 @@ def best_suit(hand: int, deck: int, rules: Rules) -> SuitEstimate:
 
 def bid_count(hand: int, pub: PublicState, suit: Suit | None = None) -> float:
     """The points the heuristic bids on with ``hand`` (dealt to a seat of ``pub``'s table), in its
-    best suit or in ``suit``: the count of :func:`estimate`, or where cards are drawn after the
-    auction, what self-play shows such a hand takes four times in five if that is more
-    (:mod:`smear.bots.draws`)."""
+    best suit or in ``suit``: what self-play shows a hand of its count and trumps takes four times in
+    five (:mod:`smear.bots.bidlines`), and never less than the count of :func:`estimate`."""
     rules = pub.rules
     if suit is None:
         best = best_suit(hand, pub.deck.mask, rules)
@@ -99,8 +98,8 @@ def bid_count(hand: int, pub: PublicState, suit: Suit | None = None) -> float:
         count = estimate(hand, pub.deck.mask, rules, suit)
     trumps = (hand & order_for(rules, suit).trump_mask).bit_count()
     teams = any(len(seats) > 1 for seats in pub.sides)
-    drawn = draw_bid(rules, pub.players, teams, trumps)
-    return count if drawn is None else max(count, drawn)
+    fitted = fitted_bid(rules, pub.players, teams, count, trumps)
+    return count if fitted is None else max(count, fitted)
 
 
 class HeuristicBot:
@@ -129,13 +128,13 @@ class HeuristicBot:
         rules = pub.rules
         legal_bids = [a.amount for a in view.legal_actions if isinstance(a, Bid)]
         passing = any(a == PASS for a in view.legal_actions)
-        guess = bid_count(view.hand.mask, pub)
-        amount = int(guess + 0.25)
+        amount = int(bid_count(view.hand.mask, pub) + 0.25)
         me = pub.seat_side[view.seat]
         if rules.shoot_the_moon and rules.top_bid in legal_bids:
-            # The moon wins or loses the match: only for a hand that takes every point, from a
-            # score where making it wins (below zero it would only reset the score).
-            if guess >= rules.max_bid and pub.scores[me] >= 0:
+            # The moon wins or loses the match: only for a hand whose own count is every point, from
+            # a score where making it wins (below zero it would only reset the score).
+            count = best_suit(view.hand.mask, pub.deck.mask, rules).points
+            if count >= rules.max_bid and pub.scores[me] >= 0:
                 return bid(rules.top_bid)
             legal_bids.remove(rules.top_bid)
         if pub.bidder is not None:

@@ -1,12 +1,12 @@
-"""What the heuristic bids: the points a hand like its own takes four times in five, by self-play.
+"""What the heuristic bids: the highest bid a hand like its own makes four times in five, by self-play.
 
 A count of the scoring cards in a dealt hand (:func:`smear.bots.heuristic.estimate`) is a fair
-guide to which suit is best, but a poor one to how many points the hand will take as the bidder.
-Bidding its count, the heuristic was made 95% of the time in house with four in teams: a hand it
-counted at 2 took 3 or more 86% of the time, so it passed or bid low where it should have taken the
-auction. Where cards are drawn after the auction it was worse: in McLeod's game the bidder takes the
-14 cards of the stock and, with four players, 7.7 of the 10 points on average whatever it was dealt,
-and a count of 2 or 3 left the stock to the other side.
+guide to which suit is best, but a poor one to how many points the hand takes as the bidder. In
+house with four in teams, a hand the heuristic counted at 2 took 3 or more points 86% of the time,
+so by bidding its count it passed or bid low where it should have taken the auction. Where cards
+are drawn after the auction it was worse: in McLeod's game the bidder takes the 14 cards of the
+stock and, with four players, 7.7 of the 10 points on average whatever it was dealt, and a count of
+2 or 3 left the stock to the other side.
 
 So for each table (preset, the kitty or not, players, teams or not) this module holds a plane: the
 points a bidder takes when every seat plays as the heuristic does, in the count of its best suit and

@@ -418,7 +418,9 @@ class Determinizer:
         return rng.choices(candidates, weights)[0]
 
     def _auction_weight(self, state: State) -> float:
-        """How well the deal explains the auction of the other seats, by the heuristic bot's count.
+        """How well the deal explains the auction of the other seats, by what the heuristic bot bids
+        on (:func:`smear.bots.heuristic.bid_count`: a hand's count raised to what self-play shows it
+        takes four times in five).
 
         A seat that bid is assumed to have counted about as many points in its hand as it bid: a
         deal loses a factor e for every point its hand falls short. A seat that passed when it

@@ -26,9 +26,9 @@ from rich.progress import Progress
 
 from smear import Phase, apply, new_match, player_view
 from smear.actions import PASS, bid
-from smear.bots.bidlines import ROUND_UP, table_name
+from smear.bots.bidlines import bid_of, line_worth, table_name
 from smear.bots.heuristic import HeuristicBot, best_suit
-from smear.rules import PRESETS, Rules
+from smear.rules import PRESETS, Rules, option_changes
 from smear.trick import order_for
 
 # The fitted plane is lowered to this percentile of what it misses.
@@ -52,7 +52,7 @@ class Fit(NamedTuple):
 
     def bid(self, count: float, trumps: int) -> int:
         """The bid the heuristic makes of this fit (:func:`smear.bots.bidlines.fitted_bid`)."""
-        return int(self.base + self.per_count * count + self.per_trump * trumps + ROUND_UP + 0.25)
+        return bid_of(line_worth((self.base, self.per_count, self.per_trump), count, trumps))
 
 
 class Hand(NamedTuple):
@@ -66,7 +66,9 @@ class Hand(NamedTuple):
 def tables() -> Iterator[Table]:
     """Every table of every preset, and five-point's with its kitty."""
     for rules in PRESETS.values():
-        every = [rules, rules.with_changes(kitty=rules.kitty_option)] if rules.kitty_option else [rules]
+        every = [rules]
+        if rules.kitty_option:
+            every.append(rules.with_changes(**option_changes(rules, kitty=True)))
         for kind in every:
             yield from (Table(table_name(kind), players, False, kind) for players in kind.player_counts)
             yield from (Table(table_name(kind), players, True, kind) for players in kind.team_player_counts)
@@ -133,7 +135,7 @@ def main() -> None:
         for table in every:
             fits[table] = fit(forced_bids(table, args.deals, args.seed))
             progress.advance(task)
-    print("BID_LINES: dict[tuple[str, int, bool], tuple[float, float, float]] = {")
+    print("BID_LINES: dict[tuple[str, int, bool], Line] = {")
     for table, found in fits.items():
         line = f"({found.base}, {found.per_count}, {found.per_trump})"
         print(f'    ("{table.name}", {table.players}, {table.teams}): {line},')

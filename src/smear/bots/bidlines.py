@@ -19,10 +19,13 @@ from __future__ import annotations
 
 from smear.rules import Rules
 
+# A line: the points at a count of 0 and no trumps, per point of count and per trump held.
+Line = tuple[float, float, float]
+
 # (table, players, in teams) -> (points, per point of count, per trump held in the best suit), the
 # 20th percentile of what the bidder takes; the table is the preset's name, with "+kitty" where the
 # bidder takes a kitty. From `python bench/bid_lines.py`.
-BID_LINES: dict[tuple[str, int, bool], tuple[float, float, float]] = {
+BID_LINES: dict[tuple[str, int, bool], Line] = {
     ("house", 3, False): (-1.23, 0.55, 0.74),
     ("house", 4, False): (-1.3, 1.02, 0.39),
     ("house", 5, False): (-1.29, 1.13, 0.27),
@@ -67,10 +70,20 @@ BID_LINES: dict[tuple[str, int, bool], tuple[float, float, float]] = {
 }
 
 
-# The heuristic turns a count into a bid as int(count + 0.25). A line at the 20th percentile L of
-# the points taken is made whenever the bid is at most the whole number at or above L, which that
-# rounding gives for L + 0.75.
+# A line at the 20th percentile L of the points taken is made whenever the bid is at most the whole
+# number at or above L, which ``bid_of`` (a count rounded up from three quarters) gives for L + 0.75.
 ROUND_UP = 0.75
+
+
+def bid_of(count: float) -> int:
+    """The bid the heuristic makes of a count: rounded up from three quarters."""
+    return int(count + 0.25)
+
+
+def line_worth(line: Line, count: float, trumps: int) -> float:
+    """A hand's worth to bid by ``line`` (points, per point of count, per trump), as a count."""
+    base, per_count, per_trump = line
+    return base + per_count * count + per_trump * trumps + ROUND_UP
 
 
 def table_name(rules: Rules) -> str:
@@ -83,7 +96,4 @@ def fitted_bid(rules: Rules, players: int, teams: bool, count: float, trumps: in
     table, as a count: rounded as the heuristic rounds a count, the highest bid such a hand makes four
     times in five by self-play. None for a table not in ``BID_LINES``."""
     line = BID_LINES.get((table_name(rules), players, teams))
-    if line is None:
-        return None
-    base, per_count, per_trump = line
-    return base + per_count * count + per_trump * trumps + ROUND_UP
+    return None if line is None else line_worth(line, count, trumps)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from smear.actions import PASS, PLAYS, TRUMPS, Action, Bid, Discard, Play, bid
 from smear.bots.base import register
-from smear.bots.bidlines import fitted_bid
+from smear.bots.bidlines import bid_of, fitted_bid
 from smear.cards import BIG_JOKER_INDEX, GAME_VALUES, LITTLE_JOKER_INDEX, CardSet, Suit, iter_bits
 from smear.knowledge import unseen_cards
 from smear.rules import Rules
@@ -90,15 +90,17 @@ def bid_count(hand: int, pub: PublicState, suit: Suit | None = None) -> float:
     """The points the heuristic bids on with ``hand`` (dealt to a seat of ``pub``'s table), in its
     best suit or in ``suit``: what self-play shows a hand of its count and trumps takes four times in
     five (:mod:`smear.bots.bidlines`), and never less than the count of :func:`estimate`."""
-    rules = pub.rules
     if suit is None:
-        best = best_suit(hand, pub.deck.mask, rules)
-        suit, count = best.suit, best.points
-    else:
-        count = estimate(hand, pub.deck.mask, rules, suit)
-    trumps = (hand & order_for(rules, suit).trump_mask).bit_count()
+        best = best_suit(hand, pub.deck.mask, pub.rules)
+        return _raised(hand, pub, best.suit, best.points)
+    return _raised(hand, pub, suit, estimate(hand, pub.deck.mask, pub.rules, suit))
+
+
+def _raised(hand: int, pub: PublicState, suit: Suit, count: float) -> float:
+    """``count`` (of ``hand`` in ``suit``) raised to the table's fitted worth, if that is more."""
+    trumps = (hand & order_for(pub.rules, suit).trump_mask).bit_count()
     teams = any(len(seats) > 1 for seats in pub.sides)
-    fitted = fitted_bid(rules, pub.players, teams, count, trumps)
+    fitted = fitted_bid(pub.rules, pub.players, teams, count, trumps)
     return count if fitted is None else max(count, fitted)
 
 
@@ -128,13 +130,13 @@ class HeuristicBot:
         rules = pub.rules
         legal_bids = [a.amount for a in view.legal_actions if isinstance(a, Bid)]
         passing = any(a == PASS for a in view.legal_actions)
-        amount = int(bid_count(view.hand.mask, pub) + 0.25)
+        best = best_suit(view.hand.mask, pub.deck.mask, rules)
+        amount = bid_of(_raised(view.hand.mask, pub, best.suit, best.points))
         me = pub.seat_side[view.seat]
         if rules.shoot_the_moon and rules.top_bid in legal_bids:
             # The moon wins or loses the match: only for a hand whose own count is every point, from
             # a score where making it wins (below zero it would only reset the score).
-            count = best_suit(view.hand.mask, pub.deck.mask, rules).points
-            if count >= rules.max_bid and pub.scores[me] >= 0:
+            if best.points >= rules.max_bid and pub.scores[me] >= 0:
                 return bid(rules.top_bid)
             legal_bids.remove(rules.top_bid)
         if pub.bidder is not None:

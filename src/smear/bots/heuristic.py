@@ -131,7 +131,7 @@ class HeuristicBot:
         legal_bids = [a.amount for a in view.legal_actions if isinstance(a, Bid)]
         passing = any(a == PASS for a in view.legal_actions)
         best = best_suit(view.hand.mask, pub.deck.mask, rules)
-        amount = bid_of(_raised(view.hand.mask, pub, best.suit, best.points))
+        amount = self.opening_bid(view.hand.mask, pub, best)
         me = pub.seat_side[view.seat]
         if rules.shoot_the_moon and rules.top_bid in legal_bids:
             # The moon wins or loses the match: only for a hand whose own count is every point, from
@@ -153,6 +153,10 @@ class HeuristicBot:
             return bid(legal_bids[-1])
         return PASS
 
+    def opening_bid(self, hand: int, pub: PublicState, best: SuitEstimate) -> int:
+        """What the hand is worth bidding in its best suit, before what the others bid is weighed."""
+        return bid_of(_raised(hand, pub, best.suit, best.points))
+
     # --- the discard --------------------------------------------------------------------------------
 
     def discard(self, view: PlayerView) -> Action:
@@ -171,8 +175,12 @@ class HeuristicBot:
         assert options is not None
         # Where trumps must go (a McLeod bidder with the stock), the Trey, the Jack, the jokers and
         # the Two are points in hand; a plain middle trump is not.
-        scoring = scoring_trumps(pub.rules, order) | 1 << 13 * order.trump
+        scoring = self.scoring_kept(pub.rules, order)
         return sorted(options.choosable, key=lambda c: self._keep_value(c, order, scoring))
+
+    def scoring_kept(self, rules: Rules, order: TrumpOrder) -> int:
+        """The trumps kept after every other trump: those that score (the Two for its holder)."""
+        return scoring_trumps(rules, order) | 1 << 13 * order.trump
 
     @staticmethod
     def _keep_value(card: int, order: TrumpOrder, scoring: int) -> float:
@@ -265,4 +273,19 @@ class HeuristicBot:
         return min(cards, key=lambda c: (self._value(c, order, rules), strength[c]))
 
 
+class CountingBot(HeuristicBot):
+    """The heuristic before its bids were fitted by self-play, kept as a fixed yardstick for measuring
+    other bots (``bench/gap.py``): it bids the count of its best suit, rounded, and throws trumps by
+    their power alone. It plays its cards as the heuristic does."""
+
+    name = "counting"
+
+    def opening_bid(self, hand: int, pub: PublicState, best: SuitEstimate) -> int:
+        return bid_of(best.points)
+
+    def scoring_kept(self, rules: Rules, order: TrumpOrder) -> int:
+        return 0
+
+
 register("heuristic", HeuristicBot)
+register("counting", CountingBot)  # for measuring only: the heuristic of earlier figures

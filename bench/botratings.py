@@ -5,7 +5,11 @@ Every pair of levels plays house matches in two teams (each level one side, the 
 seats), and the matches, interleaved pair by pair, are rated as the server rates them (openskill,
 every level starting as a new player does). A new player therefore starts at the bots' average.
 
-Usage: python bench/botratings.py [--matches 60] [--workers 2] [--seed 0]
+The levels are those players meet (random, beginner, heuristic, expert) unless ``--levels`` names
+others; the bots kept for measuring (``pimc``, ``counting``) are left out.
+
+Usage: python bench/botratings.py [--levels random,beginner,heuristic,expert] [--matches 60]
+[--workers 2] [--seed 0]
 
 It ends with one line per level::
 
@@ -23,15 +27,26 @@ from smear.arena import ArenaConfig, MatchResult, run_arena, team_lineup
 from smear.bots import bot_names
 from smear.server.ratings import Rating, bot_profile_id, rate_match
 
+LEVELS = ("random", "beginner", "heuristic", "expert")
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--levels", default=",".join(LEVELS), help="the bots rated, comma-separated")
     parser.add_argument("--matches", type=int, default=60, help="matches per pair of levels")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    levels = [name.strip() for name in args.levels.split(",") if name.strip()]
+    unknown = [name for name in levels if name not in bot_names()]
+    if unknown:
+        parser.error(f"unknown bot: {unknown[0]!r} (bots: {', '.join(bot_names())})")
+    if len(set(levels)) < 2 or len(set(levels)) != len(levels):
+        parser.error("--levels names at least two different bots, each once")
+    if args.matches < 1 or args.workers < 1:
+        parser.error("--matches and --workers must be at least 1")
 
-    pairs = list(itertools.combinations(bot_names(), 2))
+    pairs = list(itertools.combinations(levels, 2))
     played: dict[tuple[str, str], list[MatchResult]] = {}
     with Progress() as progress:
         task = progress.add_task("matches", total=args.matches * len(pairs))
@@ -49,7 +64,7 @@ def main() -> None:
     for (first, second), results in played.items():
         wins = sum(1 for r in results if r.winner is not None and r.seating[r.sides[r.winner][0]] == first)
         print(f"{first} v {second}: {first} won {wins} of {len(results)}")
-    for name in bot_names():
+    for name in levels:
         rating = ratings[bot_profile_id(name)]
         print(f"{name}: mu {rating.mu:.1f} sigma {rating.sigma:.1f} rating {rating.ordinal:.1f}")
 

@@ -1,17 +1,22 @@
-"""How much of the way from the heuristic to a bot that sees every card a bot has come, in points
-per hand: (bot - heuristic) / (omniscient - heuristic).
+"""How much of the way from a baseline bot to a bot that sees every card a bot has come, in points
+per hand: (bot - baseline) / (omniscient - baseline).
 
 Three arenas in two teams on the same deals (the sides swapping seats match by match, as in
-``smear arena --teams``): the bot's side against two heuristics, the omniscient bot's side against
-two heuristics, and heuristics on both sides. Each figure is a side's score change summed over the
-hands, divided by the hands. A bot that plays as well as the heuristic closes 0 of the gap; one
+``smear arena --teams``): the bot's side against two baselines, the omniscient bot's side against
+two baselines, and baselines on both sides. Each figure is a side's score change summed over the
+hands, divided by the hands. A bot that plays as well as the baseline closes 0 of the gap; one
 that plays as if it saw every card, 1.
 
-Usage: python bench/gap.py [--bot expert] [--rules house] [--matches 400] [--workers 2] [--seed 0]
+The baseline is ``counting`` unless named: the heuristic as it was when the gap was first measured
+(it bids its rounded count), so that the figure does not move when the heuristic gets stronger.
+``--baseline heuristic`` measures from today's heuristic instead.
+
+Usage: python bench/gap.py [--bot expert] [--baseline counting] [--rules house] [--matches 400]
+[--workers 2] [--seed 0]
 
 It prints each arena as it ends, then::
 
-    heuristic_points_per_hand: 2.610
+    counting_points_per_hand: 2.610
     expert_points_per_hand: 3.670
     omniscient_points_per_hand: 4.550
     gap_closed: 0.546
@@ -24,29 +29,32 @@ import argparse
 
 from rich.progress import Progress
 
-from smear.arena import ARENA_ONLY_BOTS, ArenaConfig, ArenaReport, BotStats, run_arena, team_lineup
+from smear.arena import ArenaConfig, ArenaReport, BotStats, run_arena, team_lineup
 from smear.bots import bot_names
 
 PLAYERS = 4
-BASELINE = "heuristic"
+BASELINE = "counting"
 CEILING = "omniscient"
 
 
-def gap_closed(bot: float, heuristic: float, omniscient: float) -> float:
-    """The share of the heuristic-to-omniscient gap in points per hand that ``bot`` closes."""
-    if omniscient == heuristic:
-        raise ValueError("the omniscient bot and the heuristic scored alike: there is no gap to close")
-    return (bot - heuristic) / (omniscient - heuristic)
+def gap_closed(bot: float, baseline: float, omniscient: float) -> float:
+    """The share of the baseline-to-omniscient gap in points per hand that ``bot`` closes."""
+    if omniscient == baseline:
+        raise ValueError("the omniscient bot and the baseline scored alike: there is no gap to close")
+    return (bot - baseline) / (omniscient - baseline)
 
 
-def side_against_heuristics(report: ArenaReport, name: str) -> BotStats:
-    """The figures of ``name``'s side (with heuristics on both sides, the two sides averaged)."""
+def side_against_baselines(report: ArenaReport, name: str) -> BotStats:
+    """The figures of ``name``'s side (with baselines on both sides, the two sides averaged)."""
     return next(entry for entry in report.stats() if entry.name == name)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bot", default="expert", help="the bot measured (default expert)")
+    parser.add_argument(
+        "--baseline", default=BASELINE, help=f"the bot on the other side, the gap's zero (default {BASELINE})"
+    )
     parser.add_argument("--rules", default="house", help="preset, played in two teams of two (default house)")
     parser.add_argument("--matches", type=int, default=400, help="matches per arena (default 400)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
@@ -54,21 +62,23 @@ def main() -> None:
     args = parser.parse_args()
     if args.matches < 1 or args.workers < 1:
         parser.error("--matches and --workers must be at least 1")
-    if args.bot == CEILING:
-        parser.error("the omniscient bot is the ceiling: name another bot to measure against it")
-    if args.bot not in bot_names():
-        known = ", ".join(name for name in bot_names() if name not in ARENA_ONLY_BOTS)
-        parser.error(f"unknown bot: {args.bot!r} (bots: {known})")
-    if args.bot == BASELINE:
-        parser.error("the heuristic is the baseline: name another bot to measure against it")
+    baseline = args.baseline
+    if CEILING in (args.bot, baseline):
+        parser.error("the omniscient bot is the ceiling: name another bot to measure, and from")
+    for name in (args.bot, baseline):
+        if name not in bot_names():
+            known = ", ".join(bot_names())
+            parser.error(f"unknown bot: {name!r} (bots: {known})")
+    if args.bot == baseline:
+        parser.error(f"{baseline} is the baseline: name another bot to measure from it")
     configs = {
         name: ArenaConfig(
-            args.rules, PLAYERS, True, team_lineup(name, BASELINE, PLAYERS), args.matches, args.seed
+            args.rules, PLAYERS, True, team_lineup(name, baseline, PLAYERS), args.matches, args.seed
         )
-        for name in (BASELINE, args.bot, CEILING)
+        for name in (baseline, args.bot, CEILING)
     }
     try:
-        rules = configs[BASELINE].rules
+        rules = configs[baseline].rules
     except ValueError as err:  # an unknown preset
         parser.error(str(err))
     if PLAYERS not in rules.team_player_counts:
@@ -77,19 +87,19 @@ def main() -> None:
     sides: dict[str, BotStats] = {}
     with Progress() as progress:
         for name, config in configs.items():
-            task = progress.add_task(f"{name} against heuristics", total=args.matches)
+            task = progress.add_task(f"{name} against {baseline}", total=args.matches)
             report = run_arena(config, args.workers, on_result=lambda _, task=task: progress.advance(task))
-            sides[name] = side = side_against_heuristics(report, name)
+            sides[name] = side = side_against_baselines(report, name)
             made = f", bids made {side.made}/{side.bids}" if side.bids else ""
             progress.console.print(
-                f"{name} against heuristics: {side.as_json()['points_per_hand']:+.3f} points per hand over "
+                f"{name} against {baseline}: {side.as_json()['points_per_hand']:+.3f} points per hand over "
                 f"{side.hands} hands, {side.wins}/{side.matches} matches won{made}"
             )
     per_hand = {name: side.as_json()["points_per_hand"] for name, side in sides.items()}
-    print(f"{args.rules}, two teams, {args.matches} matches per arena from seed {args.seed}")
-    for name in (BASELINE, args.bot, CEILING):
+    print(f"{args.rules}, two teams, {args.matches} matches per arena from seed {args.seed}, from {baseline}")
+    for name in (baseline, args.bot, CEILING):
         print(f"{name}_points_per_hand: {per_hand[name]:.3f}")
-    print(f"gap_closed: {gap_closed(per_hand[args.bot], per_hand[BASELINE], per_hand[CEILING]):.3f}")
+    print(f"gap_closed: {gap_closed(per_hand[args.bot], per_hand[baseline], per_hand[CEILING]):.3f}")
     bot = sides[args.bot]
     print(f"{args.bot}_bids_made: {bot.made / bot.bids if bot.bids else 0.0:.3f}")
 

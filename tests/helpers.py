@@ -290,6 +290,15 @@ def run_bench(path: Path, *args: str, timeout: float = 600) -> subprocess.Comple
     )
 
 
+def assert_refused(path: Path, cases: Sequence[tuple[Sequence[str], str]]) -> None:
+    """Each of ``cases`` (arguments, part of the message) is refused by the benchmark with a usage
+    error (exit 2) that says why."""
+    for arguments, message in cases:
+        refused = run_bench(path, *arguments, timeout=60)
+        assert refused.returncode == 2, arguments
+        assert message in refused.stderr, refused.stderr
+
+
 def closing_figures(run: subprocess.CompletedProcess[str], names: Sequence[str]) -> dict[str, float]:
     """A benchmark's closing ``name: 1.234`` lines, one per name in ``names`` and in that order."""
     assert run.returncode == 0, run.stderr

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import botratings as bench  # bench/ is on the tests' path (pyproject's pytest settings)
-from helpers import run_bench
+from helpers import assert_refused, run_bench
 
 BENCH = Path(bench.__file__)
 
@@ -23,12 +23,12 @@ def test_the_levels_named_are_rated_against_each_other_and_bad_levels_are_refuse
         rated[match[1]] = float(match[2])
     assert list(rated) == ["random", "heuristic"]
     assert rated["heuristic"] > 25.0 > rated["random"]  # both start where a new player does
-    for arguments, message in [
-        (["--levels", "random,nobody"], "unknown bot: 'nobody'"),
-        (["--levels", "expert"], "--levels names at least two different bots"),
-        (["--levels", "random,random"], "--levels names at least two different bots"),
-        (["--matches", "0"], "--matches and --workers must be at least 1"),
-    ]:
-        refused = run_bench(BENCH, *arguments, timeout=60)
-        assert refused.returncode == 2, arguments
-        assert message in refused.stderr, refused.stderr
+    assert_refused(
+        BENCH,
+        [
+            (["--levels", "random,nobody"], "unknown bot: 'nobody'"),
+            (["--levels", "expert"], "--levels names at least two different bots"),
+            (["--levels", "random,random"], "--levels names at least two different bots"),
+            (["--matches", "0"], "--matches and --workers must be at least 1"),
+        ],
+    )

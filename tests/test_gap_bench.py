@@ -6,7 +6,7 @@ from pathlib import Path
 
 import gap as bench  # bench/ is on the tests' path (pyproject's pytest settings)
 import pytest
-from helpers import closing_figures, run_bench
+from helpers import assert_refused, closing_figures, run_bench
 
 from smear.arena import ArenaConfig, run_arena, team_lineup
 
@@ -52,17 +52,17 @@ def test_the_bench_ends_with_its_lines_and_refuses_what_it_cannot_measure() -> N
     )
     assert figures["gap_closed"] == pytest.approx(expected, abs=0.002)
     assert 0.0 <= figures["random_bids_made"] <= 1.0
-    for arguments, message in [
-        (["--bot", "nobody"], "unknown bot: 'nobody'"),
-        (["--bot", "omniscient"], "the omniscient bot is the ceiling"),
-        (["--baseline", "omniscient"], "the omniscient bot is the ceiling"),
-        (["--baseline", "nobody"], "unknown bot: 'nobody'"),
-        (["--bot", "counting"], "counting is the baseline"),
-        (["--bot", "heuristic", "--baseline", "heuristic"], "heuristic is the baseline"),
-        (["--rules", "cutthroat"], "cutthroat is not played in two teams of two"),
-        (["--rules", "nosuch"], "unknown preset: 'nosuch'"),
-        (["--matches", "0"], "--matches and --workers must be at least 1"),
-    ]:
-        refused = run_bench(BENCH, *arguments, timeout=60)
-        assert refused.returncode == 2, arguments
-        assert message in refused.stderr, refused.stderr
+    assert_refused(
+        BENCH,
+        [
+            (["--bot", "nobody"], "unknown bot: 'nobody'"),
+            (["--bot", "omniscient"], "the omniscient bot is the ceiling"),
+            (["--baseline", "omniscient"], "the omniscient bot is the ceiling"),
+            (["--baseline", "nobody"], "unknown bot: 'nobody'"),
+            (["--bot", "counting"], "counting is the baseline"),
+            (["--bot", "heuristic", "--baseline", "heuristic"], "heuristic is the baseline"),
+            (["--rules", "cutthroat"], "cutthroat is not played in two teams of two"),
+            (["--rules", "nosuch"], "unknown preset: 'nosuch'"),
+            (["--matches", "0"], "--matches and --workers must be at least 1"),
+        ],
+    )

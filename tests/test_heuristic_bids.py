@@ -88,7 +88,7 @@ def test_the_heuristic_bids_more_than_its_count_in_house() -> None:
     # takes four times in five, which self-play shows is more.
     raised = 0
     for view, action in first_bids("house", 30):
-        count = int(best_suit(view.hand.mask, view.public.deck.mask, view.public.rules).points + 0.25)
+        count = bid_of(best_suit(view.hand.mask, view.public.deck.mask, view.public.rules).points)
         amount = action.amount if isinstance(action, Bid) else 0
         assert amount >= count or count < view.public.rules.min_bid
         raised += amount > count

@@ -30,6 +30,7 @@ import random
 from collections.abc import Sequence
 from typing import Literal, NamedTuple, TypeVar
 
+from smear.bots.bidlines import ROUND_UP
 from smear.bots.heuristic import bid_count
 from smear.cards import CARDS, Card, iter_bits
 from smear.knowledge import plays_by_seat, revealed_voids
@@ -44,9 +45,9 @@ T = TypeVar("T")
 REJECTION_ATTEMPTS = 40
 # Uniform samples drawn and weighed against the auction when ``bid_prior`` is on.
 BID_PRIOR_CANDIDATES = 8
-# A pass is explained by any count below the highest bid plus this much (the heuristic bot bids
-# ``int(count + 0.25)``).
-PASS_MARGIN = 0.75
+# A pass is explained by any count below the highest bid plus this much: a count rounds to a bid
+# (:func:`smear.bots.bidlines.bid_of`) above the highest only from there.
+PASS_MARGIN = ROUND_UP
 
 
 class Place(NamedTuple):

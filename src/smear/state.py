@@ -73,6 +73,10 @@ class HandResult(NamedTuple):
     ended_by: MatchEnd | None = None
     # The sides at or above the target after this hand that have not won the match, with why.
     above_target: tuple[tuple[int, NotWon], ...] = ()
+    # The auction, as in ``PublicState.bids``, and the cards each seat played to the tricks: public
+    # once played, kept so that a bot can read how each seat bid on the cards it showed.
+    bids: tuple[int | None, ...] = ()
+    played: tuple[CardSet, ...] = ()
 
 
 class Refill(NamedTuple):

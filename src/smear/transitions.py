@@ -330,6 +330,8 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
         outcome=outcome,
         ended_by=ended_by,
         above_target=above,
+        bids=public.bids,
+        played=_played_by_seat(public),
     )
     fields = list(public)
     fields[_PHASE] = Phase.HAND_OVER if winner is None else Phase.MATCH_OVER
@@ -337,6 +339,15 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
     fields[_RESULTS] = (*public.results, result)
     fields[_WINNER] = winner
     return _new_tuple(State, (_new_tuple(PublicState, fields), hands, *state[2:]))
+
+
+def _played_by_seat(public: PublicState) -> tuple[CardSet, ...]:
+    """The cards each seat played to the tricks of the hand."""
+    played = [0] * public.players
+    for trick in public.tricks:
+        for seat, card in trick.plays():
+            played[seat] |= 1 << card
+    return tuple(CardSet(mask) for mask in played)
 
 
 def _finish_thrown_in(state: State) -> State:
@@ -357,6 +368,8 @@ def _finish_thrown_in(state: State) -> State:
         discards=tuple(CardSet(0) for _ in range(pub.players)),
         outcome=HandOutcome.THROWN_IN,
         above_target=above_target(pub.rules, pub.scores, None, None, False),
+        bids=pub.bids,
+        played=tuple(CardSet(0) for _ in range(pub.players)),
     )
     public = pub._replace(phase=Phase.HAND_OVER, to_act=None, results=(*pub.results, result))
     return state._replace(public=public)

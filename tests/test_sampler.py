@@ -516,6 +516,22 @@ def test_the_bid_prior_leans_a_seat_that_passed_towards_a_weaker_hand() -> None:
     check_sample(view, sampler.sample(rng, bid_prior=True), rng)
 
 
+def test_a_seat_read_as_bidding_less_than_the_heuristic_is_given_a_stronger_hand_for_its_bid() -> None:
+    state = act(house_deal(), "pass", "pass", "bid 3")
+    view = player_view(state, 3)
+    sampler = Determinizer(view)
+    rng = random.Random(3)
+
+    def strength(sampled: State) -> float:
+        return max(estimate(sampled.dealt[2], view.public.deck.mask, HOUSE, suit) for suit in Suit)
+
+    as_heuristic = sum(strength(sampler.sample(rng, bid_prior=True)) for _ in range(200)) / 200
+    shifts = (0.0, 0.0, -1.5, 0.0)
+    shifted = sum(strength(sampler.sample(rng, bid_prior=True, bid_shifts=shifts)) for _ in range(200)) / 200
+    assert shifted > as_heuristic + 0.1
+    check_sample(view, sampler.sample(rng, bid_prior=True, bid_shifts=shifts), rng)
+
+
 def test_a_view_with_nothing_hidden_samples_the_only_state() -> None:
     state = house_two_tricks()
     while state.public.to_act is not None:

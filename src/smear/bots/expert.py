@@ -6,6 +6,10 @@ for the match.
   :func:`smear.bots.sampler.sample_state`), so a bid of 4 or a pass says where the strength is.
   In the card play each deal also counts as much as it explains the cards the others chose
   (:func:`smear.bots.inference.play_likelihood`).
+- **How the table bids.** Each other seat's bids and passes in the earlier hands of the match, beside
+  the cards it then showed, say whether it bids more or less than the heuristic on the same cards
+  (:mod:`smear.bots.bidreads`); the sampler reads its bids, and the auction's play-outs make them,
+  with that shift.
 - **Solver leaves.** In the card play each sampled deal is solved exactly by the kernel solver
   (each side's score change with the bid counted; with three or more sides, the bidder held to as
   few points as the other seats together can) instead of played out by the heuristic, for every
@@ -26,7 +30,8 @@ import random
 import time
 
 from smear.actions import Action, Discard, Play
-from smear.bots.base import register
+from smear.bots.base import Bot, register
+from smear.bots.bidreads import ShiftedBids, bid_shifts
 from smear.bots.heuristic import HeuristicBot
 from smear.bots.inference import AGREE, play_likelihood
 from smear.bots.lookahead import CardSolver, Outcome, auction_candidates
@@ -36,7 +41,7 @@ from smear.cards import CardSet
 from smear.errors import RulesError
 from smear.rules import Rules
 from smear.scoring import settle_hand
-from smear.state import Phase, PublicState, State
+from smear.state import HandResult, Phase, PublicState, State
 from smear.views import PlayerView
 
 # Deals searched for an auction, trump or discard decision (each tries several actions on every
@@ -75,6 +80,7 @@ class ExpertBot(PimcBot):
         self.match_worth = match_worth
         self._card_solver = CardSolver()
         self._kernel_plays: dict[Rules, bool] = {}
+        self._shifts: tuple[tuple[HandResult, ...], int, tuple[float, ...]] | None = None
 
     def advise(self, view: PlayerView, rng: random.Random) -> Advice:
         searched = len(view.legal_actions) > 1
@@ -94,7 +100,21 @@ class ExpertBot(PimcBot):
         return list(view.legal_actions)
 
     def sample(self, view: PlayerView, rng: random.Random) -> State:
-        return sample_state(view, rng, bid_prior=self.infer)
+        shifts = self.bid_shifts(view) if self.infer else None
+        return sample_state(view, rng, bid_prior=self.infer, bid_shifts=shifts)
+
+    def playout_policy(self, view: PlayerView) -> Bot:
+        shifts = self.bid_shifts(view) if self.infer else None
+        return ShiftedBids(shifts) if shifts and any(shifts) else self.policy
+
+    def bid_shifts(self, view: PlayerView) -> tuple[float, ...]:
+        """How much more (or less) than the heuristic each seat bids on the same cards, as read from
+        the match so far (kept while the finished hands and the seat are the same)."""
+        results = view.public.results
+        kept = self._shifts
+        if kept is None or kept[0] is not results or kept[1] != view.seat:
+            kept = self._shifts = (results, view.seat, bid_shifts(view.public, view.seat))
+        return kept[2]
 
     def value(self, outcome: Outcome, view: PlayerView) -> float:
         return outcome.margin + self.match_worth * outcome.match

@@ -92,11 +92,11 @@ def bid_count(hand: int, pub: PublicState, suit: Suit | None = None) -> float:
     five (:mod:`smear.bots.bidlines`), and never less than the count of :func:`estimate`."""
     if suit is None:
         best = best_suit(hand, pub.deck.mask, pub.rules)
-        return _raised(hand, pub, best.suit, best.points)
-    return _raised(hand, pub, suit, estimate(hand, pub.deck.mask, pub.rules, suit))
+        return raised_count(hand, pub, best.suit, best.points)
+    return raised_count(hand, pub, suit, estimate(hand, pub.deck.mask, pub.rules, suit))
 
 
-def _raised(hand: int, pub: PublicState, suit: Suit, count: float) -> float:
+def raised_count(hand: int, pub: PublicState, suit: Suit, count: float) -> float:
     """``count`` (of ``hand`` in ``suit``) raised to the table's fitted worth, if that is more."""
     trumps = (hand & order_for(pub.rules, suit).trump_mask).bit_count()
     teams = any(len(seats) > 1 for seats in pub.sides)
@@ -131,7 +131,7 @@ class HeuristicBot:
         legal_bids = [a.amount for a in view.legal_actions if isinstance(a, Bid)]
         passing = any(a == PASS for a in view.legal_actions)
         best = best_suit(view.hand.mask, pub.deck.mask, rules)
-        amount = self.opening_bid(view.hand.mask, pub, best)
+        amount = self.opening_bid(view.seat, view.hand.mask, pub, best)
         me = pub.seat_side[view.seat]
         if rules.shoot_the_moon and rules.top_bid in legal_bids:
             # The moon wins or loses the match: only for a hand whose own count is every point, from
@@ -153,9 +153,9 @@ class HeuristicBot:
             return bid(legal_bids[-1])
         return PASS
 
-    def opening_bid(self, hand: int, pub: PublicState, best: SuitEstimate) -> int:
-        """What the hand is worth bidding in its best suit, before what the others bid is weighed."""
-        return bid_of(_raised(hand, pub, best.suit, best.points))
+    def opening_bid(self, seat: int, hand: int, pub: PublicState, best: SuitEstimate) -> int:
+        """What ``seat``'s hand is worth bidding in its best suit, before what the others bid is weighed."""
+        return bid_of(raised_count(hand, pub, best.suit, best.points))
 
     # --- the discard --------------------------------------------------------------------------------
 
@@ -280,7 +280,7 @@ class CountingBot(HeuristicBot):
 
     name = "counting"
 
-    def opening_bid(self, hand: int, pub: PublicState, best: SuitEstimate) -> int:
+    def opening_bid(self, seat: int, hand: int, pub: PublicState, best: SuitEstimate) -> int:
         return bid_of(best.points)
 
     def scoring_kept(self, rules: Rules, order: TrumpOrder) -> int:

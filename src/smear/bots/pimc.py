@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from smear.actions import Action
+from smear.bots.base import Bot
 from smear.bots.heuristic import HeuristicBot
 from smear.bots.lookahead import Outcome, auction_candidates, play_out
 from smear.bots.sampler import sample_state
@@ -132,12 +133,13 @@ class PimcBot:
         if candidates is None:
             candidates = self.candidates(view, rng)
         totals = {str(action): _Totals() for action in candidates}
+        policy = self.playout_policy(view)
         deadline = time.perf_counter() + self.seconds
         samples = 0
         while samples < self.samples and (samples < 4 or time.perf_counter() < deadline):
             world = self.sample(view, rng)
             for action in candidates:
-                outcome = play_out(apply(world, action, view.seat), view.seat, self.policy, rng)
+                outcome = play_out(apply(world, action, view.seat), view.seat, policy, rng)
                 totals[str(action)].add(outcome, self.value(outcome, view))
             samples += 1
         self.last_samples = samples
@@ -152,6 +154,10 @@ class PimcBot:
         if view.phase is Phase.AUCTION:
             return auction_candidates(view, self.policy, rng)
         return list(view.legal_actions)
+
+    def playout_policy(self, view: PlayerView) -> Bot:
+        """How every seat plays the rest of the hand in the play-outs from ``view``."""
+        return self.policy
 
     def sample(self, view: PlayerView, rng: random.Random) -> State:
         """One deal consistent with ``view``, every hidden card placed uniformly."""

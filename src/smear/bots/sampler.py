@@ -410,15 +410,18 @@ class Determinizer:
             undealt = (*taken[:first], *refills, *taken[first:], *undealt)
         return State(pub, tuple(hands), tuple(dealt), undealt, tuple(discards), None, None)
 
-    def sample(self, rng: random.Random, *, bid_prior: bool = False) -> State:
+    def sample(
+        self, rng: random.Random, *, bid_prior: bool = False, bid_shifts: Sequence[float] | None = None
+    ) -> State:
         """A consistent state; see :func:`sample_state`."""
         if not bid_prior:
             return self.state(self.layout(rng))
         candidates = [self.state(self.layout(rng)) for _ in range(BID_PRIOR_CANDIDATES)]
-        weights = [self._auction_weight(state) for state in candidates]
+        shifts = bid_shifts or (0.0,) * self.view.public.players
+        weights = [self._auction_weight(state, shifts) for state in candidates]
         return rng.choices(candidates, weights)[0]
 
-    def _auction_weight(self, state: State) -> float:
+    def _auction_weight(self, state: State, shifts: Sequence[float]) -> float:
         """How well the deal explains the auction of the other seats, by what the heuristic bot bids
         on (:func:`smear.bots.heuristic.bid_count`: a hand's count raised to what self-play shows it
         takes four times in five).
@@ -428,6 +431,9 @@ class Determinizer:
         could have bid (over an opponent, not a partner) is assumed to have counted too few points to
         bid more: a deal loses a factor e for every point its hand has beyond ``PASS_MARGIN`` over
         the highest bid (the heuristic bids a count rounded up from three quarters).
+
+        Each seat's count is shifted by its entry in ``shifts`` (how it bids, as read from the match:
+        :mod:`smear.bots.bidreads`).
         """
         pub = state.public
         rules = pub.rules
@@ -438,10 +444,10 @@ class Determinizer:
                 hand = state.dealt[seat]
                 if amount is None:
                     if leader is None or pub.seat_side[leader] != pub.seat_side[seat]:
-                        miss += max(0.0, bid_count(hand, pub) - highest - PASS_MARGIN)
+                        miss += max(0.0, bid_count(hand, pub) + shifts[seat] - highest - PASS_MARGIN)
                 else:
                     suit = pub.trump if seat == pub.bidder else None
-                    miss += max(0.0, amount - bid_count(hand, pub, suit))
+                    miss += max(0.0, amount - bid_count(hand, pub, suit) - shifts[seat])
             if amount is not None and amount > highest:
                 highest, leader = amount, seat
         return math.exp(-miss)
@@ -472,7 +478,13 @@ def _compositions(size: int, allowed: tuple[bool, ...]) -> list[tuple[int, ...]]
     return found
 
 
-def sample_state(view: PlayerView, rng: random.Random, *, bid_prior: bool = False) -> State:
+def sample_state(
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    bid_prior: bool = False,
+    bid_shifts: Sequence[float] | None = None,
+) -> State:
     """A full state consistent with everything the seat of ``view`` knows, drawn with ``rng``.
 
     The hidden cards (other hands, other seats' discards, undealt cards) are dealt uniformly at
@@ -483,7 +495,8 @@ def sample_state(view: PlayerView, rng: random.Random, *, bid_prior: bool = Fals
 
     ``bid_prior=True`` leans towards deals that explain the auction: it draws
     ``BID_PRIOR_CANDIDATES`` uniform samples and picks one weighted by how well each seat's dealt hand
-    explains its bid or pass by the heuristic bot's count. A coarse prior, not a model of any player.
+    explains its bid or pass by the heuristic bot's count, each seat's count shifted by its entry in
+    ``bid_shifts`` (none: every seat bids as the heuristic). A coarse prior.
 
     The set-up for a view (what is hidden, where it may go) is kept for the last view seen, so a
     search that samples the same view object many times pays for it once; a
@@ -493,7 +506,7 @@ def sample_state(view: PlayerView, rng: random.Random, *, bid_prior: bool = Fals
     last = _last
     if last is None or last.view is not view:
         last = _last = Determinizer(view)
-    return last.sample(rng, bid_prior=bid_prior)
+    return last.sample(rng, bid_prior=bid_prior, bid_shifts=bid_shifts)
 
 
 # The determinizer of the last view sampled (views are immutable, so reuse by identity is safe).

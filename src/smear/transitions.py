@@ -7,6 +7,7 @@ from __future__ import annotations
 from smear.actions import Action, Bid, Discard, NameTrump, Pass, Play, TakeWidow
 from smear.cards import Card, CardSet, Suit
 from smear.errors import IllegalActionError, NotYourTurnError
+from smear.knowledge import plays_by_seat
 from smear.legal import dealer_forced, options_for_discard, play_mask
 from smear.scoring import above_target, hand_points, settle_hand
 from smear.state import HandOutcome, HandResult, Phase, PublicState, State
@@ -331,7 +332,7 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
         ended_by=ended_by,
         above_target=above,
         bids=public.bids,
-        played=_played_by_seat(public),
+        played=tuple(CardSet(mask) for mask in plays_by_seat(public)),
     )
     fields = list(public)
     fields[_PHASE] = Phase.HAND_OVER if winner is None else Phase.MATCH_OVER
@@ -339,15 +340,6 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
     fields[_RESULTS] = (*public.results, result)
     fields[_WINNER] = winner
     return _new_tuple(State, (_new_tuple(PublicState, fields), hands, *state[2:]))
-
-
-def _played_by_seat(public: PublicState) -> tuple[CardSet, ...]:
-    """The cards each seat played to the tricks of the hand."""
-    played = [0] * public.players
-    for trick in public.tricks:
-        for seat, card in trick.plays():
-            played[seat] |= 1 << card
-    return tuple(CardSet(mask) for mask in played)
 
 
 def _finish_thrown_in(state: State) -> State:

@@ -50,6 +50,14 @@ DEFAULT_SAMPLES = 160
 DEFAULT_SECONDS = 0.4
 # Deals solved for one card: a solve takes about a millisecond at the first lead, far less later.
 PLAY_SAMPLES = 96
+# The first lead of the hand (where it names trump, one solve per suit the leader holds) is worth
+# more deals and time than any other card: this many times ``play_samples`` and ``seconds``.
+LEAD_SAMPLES_SCALE = 4
+LEAD_SECONDS_SCALE = 2.0
+# Every ``PRUNE_EVERY`` deals, a card whose worth falls short of the best card's by more than
+# ``PRUNE_Z`` standard errors (of the difference, deal by deal) is no longer solved.
+PRUNE_EVERY = 16
+PRUNE_Z = 3.0
 # The solver takes the card play once this few cards are left in all hands (a 4-player hand from its
 # first lead); with more (6 or 8 players early in the hand) a solve can take seconds.
 SOLVER_CARDS = 24
@@ -144,24 +152,81 @@ class ExpertBot(PimcBot):
         sets) the bid or stops another side going out. The advice gives the side's expected score
         change."""
         plays = [action for action in view.legal_actions if isinstance(action, Play)]
-        worth = {int(action.card): 0.0 for action in plays}
-        gain = dict.fromkeys(worth, 0.0)
-        deadline = time.perf_counter() + self.seconds
-        samples, weights = 0, 0.0
-        while samples < self.play_samples and (samples < 4 or time.perf_counter() < deadline):
+        pub = view.public
+        first_lead = not pub.tricks and not pub.trick_plays
+        limit, seconds = self.play_samples, self.seconds
+        if first_lead:
+            limit, seconds = LEAD_SAMPLES_SCALE * limit, LEAD_SECONDS_SCALE * seconds
+        tally = CardTally([int(action.card) for action in plays])
+        deadline = time.perf_counter() + seconds
+        samples = 0
+        while samples < limit and (samples < 4 or time.perf_counter() < deadline):
             world = self.sample(view, rng)
             weight = play_likelihood(view, world, self.policy, self.agree) if self.infer else 1.0
-            weights += weight
-            for card, (value, change) in card_worths(self._card_solver, world, self.match_worth).items():
-                if card in worth:
-                    worth[card] += weight * value
-                    gain[card] += weight * change
+            tally.add(weight, card_worths(self._card_solver, world, self.match_worth, tally.live_mask()))
             samples += 1
+            if samples % PRUNE_EVERY == 0 and tally.prune() == 1:
+                break
         self.last_samples = samples
         # Ties go to the first of the legal actions.
-        best = max(plays, key=lambda action: worth[int(action.card)])
-        expected = gain[int(best.card)] / weights if weights > 0 else None
-        return Advice(best, expected, samples)
+        best = max((action for action in plays if int(action.card) in tally.live), key=tally.rank)
+        return Advice(best, tally.expected(int(best.card)), samples)
+
+
+class CardTally:
+    """Each card's worth over the deals solved so far, deal by deal, and the cards still in the running.
+
+    A card whose worth falls clearly short of the best card's (by ``PRUNE_Z`` standard errors of
+    the difference on the same deals) leaves the running: the deals that follow are not solved for
+    it, so those left get more deals in the same time."""
+
+    def __init__(self, cards: list[int]) -> None:
+        self.live = dict.fromkeys(cards)  # in the order given
+        self.weights: list[float] = []
+        self.worths: dict[int, list[float]] = {card: [] for card in cards}
+        self.total = dict.fromkeys(cards, 0.0)
+        self.gain = dict.fromkeys(cards, 0.0)
+
+    def live_mask(self) -> int:
+        return sum(1 << card for card in self.live)
+
+    def add(self, weight: float, worths: dict[int, tuple[float, int]]) -> None:
+        """One deal's worths (and score changes) of the live cards, the deal weighed by ``weight``."""
+        self.weights.append(weight)
+        for card in self.live:
+            value, change = worths[card]
+            self.worths[card].append(value)
+            self.total[card] += weight * value
+            self.gain[card] += weight * change
+
+    def rank(self, action: Play) -> float:
+        return self.total[int(action.card)]
+
+    def expected(self, card: int) -> float | None:
+        """The mean score change of the card's side over the deals, each by its weight."""
+        weights = sum(self.weights)
+        return self.gain[card] / weights if weights > 0 else None
+
+    def prune(self) -> int:
+        """Drop the cards clearly worse than the best; return how many are left."""
+        weights = self.weights
+        weight_sum = sum(weights)
+        squares = sum(weight * weight for weight in weights)
+        if weight_sum <= 0 or len(self.live) < 2:
+            return len(self.live)
+        best = max(self.live, key=lambda card: self.total[card])
+        top = self.worths[best]
+        for card in list(self.live):
+            if card == best:
+                continue
+            gaps = [ahead - behind for ahead, behind in zip(top, self.worths[card], strict=True)]
+            mean = sum(weight * gap for weight, gap in zip(weights, gaps, strict=True)) / weight_sum
+            spread = sum(weight * (gap - mean) ** 2 for weight, gap in zip(weights, gaps, strict=True))
+            # The weighted mean's variance: the spread per unit of weight over the effective count.
+            variance = spread / weight_sum * squares / weight_sum**2
+            if mean > 0 and mean * mean > PRUNE_Z * PRUNE_Z * variance:
+                del self.live[card]
+        return len(self.live)
 
 
 def bid_change(pub: PublicState, taken: int) -> int:
@@ -170,9 +235,12 @@ def bid_change(pub: PublicState, taken: int) -> int:
     return taken if taken >= min(pub.bid, pub.rules.max_bid) else -pub.bid
 
 
-def card_worths(solver: CardSolver, state: State, match_worth: float = 0.0) -> dict[int, tuple[float, int]]:
-    """Each legal card of the seat to act on the whole deal of ``state``, every hand known: its worth
-    to the seat's side and that side's score change, the bid counted.
+def card_worths(
+    solver: CardSolver, state: State, match_worth: float = 0.0, among: int | None = None
+) -> dict[int, tuple[float, int]]:
+    """Each legal card of the seat to act (of those in the mask ``among``, if given) on the whole
+    deal of ``state``, every hand known: its worth to the seat's side and that side's score change,
+    the bid counted.
 
     With two sides the worth is the side's score change minus the other's, plus ``match_worth`` if
     the hand then wins the match for the side (minus it if it loses it). With more sides the others
@@ -185,7 +253,7 @@ def card_worths(solver: CardSolver, state: State, match_worth: float = 0.0) -> d
     bidding = pub.bidder_side == side
     worths: dict[int, tuple[float, int]] = {}
     if len(pub.sides) == 2:
-        for card, (ours, theirs) in solver.card_points(state).items():
+        for card, (ours, theirs) in solver.card_points(state, among).items():
             change = bid_change(pub, ours) if bidding else ours
             worth: float = change - (theirs if bidding else bid_change(pub, theirs))
             if match_worth:
@@ -193,12 +261,12 @@ def card_worths(solver: CardSolver, state: State, match_worth: float = 0.0) -> d
             worths[card] = (worth, change)
     elif bidding:
         others = len(pub.sides) - 1
-        for card, (ours, theirs) in solver.card_points(state).items():
+        for card, (ours, theirs) in solver.card_points(state, among).items():
             change = bid_change(pub, ours)
             worths[card] = (change - theirs / others, change)
     else:
-        held = solver.side_points(state, pub.bidder_side)
-        for card, ours in solver.side_points(state).items():
+        held = solver.side_points(state, pub.bidder_side, among)
+        for card, ours in solver.side_points(state, among=among).items():
             worths[card] = (ours - bid_change(pub, held[card]), ours)
     return worths
 
@@ -235,6 +303,7 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "DEFAULT_SECONDS",
     "Advice",
+    "CardTally",
     "Estimate",
     "Evaluation",
     "ExpertBot",

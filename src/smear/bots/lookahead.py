@@ -79,28 +79,31 @@ class CardSolver:
         points its side takes in the hand minus those of every other side."""
         return self._solve(state, oppose=True)
 
-    def card_points(self, state: State) -> dict[int, tuple[int, int]]:
-        """For each card the seat to act may play, every card of ``state`` known: the points its
-        side takes in the hand and those every other side takes (each side plays for its own
-        points; with three or more sides the others play together against the seat's)."""
-        ours = self._solve(state, oppose=False)
-        margins = self._solve(state, oppose=True)
+    def card_points(self, state: State, among: int | None = None) -> dict[int, tuple[int, int]]:
+        """For each card the seat to act may play (of those in the mask ``among``, if given), every
+        card of ``state`` known: the points its side takes in the hand and those every other side
+        takes (each side plays for its own points; with three or more sides the others play
+        together against the seat's)."""
+        ours = self._solve(state, oppose=False, among=among)
+        margins = self._solve(state, oppose=True, among=among)
         return {card: (points, points - margins[card]) for card, points in ours.items()}
 
-    def side_points(self, state: State, side: int | None = None) -> dict[int, int]:
-        """For each card the seat to act may play, every card of ``state`` known: the points
-        ``side`` (default: the seat's) takes in the hand when its seats play for them and every
-        other seat against them (with three or more sides, how few points the bidder can be held
-        to)."""
-        return self._solve(state, oppose=False, side=side)
+    def side_points(self, state: State, side: int | None = None, among: int | None = None) -> dict[int, int]:
+        """For each card the seat to act may play (of those in ``among``), every card of ``state``
+        known: the points ``side`` (default: the seat's) takes in the hand when its seats play for
+        them and every other seat against them (with three or more sides, how few points the
+        bidder can be held to)."""
+        return self._solve(state, oppose=False, side=side, among=among)
 
-    def _solve(self, state: State, oppose: bool, side: int | None = None) -> dict[int, int]:
+    def _solve(
+        self, state: State, oppose: bool, side: int | None = None, among: int | None = None
+    ) -> dict[int, int]:
         from smear.search.solver import Solver, position_of, solve_all_moves
 
         if self._solver is None:
             self._solver = Solver()
         kr = self.kernel_rules(state.public)
-        return solve_all_moves(kr, position_of(state), oppose, solver=self._solver, side=side)
+        return solve_all_moves(kr, position_of(state), oppose, solver=self._solver, side=side, among=among)
 
     def kernel_rules(self, pub: PublicState) -> KernelRules:
         """The kernel's tables for the rules, players and sides of ``pub``."""

@@ -129,18 +129,25 @@ class Solver:
         self.generation = 0
 
     def solve_moves(
-        self, kr: KernelRules, position: Position, oppose: bool, exact: bool, side: int | None = None
+        self,
+        kr: KernelRules,
+        position: Position,
+        oppose: bool,
+        exact: bool,
+        side: int | None = None,
+        among: int | None = None,
     ) -> tuple[dict[int, int], int, int]:
         """Each root card's value (exact for all when ``exact``), the best card, and the nodes searched.
 
         The values are ``side``'s (default: the acting seat's); another side's need ``exact``, since
-        the root search takes the acting seat for one that maximises them."""
+        the root search takes the acting seat for one that maximises them. ``among`` (a mask) keeps
+        the root cards to those of it that are legal; at least one must be."""
         if side is not None and side != kr.seat_side[position.to_act] and not exact:
             raise ValueError("another side's values are searched exactly only")
         if position.trump is None:
             if kr.table[P_TRUMP_NAMED]:
                 raise ValueError("trump is named in these rules: give it")
-            return self._first_lead(kr, position, oppose, exact, side)
+            return self._first_lead(kr, position, oppose, exact, side, among)
         tab = kr.table
         trump = position.trump
         seat = position.to_act
@@ -157,8 +164,12 @@ class Solver:
         else:
             lead = position.trick[0] if position.trick else -1
             moves_mask = int(play_mask(tab, trump, hand, lead, False))
+        if among is not None:
+            moves_mask &= among
         if not moves_mask:
-            raise ValueError("the seat to act has no card")
+            raise ValueError(
+                "the seat to act has no card" if among is None else "no legal card is among those asked"
+            )
         st = np.zeros(128, dtype=np.int64)
         base = self._prepare(kr, position, oppose, st, side)
         self.generation += 1
@@ -184,17 +195,27 @@ class Solver:
         return result, int(cards[best]), int(st[ST_NODES])
 
     def _first_lead(
-        self, kr: KernelRules, position: Position, oppose: bool, exact: bool, side: int | None
+        self,
+        kr: KernelRules,
+        position: Position,
+        oppose: bool,
+        exact: bool,
+        side: int | None,
+        among: int | None,
     ) -> tuple[dict[int, int], int, int]:
         """Before trump is known (its first lead sets it): solve each suit the leader may lead."""
         hand = position.hands[position.to_act]
+        if among is not None:
+            hand &= among
         values: dict[int, int] = {}
         nodes = 0
         best_card = -1
         for suit in range(4):
             if not hand >> (13 * suit) & 0x1FFF:
                 continue
-            found, card, searched = self.solve_moves(kr, position._replace(trump=suit), oppose, exact, side)
+            found, card, searched = self.solve_moves(
+                kr, position._replace(trump=suit), oppose, exact, side, among
+            )
             nodes += searched
             values.update(found)
             if best_card < 0 or found[card] > values[best_card]:
@@ -321,9 +342,12 @@ def solve_all_moves(
     oppose: bool = False,
     solver: Solver | None = None,
     side: int | None = None,
+    among: int | None = None,
 ) -> dict[int, int]:
-    """The exact value of every card the seat to act may play, to ``side`` (default: its own)."""
-    values, _, _ = (solver or _default_solver()).solve_moves(kr, position, oppose, exact=True, side=side)
+    """The exact value of every card the seat to act may play (of those in the mask ``among``, if
+    given), to ``side`` (default: its own)."""
+    solver = solver or _default_solver()
+    values, _, _ = solver.solve_moves(kr, position, oppose, exact=True, side=side, among=among)
     return values
 
 

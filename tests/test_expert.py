@@ -12,9 +12,12 @@ from smear import find_rules, legal_actions, new_match, parse_action, player_vie
 from smear.actions import Discard
 from smear.bots import ExpertBot, HeuristicBot, make_bot
 from smear.bots.expert import (
+    LEAD_SAMPLES_SCALE,
     MATCH_WORTH,
+    PRUNE_EVERY,
     SOLVER_CARDS,
     Advice,
+    CardTally,
     bid_change,
     card_worths,
     discard_candidates,
@@ -252,3 +255,37 @@ def test_the_expert_solves_the_card_play_where_the_kernel_plays_the_rules(
     # (house and ten_point, not mcleod).
     assert searched
     assert len(solved) == (0 if preset == "mcleod" else searched)
+
+
+def test_a_card_clearly_worse_than_the_best_leaves_the_running() -> None:
+    tally = CardTally([10, 20, 30])
+    deals = random.Random(2)
+    for _ in range(PRUNE_EVERY):
+        base = deals.uniform(-4, 4)  # the deal moves every card alike
+        noise = deals.uniform(-0.5, 0.5)
+        tally.add(1.0, {10: (base, 1), 20: (base + 0.1 + noise, 2), 30: (base - 3, -1)})
+    assert tally.live_mask() == 1 << 10 | 1 << 20 | 1 << 30
+    # 30 trails by 3 points on every deal; 20 is within the noise of 10 and stays.
+    assert tally.prune() == 2
+    assert list(tally.live) == [10, 20]
+    assert tally.live_mask() == 1 << 10 | 1 << 20
+    tally.add(1.0, {10: (0.0, 1), 20: (0.0, 2)})  # only the live cards are solved now
+    assert tally.expected(20) == pytest.approx(2.0)
+
+
+def test_the_first_lead_gets_more_deals_than_a_later_card() -> None:
+    state = first_lead_near_the_target((0, 0), seed=1)
+    seat = state.public.to_act
+    assert seat is not None
+    expert = ExpertBot(play_samples=8, seconds=60)
+    lead = expert.advise(player_view(state, seat), random.Random(0))
+    # Up to LEAD_SAMPLES_SCALE times the deals; it stops early only when one card is left in the
+    # running, which is checked every PRUNE_EVERY deals.
+    assert PRUNE_EVERY <= lead.samples <= LEAD_SAMPLES_SCALE * 8
+    state = apply(state, lead.action, seat)
+    # The next card with a choice, whoever plays it, gets no more than the usual deals.
+    heuristic, rng = HeuristicBot(), random.Random(0)
+    while (seat := state.public.to_act) is not None and len(legal_actions(state)) == 1:
+        state = apply(state, heuristic.choose(player_view(state, seat), rng), seat)
+    assert seat is not None and (state.public.tricks or state.public.trick_plays)
+    assert expert.advise(player_view(state, seat), random.Random(0)).samples <= 8

@@ -22,7 +22,14 @@ from smear.search.checks import compare_with_engine, kernel_result, legal_mask, 
 from smear.search.codes import BID, DISCARD, PASS, TRUMP, action_code, code_action
 from smear.search.masks import play_mask, trick_winner_index
 from smear.search.playouts import play_hand, play_random_hands
-from smear.search.solver import Solver, position_of, random_first_trick_positions, solve, solve_all_moves
+from smear.search.solver import (
+    Position,
+    Solver,
+    position_of,
+    random_first_trick_positions,
+    solve,
+    solve_all_moves,
+)
 from smear.search.tables import S_ERROR, S_STEPS, KernelRules, kernel_rules, unsupported_rules
 
 HANDS = int(os.environ.get("SMEAR_KERNEL_HANDS", "300"))
@@ -298,3 +305,25 @@ def test_full_hands_the_best_value_is_the_best_of_all_moves(config: tuple[str, i
     for position in random_first_trick_positions(kr, 30, seed=3):
         for oppose in (False, True):
             assert solve(kr, position, oppose).value == max(solve_all_moves(kr, position, oppose).values())
+
+
+def test_the_solver_values_only_the_cards_asked_for_and_each_as_among_all() -> None:
+    # Tiny house hands at the first lead, trump not yet set (the cards asked for may leave out whole
+    # suits), and whole six-card hands with trump set.
+    rules, players, teams = FIRST_LEAD_TABLES[1]
+    tables: list[tuple[KernelRules, Position]] = []
+    for seed in range(6):
+        state = _endgame(rules, players, teams, seed, rules.hand_size, 0)
+        assert state is not None and state.public.trump is None
+        tables.append((kernel_rules(rules, players, teams), position_of(state)))
+    house = kernel_rules(HOUSE, 4, True)
+    tables += [(house, position) for position in random_first_trick_positions(house, 6, seed=5)]
+    for kr, position in tables:
+        for oppose in (False, True):
+            every = solve_all_moves(kr, position, oppose)
+            kept = sorted(every)[::2]
+            among = sum(1 << card for card in kept)
+            assert solve_all_moves(kr, position, oppose, among=among) == {card: every[card] for card in kept}
+        unheld = ~position.hands[position.to_act] & ((1 << 54) - 1)
+        with pytest.raises(ValueError, match="no legal card"):
+            solve_all_moves(kr, position, False, among=unheld)

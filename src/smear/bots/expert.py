@@ -14,7 +14,9 @@ for the match.
   (each side's score change with the bid counted; with three or more sides, the bidder held to as
   few points as the other seats together can) instead of played out by the heuristic, for every
   preset the kernel plays once ``SOLVER_CARDS`` or fewer cards are left; elsewhere the play-outs
-  remain.
+  remain. The first lead (in house it names trump) gets more deals and time than a later card, and
+  a card that falls clearly behind the best as the deals come in is no longer solved
+  (:class:`CardTally`), so the cards still in question get more deals.
 - **The match, not just the hand.** A hand that ends the match is worth ``MATCH_WORTH`` points
   more (won) or less (lost) than its margin, so near the target the bidder's tie rule, a bid to
   stop the other side going out, and the moon (now a candidate whenever it is legal) are weighed.

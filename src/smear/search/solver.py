@@ -207,6 +207,8 @@ class Solver:
         hand = position.hands[position.to_act]
         if among is not None:
             hand &= among
+            if not hand:
+                raise ValueError("no legal card is asked for")
         values: dict[int, int] = {}
         nodes = 0
         best_card = -1

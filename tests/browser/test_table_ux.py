@@ -73,7 +73,7 @@ def check_the_summary_beside_the_next_auction(page: Page, narrow: bool) -> None:
     assert "The next hand is coming" in seen["panelText"], seen
     # Between two hands: beside the felt, or on a phone right under it, where the hand will be.
     assert seen["inBottom"] == narrow, seen
-    if narrow:  # a keyboard user in the summary when it moves keeps the focus in it
+    if narrow:  # a keyboard user in the summary when it moves keeps the focus on the same control
         focus_close = """() => {
           const button = document.querySelector('section.bottom .summary-overlay .summary-head button');
           if (button) button.focus();
@@ -89,7 +89,7 @@ def check_the_summary_beside_the_next_auction(page: Page, narrow: bool) -> None:
     seen = check_summary_clear_of_the_table(page)
     assert not seen["inBottom"], seen  # the hand and the bids come first
     if narrow:
-        expect(page.locator("#summary-title")).to_be_focused()
+        expect(page.locator(".summary-overlay .summary-head button")).to_be_focused()
     assert page.evaluate(ON_TOP, ".seat-plate"), "a seat plate is covered"
     assert page.evaluate(ON_TOP, ".seat-plate .chip.bid"), "a bid chip is covered"
     assert page.evaluate(ON_TOP, ".action-panel.mine .bid-buttons .btn"), "a bid button is covered"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { SUIT_SYMBOL } from "../../cards";
 import { t } from "../../i18n";
 import { act, requestHint } from "../../net";
@@ -22,6 +22,8 @@ import { deadCards } from "./table";
 import { LastTrick, TrickArea } from "./Trick";
 
 const SUMMARY_ID = "hand-summary";
+// What in the summary can hold the keyboard's focus.
+const FOCUSABLE = "button, a[href], select, input, [tabindex]";
 // Where the table stacks in one column (styles/screens.css): the side column comes below the hand.
 const NARROW = "(max-width: 980px)";
 
@@ -81,18 +83,25 @@ export function GameScreen({ state }: { state: StateMessage }) {
   }, [summary?.auto, summary?.index]);
   const narrow = useNarrow();
   const summaryUnderFelt = narrow && pub.phase === "hand_over";
-  // Focus in the summary follows it when it moves, without scrolling the page to it. Where the focus
-  // is must be read before the move, which takes it away with the element it was on.
+  // Focus in the summary follows it when it moves, to the same control, without scrolling the page to
+  // it. Where the focus is must be read before the move, which takes it away with the element it was
+  // on, and put back before any key can land on the page in between.
   const summaryPlace = useRef(summaryUnderFelt);
-  const refocusSummary = useRef(false);
+  const refocusSummary = useRef<number | null>(null);
   if (summaryPlace.current !== summaryUnderFelt) {
     summaryPlace.current = summaryUnderFelt;
-    refocusSummary.current = !!document.activeElement?.closest(".summary-overlay");
+    const overlay = document.activeElement?.closest(".summary-overlay");
+    refocusSummary.current = overlay
+      ? [...overlay.querySelectorAll(FOCUSABLE)].indexOf(document.activeElement as Element)
+      : null;
   }
-  useEffect(() => {
-    if (!refocusSummary.current) return;
-    refocusSummary.current = false;
-    summaryTitle.current?.focus({ preventScroll: true });
+  useLayoutEffect(() => {
+    const place = refocusSummary.current;
+    if (place === null) return;
+    refocusSummary.current = null;
+    const overlay = summaryTitle.current?.closest(".summary-overlay");
+    const control = place >= 0 ? overlay?.querySelectorAll<HTMLElement>(FOCUSABLE)[place] : undefined;
+    (control ?? summaryTitle.current)?.focus({ preventScroll: true });
   }, [summaryUnderFelt]);
   useEffect(() => {
     if (summary?.auto && !summary.pinned && pub.phase === "play") closeSummary();

@@ -69,6 +69,9 @@ from smear.search.tables import (
 )
 from smear.state import Phase, State
 
+# A root mask (``among``) that leaves the seat to act no legal card.
+NONE_ASKED = "no legal card is asked for"
+
 # --- positions --------------------------------------------------------------------------------------
 
 
@@ -167,9 +170,7 @@ class Solver:
         if among is not None:
             moves_mask &= among
         if not moves_mask:
-            raise ValueError(
-                "the seat to act has no card" if among is None else "no legal card is among those asked"
-            )
+            raise ValueError("the seat to act has no card" if among is None else NONE_ASKED)
         st = np.zeros(128, dtype=np.int64)
         base = self._prepare(kr, position, oppose, st, side)
         self.generation += 1
@@ -207,8 +208,8 @@ class Solver:
         hand = position.hands[position.to_act]
         if among is not None:
             hand &= among
-            if not hand:
-                raise ValueError("no legal card is asked for")
+            if not hand & ~JOKERS_MASK:  # a joker may not make the first lead that sets trump
+                raise ValueError(NONE_ASKED)
         values: dict[int, int] = {}
         nodes = 0
         best_card = -1

@@ -25,10 +25,12 @@ from smear.search.playouts import play_hand, play_random_hands
 from smear.search.solver import (
     Position,
     Solver,
+    points_in_play,
     position_of,
     random_first_trick_positions,
     solve,
     solve_all_moves,
+    solve_all_splits,
 )
 from smear.search.tables import S_ERROR, S_STEPS, KernelRules, kernel_rules, unsupported_rules
 
@@ -327,3 +329,34 @@ def test_the_solver_values_only_the_cards_asked_for_and_each_as_among_all() -> N
         unheld = ~position.hands[position.to_act] & ((1 << 54) - 1)
         with pytest.raises(ValueError, match="no legal card"):
             solve_all_moves(kr, position, False, among=unheld)
+
+
+def test_one_search_of_the_margin_splits_the_points_as_two_searches_do() -> None:
+    # Each side's points from the margin alone: the most the side to act can take, and the rest.
+    tables: list[tuple[KernelRules, Position]] = []
+    for name, players, teams in SOLVER_TABLES:
+        rules = find_rules(name)
+        kr = kernel_rules(rules, players, teams)
+        for seed in range(SOLVER_POSITIONS // 4):
+            state = _endgame(rules, players, teams, seed, 3 if players <= 4 else 2, seed % players)
+            if state is not None:
+                tables.append((kr, position_of(state)))
+    for rules, players, teams in FIRST_LEAD_TABLES:
+        for seed in range(SOLVER_POSITIONS // 4):
+            state = _endgame(rules, players, teams, seed, rules.hand_size, 0)
+            assert state is not None
+            tables.append((kernel_rules(rules, players, teams), position_of(state)))
+    house = kernel_rules(HOUSE, 4, True)
+    tables += [(house, position) for position in random_first_trick_positions(house, 10, seed=7)]
+    game_points = set()
+    for kr, position in tables:
+        points = solve_all_moves(kr, position, oppose=False)
+        margins = solve_all_moves(kr, position, oppose=True)
+        splits = solve_all_splits(kr, position)
+        assert splits == {card: (points[card], points[card] - margins[card]) for card in points}
+        for card, (ours, theirs) in splits.items():
+            trump = card // 13 if position.trump is None else position.trump
+            game_points.add(ours + theirs - points_in_play(kr, position._replace(trump=trump)))
+    # Lines where a side wins Game and lines where it ties.
+    assert game_points == {0, 1}
+    assert len(tables) >= 40

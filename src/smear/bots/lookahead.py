@@ -82,11 +82,11 @@ class CardSolver:
     def card_points(self, state: State, among: int | None = None) -> dict[int, tuple[int, int]]:
         """For each card the seat to act may play (of those in the mask ``among``, if given), every
         card of ``state`` known: the points its side takes in the hand and those every other side
-        takes (each side plays for its own points; with three or more sides the others play
-        together against the seat's)."""
-        ours = self._solve(state, oppose=False, among=among)
-        margins = self._solve(state, oppose=True, among=among)
-        return {card: (points, points - margins[card]) for card, points in ours.items()}
+        takes, on the line best for the seat's side's margin (with three or more sides the others
+        play together against the seat's)."""
+        from smear.search.solver import position_of, solve_all_splits
+
+        return solve_all_splits(self.kernel_rules(state.public), position_of(state), self._solver_of(), among)
 
     def side_points(self, state: State, side: int | None = None, among: int | None = None) -> dict[int, int]:
         """For each card the seat to act may play (of those in ``among``), every card of ``state``
@@ -98,12 +98,19 @@ class CardSolver:
     def _solve(
         self, state: State, oppose: bool, side: int | None = None, among: int | None = None
     ) -> dict[int, int]:
-        from smear.search.solver import Solver, position_of, solve_all_moves
+        from smear.search.solver import position_of, solve_all_moves
+
+        kr = self.kernel_rules(state.public)
+        return solve_all_moves(
+            kr, position_of(state), oppose, solver=self._solver_of(), side=side, among=among
+        )
+
+    def _solver_of(self) -> Solver:
+        from smear.search.solver import Solver
 
         if self._solver is None:
             self._solver = Solver()
-        kr = self.kernel_rules(state.public)
-        return solve_all_moves(kr, position_of(state), oppose, solver=self._solver, side=side, among=among)
+        return self._solver
 
     def kernel_rules(self, pub: PublicState) -> KernelRules:
         """The kernel's tables for the rules, players and sides of ``pub``."""

@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from smear.cards import BIG_JOKER_INDEX, JOKERS_MASK, LITTLE_JOKER_INDEX
+from smear.cards import BIG_JOKER_INDEX, JOKERS_MASK, LITTLE_JOKER_INDEX, SUIT_BITS
 from smear.search.alphabeta import (
     MAX_DEPTH,
     MAX_MOVES,
@@ -258,25 +258,10 @@ class Solver:
         loose = _union(position.hands) | _mask(position.trick)
         in_play = loose | _union(position.captured)
         power = tab[T_POWER + 54 * trump : T_POWER + 54 * trump + 54]
-        # Each point as (card, value, goes to the player rather than the captor).
-        points: list[tuple[int, int, bool]] = []
-        natural = in_play & int(tab[T_NATURAL + trump])
-        if natural:
-            points.append((natural.bit_length() - 1, 1, False))
-            points.append(((natural & -natural).bit_length() - 1, 1, bool(tab[P_LOW_TO_PLAYER])))
-        points.append((int(tab[T_JACK + trump]), 1, False))
-        if tab[P_JICK]:
-            points.append((int(tab[T_JICK + trump]), 1, False))
-        points.append((BIG_JOKER_INDEX, 1, False))
-        points.append((LITTLE_JOKER_INDEX, 1, False))
-        if tab[P_TREY]:
-            points.append((int(tab[T_TREY + trump]), int(tab[P_TREY]), False))
         top_loose = max((int(power[c]) for c in _cards(loose)), default=0)
         settled = 0
         value = [0] * 54
-        for card, worth, to_player in points:
-            if card < 0 or not in_play >> card & 1:
-                continue  # out of play: nobody takes it
+        for card, worth, to_player in _point_cards(tab, trump, in_play):
             side = -1
             if to_player:
                 player = holder.get(card)
@@ -298,6 +283,32 @@ class Solver:
         for k, c in enumerate(point_cards):
             st[ST_POINT_CARDS + k] = c
         return settled
+
+
+def _point_cards(tab: Int64Array, trump: int, in_play: int) -> list[tuple[int, int, bool]]:
+    """Each point card in play under ``trump`` as (card, value, goes to the player rather than the
+    captor); Game is not among them."""
+    points: list[tuple[int, int, bool]] = []
+    natural = in_play & int(tab[T_NATURAL + trump])
+    if natural:
+        points.append((natural.bit_length() - 1, 1, False))
+        points.append(((natural & -natural).bit_length() - 1, 1, bool(tab[P_LOW_TO_PLAYER])))
+    points.append((int(tab[T_JACK + trump]), 1, False))
+    if tab[P_JICK]:
+        points.append((int(tab[T_JICK + trump]), 1, False))
+    points.append((BIG_JOKER_INDEX, 1, False))
+    points.append((LITTLE_JOKER_INDEX, 1, False))
+    if tab[P_TREY]:
+        points.append((int(tab[T_TREY + trump]), int(tab[P_TREY]), False))
+    return [point for point in points if point[0] >= 0 and in_play >> point[0] & 1]
+
+
+def points_in_play(kr: KernelRules, position: Position) -> int:
+    """The points the cards of the hand are worth under ``position``'s trump, Game aside: every
+    side's points at the end of the hand add up to this, plus 1 if a side wins Game."""
+    assert position.trump is not None
+    in_play = _union(position.hands) | _mask(position.trick) | _union(position.captured)
+    return sum(worth for _, worth, _ in _point_cards(kr.table, position.trump, in_play))
 
 
 def _cards(mask: int) -> list[int]:
@@ -352,6 +363,31 @@ def solve_all_moves(
     solver = solver or _default_solver()
     values, _, _ = solver.solve_moves(kr, position, oppose, exact=True, side=side, among=among)
     return values
+
+
+def solve_all_splits(
+    kr: KernelRules, position: Position, solver: Solver | None = None, among: int | None = None
+) -> dict[int, tuple[int, int]]:
+    """For every card the seat to act may play (of those in ``among``, if given): the points its
+    side takes in the hand and those every other side takes together, on the line best for its
+    margin. The first are also the most its side can take (``solve_all_moves`` without ``oppose``).
+
+    One search, of the margin, instead of two: the sides' points add up to the card points in play
+    (:func:`points_in_play`) plus Game's 1 when a side wins it, so the margin is twice the side's
+    points less that total and Game's 1; its parity says whether Game was won, and it ranks lines by
+    the side's points first."""
+    margins = solve_all_moves(kr, position, oppose=True, solver=solver, among=among)
+    totals: dict[int, int] = {}
+    splits: dict[int, tuple[int, int]] = {}
+    for card, margin in margins.items():
+        # Where the first lead sets trump, the card led names it (a joker may not make that lead).
+        trump = card // SUIT_BITS if position.trump is None else position.trump
+        total = totals.get(trump)
+        if total is None:
+            total = totals[trump] = points_in_play(kr, position._replace(trump=trump))
+        ours = (margin + total + 1) // 2
+        splits[card] = (ours, ours - margin)
+    return splits
 
 
 def random_first_trick_positions(kr: KernelRules, count: int, seed: int) -> list[Position]:

@@ -81,9 +81,9 @@ class CardSolver:
 
     def card_points(self, state: State, among: int | None = None) -> dict[int, tuple[int, int]]:
         """For each card the seat to act may play (of those in the mask ``among``, if given), every
-        card of ``state`` known: the points its side takes in the hand and those every other side
-        takes, on the line best for the seat's side's margin (with three or more sides the others
-        play together against the seat's)."""
+        card of ``state`` known: the points its side takes in the hand (the most it can) and those
+        every other side takes, on the line best for the side's margin (with three or more sides
+        the others play together against the seat's)."""
         from smear.search.solver import position_of, solve_all_splits
 
         return solve_all_splits(self.kernel_rules(state.public), position_of(state), self._solver_of(), among)

@@ -5,7 +5,8 @@ for the match.
   or pass, by the heuristic's count of its dealt hand (``bid_prior`` of
   :func:`smear.bots.sampler.sample_state`), so a bid of 4 or a pass says where the strength is.
   In the card play each deal also counts as much as it explains the cards the others chose
-  (:func:`smear.bots.inference.play_likelihood`).
+  (:func:`smear.bots.inference.play_likelihood`); since deals of unequal weight are worth fewer
+  equal ones, deals are solved until their effective number reaches the limit.
 - **How the table bids.** Each other seat's bids and passes in the earlier hands of the match, beside
   the cards it then showed, say whether it bids more or less than the heuristic on the same cards
   (:mod:`smear.bots.bidreads`); the sampler reads its bids, and the auction's play-outs make them,
@@ -56,6 +57,9 @@ PLAY_SAMPLES = 96
 # more deals and time than any other card: this many times ``play_samples`` and ``seconds``.
 LEAD_SAMPLES_SCALE = 4
 LEAD_SECONDS_SCALE = 2.0
+# Deals weighed by how well they explain the play count for less than one each: the search goes on
+# until the deals' effective number reaches its limit, solving at most this many times the limit.
+WEIGHED_SAMPLES_SCALE = 3
 # Every ``PRUNE_EVERY`` deals, a card whose worth falls short of the best card's by more than
 # ``PRUNE_Z`` standard errors (of the difference, deal by deal) is no longer solved.
 PRUNE_EVERY = 16
@@ -162,7 +166,11 @@ class ExpertBot(PimcBot):
         tally = CardTally([int(action.card) for action in plays])
         deadline = time.perf_counter() + seconds
         samples = 0
-        while samples < limit and (samples < 4 or time.perf_counter() < deadline):
+        while (
+            tally.effective() < limit
+            and samples < WEIGHED_SAMPLES_SCALE * limit
+            and (samples < 4 or time.perf_counter() < deadline)
+        ):
             world = self.sample(view, rng)
             weight = play_likelihood(view, world, self.policy, self.agree) if self.infer else 1.0
             tally.add(weight, card_worths(self._card_solver, world, self.match_worth, tally.live_mask()))
@@ -188,6 +196,11 @@ class CardTally:
         self.worths: dict[int, list[float]] = {card: [] for card in cards}
         self.total = dict.fromkeys(cards, 0.0)
         self.gain = dict.fromkeys(cards, 0.0)
+
+    def effective(self) -> float:
+        """How many equally weighed deals the weighed ones are worth (Kish's effective sample size)."""
+        squares = sum(weight * weight for weight in self.weights)
+        return sum(self.weights) ** 2 / squares if squares > 0 else 0.0
 
     def live_mask(self) -> int:
         return sum(1 << card for card in self.live)

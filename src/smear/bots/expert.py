@@ -193,14 +193,16 @@ class CardTally:
     def __init__(self, cards: list[int]) -> None:
         self.live = dict.fromkeys(cards)  # in the order given
         self.weights: list[float] = []
+        self.weight_sum = 0.0  # of ``weights``, and of their squares, kept as the deals come in
+        self.square_sum = 0.0
         self.worths: dict[int, list[float]] = {card: [] for card in cards}
         self.total = dict.fromkeys(cards, 0.0)
         self.gain = dict.fromkeys(cards, 0.0)
 
     def effective(self) -> float:
         """How many equally weighed deals the weighed ones are worth (Kish's effective sample size)."""
-        squares = sum(weight * weight for weight in self.weights)
-        return sum(self.weights) ** 2 / squares if squares > 0 else 0.0
+        squares = self.square_sum
+        return self.weight_sum**2 / squares if squares > 0 else 0.0
 
     def live_mask(self) -> int:
         return sum(1 << card for card in self.live)
@@ -208,6 +210,8 @@ class CardTally:
     def add(self, weight: float, worths: dict[int, tuple[float, int]]) -> None:
         """One deal's worths (and score changes) of the live cards, the deal weighed by ``weight``."""
         self.weights.append(weight)
+        self.weight_sum += weight
+        self.square_sum += weight * weight
         for card in self.live:
             value, change = worths[card]
             self.worths[card].append(value)
@@ -219,14 +223,14 @@ class CardTally:
 
     def expected(self, card: int) -> float | None:
         """The mean score change of the card's side over the deals, each by its weight."""
-        weights = sum(self.weights)
+        weights = self.weight_sum
         return self.gain[card] / weights if weights > 0 else None
 
     def prune(self) -> int:
         """Drop the cards clearly worse than the best; return how many are left."""
         weights = self.weights
-        weight_sum = sum(weights)
-        squares = sum(weight * weight for weight in weights)
+        weight_sum = self.weight_sum
+        squares = self.square_sum
         if weight_sum <= 0 or len(self.live) < 2:
             return len(self.live)
         best = max(self.live, key=lambda card: self.total[card])

@@ -77,6 +77,8 @@ class HandResult(NamedTuple):
     # once played, kept so that a bot can read how each seat bid on the cards it showed.
     bids: tuple[int | None, ...] = ()
     played: tuple[CardSet, ...] = ()
+    # The tricks in the order played, so that a bot can also read how each seat chose its cards.
+    tricks: tuple[Trick, ...] = ()
 
 
 class Refill(NamedTuple):

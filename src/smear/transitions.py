@@ -333,6 +333,7 @@ def _finish_hand(public: PublicState, state: State, hands: tuple[int, ...], orde
         above_target=above,
         bids=public.bids,
         played=tuple(CardSet(mask) for mask in plays_by_seat(public)),
+        tricks=public.tricks,
     )
     fields = list(public)
     fields[_PHASE] = Phase.HAND_OVER if winner is None else Phase.MATCH_OVER

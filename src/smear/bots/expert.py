@@ -39,6 +39,7 @@ from smear.bots.heuristic import HeuristicBot
 from smear.bots.inference import AGREE, play_likelihood
 from smear.bots.lookahead import CardSolver, Outcome, auction_candidates
 from smear.bots.pimc import Advice, Estimate, Evaluation, PimcBot
+from smear.bots.playreads import play_agreements
 from smear.bots.sampler import sample_state
 from smear.cards import CardSet
 from smear.errors import RulesError
@@ -86,15 +87,18 @@ class ExpertBot(PimcBot):
         infer: bool = True,
         match_worth: float = MATCH_WORTH,
         agree: float = AGREE,
+        read_play: bool = True,
     ) -> None:
         super().__init__(samples, seconds)
         self.play_samples = play_samples
         self.infer = infer
         self.agree = agree
+        self.read_play = read_play
         self.match_worth = match_worth
         self._card_solver = CardSolver()
         self._kernel_plays: dict[Rules, bool] = {}
         self._shifts: tuple[tuple[HandResult, ...], int, tuple[float, ...]] | None = None
+        self._agreements: tuple[tuple[HandResult, ...], int, tuple[float, ...]] | None = None
 
     def advise(self, view: PlayerView, rng: random.Random) -> Advice:
         searched = len(view.legal_actions) > 1
@@ -128,6 +132,18 @@ class ExpertBot(PimcBot):
         kept = self._shifts
         if kept is None or kept[0] is not results or kept[1] != view.seat:
             kept = self._shifts = (results, view.seat, bid_shifts(view.public, view.seat))
+        return kept[2]
+
+    def play_agreements(self, view: PlayerView) -> tuple[float, ...]:
+        """How often each seat plays the heuristic's card, as read from the match so far (kept while
+        the finished hands and the seat are the same); ``agree`` for every seat when not reading."""
+        if not self.read_play:
+            return (self.agree,) * view.public.players
+        results = view.public.results
+        kept = self._agreements
+        if kept is None or kept[0] is not results or kept[1] != view.seat:
+            found = play_agreements(view.public, view.seat, self.policy)
+            kept = self._agreements = (results, view.seat, found)
         return kept[2]
 
     def value(self, outcome: Outcome, view: PlayerView) -> float:
@@ -164,6 +180,7 @@ class ExpertBot(PimcBot):
         if first_lead:
             limit, seconds = LEAD_SAMPLES_SCALE * limit, LEAD_SECONDS_SCALE * seconds
         tally = CardTally([int(action.card) for action in plays])
+        agreements = self.play_agreements(view)
         deadline = time.perf_counter() + seconds
         samples = 0
         while (
@@ -172,7 +189,7 @@ class ExpertBot(PimcBot):
             and (samples < 4 or time.perf_counter() < deadline)
         ):
             world = self.sample(view, rng)
-            weight = play_likelihood(view, world, self.policy, self.agree) if self.infer else 1.0
+            weight = play_likelihood(view, world, self.policy, agreements) if self.infer else 1.0
             tally.add(weight, card_worths(self._card_solver, world, self.match_worth, tally.live_mask()))
             samples += 1
             if samples % PRUNE_EVERY == 0 and tally.prune() == 1:

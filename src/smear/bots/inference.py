@@ -12,11 +12,12 @@ leans on the deals rather than ruling any out.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from smear.actions import PASS, PLAYS, TAKE_WIDOW, TRUMPS, Action, Discard, Play, bid
 from smear.bots.base import Bot
-from smear.cards import CardSet
+from smear.cards import CardSet, Suit
 from smear.dealing import new_match
 from smear.errors import SmearError
 from smear.state import Deal, Phase, PublicState, State
@@ -38,56 +39,90 @@ def plays_so_far(pub: PublicState) -> list[tuple[int, int]]:
     return found
 
 
-def play_likelihood(view: PlayerView, world: State, policy: Bot, agree: float = AGREE) -> float:
+def play_likelihood(
+    view: PlayerView, world: State, policy: Bot, agree: float | Sequence[float] = AGREE
+) -> float:
     """How likely the other seats' plays this hand are on ``world`` (a deal consistent with
-    ``view``) if each plays like ``policy``: a product of one factor per card chosen.
+    ``view``) if each plays like ``policy``: a product of one factor per card chosen. ``agree`` is
+    the chance that a seat plays ``policy``'s card, for every seat or seat by seat.
 
     Returns 1.0 when the hand cannot be replayed from the deal (nothing is then inferred)."""
     pub = view.public
     plays = plays_so_far(pub)
     if not plays:
         return 1.0
+    agrees_by_seat = [agree] * pub.players if isinstance(agree, float) else agree
     rng = random.Random(0)  # the policy's tie-breaks, the same for every deal
     hands = tuple(CardSet(mask) for mask in world.dealt)
+    weight = 1.0
     try:
-        deal = Deal(hands, world.out)
-        state = new_match(pub.rules, pub.players, pub.sides, dealer=pub.dealer, deal=deal, scores=pub.scores)
-        weight = 1.0
-        bids = iter(pub.bids)
-        for seat, card in plays:
-            while state.public.phase is not Phase.PLAY:
-                state = _setup_step(state, bids, world)
-            if state.public.to_act != seat:
-                return 1.0
+        start = new_match(
+            pub.rules,
+            pub.players,
+            pub.sides,
+            dealer=pub.dealer,
+            deal=Deal(hands, world.out),
+            scores=pub.scores,
+        )
+        setup = Setup(pub.bids, world.public.trump, tuple(CardSet(mask) for mask in world.discards))
+        for state, seat, card in replay_plays(start, setup, plays):
             if seat != view.seat:
                 actor = player_view(state, seat)
                 choices = len(actor.legal_actions)
                 if choices > 1:
                     chosen = policy.choose(actor, rng)
                     agrees = isinstance(chosen, Play) and int(chosen.card) == card
-                    weight *= agree if agrees else (1.0 - agree) / (choices - 1)
-            state = apply(state, PLAYS[card], seat)
-    except (SmearError, StopIteration):
+                    share = agrees_by_seat[seat]
+                    weight *= share if agrees else (1.0 - share) / (choices - 1)
+    except SmearError:
         return 1.0
     return weight
 
 
-def _setup_step(state: State, bids: Iterator[int | None], world: State) -> State:
-    """Apply the next action before the card play, as the hand went (the discards as sampled)."""
+class Setup(NamedTuple):
+    """What a hand's replay needs from before its card play: the auction, trump and discards."""
+
+    bids: tuple[int | None, ...]
+    trump: Suit | None
+    discards: tuple[CardSet, ...]
+
+
+def replay_plays(
+    start: State, setup: Setup, plays: list[tuple[int, int]]
+) -> Iterator[tuple[State, int, int]]:
+    """Replay a hand from its deal (``start``): before each card of ``plays`` (as ``(seat, card)``),
+    the state then, the seat and the card. Raises :class:`SmearError` where the deal cannot have
+    led to the plays."""
+    state = start
+    bids = iter(setup.bids)
+    for seat, card in plays:
+        while state.public.phase is not Phase.PLAY:
+            state = _setup_step(state, bids, setup)
+        if state.public.to_act != seat:
+            raise SmearError(f"seat {seat} is not to play on this deal")
+        yield state, seat, card
+        state = apply(state, PLAYS[card], seat)
+
+
+def _setup_step(state: State, bids: Iterator[int | None], setup: Setup) -> State:
+    """Apply the next action before the card play, as the hand went."""
     pub = state.public
     seat = pub.to_act
     assert seat is not None
     action: Action
     if pub.phase is Phase.AUCTION:
-        amount = next(bids)
+        amount = next(bids, -1)
+        if amount == -1:
+            raise SmearError("the auction ran past its bids on this deal")
         action = PASS if amount is None else bid(amount)
     elif pub.phase is Phase.TRUMP:
-        assert world.public.trump is not None
-        action = TRUMPS[world.public.trump]
+        if setup.trump is None:
+            raise SmearError("no trump to name")
+        action = TRUMPS[setup.trump]
     elif pub.phase is Phase.WIDOW:
         action = TAKE_WIDOW
     elif pub.phase is Phase.DISCARD:
-        action = Discard(CardSet(world.discards[seat]))
+        action = Discard(setup.discards[seat])
     else:
-        raise StopIteration
+        raise SmearError(f"the hand cannot be replayed from {pub.phase.name}")
     return apply(state, action, seat)

@@ -5,8 +5,10 @@ for the match.
   or pass, by the heuristic's count of its dealt hand (``bid_prior`` of
   :func:`smear.bots.sampler.sample_state`), so a bid of 4 or a pass says where the strength is.
   In the card play each deal also counts as much as it explains the cards the others chose
-  (:func:`smear.bots.inference.play_likelihood`); since deals of unequal weight are worth fewer
-  equal ones, deals are solved until their effective number reaches the limit.
+  (:func:`smear.bots.inference.play_likelihood`), each seat taken to play the heuristic's card as
+  often as it did in the earlier hands of the match (:mod:`smear.bots.playreads`); since deals of
+  unequal weight are worth fewer equal ones, deals are solved until their effective number reaches
+  the limit.
 - **How the table bids.** Each other seat's bids and passes in the earlier hands of the match, beside
   the cards it then showed, say whether it bids more or less than the heuristic on the same cards
   (:mod:`smear.bots.bidreads`); the sampler reads its bids, and the auction's play-outs make them,

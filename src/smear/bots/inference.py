@@ -5,8 +5,9 @@ such deal explains the play equally well: a player who ducked under a trick it c
 cheaply probably could not. :func:`play_likelihood` replays the hand so far on the sampled deal
 and, at each card another seat chose (more than one legal), asks the heuristic what it would have
 played there: the deal keeps a factor ``agree`` when the card is the heuristic's, else
-``(1 - agree)`` shared among the other legal cards. A model of play, not of any one player, so it
-leans on the deals rather than ruling any out.
+``(1 - agree)`` shared among the other legal cards. ``agree`` may differ seat by seat, as read
+from the match (:mod:`smear.bots.playreads`); it stays short of 1, so the model leans on the
+deals rather than ruling any out.
 """
 
 from __future__ import annotations

@@ -68,16 +68,23 @@ def play_likelihood(
         setup = Setup(pub.bids, world.public.trump, tuple(CardSet(mask) for mask in world.discards))
         for state, seat, card in replay_plays(start, setup, plays):
             if seat != view.seat:
-                actor = player_view(state, seat)
-                choices = len(actor.legal_actions)
+                choices, agrees = policy_agrees(state, seat, card, policy, rng)
                 if choices > 1:
-                    chosen = policy.choose(actor, rng)
-                    agrees = isinstance(chosen, Play) and int(chosen.card) == card
                     share = agrees_by_seat[seat]
                     weight *= share if agrees else (1.0 - share) / (choices - 1)
     except SmearError:
         return 1.0
     return weight
+
+
+def policy_agrees(state: State, seat: int, card: int, policy: Bot, rng: random.Random) -> tuple[int, bool]:
+    """How many cards ``seat`` could play in ``state``, and whether ``card`` is ``policy``'s choice."""
+    actor = player_view(state, seat)
+    choices = len(actor.legal_actions)
+    if choices < 2:
+        return choices, True
+    chosen = policy.choose(actor, rng)
+    return choices, isinstance(chosen, Play) and int(chosen.card) == card
 
 
 class Setup(NamedTuple):

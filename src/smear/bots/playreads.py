@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import random
 
-from smear.actions import Play
 from smear.bots.base import Bot
 from smear.bots.bidreads import hands_shown
-from smear.bots.inference import AGREE, Setup, replay_plays
+from smear.bots.inference import AGREE, Setup, policy_agrees, replay_plays
 from smear.cards import CardSet
 from smear.dealing import new_match
 from smear.errors import SmearError
 from smear.state import Deal, HandResult, PublicState
-from smear.views import player_view
 
 # The prior: as if each seat had already made this many choices, ``AGREE`` of them the heuristic's.
 PRIOR_CHOICES = 4.0
@@ -52,11 +50,10 @@ def hand_agreements(
         for state, seat, card in replay_plays(
             start, Setup(result.bids, result.trump, result.discards), plays
         ):
-            view = player_view(state, seat)
-            if len(view.legal_actions) > 1:
-                chosen = policy.choose(view, rng)
+            choices, agrees = policy_agrees(state, seat, card, policy, rng)
+            if choices > 1:
                 tally[seat][0] += 1
-                tally[seat][1] += isinstance(chosen, Play) and int(chosen.card) == card
+                tally[seat][1] += agrees
     except SmearError:
         return counts
     return [(chosen, agreed) for chosen, agreed in tally]

@@ -14,7 +14,9 @@ The baseline is ``counting`` unless named: the heuristic as it was when the gap 
 Usage: python bench/gap.py [--bot expert] [--baseline counting] [--rules house] [--matches 400]
 [--workers 2] [--seed 0]
 
-It prints each arena as it ends, then::
+It prints each arena as it ends, then where each side's points came from (how often it won the
+auction and was set, its points per hand bidding and defending, and of each point of the preset, the
+share of its bidding hands in which it and the other side took it), then::
 
     counting_points_per_hand: 2.613
     expert_points_per_hand: 3.499
@@ -26,11 +28,14 @@ It prints each arena as it ends, then::
 from __future__ import annotations
 
 import argparse
+from collections import Counter
+from dataclasses import dataclass, field
 
 from rich.progress import Progress
 
 from smear.arena import ArenaConfig, ArenaReport, BotStats, run_arena, team_lineup
 from smear.bots import bot_names
+from smear.record import parse_record, replay
 
 PLAYERS = 4
 BASELINE = "counting"
@@ -47,6 +52,71 @@ def gap_closed(bot: float, baseline: float, omniscient: float) -> float:
 def side_against_baselines(report: ArenaReport, name: str) -> BotStats:
     """The figures of ``name``'s side (with baselines on both sides, the two sides averaged)."""
     return next(entry for entry in report.stats() if entry.name == name)
+
+
+@dataclass
+class Sources:
+    """Where one bot's side's points came from, hand by hand: bidding or defending, and each point."""
+
+    hands: int = 0
+    bids: int = 0
+    sets: int = 0
+    bidding_change: int = 0  # the side's score change summed over the hands it bid
+    defending_change: int = 0
+    # Over the hands the side bid: how often it took each point, and how often the other side did.
+    taken: Counter[str] = field(default_factory=Counter)
+    lost: Counter[str] = field(default_factory=Counter)
+
+    def row(self) -> list[str]:
+        """Its share of hands bid, of bids set, points per hand bidding and defending, and for each
+        point the shares of its bidding hands in which it and the other side took it."""
+        bids = max(self.bids, 1)
+        figures = [
+            f"{self.bids / max(self.hands, 1):.3f}",
+            f"{self.sets / bids:.3f}",
+            f"{self.bidding_change / bids:+.3f}",
+            f"{self.defending_change / max(self.hands - self.bids, 1):+.3f}",
+        ]
+        return figures + [
+            f"{self.taken[point] / bids:.2f}/{self.lost[point] / bids:.2f}" for point in self.taken
+        ]
+
+
+def sources_table(found: dict[str, Sources]) -> list[str]:
+    """One line per bot's side under a heading, the columns aligned."""
+    points = list(next(iter(found.values())).taken)
+    rows = [["side", "bid", "set", "bidding", "defending", *points]]
+    rows += [[name, *entry.row()] for name, entry in found.items()]
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    return ["  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)) for row in rows]
+
+
+def sources(report: ArenaReport, name: str) -> Sources:
+    """Where the points of ``name``'s sides came from, over the arena's records (kept by the run);
+    with ``name`` on both sides, each side counts."""
+    found = Sources()
+    for result in report.results:
+        if result.record is None:
+            raise ValueError("the arena was run without its records")
+        state = replay(parse_record(result.record)).state
+        pub = state.public
+        for side, seats in enumerate(pub.sides):
+            if result.seating[seats[0]] != name:
+                continue
+            before = pub.start_scores[side]
+            for hand in pub.results:
+                change, before = hand.scores[side] - before, hand.scores[side]
+                found.hands += 1
+                if hand.bidder is None or pub.seat_side[hand.bidder] != side:
+                    found.defending_change += change
+                    continue
+                found.bids += 1
+                found.sets += not hand.made
+                found.bidding_change += change
+                for point, winner in hand.points.items():
+                    found.taken[point] += winner == side
+                    found.lost[point] += winner is not None and winner != side
+    return found
 
 
 def main() -> None:
@@ -85,11 +155,15 @@ def main() -> None:
         parser.error(f"{args.rules} is not played in two teams of two")
 
     sides: dict[str, BotStats] = {}
+    found: dict[str, Sources] = {}
     with Progress() as progress:
         for name, config in configs.items():
             task = progress.add_task(f"{name} against {baseline}", total=args.matches)
-            report = run_arena(config, args.workers, on_result=lambda _, task=task: progress.advance(task))
+            report = run_arena(
+                config, args.workers, keep_records=True, on_result=lambda _, task=task: progress.advance(task)
+            )
             sides[name] = side = side_against_baselines(report, name)
+            found[name] = sources(report, name)
             made = f", bids made {side.made}/{side.bids}" if side.bids else ""
             progress.console.print(
                 f"{name} against {baseline}: {side.as_json()['points_per_hand']:+.3f} points per hand over "
@@ -97,6 +171,10 @@ def main() -> None:
             )
     per_hand = {name: side.as_json()["points_per_hand"] for name, side in sides.items()}
     print(f"{args.rules}, two teams, {args.matches} matches per arena from seed {args.seed}, from {baseline}")
+    print("where each side's points came from (bid, set: shares of hands and of bids; points per hand")
+    print("bidding and defending; each point: shares of its bidding hands it and the other side took it)")
+    for line in sources_table({name: found[name] for name in (baseline, args.bot, CEILING)}):
+        print(line)
     for name in (baseline, args.bot, CEILING):
         print(f"{name}_points_per_hand: {per_hand[name]:.3f}")
     print(f"gap_closed: {gap_closed(per_hand[args.bot], per_hand[baseline], per_hand[CEILING]):.3f}")

@@ -30,6 +30,35 @@ def test_with_baselines_on_both_sides_the_two_sides_are_averaged() -> None:
     assert side.score_change / side.hands == pytest.approx(sum(changes) / (2 * hands))
 
 
+def test_each_side_s_points_are_traced_to_its_bidding_and_defending_hands_and_to_each_point() -> None:
+    config = ArenaConfig("house", 4, True, team_lineup("heuristic", "counting", 4), 3)
+    report = run_arena(config, keep_records=True)
+    traced: dict[str, bench.Sources] = {}
+    for name in ("heuristic", "counting"):
+        found = bench.sources(report, name)
+        side = bench.side_against_baselines(report, name)
+        # Each name holds one side of every match: its hands, bids and score changes are the arena's.
+        assert found.hands == side.hands
+        assert (found.bids, found.bids - found.sets) == (side.bids, side.made)
+        assert found.bidding_change + found.defending_change == side.score_change
+        # Six points in house; in a hand the side bid, each went to it, to the other side or nobody.
+        assert sorted(found.taken) == ["big_joker", "game", "high", "jack", "little_joker", "low"]
+        assert all(found.taken[point] + found.lost[point] <= found.bids for point in found.taken)
+        assert found.taken["high"] + found.lost["high"] == found.bids  # High is always in play
+        row = found.row()
+        assert row[:2] == [f"{found.bids / found.hands:.3f}", f"{found.sets / found.bids:.3f}"]
+        assert row[4] == f"{found.taken['high'] / found.bids:.2f}/{found.lost['high'] / found.bids:.2f}"
+        traced[name] = found
+    heading, *lines = bench.sources_table(traced)
+    assert heading.split() == ["side", "bid", "set", "bidding", "defending", *traced["heuristic"].taken]
+    assert [line.split()[0] for line in lines] == ["heuristic", "counting"]
+    assert len({len(line) for line in [heading, *lines]}) == 1  # the columns line up
+    # Without its records the arena cannot be traced.
+    unrecorded = run_arena(ArenaConfig("house", 4, True, team_lineup("counting", "counting", 4), 1))
+    with pytest.raises(ValueError, match="without its records"):
+        bench.sources(unrecorded, "counting")
+
+
 def test_the_bench_ends_with_its_lines_and_refuses_what_it_cannot_measure() -> None:
     # The baseline is the counting heuristic unless another is named.
     figures = closing_figures(

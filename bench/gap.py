@@ -71,9 +71,9 @@ class Sources:
     taken: Counter[str] = field(default_factory=Counter)
     lost: Counter[str] = field(default_factory=Counter)
 
-    def row(self) -> list[str]:
+    def row(self, points: list[str]) -> list[str]:
         """Its share of hands bid, of bids set, points per hand bidding and defending, and for each
-        point the shares of its bidding hands in which it and the other side took it."""
+        of ``points`` the shares of its bidding hands in which it and the other side took it."""
         bids = max(self.bids, 1)
         figures = [
             f"{self.bids / max(self.hands, 1):.3f}",
@@ -81,16 +81,15 @@ class Sources:
             f"{self.bidding_change / bids:+.3f}",
             f"{self.defending_change / max(self.hands - self.bids, 1):+.3f}",
         ]
-        return figures + [
-            f"{self.taken[point] / bids:.2f}/{self.lost[point] / bids:.2f}" for point in self.taken
-        ]
+        return figures + [f"{self.taken[point] / bids:.2f}/{self.lost[point] / bids:.2f}" for point in points]
 
 
 def sources_table(found: dict[str, Sources]) -> list[str]:
     """One line per bot's side under a heading, the columns aligned."""
-    points = list(next(iter(found.values())).taken)
+    # A side that never bid has no points counted: the heading names those of every side.
+    points = list(dict.fromkeys(point for entry in found.values() for point in entry.taken))
     rows = [["side", "bid", "set", "bidding", "defending", *points]]
-    rows += [[name, *entry.row()] for name, entry in found.items()]
+    rows += [[name, *entry.row(points)] for name, entry in found.items()]
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     return ["  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)) for row in rows]
 

@@ -45,7 +45,7 @@ def test_each_side_s_points_are_traced_to_its_bidding_and_defending_hands_and_to
         assert sorted(found.taken) == ["big_joker", "game", "high", "jack", "little_joker", "low"]
         assert all(found.taken[point] + found.lost[point] <= found.bids for point in found.taken)
         assert found.taken["high"] + found.lost["high"] == found.bids  # High is always in play
-        row = found.row()
+        row = found.row(list(found.taken))
         assert row[:2] == [f"{found.bids / found.hands:.3f}", f"{found.sets / found.bids:.3f}"]
         assert row[4] == f"{found.taken['high'] / found.bids:.2f}/{found.lost['high'] / found.bids:.2f}"
         traced[name] = found
@@ -53,6 +53,12 @@ def test_each_side_s_points_are_traced_to_its_bidding_and_defending_hands_and_to
     assert heading.split() == ["side", "bid", "set", "bidding", "defending", *traced["heuristic"].taken]
     assert [line.split()[0] for line in lines] == ["heuristic", "counting"]
     assert len({len(line) for line in [heading, *lines]}) == 1  # the columns line up
+    # A side that never bid, even listed first, gets a row of zeros under the others' points.
+    same_heading, never_bid, _ = bench.sources_table(
+        {"none": bench.Sources(hands=4), "heuristic": traced["heuristic"]}
+    )
+    assert same_heading.split() == heading.split()
+    assert never_bid.split() == ["none", "0.000", "0.000", "+0.000", "+0.000", *["0.00/0.00"] * 6]
     # Without its records the arena cannot be traced.
     unrecorded = run_arena(ArenaConfig("house", 4, True, team_lineup("counting", "counting", 4), 1))
     with pytest.raises(ValueError, match="without its records"):

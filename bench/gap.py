@@ -12,7 +12,7 @@ The baseline is ``counting`` unless named: the heuristic as it was when the gap 
 ``--baseline heuristic`` measures from today's heuristic instead.
 
 Usage: python bench/gap.py [--bot expert] [--baseline counting] [--rules house] [--matches 400]
-[--workers 2] [--seed 0]
+[--workers 2] [--seed 0] [--sighted]
 
 It prints each arena as it ends, then where each side's points came from (how often it won the
 auction and was set, its points per hand bidding and defending, and of each point of the preset, the
@@ -27,6 +27,15 @@ shares of its bidding hands in which it and the other side took it), then its cl
     omniscient_points_per_hand: 4.455
     gap_closed: 0.552
     expert_bids_made: 0.905
+
+``--sighted`` (with ``--bot expert``) also plays the expert shown every card at the auction, at the
+choice of trump (in house, the first lead) and at both, and playing every other decision from its
+own view (:class:`smear.bots.omniscient.SightedExpertBot`), each on the same deals. Each gets its
+row and two closing lines, its points per hand and the gap it closes, so that the gap the expert
+leaves can be set beside what seeing the cards at those decisions alone is worth::
+
+    expert_sees_trump_points_per_hand: 4.012
+    expert_sees_trump_gap_closed: 0.762
 """
 
 from __future__ import annotations
@@ -39,11 +48,13 @@ from rich.progress import Progress
 
 from smear.arena import ArenaConfig, ArenaReport, BotStats, run_arena, team_lineup
 from smear.bots import bot_names
+from smear.bots.omniscient import SIGHTED_EXPERTS
 from smear.record import parse_record, replay
 
 PLAYERS = 4
 BASELINE = "counting"
 CEILING = "omniscient"
+SIGHTED_BOT = "expert"  # the bot the sighted experts are shown cards as
 
 
 def gap_closed(bot: float, baseline: float, omniscient: float) -> float:
@@ -132,7 +143,14 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=400, help="matches per arena (default 400)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="deal seed of the first match (default 0)")
+    parser.add_argument(
+        "--sighted",
+        action="store_true",
+        help="also the expert shown every card at the auction, at the choice of trump, and at both",
+    )
     args = parser.parse_args()
+    if args.sighted and args.bot != SIGHTED_BOT:
+        parser.error(f"--sighted shows the cards to the {SIGHTED_BOT}: measure it with --bot {SIGHTED_BOT}")
     if args.matches < 1 or args.workers < 1:
         parser.error("--matches and --workers must be at least 1")
     baseline = args.baseline
@@ -148,7 +166,7 @@ def main() -> None:
         name: ArenaConfig(
             args.rules, PLAYERS, True, team_lineup(name, baseline, PLAYERS), args.matches, args.seed
         )
-        for name in (baseline, args.bot, CEILING)
+        for name in (baseline, args.bot, *(SIGHTED_EXPERTS if args.sighted else ()), CEILING)
     }
     try:
         rules = configs[baseline].rules
@@ -176,13 +194,17 @@ def main() -> None:
     print(f"{args.rules}, two teams, {args.matches} matches per arena from seed {args.seed}, from {baseline}")
     print("where each side's points came from (bid, set: shares of hands and of bids; points per hand")
     print("bidding and defending; each point: shares of its bidding hands it and the other side took it)")
-    for line in sources_table({name: found[name] for name in (baseline, args.bot, CEILING)}):
+    for line in sources_table(found):
         print(line)
     for name in (baseline, args.bot, CEILING):
         print(f"{name}_points_per_hand: {per_hand[name]:.3f}")
     print(f"gap_closed: {gap_closed(per_hand[args.bot], per_hand[baseline], per_hand[CEILING]):.3f}")
     bot = sides[args.bot]
     print(f"{args.bot}_bids_made: {bot.made / bot.bids if bot.bids else 0.0:.3f}")
+    for name in SIGHTED_EXPERTS if args.sighted else ():
+        key = name.replace("-", "_")
+        print(f"{key}_points_per_hand: {per_hand[name]:.3f}")
+        print(f"{key}_gap_closed: {gap_closed(per_hand[name], per_hand[baseline], per_hand[CEILING]):.3f}")
 
 
 if __name__ == "__main__":

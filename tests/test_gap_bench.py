@@ -9,6 +9,7 @@ import pytest
 from helpers import assert_refused, closing_figures, run_bench
 
 from smear.arena import ArenaConfig, run_arena, team_lineup
+from smear.bots.omniscient import SIGHTED_EXPERTS
 
 BENCH = Path(bench.__file__)
 
@@ -101,3 +102,29 @@ def test_the_bench_ends_with_its_lines_and_refuses_what_it_cannot_measure() -> N
             (["--matches", "0"], "--matches and --workers must be at least 1"),
         ],
     )
+
+
+def test_sighted_the_bench_adds_the_expert_shown_the_cards_at_the_auction_and_the_trump() -> None:
+    keys = [name.replace("-", "_") for name in SIGHTED_EXPERTS]
+    run = run_bench(BENCH, "--bot", "expert", "--sighted", "--matches", "1", "--workers", "2", timeout=600)
+    figures = closing_figures(
+        run,
+        [
+            "counting_points_per_hand",
+            "expert_points_per_hand",
+            "omniscient_points_per_hand",
+            "gap_closed",
+            "expert_bids_made",
+            *(f"{key}_{figure}" for key in keys for figure in ("points_per_hand", "gap_closed")),
+        ],
+    )
+    table = [line.split()[0] for line in run.stdout.splitlines() if line.split()]
+    for name, key in zip(SIGHTED_EXPERTS, keys, strict=True):
+        assert name in table  # its row in the table of where the points came from
+        expected = bench.gap_closed(
+            figures[f"{key}_points_per_hand"],
+            figures["counting_points_per_hand"],
+            figures["omniscient_points_per_hand"],
+        )
+        assert figures[f"{key}_gap_closed"] == pytest.approx(expected, abs=0.002)
+    assert_refused(BENCH, [(["--bot", "heuristic", "--sighted"], "--sighted shows the cards to the expert")])

@@ -15,6 +15,7 @@ from typing import Any
 
 from smear.actions import Action
 from smear.bots import make_bot
+from smear.bots.omniscient import SIGHTED_EXPERTS, OmniscientBot, SightedExpertBot
 from smear.dealing import new_match, next_hand
 from smear.record import record_of
 from smear.rules import Rules, find_rules
@@ -23,7 +24,7 @@ from smear.transitions import apply
 from smear.views import player_view
 
 # Bots only the arena plays: they see the whole State (never offered at a table, not in the registry).
-ARENA_ONLY_BOTS = ("omniscient",)
+ARENA_ONLY_BOTS = ("omniscient", *SIGHTED_EXPERTS)
 
 Chooser = Callable[[State, int, random.Random], Action]
 
@@ -86,9 +87,9 @@ class MatchResult:
 def _chooser(name: str) -> Chooser:
     """How the bot of that name picks an action: from the seat's view, or (arena-only bots) the State."""
     if name == "omniscient":
-        from smear.bots.omniscient import OmniscientBot
-
         return OmniscientBot().choose_with_state
+    if name in SIGHTED_EXPERTS:
+        return SightedExpertBot(SIGHTED_EXPERTS[name]).choose_with_state
     bot = make_bot(name)
     return lambda state, seat, rng: bot.choose(player_view(state, seat), rng)
 
@@ -255,7 +256,9 @@ def run_arena(
 def parse_lineup(text: str, players: int, teams: bool) -> tuple[str, ...]:
     """``heuristic,random`` (two sides with teams; with fewer names than seats, the last repeats).
 
-    Besides the registry's bots, the arena-only ``omniscient`` (it sees every card) may be named."""
+    Besides the registry's bots, the arena-only ``omniscient`` (it sees every card) and the sighted
+    experts (``expert-sees-auction``, ``expert-sees-trump``, ``expert-sees-auction-trump``: shown
+    every card at those decisions only) may be named."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
         raise ValueError("name at least one bot")

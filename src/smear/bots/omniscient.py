@@ -9,6 +9,11 @@ It is never offered at a table (it is not in the public registry): it reads the 
   worth a look, or every trump suit) is applied to the real state and the hand played out by the
   heuristic at every seat a few times; the candidate whose hands end best for its side is kept.
 - **Discard**: the heuristic's choice (the solver then plays the cards kept).
+
+:class:`SightedExpertBot` sits between the two for measuring: the expert, shown every card at some
+decisions only (the auction, the choice of trump) and playing the rest from its own view. How far it
+gets towards the omniscient bot is what seeing the cards at those decisions is worth, which no bot
+that plays fair can have.
 """
 
 from __future__ import annotations
@@ -16,13 +21,23 @@ from __future__ import annotations
 import random
 
 from smear.actions import Action, Play
+from smear.bots.expert import ExpertBot
 from smear.bots.heuristic import HeuristicBot
 from smear.bots.lookahead import CardSolver, auction_candidates, play_out
 from smear.state import Phase, State
 from smear.transitions import apply
-from smear.views import player_view
+from smear.views import PlayerView, player_view
 
 DEFAULT_PLAYOUTS = 4
+
+# The arena's names for the expert shown every card at these decisions (see SightedExpertBot).
+SIGHTED_EXPERTS: dict[str, frozenset[str]] = {
+    "expert-sees-auction": frozenset({"auction"}),
+    "expert-sees-trump": frozenset({"trump"}),
+    "expert-sees-auction-trump": frozenset({"auction", "trump"}),
+}
+# Deals searched where the one true deal is shown: a few, since the heuristic's play-outs may vary.
+SHOWN_SAMPLES = 4
 
 
 class OmniscientBot:
@@ -64,3 +79,48 @@ class OmniscientBot:
         if not plays:  # the solver names every legal card; keep a legal answer regardless
             return legal[0]
         return max(plays, key=lambda action: values[int(action.card)])
+
+
+class SightedExpertBot(ExpertBot):
+    """The expert, shown the whole deal at the decisions named in ``sees`` and playing every other
+    from its own view: ``auction`` (its bids and passes) and ``trump`` (the choice of trump: naming
+    it, or in house the first lead, whose suit is trump).
+
+    At a decision it sees, each deal its search would sample is the true one (the state as it is,
+    cut off from the match before it), searched ``SHOWN_SAMPLES`` times."""
+
+    def __init__(self, sees: frozenset[str]) -> None:
+        unknown = sees - {"auction", "trump"}
+        if unknown:
+            raise ValueError(f"a sighted expert sees at the auction or trump, not {sorted(unknown)}")
+        super().__init__()
+        self.name = "expert-sees-" + "-".join(sorted(sees))
+        self.sees = sees
+        self._shown: State | None = None
+
+    def choose_with_state(self, state: State, seat: int, rng: random.Random) -> Action:
+        """One of the legal actions of ``seat`` (the seat to act) in the true ``state``."""
+        view = player_view(state, seat)
+        if not self.sees_at(view):
+            return self.choose(view, rng)
+        searched = self.samples, self.play_samples
+        self._shown = state._replace(previous=None, seed=None)
+        self.samples = self.play_samples = SHOWN_SAMPLES
+        try:
+            return self.choose(view, rng)
+        finally:
+            self._shown = None
+            self.samples, self.play_samples = searched
+
+    def sees_at(self, view: PlayerView) -> bool:
+        """Whether the decision of ``view`` is one at which this bot is shown every card."""
+        pub = view.public
+        if view.phase is Phase.AUCTION:
+            return "auction" in self.sees
+        names_trump = view.phase is Phase.TRUMP or (
+            view.phase is Phase.PLAY and not pub.rules.trump_named and pub.trump is None
+        )
+        return names_trump and "trump" in self.sees
+
+    def sample(self, view: PlayerView, rng: random.Random) -> State:
+        return self._shown if self._shown is not None else super().sample(view, rng)

@@ -58,7 +58,8 @@ def play_command(preset: str, players: int, teams: bool, seed: int | None, name:
     show_default=True,
     help=(
         "Bots by seat, comma-separated (the last fills the other seats); with --teams, one per side."
-        " Also omniscient (sees every card; arena only, for measuring)."
+        " Also, for measuring (arena only): omniscient (sees every card) and expert-sees-auction,"
+        " expert-sees-trump, expert-sees-auction-trump (the expert, shown every card at those decisions)."
     ),
 )
 @click.option("--matches", default=100, show_default=True, type=click.IntRange(min=1))

@@ -166,8 +166,9 @@ def test_a_sighted_expert_sees_the_trump_choice_where_it_is_named() -> None:
 
 
 def test_sighted_experts_are_named_in_the_arena_only() -> None:
-    with pytest.raises(ValueError, match="auction or trump"):
-        SightedExpertBot(frozenset({"discard"}))
+    for wrong in (frozenset({"discard"}), frozenset({"trump", "play"}), frozenset()):
+        with pytest.raises(ValueError, match="at the auction, the trump or both"):
+            SightedExpertBot(wrong)
     for name, sees in SIGHTED_EXPERTS.items():
         assert name not in bot_names()
         assert SightedExpertBot(sees).name == name

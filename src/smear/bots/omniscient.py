@@ -90,9 +90,9 @@ class SightedExpertBot(ExpertBot):
     cut off from the match before it), searched ``SHOWN_SAMPLES`` times."""
 
     def __init__(self, sees: frozenset[str]) -> None:
-        unknown = sees - {"auction", "trump"}
-        if unknown:
-            raise ValueError(f"a sighted expert sees at the auction or trump, not {sorted(unknown)}")
+        if not sees or not sees <= {"auction", "trump"}:
+            shown = sorted(sees)
+            raise ValueError(f"a sighted expert sees the cards at the auction, the trump or both: {shown}")
         super().__init__()
         self.name = "expert-sees-" + "-".join(sorted(sees))
         self.sees = sees

@@ -47,14 +47,14 @@ from dataclasses import dataclass, field
 from rich.progress import Progress
 
 from smear.arena import ArenaConfig, ArenaReport, BotStats, run_arena, team_lineup
-from smear.bots import bot_names
+from smear.bots import ExpertBot, bot_names
 from smear.bots.omniscient import SIGHTED_EXPERTS
 from smear.record import parse_record, replay
 
 PLAYERS = 4
 BASELINE = "counting"
 CEILING = "omniscient"
-SIGHTED_BOT = "expert"  # the bot the sighted experts are shown cards as
+SIGHTED_BOT = ExpertBot.name  # the bot the sighted experts are shown cards as
 
 
 def gap_closed(bot: float, baseline: float, omniscient: float) -> float:

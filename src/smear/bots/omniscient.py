@@ -30,11 +30,18 @@ from smear.views import PlayerView, player_view
 
 DEFAULT_PLAYOUTS = 4
 
-# The arena's names for the expert shown every card at these decisions (see SightedExpertBot).
+# The decisions at which a sighted expert may be shown every card (see SightedExpertBot).
+SIGHTS = frozenset({"auction", "trump"})
+
+
+def sighted_name(sees: frozenset[str]) -> str:
+    """The arena's name for the expert shown every card at the decisions ``sees``."""
+    return "expert-sees-" + "-".join(sorted(sees))
+
+
+# The arena's sighted experts by name: shown the cards at the auction, at the trump, or at both.
 SIGHTED_EXPERTS: dict[str, frozenset[str]] = {
-    "expert-sees-auction": frozenset({"auction"}),
-    "expert-sees-trump": frozenset({"trump"}),
-    "expert-sees-auction-trump": frozenset({"auction", "trump"}),
+    sighted_name(sees): sees for sees in (frozenset({"auction"}), frozenset({"trump"}), SIGHTS)
 }
 # Deals searched where the one true deal is shown: a few, since the heuristic's play-outs may vary.
 SHOWN_SAMPLES = 4
@@ -90,11 +97,11 @@ class SightedExpertBot(ExpertBot):
     cut off from the match before it), searched ``SHOWN_SAMPLES`` times."""
 
     def __init__(self, sees: frozenset[str]) -> None:
-        if not sees or not sees <= {"auction", "trump"}:
+        if not sees or not sees <= SIGHTS:
             shown = sorted(sees)
             raise ValueError(f"a sighted expert sees the cards at the auction, the trump or both: {shown}")
         super().__init__()
-        self.name = "expert-sees-" + "-".join(sorted(sees))
+        self.name = sighted_name(sees)
         self.sees = sees
         self._shown: State | None = None
 

@@ -12,11 +12,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import aiohttp
 import pytest
 import socketio
 import uvicorn
@@ -26,6 +27,8 @@ from smear.server.app import SmearServer, Timing
 from smear.server.limits import Limits
 
 FAST = Timing(bot_pause=0.01, hand_pause=0.01, grace=0.3)
+T = TypeVar("T")
+
 REPLY_TIMEOUT = 10.0  # seconds a client waits for the server to answer a request
 START_TIMEOUT = 60.0  # a server process's first start imports and may compile a lot: be generous
 
@@ -251,6 +254,42 @@ async def http_json(
                 return err.code, json.loads(err.read())
 
     return await asyncio.to_thread(fetch)
+
+
+async def fire_concurrently(n: int, make_request: Callable[[int], Awaitable[T]]) -> list[T]:
+    """The answers, in order, of ``n`` requests sent at one instant: ``make_request(i)`` sends the
+    i-th over a socket or HTTP client of its own (connected beforehand, see :func:`sockets`). All n
+    are held at a gate until every one is ready, so the server has all of them before it can answer
+    any: a limit checked before an await and counted after it lets them all through."""
+    gate = asyncio.Event()
+    ready = 0
+
+    async def one(index: int) -> T:
+        nonlocal ready
+        request = make_request(index)
+        ready += 1
+        if ready == n:
+            gate.set()
+        await gate.wait()
+        return await request
+
+    return await asyncio.gather(*(one(index) for index in range(n)))
+
+
+async def sockets(url: str, n: int) -> list[Client]:
+    """``n`` connected clients, each on a socket of its own."""
+    return list(await asyncio.gather(*(Client(url).connect() for _ in range(n))))
+
+
+async def http_request(method: str, url: str, body: Any = None) -> tuple[int, Any]:
+    """An HTTP request with a JSON body on a connection of its own, on the event loop (not a
+    thread: many may be under way at once); the status and the decoded JSON answer."""
+    timeout = aiohttp.ClientTimeout(total=REPLY_TIMEOUT)
+    async with (
+        aiohttp.ClientSession(timeout=timeout) as http,
+        http.request(method, url, json=body) as response,
+    ):
+        return response.status, await response.json()
 
 
 @dataclass

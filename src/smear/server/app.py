@@ -15,7 +15,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 import socketio  # type: ignore[import-untyped]
@@ -35,7 +35,7 @@ from smear.server.guard import (
     quiet_client_faults,
     quiet_logger,
 )
-from smear.server.limits import Limits, Timing, client_address
+from smear.server.limits import Limits, TableQuota, Timing, client_address
 from smear.server.players import Players
 from smear.server.playerstore import mask_names
 from smear.server.protocol import (
@@ -223,6 +223,11 @@ class SmearServer(Players):
 
     # --- lobby requests -----------------------------------------------------------------------------
 
+    @cached_property
+    def table_quota(self) -> TableQuota:
+        """The tables still allowed: per address in any hour, and in memory at once."""
+        return TableQuota(self.limits, self.addresses, live=lambda: len(self.tables))
+
     async def create_table(self, sid: str, message: Any) -> dict[str, Any]:
         connection = self.connections.get(sid)
         if connection is None:
@@ -239,30 +244,26 @@ class SmearServer(Players):
             elimination=message.elimination,
             kitty=message.kitty,
         )
-        profile = await self.linked_profile(message.profile)
-        table, token = Table.create(settings, message.name, profile=profile)
-        await self._show_ratings(table)
-        now = self.clock()
-        if not self.addresses.may_create_table(connection.address, now):
-            raise TableError("too_many_tables", limit=self.limits.tables_per_hour)
-        if not self.limits.counted(self.limits.max_tables, len(self.tables)):
-            raise TableError("server_full")
-        try:
-            await self._db(
-                self.storage.create_table,
-                table.code,
-                settings.to_json(),
-                table.host_seat,
-                self._seat_rows(table),
-                time.time(),
-            )
-        except Exception as err:
-            self.drops.warn("store", "a new table was not stored (%s)", type(err).__name__)
-            raise NotStored from None
-        self.addresses.table_created(connection.address, now)
-        if self.cluster is not None:
-            await self.cluster.claim(table.code)
-        self.tables[table.code] = table
+        # Counted before the first await, so that requests arriving meanwhile see this table.
+        with self.table_quota.creating(connection.address, self.clock()):
+            profile = await self.linked_profile(message.profile)
+            table, token = Table.create(settings, message.name, profile=profile)
+            await self._show_ratings(table)
+            try:
+                await self._db(
+                    self.storage.create_table,
+                    table.code,
+                    settings.to_json(),
+                    table.host_seat,
+                    self._seat_rows(table),
+                    time.time(),
+                )
+            except Exception as err:
+                self.drops.warn("store", "a new table was not stored (%s)", type(err).__name__)
+                raise NotStored from None
+            if self.cluster is not None:
+                await self.cluster.claim(table.code)
+            self.tables[table.code] = table
         async with self._lock(table):
             self._follow(sid, table, table.seats[0].token_hash)
             version = table.version

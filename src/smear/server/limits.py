@@ -20,8 +20,12 @@ from __future__ import annotations
 
 import ipaddress
 from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from smear.server.tables import TableError
 
 HOUR = 3_600.0
 
@@ -48,6 +52,7 @@ class Limits:
     lobby_idle: float = HOUR  # seconds a lobby may have no person connected before it closes
     match_idle: float = 24 * HOUR  # seconds a match may have nobody connected before it is put to rest
     sweep_every: float = 60.0  # seconds between two looks for idle and finished tables
+    finish_attempts: int = 10  # tries at storing a match's record (one a sweep) before its table is put aside
     hint_queue: int = 4  # hints being worked out or waiting at once; more answer ``hints_busy``
     # Origins, besides the server's own, whose pages may open a socket ("https://example.org").
     allowed_origins: tuple[str, ...] = ()
@@ -91,6 +96,12 @@ class AddressBook:
         if self.limits.tables_per_hour:
             self.created.setdefault(address, deque()).append(now)
 
+    def table_not_created(self, address: str, at: float) -> None:
+        """Give back a table counted at ``at`` by :meth:`table_created` whose creation failed."""
+        times = self.created.get(address)
+        if times is not None and at in times:
+            times.remove(at)
+
     def forget_old(self, now: float) -> None:
         """Drop addresses that created nothing in the last hour, so the book does not grow."""
         for address in [a for a, times in self.created.items() if not times or times[-1] <= now - HOUR]:
@@ -122,9 +133,54 @@ class Bucket:
         self.tokens -= 1
         return True
 
+    def give_back(self) -> None:
+        """Return a token taken for something that did not happen after all."""
+        self.tokens = min(self.burst, self.tokens + 1)
+
     def full(self, now: float) -> bool:
         """Whether the bucket has refilled by ``now`` (then it need not be kept)."""
         return self.tokens < 0 or self.tokens + (now - self.checked) * self.rate >= self.burst
+
+
+class TableQuota:
+    """The tables a server may still create, per address in any hour and in memory at once.
+
+    A creation is counted before its first await (it reads and writes storage) and given back if it
+    fails: every request that comes while it awaits sees it counted, so concurrent requests cannot
+    all pass the check.
+
+    >>> limits = Limits(max_tables=2)
+    >>> quota = TableQuota(limits, AddressBook(limits), live=lambda: 1)
+    >>> with quota.creating("203.0.113.9", 0.0):  # still awaiting storage: counted already
+    ...     with quota.creating("198.51.100.7", 0.0):
+    ...         pass
+    Traceback (most recent call last):
+    smear.server.tables.TableError: server_full
+    """
+
+    def __init__(self, limits: Limits, addresses: AddressBook, live: Callable[[], int]) -> None:
+        self.limits = limits
+        self.addresses = addresses
+        self.live = live  # how many tables are in memory now
+        self.pending = 0  # creations under way, not in memory yet
+
+    @contextmanager
+    def creating(self, address: str, now: float) -> Iterator[None]:
+        """Count one table of ``address`` while the block creates it (``too_many_tables`` or
+        ``server_full`` when none may be); a block that raises gives it back."""
+        if not self.addresses.may_create_table(address, now):
+            raise TableError("too_many_tables", limit=self.limits.tables_per_hour)
+        if not self.limits.counted(self.limits.max_tables, self.live() + self.pending):
+            raise TableError("server_full")
+        self.addresses.table_created(address, now)
+        self.pending += 1
+        try:
+            yield
+        except BaseException:
+            self.addresses.table_not_created(address, now)
+            raise
+        finally:
+            self.pending -= 1
 
 
 def client_address(environ: dict[str, Any], trusted_proxies: tuple[str, ...]) -> str:

@@ -73,12 +73,16 @@ class Listing(Talk):
             if table.version != before.version:
                 try:  # paced per client address, however many tables and sockets it has
                     connection = self.connections.get(sid)
-                    self._paced("listing", "", connection.address if connection is not None else sid)
+                    paced = self._paced("listing", "", connection.address if connection is not None else sid)
                 except TableError:
                     before.restore(table)
                     raise
                 write = self._db(self.storage.set_listed, table.code, table.listed, self.clock())
-                await self._store_or_undo(table, before, write)
+                try:
+                    await self._store_or_undo(table, before, write)
+                except NotStored:
+                    paced.give_back()  # nothing was listed: it costs nothing
+                    raise
                 await self.broadcast(table)
                 self.open_tables_changed()
             version = table.version

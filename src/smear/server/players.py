@@ -150,9 +150,9 @@ class Players(Listing):
 
     async def create_profile(self, request: Request) -> Response:
         body = parse_message(NewProfile, await _body(request))
-        self._paced("profile", "", _address(request, self.limits.trusted_proxies))
         player, secret = new_player_id(), secrets.token_urlsafe(24)
-        await self._db(self.storage.create_profile, player, body.name, hash_token(secret), self.clock())
+        with self._paced_while("profile", "", _address(request, self.limits.trusted_proxies)):
+            await self._db(self.storage.create_profile, player, body.name, hash_token(secret), self.clock())
         return JSONResponse({"player": player, "secret": secret, "name": body.name}, 201, _NO_STORE)
 
     async def get_profile(self, request: Request) -> Response:
@@ -211,14 +211,14 @@ class Players(Listing):
     async def claim_transfer(self, request: Request) -> Response:
         # Paced like creating a profile: a code is short enough that guessing must stay slow.
         body = parse_message(Claim, await _body(request))
-        self._paced("profile", "", _address(request, self.limits.trusted_proxies))
         secret = secrets.token_urlsafe(24)
-        claimed = await self._db(
-            self.storage.claim_transfer,
-            hash_token(canonical_code(body.code)),
-            hash_token(secret),
-            self.clock(),
-        )
+        with self._paced_while("profile", "", _address(request, self.limits.trusted_proxies)):
+            claimed = await self._db(
+                self.storage.claim_transfer,
+                hash_token(canonical_code(body.code)),
+                hash_token(secret),
+                self.clock(),
+            )
         if claimed is None:
             raise HttpError(404, "no_such_code")
         player, name = claimed

@@ -1,15 +1,18 @@
 """What people at a table say to each other: reactions at any time, and the chat when no hand is
 being played (:mod:`smear.server.chat` says who may write when).
 
-Each is paced per seat (per socket for a spectator), so a second socket buys no more. Chat lines
-are stored before they are acknowledged and sent, and deleted once older than
-:data:`~smear.server.chat.CHAT_KEPT_SECONDS`; reactions are only shown, never stored.
+Each is paced per seat (per socket for a spectator), so a second socket buys no more. A pace is
+taken before anything is awaited, so requests sent at once cannot all spend one allowance, and given
+back when what it paid for could not be stored. Chat lines are stored before they are acknowledged
+and sent, and deleted once older than :data:`~smear.server.chat.CHAT_KEPT_SECONDS`; reactions are
+only shown, never stored.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from smear.server.chat import CHAT_KEPT_SECONDS, ChatLine
@@ -17,6 +20,7 @@ from smear.server.core import NotStored, Snapshot
 from smear.server.limits import Bucket
 from smear.server.protocol import ProtocolError
 from smear.server.sharing import Sharing
+from smear.server.storage import StorageError
 from smear.server.tables import Table, TableError
 
 
@@ -41,13 +45,26 @@ TALK_PACE = {
 class Talk(Sharing):
     """The ``react``, ``chat``, ``chat_history``, ``chat_settings`` and ``mute`` requests."""
 
-    def _paced(self, kind: str, code: str, who: str) -> None:
-        """Refuse with ``rate_limited`` when ``who`` has sent too many of ``kind`` at table ``code``."""
+    def _paced(self, kind: str, code: str, who: str) -> Bucket:
+        """Refuse with ``rate_limited`` when ``who`` has sent too many of ``kind`` at table ``code``;
+        else take one from its allowance, in the bucket returned."""
         now = pace_clock()
         rate, burst = TALK_PACE[kind]
         bucket = self.talk_buckets.setdefault((kind, code, who), Bucket(rate, burst, now))
         if not bucket.take(now):
             raise TableError("rate_limited")
+        return bucket
+
+    @contextmanager
+    def _paced_while(self, kind: str, code: str, who: str) -> Iterator[None]:
+        """:meth:`_paced`, for a block that stores what was paced: if it cannot (``not_stored``),
+        nothing happened and the allowance is given back."""
+        bucket = self._paced(kind, code, who)
+        try:
+            yield
+        except (NotStored, StorageError):
+            bucket.give_back()
+            raise
 
     def _following(self, sid: str, code: str) -> None:
         """Refuse a socket that does not follow table ``code`` (checked before the table is touched,
@@ -91,15 +108,16 @@ class Talk(Sharing):
             refusal = table.chat_refusal(seat)
             if refusal is not None:
                 raise TableError(refusal)
-            self._paced("chat", table.code, who)
             at = self.clock()
-            try:
-                line_id = await self._db(self.storage.add_chat_line, table.code, at, seat, name, message.text)
-            except Exception as err:
-                self.drops.warn(
-                    "store", "table %s: a chat line was not stored (%s)", table.code, type(err).__name__
-                )
-                raise NotStored from None
+            with self._paced_while("chat", table.code, who):
+                try:
+                    write = self._db(self.storage.add_chat_line, table.code, at, seat, name, message.text)
+                    line_id = await write
+                except Exception as err:
+                    self.drops.warn(
+                        "store", "table %s: a chat line was not stored (%s)", table.code, type(err).__name__
+                    )
+                    raise NotStored from None
             line = ChatLine(line_id, at, seat, name, message.text)
             table.chat.lines.append(line)
             await self._to_followers(table, "chat", {"lines": [line.to_json()]})

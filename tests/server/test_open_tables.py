@@ -13,6 +13,10 @@ from serverkit import FAST, Client, Session, session, stopped_pace  # noqa: F401
 from tablechecks import nothing_changes, refused
 
 from smear.server.limits import Limits
+from smear.server.listing import OPEN_TABLES_SHOWN
+from smear.server.storage import Storage
+from smear.server.storerows import SeatRow
+from smear.server.tables import TableSettings
 
 LIMITS = Limits(tables_per_hour=0, connections_per_address=0)
 
@@ -136,5 +140,31 @@ def test_a_listed_table_is_still_listed_after_a_restart(tmp_path: Path) -> None:
             _looking, tables = await watcher(s)
             assert [entry["table"] for entry in tables] == [code]
             assert s.server.tables[code or ""].listed
+
+    run(scenario)
+
+
+def test_open_tables_listed_before_full_ones_are_still_shown(tmp_path: Path) -> None:
+    """Sixty open lobbies listed first, then sixty full ones: the landing page shows open ones (the
+    most recently listed), not nothing because the newest entries are all full."""
+    database = tmp_path / "smear.db"
+    storage = Storage(f"sqlite:///{database}")
+    settings = TableSettings(preset="house", players=3).to_json()
+    for n in range(120):
+        code, full = f"table-{n:03d}", n >= 60
+        seats = [SeatRow(0, "Host", "hash", False)] + [
+            SeatRow(seat, f"Guest {seat}" if full else None, "hash" if full else None, False)
+            for seat in (1, 2)
+        ]
+        storage.create_table(code, settings, 0, seats, float(n))
+        storage.set_listed(code, True, float(n))
+    storage.close()
+
+    async def scenario() -> None:
+        async with session(database, FAST, LIMITS) as s:
+            _looking, tables = await watcher(s)
+            expected = [f"table-{n:03d}" for n in range(59, 59 - OPEN_TABLES_SHOWN, -1)]
+            assert [entry["table"] for entry in tables] == expected
+            assert all(entry["free"] == 2 for entry in tables)
 
     run(scenario)

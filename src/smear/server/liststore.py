@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, exists, select
 
 from smear.server.schema import ListingModel, SeatModel, TableModel
 from smear.server.storebase import StoragePart
@@ -41,12 +41,14 @@ class ListingStorage(StoragePart):
             return session.get(ListingModel, code) is not None
 
     def listed_lobbies(self, limit: int) -> list[ListedTable]:
-        """The listed tables still in their lobby, the most recently listed first, at most ``limit``."""
+        """The listed tables still in their lobby with a seat free, the most recently listed first,
+        at most ``limit``. Full lobbies are left out before the limit, so they hide no open one."""
+        free_seat = exists().where(SeatModel.table_code == TableModel.code, SeatModel.name.is_(None))
         with self._reading("read the open tables") as session:
             rows = session.execute(
                 select(TableModel.code, TableModel.settings, TableModel.host_seat)
                 .join(ListingModel, ListingModel.table_code == TableModel.code)
-                .where(TableModel.status == "lobby")
+                .where(TableModel.status == "lobby", free_seat)
                 .order_by(ListingModel.listed_at.desc(), TableModel.code)
                 .limit(limit)
             ).all()

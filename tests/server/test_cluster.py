@@ -419,3 +419,39 @@ def test_a_table_listed_at_one_process_shows_on_the_landing_pages_of_another(
                 await client.close()
 
     run(scenario)
+
+
+async def until(condition: Any, what: str, timeout: float = 10.0) -> None:
+    """Wait until ``condition()`` holds (checked every few milliseconds), or fail saying ``what``."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, what
+        await asyncio.sleep(0.02)
+
+
+def test_a_process_forgets_the_owner_of_a_table_none_of_its_sockets_follow(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """The second process remembers who owns a table its sockets follow at the first, and forgets
+    it once none does: the socket watches a table of its own process, or closes."""
+
+    async def scenario() -> None:
+        database = f"sqlite:///{tmp_path / 'shared.db'}"
+        async with two_servers(database, redis_url) as ((first, first_url), (second, second_url)):
+            hosts = [await create(first_url, name, players=3) for name in ("Host", "Hosta")]
+            codes = [host.table or "" for host in hosts]
+            guest = await join(second_url, codes[0], "Ayse")
+            watcher = await Client(second_url).connect()
+            assert (await watcher.call("watch_table", {"table": codes[1]}))["ok"]
+            assert second.told_owner == dict.fromkeys(codes, first.cluster.process)
+
+            own = await create(second_url, "Local", players=3)
+            assert (await watcher.call("watch_table", {"table": own.table}))["ok"]
+            await until(lambda: codes[1] not in second.told_owner, "the unwatched table's owner is kept")
+            assert codes[0] in second.told_owner, "a table still followed lost its owner"
+            await guest.close()
+            await until(lambda: second.told_owner == {}, "a closed socket's table's owner is kept")
+            for client in (*hosts, watcher, own):
+                await client.close()
+
+    run(scenario)

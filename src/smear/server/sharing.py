@@ -5,8 +5,8 @@ follows (``Connection.table`` and ``token_hash``) but not the table, and the own
 ``Connection`` for the socket with ``home`` set to this process. Requests go to the owner and come
 back answered; the owner's pushes come here and go out to the socket. Every ``lease / 4`` seconds
 (:meth:`Sharing.look_around`) a process renews its leases, claims the tables its sockets follow
-whose owner is gone, tells a new owner who follows its tables here, and forgets the sockets of
-processes that stopped.
+whose owner is gone, tells a new owner who follows its tables here, forgets the owners of tables
+no socket here follows any more, and forgets the sockets of processes that stopped.
 """
 
 from __future__ import annotations
@@ -303,6 +303,9 @@ class Sharing(Pacing):
         followers = {
             code: sockets for code, sockets in self._local_followers().items() if code not in self.tables
         }
+        # An owner is remembered while a socket here follows its table there, and no longer.
+        for code in [code for code in self.told_owner if code not in followers]:
+            del self.told_owner[code]
         for code, owner in (await cluster.owners(list(followers))).items():
             if owner is None:
                 owner = await cluster.claim(code)

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from serverkit import FAST, Client, create, free_port, join, running_server, server_process
+from serverkit import FAST, Client, create, free_port, http_json, join, running_server, server_process
 from sqlalchemy import create_engine, text
 from test_restart import close_all, same_hand
 
@@ -453,5 +453,39 @@ def test_a_process_forgets_the_owner_of_a_table_none_of_its_sockets_follow(
             await until(lambda: second.told_owner == {}, "a closed socket's table's owner is kept")
             for client in (*hosts, watcher, own):
                 await client.close()
+
+    run(scenario)
+
+
+def test_a_profile_deleted_at_one_process_leaves_the_seats_of_every_process(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """Ann hosts a table owned by the first process and deletes her profile through the second: the
+    owner's seat drops it at once (its people see so), and the owner's next save of the seats does
+    not write it back."""
+
+    async def scenario() -> None:
+        database = f"sqlite:///{tmp_path / 'shared.db'}"
+        async with two_servers(database, redis_url) as ((first, first_url), (_second, second_url)):
+            status, ann = await http_json("POST", f"{second_url}/api/players", {"name": "Ann"})
+            assert status == 201, ann
+            host = await Client(first_url).connect()
+            proof = {"player": ann["player"], "secret": ann["secret"]}
+            table = {"name": "Ann", "preset": "house", "players": 3, "teams": False, "profile": proof}
+            reply = await host.call("create_table", table)
+            assert reply["ok"], reply
+            host.table, host.token, code = reply["table"], reply["token"], reply["table"]
+            await host.wait_for(lambda s: s["table"]["seats"][0]["player"] == ann["player"])
+
+            status, _ = await http_json(
+                "DELETE", f"{second_url}/api/players/{ann['player']}", secret=ann["secret"]
+            )
+            assert status == 200
+            await host.wait_for(lambda s: s["table"]["seats"][0]["player"] is None)
+            assert first.tables[code].seats[0].profile is None
+            assert (await host.send("set_bot", seat=1, bot=True))["ok"]  # the owner saves the seats
+            stored = first.storage.table(code)
+            assert stored is not None and stored.seats[0].profile is None
+            await host.close()
 
     run(scenario)

@@ -416,3 +416,30 @@ def test_a_closed_storage_refuses_calls(url: str) -> None:
         storage.table("ABCD")
     with pytest.raises(StorageError, match="closed"):
         storage.append_action("ABCD", 1, 1, 0, "pass")
+
+
+def test_a_deleted_profile_is_not_written_back_to_a_seat(storage: Storage) -> None:
+    """A process that had not heard of a deletion saves the seat with the profile it held: the seat
+    is stored without it, in every write of seats."""
+    storage.create_profile("ann-profile", "Ann", "secret-hash", 1.0)
+    storage.create_profile("ben-profile", "Ben", "secret-hash-2", 1.0)
+    seats = [
+        SeatRow(0, "Ann", "hash-0", False, "ann-profile"),
+        SeatRow(1, "Ben", "hash-1", False, "ben-profile"),
+    ]
+    storage.create_table("ABCD", SETTINGS, 0, seats, 100.0)
+
+    def profiles(code: str = "ABCD") -> list[str | None]:
+        return [seat.profile for seat in stored(storage, code).seats]
+
+    assert profiles() == ["ann-profile", "ben-profile"]
+    storage.delete_profile("ann-profile")
+    assert profiles() == [None, "ben-profile"]
+    storage.save_lobby("ABCD", seats, 0)
+    assert profiles() == [None, "ben-profile"]
+    storage.save_seats("ABCD", seats)
+    assert profiles() == [None, "ben-profile"]
+    storage.start_match("ABCD", 1, 5, [[0], [1]], ["Ann", "Ben"], seats=seats)
+    assert profiles() == [None, "ben-profile"]
+    storage.create_table("EFGH", SETTINGS, 0, seats, 100.0)
+    assert profiles("EFGH") == [None, "ben-profile"]

@@ -12,8 +12,9 @@ following one of its tables then claims it and brings it back from the database 
 action is stored there), and every process tells the new owner which of its sockets follow it; they
 get a full state and play on.
 
-Messages are orjson documents published on the receiving process's channel, those queued together
-as one array. All of a process's messages leave through one connection, in the order they were
+Messages are orjson documents published on the receiving process's channel (or on the channel
+every process hears, for news that concerns them all: a profile deleted), those queued together as
+one array. All of a process's messages leave through one connection, in the order they were
 sent, so a socket gets a table's pushes and answers in the order the owner made them. Redis is
 trusted as the server's own part: it sees what the owner sends to each seat, as the database does.
 """
@@ -91,6 +92,9 @@ def _channel(process: str) -> str:
     return f"{PREFIX}process:{process}"
 
 
+EVERYONE: Final = f"{PREFIX}everyone"  # the channel every process listens on
+
+
 def masked(url: str) -> str:
     """``url`` with its password, if any, as ``***`` (for messages and logs)."""
     parts = urllib.parse.urlsplit(url)
@@ -138,11 +142,12 @@ class Cluster:
         return int(self.lease * 1000)
 
     async def start(self, receive: Receiver) -> None:
-        """Listen on this process's channel; ``receive`` gets every message but the answers."""
+        """Listen on this process's channel and everyone's; ``receive`` gets every message but the
+        answers."""
         try:
             await self.redis.set(_alive_key(self.process), 1, px=self._lease_ms)
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-            await pubsub.subscribe(_channel(self.process))
+            await pubsub.subscribe(_channel(self.process), EVERYONE)
         except RedisError as err:
             raise ClusterError(f"cannot reach Redis: {err}") from None
         loop = asyncio.get_running_loop()
@@ -234,6 +239,10 @@ class Cluster:
     def send(self, process: str, message: dict[str, Any]) -> None:
         """Queue ``message`` for ``process``: sent in order with everything queued before it."""
         self._outbox.put_nowait((_channel(process), orjson.dumps(message)))
+
+    def send_everyone(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for every process, this one included."""
+        self._outbox.put_nowait((EVERYONE, orjson.dumps(message)))
 
     async def call(self, process: str, message: dict[str, Any]) -> dict[str, Any]:
         """Send a request to ``process`` and wait for its answer: :class:`OwnerGone` if none comes

@@ -196,9 +196,9 @@ class Players(Listing):
     async def delete_profile(self, request: Request) -> Response:
         player = await self._proven(request)
         await self._db(self.storage.delete_profile, player)
-        for table in self.tables.values():  # the seats it holds play on without it
-            if any(seat.profile == player for seat in table.seats):
-                table.set_profile_gone(player)
+        await self.profile_gone(player)  # the seats it holds play on without it
+        if self.cluster is not None:  # and so do those at the tables of every other process
+            self.cluster.send_everyone({"kind": "profile_deleted", "player": player})
         return JSONResponse({"deleted": True}, headers=_NO_STORE)
 
     async def make_transfer_code(self, request: Request) -> Response:

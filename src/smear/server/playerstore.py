@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -310,9 +310,7 @@ class PlayerStorage(StoragePart):
         match_id = new_match_id()
         for bot in {p for p in seats if p is not None and p.startswith(BOT_PREFIX)}:
             _ensure_bot_profile(session, bot, now)  # a level added since the server started
-        known = set(
-            session.scalars(select(ProfileModel.id).where(ProfileModel.id.in_({p for p in seats if p})))
-        )
+        known = existing_profiles(session, seats)
         deleted = [p is not None and p not in known for p in seats]  # deleted while the match went on
         seats = [p if p in known else None for p in seats]
         session.add(
@@ -380,6 +378,14 @@ def _rating_row(player: str, preset: str, rating: Rating, matches: int) -> Ratin
         ordinal=rating.ordinal,
         matches=matches,
     )
+
+
+def existing_profiles(session: Session, players: Iterable[str | None]) -> set[str]:
+    """Those of ``players`` whose profile exists (not deleted)."""
+    wanted = {player for player in players if player is not None}
+    if not wanted:
+        return set()
+    return set(session.scalars(select(ProfileModel.id).where(ProfileModel.id.in_(wanted))))
 
 
 def _ensure_bot_profile(session: Session, player: str, now: float) -> None:

@@ -187,8 +187,19 @@ class Sharing(Pacing):
                 self._spawn(self._follow_owners())
             elif kind == "follow":
                 self._spawn(self._welcome(message["table"], message["from"], message["sockets"]))
+            elif kind == "profile_deleted":  # deleted at any process: its seats here lose it too
+                self._spawn(self.profile_gone(message["player"]))
         except Exception:
             log.exception("a message from another process could not be handled")
+
+    async def profile_gone(self, player: str) -> None:
+        """A profile was deleted: the seats it holds at this process's tables play on without it,
+        and their followers see so."""
+        for table in [t for t in self.tables.values() if any(s.profile == player for s in t.seats)]:
+            async with self._lock(table):
+                if self.tables.get(table.code) is table:
+                    table.set_profile_gone(player)
+                    await self.broadcast(table, with_event=False)
 
     async def _answer_request(self, message: dict[str, Any]) -> None:
         cluster = self._cluster()

@@ -54,7 +54,7 @@ from smear.errors import SmearError
 from smear.server import dbdriver, migrate
 from smear.server.chatstore import ChatStorage
 from smear.server.liststore import ListingStorage
-from smear.server.playerstore import MatchOutcome, PlayerStorage
+from smear.server.playerstore import MatchOutcome, PlayerStorage, existing_profiles
 from smear.server.schema import STATUSES, ActionModel, MatchModel, RestModel, SeatModel, TableModel
 from smear.server.storerows import ActionRow, MatchRow, SeatRow, StoredTable
 
@@ -152,7 +152,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
                 )
             )
             session.flush()  # the table before its seats, whose foreign key needs it
-            session.add_all(_seat_models(code, seats))
+            session.add_all(_seat_models(session, code, seats))
 
     def update_table(
         self,
@@ -180,7 +180,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
         with self._transaction(f"save the seats of table {code!r}") as session:
             _get_table(session, code)
             session.execute(delete(SeatModel).where(SeatModel.table_code == code))
-            session.add_all(_seat_models(code, seats))
+            session.add_all(_seat_models(session, code, seats))
 
     def save_lobby(self, code: str, seats: list[SeatRow], host_seat: int | None) -> None:
         """Replaces every seat of a table and sets its host, in one transaction."""
@@ -188,7 +188,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
             row = _get_table(session, code)
             row.host_seat = host_seat
             session.execute(delete(SeatModel).where(SeatModel.table_code == code))
-            session.add_all(_seat_models(code, seats))
+            session.add_all(_seat_models(session, code, seats))
 
     def start_match(
         self,
@@ -213,7 +213,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
                 row.host_seat = host_seat
             if seats is not None:
                 session.execute(delete(SeatModel).where(SeatModel.table_code == code))
-                session.add_all(_seat_models(code, seats))
+                session.add_all(_seat_models(session, code, seats))
             session.add(
                 MatchModel(
                     table_code=code,
@@ -447,7 +447,10 @@ def _get_table(session: Session, code: str) -> TableModel:
     return row
 
 
-def _seat_models(code: str, seats: list[SeatRow]) -> list[SeatModel]:
+def _seat_models(session: Session, code: str, seats: list[SeatRow]) -> list[SeatModel]:
+    """The rows of ``seats``. A profile deleted since the seat was taken is not written back (a
+    process that had not heard of the deletion yet may still hold it): its seat is stored without."""
+    known = existing_profiles(session, (s.profile for s in seats))
     return [
         SeatModel(
             table_code=code,
@@ -455,7 +458,7 @@ def _seat_models(code: str, seats: list[SeatRow]) -> list[SeatModel]:
             name=s.name,
             token_hash=s.token_hash,
             is_bot=s.is_bot,
-            profile_id=s.profile,
+            profile_id=s.profile if s.profile in known else None,
         )
         for s in seats
     ]

@@ -476,6 +476,7 @@ def test_a_profile_deleted_at_one_process_leaves_the_seats_of_every_process(
             assert reply["ok"], reply
             host.table, host.token, code = reply["table"], reply["token"], reply["table"]
             await host.wait_for(lambda s: s["table"]["seats"][0]["player"] == ann["player"])
+            assert all(state["table"]["seats"][0]["player"] == ann["player"] for state in host.states)
 
             status, _ = await http_json(
                 "DELETE", f"{second_url}/api/players/{ann['player']}", secret=ann["secret"]

@@ -16,7 +16,7 @@ from typing import Any, Final
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
-from smear.server.ratings import BOT_START, NEW_PLAYER, Rating, bot_profile_id, rate_match
+from smear.server.ratings import BOT_PREFIX, BOT_START, NEW_PLAYER, Rating, bot_profile_id, rate_match
 from smear.server.schema import (
     MatchModel,
     PlayedMatchModel,
@@ -30,7 +30,6 @@ from smear.server.storebase import StoragePart
 
 DELETED_NAME: Final = "deleted player"
 BOARD_SIZE: Final = 100
-BOT_PREFIX: Final = "bot-"
 
 
 @dataclass(frozen=True)
@@ -302,8 +301,9 @@ class PlayerStorage(StoragePart):
         record: dict[str, Any],
         now: float,
     ) -> None:
-        """Adds a finished match to its players' history and rates them (in the caller's
-        transaction). A match that no profile took part in is left out."""
+        """Adds a finished match to its players' history and rates them as
+        :func:`smear.server.ratings.rate_match` says (in the caller's transaction). A match that no
+        profile took part in is left out."""
         seats: list[str | None] = list(match.profiles or [None] * len(outcome.names))
         if not any(p is not None and not p.startswith(BOT_PREFIX) for p in seats):
             return  # bots alone (or guests alone): nobody's history, nobody's rating
@@ -356,7 +356,8 @@ class PlayerStorage(StoragePart):
             player: Rating(row.mu, row.sigma) if (row := stored.get(player)) else _start(player)
             for player in rated
         }
-        for player, after in rate_match(seats, before, outcome.sides, outcome.ranks).items():
+        played = {player: row.matches for player, row in stored.items()}
+        for player, after in rate_match(seats, before, outcome.sides, outcome.ranks, played).items():
             row = stored.get(player)
             if row is None:
                 session.add(_rating_row(player, outcome.preset, after, matches=1))

@@ -1,29 +1,55 @@
 """Ratings: openskill's Plackett–Luce model (Weng–Lin), one rating per profile and preset.
 
 Pure computation; :mod:`smear.server.playerstore` reads and writes the ratings around it. The choices
-(documented for players in docs/players.md):
+(documented for players in docs/players.md, "What counts as a rated match"):
 
 - Every side of a match is a team (a single seat without teams), ranked by the match's end: the
   winner first, then the others by score, equal scores sharing a rank.
+- Only a profile's seat counts (:func:`counted_seats`): a guest (a seat without a profile) and a
+  person's second seat at one table are nobody's, and a side with no counted seat leaves the
+  ranking. A match left with fewer than two sides rates nobody: a player alone with guests (the same
+  script may be playing them all) measures nothing.
+- A guest beside a counted seat plays as a new player would and is not kept (its side's strength).
 - A bot level is one profile. Where it holds several seats of one match, each seat is rated from
   the level's rating before the match, and the level keeps the mean of its seats' new ratings.
-- A seat without a profile (a guest) plays as a new player would and is not kept.
 - A bot level starts from a rating measured for it (:data:`BOT_START`) and with a small sigma, so
   that it anchors the scale: a new player's first matches against bots already say something.
+- Bots and newcomers prove at most a step (with ``played``, as the server rates): a side that beat
+  or tied no established person (:data:`ESTABLISHED` rated matches) rises at most :data:`STEP` above
+  the best ``mu`` it beat or tied. Fresh profiles losing on purpose, or a weak bot beaten a thousand
+  times, lift nobody past them; people who beat established people rise as openskill says.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from openskill.models import PlackettLuce
 
-__all__ = ["BOT_START", "NEW_PLAYER", "Rating", "bot_profile_id", "rate_match"]
+__all__ = [
+    "BOT_PREFIX",
+    "BOT_START",
+    "ESTABLISHED",
+    "NEW_PLAYER",
+    "STEP",
+    "Rating",
+    "bot_profile_id",
+    "counted_seats",
+    "is_bot_profile",
+    "rate_match",
+]
 
 _MODEL: Final = PlackettLuce()
+
+BOT_PREFIX: Final = "bot-"
+# Rated matches in a game after which a person's results vouch for their opponents' wins.
+ESTABLISHED: Final = 10
+# The most a win over bots and newcomers alone lifts a player above the best of them: openskill's
+# beta, the width of one class of skill.
+STEP: Final = _MODEL.beta
 
 
 @dataclass(frozen=True)
@@ -63,37 +89,95 @@ BOT_START: Final[dict[str, Rating]] = {
 
 def bot_profile_id(level: str) -> str:
     """The profile of a bot level: ``bot-heuristic``."""
-    return f"bot-{level}"
+    return f"{BOT_PREFIX}{level}"
+
+
+def is_bot_profile(player: str) -> bool:
+    return player.startswith(BOT_PREFIX)
+
+
+def counted_seats(seats: Sequence[str | None]) -> list[str | None]:
+    """``seats`` (a profile id per seat, None for a guest) with the seats that do not count for
+    ratings made None: a person's seats after their first. A bot level counts on every seat.
+
+    >>> counted_seats(["ann", None, "ann", "bot-expert", "bot-expert"])
+    ['ann', None, None, 'bot-expert', 'bot-expert']
+    """
+    seen: set[str] = set()
+    counted: list[str | None] = []
+    for player in seats:
+        if player is None or (player in seen and not is_bot_profile(player)):
+            counted.append(None)
+        else:
+            seen.add(player)
+            counted.append(player)
+    return counted
 
 
 def rate_match(
     seats: Sequence[str | None],
-    ratings: dict[str, Rating],
+    ratings: Mapping[str, Rating],
     sides: Sequence[Sequence[int]],
     ranks: Sequence[int],
+    played: Mapping[str, int] | None = None,
 ) -> dict[str, Rating]:
-    """The new rating of every profile in ``seats`` (a profile id per seat, None for a guest) after a
-    match whose ``sides`` (lists of seats) finished with ``ranks`` (1 = best).
+    """The new rating of every profile counted in ``seats`` (a profile id per seat, None for a
+    guest) after a match whose ``sides`` (lists of seats) finished with ``ranks`` (1 = best); empty
+    when fewer than two sides hold a counted seat.
 
     ``ratings`` holds the current rating of each profile; a profile missing from it starts at
-    :data:`NEW_PLAYER`.
+    :data:`NEW_PLAYER`. ``played`` (the rated matches of each profile so far; missing is 0) bounds
+    the wins over bots and newcomers, as the server rates; without it (measuring the bots against
+    each other) openskill alone decides.
     """
-
-    def before(seat: int) -> Rating:
-        profile = seats[seat]
-        return NEW_PLAYER if profile is None else ratings.get(profile, NEW_PLAYER)
-
-    teams = [[_MODEL.rating(before(seat).mu, before(seat).sigma) for seat in side] for side in sides]
+    counted = counted_seats(seats)
+    kept = [index for index, side in enumerate(sides) if any(counted[seat] is not None for seat in side)]
+    if len(kept) < 2:
+        return {}
+    sides = [sides[index] for index in kept]
+    ranks = [ranks[index] for index in kept]
+    before = [NEW_PLAYER if p is None else ratings.get(p, NEW_PLAYER) for p in counted]
+    teams = [[_MODEL.rating(before[seat].mu, before[seat].sigma) for seat in side] for side in sides]
     rated = _MODEL.rate(teams, ranks=list(ranks))
     new: defaultdict[str, list[Rating]] = defaultdict(list)
-    for side, team in zip(sides, rated, strict=True):
+    for index, (side, team) in enumerate(zip(sides, rated, strict=True)):
+        ceiling = None if played is None else _ceiling(index, sides, ranks, counted, before, played)
         for seat, after in zip(side, team, strict=True):
-            profile = seats[seat]
-            if profile is not None:
-                new[profile].append(Rating(after.mu, after.sigma))
+            profile = counted[seat]
+            if profile is None:
+                continue
+            mu = after.mu if ceiling is None else min(after.mu, max(before[seat].mu, ceiling))
+            new[profile].append(Rating(mu, after.sigma))
     return {
         profile: Rating(
             sum(r.mu for r in results) / len(results), sum(r.sigma for r in results) / len(results)
         )
         for profile, results in new.items()
     }
+
+
+def _ceiling(
+    side: int,
+    sides: Sequence[Sequence[int]],
+    ranks: Sequence[int],
+    counted: Sequence[str | None],
+    before: Sequence[Rating],
+    played: Mapping[str, int],
+) -> float | None:
+    """How high the ``mu`` of the seats of ``side`` may rise: None (as openskill says) when the side
+    beat or tied an established person, else a step above the best it beat or tied (nobody: no
+    rise at all)."""
+    beaten = [
+        seat
+        for other, seats in enumerate(sides)
+        if other != side and ranks[other] >= ranks[side]
+        for seat in seats
+        if counted[seat] is not None
+    ]
+    if any(_established(counted[seat], played) for seat in beaten):
+        return None
+    return max((before[seat].mu + STEP for seat in beaten), default=float("-inf"))
+
+
+def _established(player: str | None, played: Mapping[str, int]) -> bool:
+    return player is not None and not is_bot_profile(player) and played.get(player, 0) >= ESTABLISHED

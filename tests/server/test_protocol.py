@@ -382,6 +382,7 @@ ARGS: dict[str, dict[str, str | int]] = {
     "spectators_silent": {},
     "not_following": {},
     "bad_profile": {},
+    "profile_already_seated": {},
     "bad_secret": {},
     "no_such_player": {},
     "no_such_code": {},

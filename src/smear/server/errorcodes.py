@@ -58,6 +58,7 @@ ERROR_CODES: dict[str, str] = {
     "hand_not_over": "that hand is not over yet",
     "bad_profile": "that profile is unknown or this is not its secret",
     "bad_secret": "this is not a secret of that profile",
+    "profile_already_seated": "this profile already holds a seat at this table",
     "no_such_player": "there is no such player",
     "no_such_code": "that code is unknown, already used or expired",
     "no_such_match": "there is no finished match with that id",

@@ -188,9 +188,13 @@ class Table:
         return table, token
 
     def join(self, name: str, profile: str | None = None) -> tuple[int, str]:
-        """Sit a newcomer in the first open seat; returns the seat and its token."""
+        """Sit a newcomer in the first open seat; returns the seat and its token. A profile holds
+        one seat at a table (``profile_already_seated``): two seats of one player, played by one
+        person or one script, would make a match with itself."""
         if self.status != "lobby":
             raise TableError("not_in_lobby")
+        if profile is not None and any(seat.profile == profile for seat in self.seats):
+            raise TableError("profile_already_seated")
         for index, seat in enumerate(self.seats):
             if seat.is_open:
                 token = new_token()

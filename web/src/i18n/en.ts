@@ -78,6 +78,7 @@ export const en = {
   "leaders.note": "The rating is a cautious estimate of skill: it rises with wins and as more matches make the estimate surer.",
   "leaders.empty": "No rated matches in this game yet.",
   "error.bad_profile": "This browser's profile is no longer valid.",
+  "error.profile_already_seated": "You already have a seat at this table.",
   "error.no_such_player": "There is no such player.",
   "error.bad_secret": "This browser can no longer change that profile.",
   "error.no_such_code": "That code is unknown, already used or expired.",

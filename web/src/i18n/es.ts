@@ -77,6 +77,7 @@ export const es: Catalog = {
   "leaders.note": "La puntuación es una estimación prudente del nivel: sube con las victorias y a medida que más partidas la hacen más segura.",
   "leaders.empty": "Todavía no hay partidas puntuadas en este juego.",
   "error.bad_profile": "El perfil de este navegador ya no es válido.",
+  "error.profile_already_seated": "Ya tienes un asiento en esta mesa.",
   "error.no_such_player": "No existe ese jugador.",
   "error.bad_secret": "Este navegador ya no puede modificar ese perfil.",
   "error.no_such_code": "Ese código no existe, ya se usó o ha caducado.",

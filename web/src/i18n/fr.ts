@@ -77,6 +77,7 @@ export const fr: Catalog = {
   "leaders.note": "La cote est une estimation prudente du niveau : elle monte avec les victoires et à mesure que les parties rendent l’estimation plus sûre.",
   "leaders.empty": "Aucune partie classée dans ce jeu pour l’instant.",
   "error.bad_profile": "Le profil de ce navigateur n’est plus valable.",
+  "error.profile_already_seated": "Vous avez déjà une place à cette table.",
   "error.no_such_player": "Ce joueur n’existe pas.",
   "error.bad_secret": "Ce navigateur ne peut plus modifier ce profil.",
   "error.no_such_code": "Ce code est inconnu, déjà utilisé ou expiré.",

@@ -77,6 +77,7 @@ export const it: Catalog = {
   "leaders.note": "Il punteggio è una stima prudente del livello: sale con le vittorie e man mano che più partite rendono la stima più sicura.",
   "leaders.empty": "Ancora nessuna partita con punteggio in questo gioco.",
   "error.bad_profile": "Il profilo di questo browser non è più valido.",
+  "error.profile_already_seated": "Hai già un posto a questo tavolo.",
   "error.no_such_player": "Questo giocatore non esiste.",
   "error.bad_secret": "Questo browser non può più modificare quel profilo.",
   "error.no_such_code": "Questo codice non esiste, è già stato usato o è scaduto.",

@@ -77,6 +77,7 @@ export const pt: Catalog = {
   "leaders.note": "A pontuação é uma estimativa cautelosa do nível: sobe com as vitórias e à medida que mais partidas tornam a estimativa mais segura.",
   "leaders.empty": "Ainda não há partidas pontuadas neste jogo.",
   "error.bad_profile": "O perfil deste navegador não é mais válido.",
+  "error.profile_already_seated": "Você já tem um lugar nesta mesa.",
   "error.no_such_player": "Esse jogador não existe.",
   "error.bad_secret": "Este navegador não pode mais alterar esse perfil.",
   "error.no_such_code": "Esse código não existe, já foi usado ou expirou.",

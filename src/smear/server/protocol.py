@@ -119,10 +119,23 @@ M = TypeVar("M", bound=BaseModel)
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # Unicode categories refused in names: controls, surrogates, private use, unassigned, line breaks.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+# Letters and symbols drawn as blank space: the Hangul fillers and the braille blank.
+_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Format characters a name keeps where they join two characters that show: emoji sequences (ZWJ),
+# Persian and Indic words (ZWNJ).
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def _shows(char: str) -> bool:
+    """Whether ``char`` draws something by itself: a letter, number, punctuation mark or symbol, and
+    not one drawn as blank space. Spaces, marks (variation selectors, combining accents) and
+    format characters (Cf: zero-width spaces, joiners, tags, the BOM) do not."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in _BLANK_LOOKING
 
 
 def _check_visible_text(text: str, what: str, limit: int) -> str:
-    """``text`` in NFC, refused if longer than ``limit``, with a control character, or invisible."""
+    """``text`` in NFC, refused if longer than ``limit``, with a control character, or with nothing
+    that shows."""
     text = unicodedata.normalize("NFC", text)
     if len(text) > limit:
         raise PydanticCustomError(
@@ -131,13 +144,35 @@ def _check_visible_text(text: str, what: str, limit: int) -> str:
     for char in text:
         if char in _BIDI_CONTROLS or unicodedata.category(char) in _REFUSED_CATEGORIES:
             raise PydanticCustomError(f"{what}_control", f"a {what} may not contain control characters")
-    if not any(unicodedata.category(char)[0] in "LNPS" for char in text):
+    if not any(_shows(char) for char in text):
         raise PydanticCustomError(f"{what}_invisible", f"a {what} needs a visible character")
     return text
 
 
+def _hidden_character(name: str) -> bool:
+    """Whether ``name`` holds a format character (Cf) other than a joiner between two characters
+    that show."""
+    return any(
+        unicodedata.category(char) == "Cf" and not (char in _JOINERS and _joins(name, index))
+        for index, char in enumerate(name)
+    )
+
+
+def _joins(name: str, index: int) -> bool:
+    """Whether the joiner at ``index`` stands between two characters that show; marks before it are
+    passed over (🏳️‍🌈 is a flag, a variation selector, the joiner and a rainbow)."""
+    left = next((char for char in reversed(name[:index]) if unicodedata.category(char)[0] != "M"), "")
+    right = name[index + 1 : index + 2]
+    return bool(left and right) and _shows(left) and _shows(right)
+
+
 def _check_name(name: str) -> str:
-    return _check_visible_text(name, "name", NAME_LENGTH)
+    """A name shows what it is: something that shows (not only spaces, marks, format characters,
+    Hangul fillers or braille blanks), and no format character hidden in it but joiners."""
+    name = _check_visible_text(name, "name", NAME_LENGTH)
+    if _hidden_character(name):
+        raise PydanticCustomError("name_hidden", "a name may not contain invisible characters")
+    return name
 
 
 def _check_chat_text(text: str) -> str:
@@ -163,7 +198,8 @@ def _one_of(allowed: tuple[int, ...]) -> AfterValidator:
     return AfterValidator(check)
 
 
-# A display name: 1..24 characters once surrounding spaces are stripped, no control characters.
+# A display name: 1..24 characters once surrounding spaces are stripped, no control or hidden
+# characters, and something that shows (see _check_name).
 Name = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1),

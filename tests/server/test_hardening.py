@@ -485,7 +485,8 @@ def test_every_response_carries_the_security_headers_and_health_tells_no_counts(
                 assert headers.get("x-content-type-options") == "nosniff", path
                 assert headers.get("x-frame-options") == "DENY", path
                 assert headers.get("referrer-policy") == "no-referrer", path
-            assert await get_json(s.url + "/health") == (200, {"ok": True})
+            # Up, and how many tables are put aside for the operator: nothing of any player or table.
+            assert await get_json(s.url + "/health") == (200, {"ok": True, "quarantined": 0})
 
     run(scenario)
 

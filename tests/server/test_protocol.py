@@ -388,6 +388,7 @@ ARGS: dict[str, dict[str, str | int]] = {
     "no_such_code": {},
     "no_such_match": {},
     "bad_record": {"reason": "hand 2, action 5: Ayse cannot play Ah", "reason_code": "record"},
+    "table_unavailable": {},
     "internal_error": {},
 }
 

@@ -3,7 +3,8 @@ no acknowledged action: every player takes its seat back with ``resume`` and fin
 as it was, then plays it to the end.
 
 The server runs as a real process (``python -m smear serve``); the players are real Socket.IO
-clients. There are no bots and no turn timer, so nothing moves unless a client acts.
+clients. There are no bots and no turn timer, so nothing moves unless a client acts. A restart reads
+what it brings back off the event loop.
 """
 
 from __future__ import annotations
@@ -12,10 +13,14 @@ import asyncio
 import contextlib
 import signal
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
-from serverkit import Client, create, free_port, join, server_process
+import pytest
+from serverkit import Client, create, free_port, join, server_process, session
+
+from smear.server.storage import Storage
 
 # What a player sees of a hand; all of it must survive the restart.
 HAND_FIELDS = ("hand_number", "dealer", "phase", "to_act", "bids", "bidder", "bid", "trump", "leader")
@@ -198,3 +203,34 @@ async def restart_with_a_client_behind(tmp_path: Path) -> None:
 
 def test_a_client_behind_at_the_restart_gets_what_it_missed(tmp_path: Path) -> None:
     asyncio.run(restart_with_a_client_behind(tmp_path))
+
+
+def test_a_restart_reads_each_table_s_chat_and_listing_off_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Restoring reads storage on the reading threads, as every request does, never on the loop."""
+    database = tmp_path / "smear.db"
+    threads: list[str] = []
+
+    def noting(read: Any) -> Any:
+        def noted(self: Storage, *args: Any) -> Any:
+            threads.append(threading.current_thread().name)
+            return read(self, *args)
+
+        return noted
+
+    async def scenario() -> None:
+        async with session(database) as s:
+            lobby = await s.create("Ann")
+            assert (await lobby.send("list_table", listed=True))["ok"]
+            playing = await s.with_bots("Bo", players=3)
+            assert (await playing.send("start"))["ok"]
+        monkeypatch.setattr(Storage, "chat", noting(Storage.chat))
+        monkeypatch.setattr(Storage, "is_listed", noting(Storage.is_listed))
+        async with session(database) as s:
+            assert {lobby.table, playing.table} <= set(s.server.tables)
+            assert s.server.tables[lobby.table or ""].listed
+
+    asyncio.run(scenario())
+    assert len(threads) == 3  # two chats and one listing
+    assert all(name.startswith("smear-reading") for name in threads), threads

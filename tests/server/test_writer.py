@@ -142,7 +142,7 @@ def test_writes_keep_the_order_they_were_asked_in(storage: Storage) -> None:
     asyncio.run(scenario())
 
 
-def test_what_follows_an_action_runs_only_once_it_is_stored_and_its_failure_is_the_callers(
+def test_what_follows_an_action_runs_only_once_it_is_stored_and_its_failure_leaves_the_action_stored(
     storage: Storage,
 ) -> None:
     async def scenario() -> None:
@@ -155,9 +155,23 @@ def test_what_follows_an_action_runs_only_once_it_is_stored_and_its_failure_is_t
         def fails() -> None:
             raise StorageError("the record could not be written")
 
-        with pytest.raises(StorageError, match="record"):
-            await writer.append(ActionRow("T1", 1, 1, 1, "pass"), after=fails)
-        assert actions(storage, "T1") == [(1, "pass")]  # the action itself was committed
+        def breaks() -> None:
+            raise RuntimeError("a fault in the ratings")
+
+        # The action is committed, so the caller is told it stands, with what went wrong after it.
+        failed = await writer.append(ActionRow("T1", 1, 1, 1, "pass"), after=fails)
+        assert isinstance(failed, StorageError) and "record" in str(failed)
+        assert actions(storage, "T1") == [(1, "pass")]
+        # Any fault, in a group too: the other actions and what follows them are not disturbed.
+        work = [
+            writer.append(ActionRow("T2", 1, 1, 1, "pass"), after=breaks),
+            writer.append(ActionRow("T3", 1, 1, 1, "pass"), after=lambda: ran.append("T3")),
+        ]
+        outcomes = await together(writer, work)
+        assert isinstance(outcomes[0], RuntimeError) and outcomes[1] is None
+        assert ran == ["T3"]
+        for code in ("T2", "T3"):
+            assert actions(storage, code) == [(1, "pass")]
         await writer.close()
 
     asyncio.run(scenario())

@@ -1,5 +1,6 @@
 """The game server's subcommands: ``smear serve`` runs it, ``smear db upgrade`` brings its database
-up to date."""
+up to date, ``smear db quarantined`` lists the tables put aside and ``smear db release`` brings one
+back."""
 
 from __future__ import annotations
 
@@ -52,6 +53,12 @@ _SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
         "Seconds a match may have no player connected before it is put to rest (kept, out of memory).",
     ),
     (
+        "--finish-attempts",
+        "finish_attempts",
+        click.IntRange(1),
+        "Tries at storing a finished match's record, one a sweep, before its table is put aside.",
+    ),
+    (
         "--bot-pause",
         "bot_pause",
         click.FloatRange(0),
@@ -83,6 +90,7 @@ _LIMIT_SETTINGS = (
     "max_tables",
     "lobby_idle",
     "match_idle",
+    "finish_attempts",
     "allowed_origins",
     "trusted_proxies",
 )
@@ -210,3 +218,41 @@ def db_upgrade_command(database: str) -> None:
             click.echo(storage.schema.describe())
     except StorageError as err:
         fail(str(err), EXIT_INVALID)
+
+
+@db_group.command("quarantined")
+@database_option
+def db_quarantined_command(database: str) -> None:
+    """List the tables put aside: each code, what failed (restore or finish), the error's type and
+    since when (UTC). None of them is served until it is released."""
+    import datetime
+
+    from smear.server.storage import Storage, StorageError
+
+    try:
+        with Storage(database) as storage:
+            tables = storage.quarantined()
+    except StorageError as err:
+        fail(str(err), EXIT_INVALID)
+    for table in tables:
+        since = datetime.datetime.fromtimestamp(table.since, datetime.UTC).strftime("%Y-%m-%d %H:%M:%S")
+        click.echo(f"{table.code}\t{table.reason}\t{table.error}\t{since}")
+    click.echo(f"{len(tables)} quarantined", err=True)
+
+
+@db_group.command("release")
+@click.argument("code")
+@database_option
+def db_release_command(code: str, database: str) -> None:
+    """Take table CODE out of quarantine, once what failed is fixed: the next server start (or the
+    next person to open it) brings it back, or puts it aside again if it still fails."""
+    from smear.server.storage import Storage, StorageError
+
+    try:
+        with Storage(database) as storage:
+            released = storage.release(code)
+    except StorageError as err:
+        fail(str(err), EXIT_INVALID)
+    if not released:
+        fail(f"table {code!r} is not quarantined", EXIT_INVALID)
+    click.echo(f"released table {code}")

@@ -43,6 +43,7 @@ from smear.server.protocol import (
     error_payload,
 )
 from smear.server.storage import StorageError
+from smear.server.storerows import StoredTable
 from smear.server.tables import Table, TableError, TableSettings
 from smear.server.web import STATIC_DIR, client_routes, facts_routes, with_security_headers
 from smear.state import Phase
@@ -120,7 +121,8 @@ class SmearServer(Players):
         return with_security_headers(drop_undecodable_frames(app, self.drops))
 
     async def health(self, request: Request) -> Response:
-        return JSONResponse({"ok": True})
+        # The tables put aside are for the operator to see; the count is read at each sweep.
+        return JSONResponse({"ok": True, "quarantined": self.quarantine.count})
 
     async def record(self, request: Request) -> Response:
         code = request.path_params["code"]
@@ -143,7 +145,8 @@ class SmearServer(Players):
         """Bring back every live table, replaying the actions of its match in progress.
 
         A lobby or match that was idle too long when the server stopped is closed or put to rest
-        instead. Nobody is connected yet, so the tables wait for their people.
+        instead. Nobody is connected yet, so the tables wait for their people. Each table is brought
+        back alone: one that cannot be is put aside or left for later, and the others are served.
         """
         now = self.clock()
         self.hints.warm()
@@ -157,13 +160,25 @@ class SmearServer(Players):
         for stored in await self._db(self.storage.unfinished_tables):
             if self.cluster is not None and await self.cluster.claim(stored.code) != self.cluster.process:
                 continue  # another process serves it
-            since = stored.idle_since
-            if since is not None and await self._retire(stored.code, stored.status, since, now):
-                continue
-            table = self._table_from_storage(stored)
-            self._keep(table, idle_since=(since if since is not None else now, since is not None))
+            await self._restore_table(stored, now)
+        await self.quarantine.recount()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
-        log.info("restored %d tables", len(self.tables))
+        log.info("restored %d tables (%d put aside)", len(self.tables), self.quarantine.count)
+
+    async def _restore_table(self, stored: StoredTable, now: float) -> None:
+        """Bring back one table, or leave it out: put aside if it cannot be rebuilt, in storage for
+        its next reader if storage failed."""
+        since = stored.idle_since
+        try:
+            if since is not None and await self._retire(stored.code, stored.status, since, now):
+                return
+            table = await self._table_from_storage(stored)
+        except TableError:  # put aside, and logged
+            return
+        except StorageError as err:
+            self.drops.warn("store", "table %s was not restored (%s)", stored.code, type(err).__name__)
+            return
+        self._keep(table, idle_since=(since if since is not None else now, since is not None))
 
     async def close(self) -> None:
         for task in (self._sweeper, self._watcher, self._publisher):
@@ -370,8 +385,9 @@ class SmearServer(Players):
         return {"version": table.version, "started": started}
 
     def _match_store(self, table: Table) -> Callable[[], None]:
-        """The storage call of a match just started at ``table``."""
-        return partial(
+        """The storage call of a match just started at ``table`` (after the last match's record,
+        if that is still to store)."""
+        start = partial(
             self.storage.start_match,
             table.code,
             table.match_number,
@@ -381,6 +397,7 @@ class SmearServer(Players):
             seats=self._seat_rows(table),
             host_seat=table.host_seat,
         )
+        return self.finishes.before(table.code, start)
 
     async def _match_start(self, code: str, change: Callable[[Table], None]) -> dict[str, Any]:
         async with self._at(code) as table:

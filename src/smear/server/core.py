@@ -19,16 +19,19 @@ from typing import Any, TypeVar
 
 from smear.record import record_of
 from smear.server.chat import CHAT_KEPT_SECONDS
+from smear.server.chatstore import StoredChat
 from smear.server.cluster import Cluster
+from smear.server.finishing import PendingFinishes
 from smear.server.guard import LogThrottle
 from smear.server.hints import HintService
 from smear.server.limits import AddressBook, Bucket, Limits, Timing
 from smear.server.playerstats import seat_stats, side_ranks
 from smear.server.playerstore import MatchOutcome
+from smear.server.quarantine import RESTORE, Quarantine
 from smear.server.ratings import NEW_PLAYER, bot_profile_id
 from smear.server.storage import Storage
 from smear.server.storerows import ActionRow, SeatRow, StoredTable
-from smear.server.tables import Seat, Table, TableSettings
+from smear.server.tables import Seat, Table, TableError, TableSettings
 from smear.server.writer import StorageWriter
 from smear.state import State
 
@@ -105,6 +108,8 @@ class ServerCore:
         self.hints = HintService(self.limits.hint_queue)
         self.writer = StorageWriter(self.storage)
         self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
+        self.quarantine = Quarantine(self.storage, self._db, self._read, self.clock)
+        self.finishes = PendingFinishes(self.limits.finish_attempts)
         self._waking = asyncio.Lock()
         self._background: set[asyncio.Task[None]] = set()  # kept, or the loop may drop them half done
         self._sweeper: asyncio.Task[None] | None = None
@@ -133,7 +138,7 @@ class ServerCore:
         """Run a storage read on a reading thread: it does not wait behind the writes."""
         return await asyncio.get_running_loop().run_in_executor(self._reading_threads, partial(call, *args))
 
-    async def _store_or_undo(self, table: Table, before: Snapshot, write: Awaitable[None]) -> None:
+    async def _store_or_undo(self, table: Table, before: Snapshot, write: Awaitable[object]) -> None:
         """Store a change already made to ``table`` (``write``, one of the ``_store_...`` below); if
         that fails, put the table back and say so.
 
@@ -151,7 +156,7 @@ class ServerCore:
     def _store_lobby(self, table: Table) -> Awaitable[None]:
         return self._db(self.storage.save_lobby, table.code, self._seat_rows(table), table.host_seat)
 
-    def _store_action(self, table: Table, seat: int, action: str) -> Awaitable[None]:
+    def _store_action(self, table: Table, seat: int, action: str) -> Awaitable[object]:
         """The latest action (and, if it ended the match, its record)."""
         row = ActionRow(table.code, table.match_number, table.action_count, seat, action)
         if table.status != "finished" or table.state is None:
@@ -159,34 +164,42 @@ class ServerCore:
         return self._store_last_action(table, row, self._finish_call(table))
 
     async def _store_last_action(self, table: Table, row: ActionRow, finish: Callable[[], None]) -> None:
-        """The action that ended a match, the match's record and history with it; then the seats
-        show their new ratings."""
-        await self.writer.append(row, finish)
+        """The action that ended a match, the match's record and history after it; then the seats
+        show their new ratings. Once the action is stored it stands: a record that fails is tried
+        again later (:mod:`smear.server.finishing`), the match shown over meanwhile."""
+        failed = await self.writer.append(row, finish)
+        if failed is not None:
+            self.finishes.failed(table.code, finish, failed)
         await self._show_ratings(table)
 
     def _finish_call(self, table: Table) -> Callable[[], None]:
         """The storage call that finishes the match over at ``table``: its record, and its place in
-        the players' history and ratings."""
+        the players' history and ratings, all worked out on the storage thread, so that a fault in
+        any of it is a failed finish and never touches the table."""
         state = table.state
         assert state is not None
-        pub = state.public
-        outcome = MatchOutcome(
-            preset=table.settings.preset,
-            sides=[list(side) for side in pub.sides],
-            scores=list(pub.scores),
-            winner=pub.winner,
-            ranks=side_ranks(state),
-            stats=[seat_stats(state, seat) for seat in range(pub.players)],
-            names=list(table.names),
-        )
-        return partial(
-            self.storage.finish_match,
+        code, number, preset, names, now = (
             table.code,
             table.match_number,
-            record_of(state, table.names),
-            outcome,
-            now=time.time(),
+            table.settings.preset,
+            list(table.names),
+            time.time(),
         )
+
+        def finish() -> None:
+            pub = state.public
+            outcome = MatchOutcome(
+                preset=preset,
+                sides=[list(side) for side in pub.sides],
+                scores=list(pub.scores),
+                winner=pub.winner,
+                ranks=side_ranks(state),
+                stats=[seat_stats(state, seat) for seat in range(pub.players)],
+                names=names,
+            )
+            self.storage.finish_match(code, number, record_of(state, names), outcome, now=now)
+
+        return finish
 
     async def _show_ratings(self, table: Table) -> None:
         """Read the ratings of the profiles seated at ``table`` for its seats to show. A failed read
@@ -203,7 +216,36 @@ class ServerCore:
     def _seat_rows(self, table: Table) -> list[SeatRow]:
         return [SeatRow(i, s.name, s.token_hash, s.is_bot, s.profile) for i, s in enumerate(table.seats)]
 
-    def _table_from_storage(self, stored: StoredTable) -> Table:
+    async def _table_from_storage(self, stored: StoredTable) -> Table:
+        """The table as stored, its match replayed, and its record stored if the replay ends it.
+
+        Raises ``table_unavailable`` for a table put aside, or one that cannot be rebuilt (which
+        is put aside now); :class:`~smear.server.storage.StorageError` if storage cannot be read.
+        """
+        if stored.quarantined:
+            raise TableError("table_unavailable")
+        chat, listed = await self._read(self._chat_and_listing, stored)
+        try:
+            table = self._rebuilt(stored, chat, listed)
+        except Exception as err:  # whatever the rules or the settings refuse: this table only
+            await self.quarantine.put_aside(stored.code, RESTORE, err)
+            raise TableError("table_unavailable") from None
+        match = stored.current_match
+        if table.status == "finished" and match is not None and not match.finished:
+            # The last action ended it but the record was not stored.
+            finish = self._finish_call(table)
+            try:
+                await self._db(finish)
+            except Exception as err:
+                self.finishes.failed(table.code, finish, err)
+        return table
+
+    def _chat_and_listing(self, stored: StoredTable) -> tuple[StoredChat, bool]:
+        """A stored table's recent chat and whether it is listed (on a reading thread)."""
+        chat = self.storage.chat(stored.code, self.clock() - CHAT_KEPT_SECONDS)
+        return chat, stored.status == "lobby" and self.storage.is_listed(stored.code)
+
+    def _rebuilt(self, stored: StoredTable, chat: StoredChat, listed: bool) -> Table:
         settings = TableSettings(**stored.settings)
         bots = bot_profile_id(settings.bot_level)  # a bot seated before bots had profiles has none
         seats = [
@@ -216,18 +258,14 @@ class ServerCore:
             for s in stored.seats
         ]
         table = Table(code=stored.code, settings=settings, seats=seats, host_seat=stored.host_seat)
-        chat = self.storage.chat(stored.code, self.clock() - CHAT_KEPT_SECONDS)
         if chat.controls is not None:
             table.chat.set_controls(chat.controls)
         table.chat.lines.extend(chat.lines)
-        table.listed = stored.status == "lobby" and self.storage.is_listed(stored.code)
+        table.listed = listed
         match = stored.current_match
         if stored.status != "lobby" and match is not None:
             # A finished match is replayed too, so whoever comes back sees how it ended.
             table.restore_match(match.number, match.seed, match.actions)
-            if table.status == "finished" and not match.finished:
-                # The last action ended it but the record was not stored.
-                self._finish_call(table)()
         elif match is not None:
             table.match_number = match.number
         # Versions only grow, across restarts too; the replay's events were never sent to anyone.

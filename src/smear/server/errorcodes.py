@@ -29,6 +29,7 @@ ERROR_CODES: dict[str, str] = {
     "invalid_message": "invalid message: {field}: {problem}",
     "rate_limited": "too many messages: wait a moment and try again",
     "no_such_table": "there is no table with that code",
+    "table_unavailable": "this table cannot be opened for now: the server has put it aside for its operator",
     "table_full": "every seat at this table is taken",
     "bad_token": "this seat token is not valid at this table",
     "not_host": "only the host may do that",

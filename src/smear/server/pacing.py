@@ -1,5 +1,6 @@
 """What the server does at a table by itself: deal the next hand, play for bots, absent players and
-expired turn timers, and close, rest or free tables nobody is at.
+expired turn timers; close, rest or free tables nobody is at; store the records that failed
+(:mod:`smear.server.finishing`), and put aside a table whose record keeps failing.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from functools import partial
 
 from smear.bots import make_bot
 from smear.server.core import NotStored, Snapshot
+from smear.server.errorcodes import error_payload
 from smear.server.presence import Presence
+from smear.server.quarantine import FINISH
 from smear.server.tables import Table
 from smear.state import Phase
 from smear.views import player_view
@@ -123,9 +126,11 @@ class Pacing(Presence):
                 log.exception("sweeping the idle tables failed")
 
     async def sweep(self) -> None:
-        """Close lobbies and put to rest matches that have had no person for too long, and free
-        finished tables nobody follows. What is idle is noted in storage, so a restart knows."""
+        """Store the records that failed before; close lobbies and put to rest matches that have had
+        no person for too long, and free finished tables nobody follows (and whose record is
+        stored). What is idle is noted in storage, so a restart knows."""
         now = self.clock()
+        await self._retry_finishes()
         for code, table in list(self.tables.items()):
             async with self._lock(table):
                 if self.tables.get(code) is not table:
@@ -133,7 +138,7 @@ class Pacing(Presence):
                 if self._people_here(table):
                     await self._note_present(code)
                 elif table.status == "finished":
-                    if not self.followers.get(code):
+                    if not self.followers.get(code) and not self.finishes.waiting(code):
                         self._free(table)
                 else:
                     since, stored = self.idle_since.get(code, (now, False))
@@ -145,6 +150,41 @@ class Pacing(Presence):
                     if await self._retire(code, table.status, since, now):
                         self._free(table)
         self.addresses.forget_old(now)
+        await self.quarantine.recount()
+
+    async def _retry_finishes(self) -> None:
+        """Try again to store each record that failed; put aside a table whose record has failed
+        as often as the limit allows."""
+        for code in self.finishes.codes():
+            table = self.tables.get(code)
+            if table is None or not self.finishes.waiting(code):
+                self.finishes.drop(code)  # stored meanwhile, or its table is another process's now
+                continue
+            async with self._lock(table):
+                if self.tables.get(code) is not table:
+                    self.finishes.drop(code)
+                    continue
+                try:
+                    await self._db(self.finishes.attempt(code))
+                except Exception as err:
+                    if self.finishes.failed_again(code):
+                        await self._put_aside(table, FINISH, err)
+                    continue
+                self.finishes.drop(code)
+                log.info("table %s: the record of its match is stored", code)
+                await self._show_ratings(table)
+                await self.broadcast(table, with_event=False)
+
+    async def _put_aside(self, table: Table, reason: str, error: BaseException) -> None:
+        """Quarantine a table in memory (if that is not stored, the next sweep tries again): whoever
+        follows it is told, and it leaves memory."""
+        if not await self.quarantine.put_aside(table.code, reason, error):
+            return
+        self.finishes.drop(table.code)
+        followers = list(self.followers.get(table.code, ()))
+        if followers:
+            await self._push("error", error_payload("table_unavailable"), followers)
+        self._free(table)
 
     async def _note_present(self, code: str) -> None:
         since = self.idle_since.pop(code, None)

@@ -37,6 +37,7 @@ __all__ = [
     "PlayerModel",
     "ProfileKeyModel",
     "ProfileModel",
+    "QuarantineModel",
     "RatingModel",
     "RestModel",
     "SeatModel",
@@ -106,6 +107,21 @@ class RestModel(Base):
     )
     idle_since: Mapped[float | None] = mapped_column(Double)
     resting: Mapped[bool] = mapped_column(default=False, index=True)
+
+
+class QuarantineModel(Base):
+    """A table put aside: its stored match no longer replays, or the record of its finished match
+    could not be stored. No start brings it back until the operator releases it (``smear db
+    release``). (Added by the seventh migration.)"""
+
+    __tablename__ = "quarantined_tables"
+
+    table_code: Mapped[str] = mapped_column(
+        ForeignKey("card_tables.code", ondelete="CASCADE"), primary_key=True
+    )
+    reason: Mapped[str] = mapped_column(String(16))  # what failed: "restore" or "finish"
+    error: Mapped[str] = mapped_column(String(64))  # the error's type, never its text (it may quote cards)
+    since: Mapped[float] = mapped_column(Double)
 
 
 class ActionModel(Base):

@@ -63,7 +63,7 @@ class Sharing(Pacing):
             stored = await self._read(self.storage.table, code)
             if stored is None:
                 raise TableError("no_such_table")
-            table = await self._db(self._table_from_storage, stored)
+            table = await self._table_from_storage(stored)  # table_unavailable if put aside
             if stored.resting:
                 await self._db(self.storage.set_idle, code, stored.idle_since)
             self._keep(table, idle_since=(self.clock(), False))

@@ -55,7 +55,16 @@ from smear.server import dbdriver, migrate
 from smear.server.chatstore import ChatStorage
 from smear.server.liststore import ListingStorage
 from smear.server.playerstore import MatchOutcome, PlayerStorage, existing_profiles
-from smear.server.schema import STATUSES, ActionModel, MatchModel, RestModel, SeatModel, TableModel
+from smear.server.quarantinestore import QuarantineStorage
+from smear.server.schema import (
+    STATUSES,
+    ActionModel,
+    MatchModel,
+    QuarantineModel,
+    RestModel,
+    SeatModel,
+    TableModel,
+)
 from smear.server.storerows import ActionRow, MatchRow, SeatRow, StoredTable
 
 __all__ = [
@@ -89,7 +98,7 @@ MISSING: Final = Missing.MISSING
 """The default of an argument that was not given, where ``None`` is a value the caller may give."""
 
 
-class Storage(ChatStorage, ListingStorage, PlayerStorage):
+class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
     """The server's database. Each method is one transaction, committed before it returns; writes
     are serialized by a lock, so the object may be shared between threads, and reads need not wait
     for writes."""
@@ -261,9 +270,28 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
         now: float = 0.0,
     ) -> None:
         """Stores the ``smear-record/1`` document of a match that is over, marks the match finished and
-        the table finished. With ``outcome``, the match also goes into its players' history
-        (finished at ``now``) and rates them, in the same transaction."""
-        with self._transaction(f"finish match {number} of table {code!r}") as session:
+        the table finished (unless a later match has started). With ``outcome``, the match also goes
+        into its players' history (finished at ``now``) and rates them, in the same transaction.
+
+        Any failure, a fault in this code's own work included, is a :class:`StorageError`."""
+        what = f"finish match {number} of table {code!r}"
+        try:
+            self._finish_match(what, code, number, record, outcome, now)
+        except StorageError:
+            raise
+        except Exception as err:  # the type only: the caller logs it, and a text may quote a card
+            raise StorageError(f"cannot {what}: {type(err).__name__}") from err
+
+    def _finish_match(
+        self,
+        what: str,
+        code: str,
+        number: int,
+        record: dict[str, Any],
+        outcome: MatchOutcome | None,
+        now: float,
+    ) -> None:
+        with self._transaction(what) as session:
             match = session.get(MatchModel, (code, number))
             if match is None:
                 raise StorageError(f"table {code!r} has no match {number}")
@@ -277,14 +305,16 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
                 try:
                     with session.begin_nested():
                         self._record_played(session, match, outcome, record, now)
-                except SQLAlchemyError as err:
+                except Exception as err:  # the database's or the ratings' and statistics' own
                     log.warning(
                         "match %d of table %s is not in the players' history (%s)",
                         number,
                         code,
                         type(err).__name__,
                     )
-            session.execute(update(TableModel).where(TableModel.code == code).values(status="finished"))
+            latest = session.scalar(select(func.max(MatchModel.number)).where(MatchModel.table_code == code))
+            if latest == number:
+                session.execute(update(TableModel).where(TableModel.code == code).values(status="finished"))
 
     def delete_table(self, code: str) -> None:
         """Removes a table with its seats, matches and actions (a lobby closed for lack of players)."""
@@ -310,12 +340,15 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage):
     # -- reading --
 
     def unfinished_tables(self) -> list[StoredTable]:
-        """Every table in its lobby or playing and not put to rest (oldest first), with its seats and
-        its latest match's actions in order: what a restarted server needs to put its tables back."""
+        """Every table in its lobby or playing, neither put to rest nor quarantined (oldest first),
+        with its seats and its latest match's actions in order: what a restarted server needs to put
+        its tables back."""
         resting = select(RestModel.table_code).where(RestModel.resting)
+        aside = select(QuarantineModel.table_code)
+        live = TableModel.status.in_(("lobby", "playing"))
         with self._reading("read the unfinished tables") as session:
             return _load_tables(
-                session, and_(TableModel.status.in_(("lobby", "playing")), TableModel.code.not_in(resting))
+                session, and_(live, TableModel.code.not_in(resting), TableModel.code.not_in(aside))
             )
 
     def table(self, code: str) -> StoredTable | None:
@@ -465,8 +498,8 @@ def _seat_models(session: Session, code: str, seats: list[SeatRow]) -> list[Seat
 
 
 def _load_tables(session: Session, which: ColumnElement[bool]) -> list[StoredTable]:
-    """The tables matching ``which``, each with its seats, latest match and idleness: five queries
-    however many tables there are."""
+    """The tables matching ``which``, each with its seats, latest match, idleness and quarantine:
+    six queries however many tables there are."""
     tables = session.scalars(
         select(TableModel).where(which).order_by(TableModel.created_at, TableModel.code)
     ).all()
@@ -500,6 +533,7 @@ def _load_tables(session: Session, which: ColumnElement[bool]) -> list[StoredTab
     rests = {
         rest.table_code: rest for rest in session.scalars(select(RestModel).join(TableModel).where(which))
     }
+    aside = set(session.scalars(select(QuarantineModel.table_code).join(TableModel).where(which)))
     actions: defaultdict[str, list[tuple[int, str]]] = defaultdict(list)
     for table_code, seat_number, action in session.execute(
         select(ActionModel.table_code, ActionModel.seat, ActionModel.action)
@@ -538,6 +572,7 @@ def _load_tables(session: Session, which: ColumnElement[bool]) -> list[StoredTab
                 current_match=current,
                 idle_since=rests[table.code].idle_since if table.code in rests else None,
                 resting=rests[table.code].resting if table.code in rests else False,
+                quarantined=table.code in aside,
             )
         )
     return result

@@ -71,3 +71,5 @@ class StoredTable:
     idle_since: float | None = None
     # Put to rest: kept here but not brought back by a restart until a seat's token returns.
     resting: bool = False
+    # Put aside (it could not be restored or finished): not brought back until the operator releases it.
+    quarantined: bool = False

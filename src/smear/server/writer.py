@@ -4,7 +4,8 @@ waiting together, from any number of tables, stored in one transaction (a group 
 Each caller still waits for the commit that holds its own write, so an acknowledged action is
 stored; what is shared is the transaction's cost, which is most of the cost of storing an action.
 If the group is refused, its actions are stored one by one, so a refused action fails its own
-caller only.
+caller only. What follows a stored action (the record of the match it ends) cannot unstore it: its
+failure is handed to the caller as a result, not raised.
 """
 
 from __future__ import annotations
@@ -72,12 +73,15 @@ class StorageWriter:
         result: T = await job.future
         return result
 
-    async def append(self, row: ActionRow, after: Callable[[], None] | None = None) -> None:
+    async def append(self, row: ActionRow, after: Callable[[], None] | None = None) -> Exception | None:
         """Stores an action, possibly in one transaction with others; then ``after()`` (say, the
-        record of the match it ends) in a transaction of its own. Returns once both are committed."""
+        record of the match it ends) in a transaction of its own. Raises if the action was not
+        stored; once it is, returns what ``after()`` raised (None: nothing), the action stored all
+        the same."""
         job = _Job(asyncio.get_running_loop(), row=row, after=after)
         self._put(job)
-        await job.future
+        failed: Exception | None = await job.future
+        return failed
 
     async def close(self) -> None:
         """Finishes the writes asked for, closes the storage, and ends the thread."""
@@ -137,7 +141,7 @@ class StorageWriter:
                 if outcome[2] is not None:
                     outcomes.append(outcome)
                     continue
-            outcomes.append(_attempt(job, job.after or _nothing))
+            outcomes.append((job, _failure_of(job.after), None))
         return outcomes
 
     @staticmethod
@@ -157,7 +161,14 @@ def _fields(row: ActionRow) -> tuple[str, int, int, int, str]:
     return row.code, row.match_number, row.seq, row.seat, row.action
 
 
-def _nothing() -> None:
+def _failure_of(call: Callable[[], None] | None) -> Exception | None:
+    """Runs ``call`` (if any); what it raised, or None."""
+    if call is None:
+        return None
+    try:
+        call()
+    except Exception as err:
+        return err
     return None
 
 

@@ -533,6 +533,7 @@ export const en = {
   "error.table_full": "Every seat at this table is taken.",
   "error.bad_token": "Your seat at this table is no longer valid.",
   "error.not_host": "Only the host can do that.",
+  "error.table_unavailable": "This table cannot be opened for now: the server has put it aside for its operator to look at.",
   "error.not_in_lobby": "That can only be done in the lobby, before the match starts.",
   "error.seat_taken": "Seat {seatn} is already taken.",
   "error.no_such_seat": "There is no such seat: {seatn}.",

@@ -532,6 +532,7 @@ export const fr: Catalog = {
   "error.table_full": "Toutes les places de cette table sont prises.",
   "error.bad_token": "Votre place à cette table n’est plus valable.",
   "error.not_host": "Seul l’hôte peut faire cela.",
+  "error.table_unavailable": "Cette table ne peut pas être ouverte pour le moment : le serveur l’a mise de côté pour que son administrateur l’examine.",
   "error.not_in_lobby": "Cela n’est possible qu’avant le début de la partie.",
   "error.seat_taken": "La place {seatn} est déjà prise.",
   "error.no_such_seat": "Cette place n’existe pas : {seatn}.",

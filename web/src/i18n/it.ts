@@ -532,6 +532,7 @@ export const it: Catalog = {
   "error.table_full": "Tutti i posti di questo tavolo sono occupati.",
   "error.bad_token": "Il tuo posto a questo tavolo non è più valido.",
   "error.not_host": "Solo il padrone di casa può farlo.",
+  "error.table_unavailable": "Questo tavolo non si può aprire per ora: il server l’ha messo da parte perché il suo gestore lo esamini.",
   "error.not_in_lobby": "Si può fare solo prima che inizi la partita.",
   "error.seat_taken": "Il posto {seatn} è già occupato.",
   "error.no_such_seat": "Questo posto non esiste: {seatn}.",

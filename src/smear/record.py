@@ -36,6 +36,8 @@ FORMAT = "smear-record/1"
 # Known keys in the order records are written; other keys are ignored on input (like PGN tags).
 _RECORD_KEYS = ("format", "rules", "players", "teams", "start_scores", "hands")
 _HAND_KEYS = ("dealer", "deal", "out", "actions")
+# A record's numbers are seats, scores and rule values: far shorter than this.
+NUMBER_DIGITS_MAX = 100
 
 
 @dataclass(frozen=True)
@@ -138,20 +140,7 @@ def parse_record(data: str | bytes | Mapping[str, Any]) -> Record:
     Checks the structure, the rules, the seats and every deal; the actions are kept as text and
     checked by :func:`replay`. Anything wrong raises :class:`RecordError` naming what and where.
     """
-    if isinstance(data, bytes | bytearray):
-        try:
-            data = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError as err:
-            raise RecordError(f"not UTF-8 text: {err}") from None
-    if isinstance(data, str):
-        try:
-            doc: Any = json.loads(data, parse_constant=_refuse_constant)
-        except json.JSONDecodeError as err:
-            raise RecordError(f"not valid JSON: {err}") from None
-        except RecursionError:
-            raise RecordError("not valid JSON: nested too deeply") from None
-    else:
-        doc = data
+    doc = record_json(data) if isinstance(data, str | bytes | bytearray) else data
     if not isinstance(doc, Mapping):
         raise RecordError(f"a record is a JSON object, not {_show(doc)}")
     for key in ("format", "rules", "players", "hands"):
@@ -180,6 +169,30 @@ def parse_record(data: str | bytes | Mapping[str, Any]) -> Record:
         for number, hand in enumerate(hands_data, 1)
     )
     return Record(rules, rules_spec, players, teams, start_scores, hands)
+
+
+def record_json(data: str | bytes | bytearray) -> Any:
+    """The JSON document of a record's text (or UTF-8 bytes), not yet checked as a record. Text that
+    is not JSON, or a number of more than :data:`NUMBER_DIGITS_MAX` digits, raises
+    :class:`RecordError`."""
+    if isinstance(data, bytes | bytearray):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            raise RecordError(f"not UTF-8 text: {err}") from None
+    try:
+        return json.loads(data, parse_constant=_refuse_constant, parse_int=_short_int)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"not valid JSON: {err}") from None
+    except RecursionError:
+        raise RecordError("not valid JSON: nested too deeply") from None
+
+
+def _short_int(text: str) -> int:
+    # Before int(): Python refuses more than 4,300 digits with a plain ValueError, and is slow below.
+    if len(text.lstrip("-")) > NUMBER_DIGITS_MAX:
+        raise RecordError(f"a number of more than {NUMBER_DIGITS_MAX} digits")
+    return int(text)
 
 
 def load_record(path_or_dash: str) -> Record:
@@ -575,6 +588,7 @@ def _format(value: Any, depth: int) -> str:
 
 __all__ = [
     "FORMAT",
+    "NUMBER_DIGITS_MAX",
     "HandRecord",
     "Record",
     "Replay",
@@ -584,6 +598,7 @@ __all__ = [
     "json_text",
     "load_record",
     "parse_record",
+    "record_json",
     "record_of",
     "replay",
     "result_entry",

@@ -1,5 +1,6 @@
 """The costliest decisions of a finished match for the replay viewer: GET /api/matches/{match}/review
-(smear.server.players), worked out on the hints' thread (smear.server.hints) and paced per address."""
+(smear.server.players), worked out on the reviews' own thread (smear.server.background) by the
+expert (smear.server.hints.judge_record) and paced per address."""
 
 from __future__ import annotations
 
@@ -21,11 +22,11 @@ from serverkit import (  # noqa: F401  (stopped_pace: a fixture, used by every t
 )
 from test_players import host_with_profile, new_profile
 
-from smear.record import parse_record
-from smear.review import review_record
-from smear.server.hints import match_review_samples, played_review_seed
+from smear.record import Record, parse_record
+from smear.review import Review, review_record
+from smear.server.hints import MatchReview, match_review_samples, played_review_seed
+from smear.server.limits import Limits
 from smear.server.players import REVIEW_SHOWN
-from smear.server.talk import TALK_PACE
 
 
 def run(scenario: Callable[[], Any]) -> None:
@@ -100,7 +101,7 @@ def test_a_finished_match_answers_its_costliest_decisions_each_judged_from_its_s
             monkeypatch.setattr("smear.server.hints.positions", again)
             for _ in range(2):
                 assert await get_json(f"{s.url}/api/matches/{match}/review") == (200, answer)
-            assert s.server.hints.working == 0
+            assert s.server.background.reviews.working == 0 and s.server.hints.working == 0
 
     run(scenario)
 
@@ -115,36 +116,50 @@ def test_an_unknown_match_has_no_review(tmp_path: Path) -> None:
     run(scenario)
 
 
-def test_reviews_are_paced_per_address_refused_when_the_hints_are_busy_and_a_kept_one_is_free(
-    tmp_path: Path,
+def test_reviews_are_paced_per_address_refused_when_their_queue_is_full_and_a_kept_one_is_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    rate, burst = TALK_PACE["review"]
-    assert (rate, burst) == (0.1, 5.0)  # five at once, then one every ten seconds
+    limits = Limits()
+    assert (limits.review_pace, limits.review_burst) == (0.1, 5)  # five at once, then one every ten seconds
+    judged: list[int] = []
+
+    def judge(record: Record, seed: int) -> MatchReview:
+        judged.append(seed)
+        return MatchReview(Review((), ()), 4)
+
+    monkeypatch.setattr("smear.server.background.judge_record", judge)
 
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:
             match = await finished_match(s)
             url = f"{s.url}/api/matches/{match}/review"
-            hints = s.server.hints
-            # The hints' queue is full: refused with a time to come back, each asking paced.
-            hints.working += hints.queue
-            for _ in range(int(burst) - 1):
-                request = urllib_get(url)
-                status, headers, answer = await asyncio.to_thread(request)
-                assert (status, answer["error"]["code"]) == (503, "hints_busy")
+            reviews = s.server.background.reviews
+            # The reviews' queue is full: refused with a time to come back, and not paced (nothing
+            # was worked out).
+            reviews.working += reviews.queue
+            for _ in range(limits.review_burst + 1):
+                status, headers, answer = await asyncio.to_thread(urllib_get(url))
+                assert (status, answer["error"]["code"]) == (503, "server_busy")
                 assert headers.get("retry-after") == "5"
-            hints.working -= hints.queue
-            first = await get_json(url)  # the last of the burst
-            assert first[0] == 200
-            # Kept: asked again, it is not paced.
-            for _ in range(3):
+            reviews.working -= reviews.queue
+            first = await get_json(url)
+            assert first[0] == 200 and len(judged) == 1
+            # Kept: asked again, it is neither worked out again nor paced.
+            for _ in range(limits.review_burst + 1):
                 assert await get_json(url) == first
-            # Not kept any more: paced again, and the allowance is spent.
-            hints._played.clear()
+            assert len(judged) == 1
+            # Not kept any more: worked out again, and paced: the burst is spent, then refused.
+            for _ in range(limits.review_burst - 1):
+                s.server.background.reviewed.clear()
+                assert await get_json(url) == first
+            s.server.background.reviewed.clear()
             status, answer = await get_json(url)
             assert (status, answer["error"]["code"]) == (429, "rate_limited")
+            assert len(judged) == limits.review_burst
             # An unknown match is not paced (nothing is worked out for it).
             assert (await get_json(f"{s.url}/api/matches/nope/review"))[0] == 404
+            assert (await get_json(f"{s.url}/api/matches/Qw3eRt5yUi8o/review"))[0] == 404
+            assert reviews.working == 0
 
     run(scenario)
 

@@ -388,6 +388,9 @@ ARGS: dict[str, dict[str, str | int]] = {
     "no_such_code": {},
     "no_such_match": {},
     "bad_record": {"reason": "hand 2, action 5: Ayse cannot play Ah", "reason_code": "record"},
+    "record_too_long": {"limit": 1000},
+    "record_unplayable": {},
+    "server_busy": {},
     "table_unavailable": {},
     "internal_error": {},
 }

@@ -11,7 +11,10 @@ from urllib.parse import urlsplit
 
 from serverkit import session, stopped_pace  # noqa: F401  (stopped_pace: a fixture)
 
-from smear.server.players import RECORD_BYTES_MAX, REFUSED_BODY_READ_MAX
+from smear.server.limits import Limits
+from smear.server.players import REFUSED_BODY_READ_MAX
+
+RECORD_BYTES_MAX = Limits().record_bytes
 
 
 def post_whole_body(url: str, path: str, size: int) -> tuple[int, dict[str, Any]]:

@@ -13,6 +13,13 @@ from smear.server.limits import Limits, Timing
 
 # --- smear serve ----------------------------------------------------------------------------------
 
+# The kinds of work nobody at a table waits for (smear.server.background): each has a queue and a pace.
+_LANES = (
+    ("review", "Reviews of finished matches"),
+    ("replay", "Replays of finished matches"),
+    ("upload", "Records sent to be replayed"),
+)
+
 # The server's settings as options: (option, field of Limits or Timing, its type, help). Each
 # default is the field's own, so it is written in one place.
 _SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
@@ -39,6 +46,35 @@ _SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
         "max_tables",
         click.IntRange(0),
         "Tables in memory at once; more are refused (0: no limit).",
+    ),
+    *(
+        (f"--{kind}-queue", f"{kind}_queue", click.IntRange(0), f"{what} under way or waiting (0: no limit).")
+        for kind, what in _LANES
+    ),
+    *(
+        (
+            f"--{kind}-pace",
+            f"{kind}_pace",
+            click.FloatRange(0),
+            f"{what} one address may ask a second (0: no pace).",
+        )
+        for kind, what in _LANES
+    ),
+    *(
+        (f"--{kind}-burst", f"{kind}_burst", click.IntRange(1), f"{what} one address may ask at once.")
+        for kind, what in _LANES
+    ),
+    (
+        "--record-bytes",
+        "record_bytes",
+        click.IntRange(1),
+        "The largest record, in bytes, sent to be replayed.",
+    ),
+    (
+        "--record-hands",
+        "record_hands",
+        click.IntRange(0),
+        "The most hands of a record replayed or reviewed (0: no limit).",
     ),
     (
         "--lobby-idle",
@@ -84,6 +120,9 @@ _SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
     ),
 )
 _LIMIT_SETTINGS = (
+    *(f"{kind}_{setting}" for kind, _ in _LANES for setting in ("queue", "pace", "burst")),
+    "record_bytes",
+    "record_hands",
     "tables_per_hour",
     "connections_per_address",
     "spectators_per_table",

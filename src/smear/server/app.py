@@ -187,6 +187,7 @@ class SmearServer(Players):
         for handle in self.timers.values():
             handle.cancel()
         self.hints.close()
+        self.background.close()
         self._reading_threads.shutdown(wait=True)
         await self.writer.close()
         if self.cluster is not None:

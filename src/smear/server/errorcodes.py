@@ -64,6 +64,9 @@ ERROR_CODES: dict[str, str] = {
     "no_such_code": "that code is unknown, already used or expired",
     "no_such_match": "there is no finished match with that id",
     "bad_record": "that is not a match record that can be replayed: {reason}",
+    "record_too_long": "the record has more than {limit} hands",
+    "record_unplayable": "the stored record of that match cannot be replayed",
+    "server_busy": "the server is busy with other work of this kind: try again in a moment",
     "internal_error": "something went wrong on the server",
 }
 

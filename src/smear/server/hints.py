@@ -11,8 +11,8 @@ The reviews of a seat's decisions (:mod:`smear.review`) are kept longer: a hand'
 and the whole match's once it is over, per table and match (a record that is over no longer
 changes). They are queued like hints, and the match's review is worked out hand by hand, so that
 the hints of other tables are not kept waiting behind it. The review of a match in the players'
-history (the replay viewer's costliest decisions) is kept per match id, the latest
-:data:`PLAYED_REVIEWS_KEPT` of them.
+history (:func:`judge_record`, for the replay viewer) is asked by anyone, not by a seat: it runs
+on a thread of its own (:mod:`smear.server.background`), never here.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import random
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -57,8 +56,6 @@ HAND_REVIEW_SAMPLES = 96
 MATCH_REVIEW_SAMPLES = 16
 MATCH_REVIEW_MIN_SAMPLES = 4
 MATCH_REVIEW_BUDGET = 4_000
-# The reviews of matches in the players' history kept at once (the latest asked for).
-PLAYED_REVIEWS_KEPT = 64
 
 _Key = TypeVar("_Key")
 
@@ -110,6 +107,29 @@ class MatchReview:
     review: Review
     samples: int
 
+    @classmethod
+    def of(cls, decisions: list[Decision], players: int, samples: int) -> MatchReview:
+        """The review of every seat's ``decisions``, with each seat's count and total loss."""
+        totals = tuple(
+            PlayerTotal(
+                seat,
+                sum(1 for decision in decisions if decision.seat == seat),
+                round(sum(decision.loss for decision in decisions if decision.seat == seat), 2),
+            )
+            for seat in range(players)
+        )
+        return cls(Review(tuple(decisions), totals), samples)
+
+
+def judge_record(record: Record, seed: int) -> MatchReview:
+    """Every seat's decisions in ``record``, each judged from its own seat's view as
+    :func:`smear.review.review_record` judges them, in one go (on the caller's thread)."""
+    found = positions(record)
+    samples = match_review_samples(len(found))
+    expert = reviewer(samples)
+    decisions = [review_position(position, seed, expert) for position in found]
+    return MatchReview.of(decisions, len(record.players), samples)
+
 
 class HintService:
     """The expert's advice for a table's seat at a version, and the reviews of a match's decisions,
@@ -124,8 +144,6 @@ class HintService:
         self._kept: dict[str, tuple[int, dict[tuple[int, str], asyncio.Future[Any]]]] = {}
         # Per table: the match whose reviews are kept, and each review of it (by hand and seat).
         self._reviews: dict[str, tuple[int, dict[tuple[int, int], asyncio.Future[Any]]]] = {}
-        # Per match id of the players' history: its review, the latest asked for last.
-        self._played: OrderedDict[str, asyncio.Future[Any]] = OrderedDict()
         self.warmed: Future[None] | None = None  # the search loaded ahead of the first hint
 
     async def advise(self, code: str, version: int, seat: int, view: PlayerView) -> Advice:
@@ -174,27 +192,6 @@ class HintService:
         )
         return answer.review
 
-    def played_review_kept(self, match_id: str) -> bool:
-        """Whether the review of match ``match_id`` of the players' history is kept (done or under
-        way): asking for it again costs nothing."""
-        return match_id in self._played
-
-    async def review_played(self, match_id: str, record: dict[str, Any]) -> MatchReview:
-        """Every seat's decisions in a finished match of the players' history (its stored
-        ``record``), each judged from its own seat's view as :func:`smear.review.review_record`
-        judges them, with :func:`played_review_seed` of its id; kept per match id."""
-        if match_id in self._played:
-            self._played.move_to_end(match_id)
-        else:
-            while len(self._played) >= PLAYED_REVIEWS_KEPT:
-                self._played.popitem(last=False)  # an answer under way still reaches those who wait
-        answer: MatchReview = await self._queued(
-            self._played,
-            match_id,
-            lambda: self._whole_review(played_review_seed(match_id), lambda: parse_record(record)),
-        )
-        return answer
-
     async def _whole_review(self, seed: int, make_record: Callable[[], Record]) -> MatchReview:
         """Every seat's decisions in a record, judged one hand at a time on the hints' thread."""
         loop = asyncio.get_running_loop()
@@ -215,15 +212,7 @@ class HintService:
             # One hand at a time: a hint asked meanwhile is worked out between two hands.
             chosen = [position for position in found if position.hand == hand]
             decisions += await loop.run_in_executor(self._pool, judge, chosen)
-        totals = tuple(
-            PlayerTotal(
-                seat,
-                sum(1 for decision in decisions if decision.seat == seat),
-                round(sum(decision.loss for decision in decisions if decision.seat == seat), 2),
-            )
-            for seat in range(players)
-        )
-        return MatchReview(Review(tuple(decisions), totals), samples)
+        return MatchReview.of(decisions, players, samples)
 
     async def _review(
         self, code: str, match: int, key: tuple[int, int], work: Callable[[], Awaitable[Any]]

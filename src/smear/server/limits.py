@@ -54,6 +54,20 @@ class Limits:
     sweep_every: float = 60.0  # seconds between two looks for idle and finished tables
     finish_attempts: int = 10  # tries at storing a match's record (one a sweep) before its table is put aside
     hint_queue: int = 4  # hints being worked out or waiting at once; more answer ``hints_busy``
+    # Work nobody at a table waits for, each kind on a thread of its own (smear.server.background):
+    # jobs under way or waiting (more answer ``server_busy``), and the pace per client address (jobs a
+    # second, and at once: more answer ``rate_limited``; a pace of 0 is none).
+    review_queue: int = 4  # reviews of finished matches (a review already kept is free)
+    review_pace: float = 0.1
+    review_burst: int = 5
+    replay_queue: int = 4  # replays of finished matches
+    replay_pace: float = 1.0
+    replay_burst: int = 10
+    upload_queue: int = 2  # records sent to be replayed
+    upload_pace: float = 0.5
+    upload_burst: int = 10
+    record_bytes: int = 1 << 20  # the largest record sent to be replayed
+    record_hands: int = 1_000  # the most hands a record may have to be replayed or reviewed
     # Origins, besides the server's own, whose pages may open a socket ("https://example.org").
     allowed_origins: tuple[str, ...] = ()
     # Addresses of reverse proxies whose X-Forwarded-For header names the real client.

@@ -9,9 +9,11 @@ history and replays are of finished matches only.
 
 from __future__ import annotations
 
-import json
+import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from functools import cached_property
 from typing import Any, Final
 
 from pydantic import TypeAdapter
@@ -20,9 +22,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from smear.errors import SmearError
-from smear.record import parse_record
-from smear.replayview import replay_view
 from smear.rules import PRESETS
+from smear.server import talk
+from smear.server.background import BackgroundWork, TooManyHands, read_played
 from smear.server.limits import client_address
 from smear.server.listing import Listing
 from smear.server.playerstats import add_stats, stats_json
@@ -43,7 +45,6 @@ from smear.server.tables import TableError, hash_token
 TRANSFER_SECONDS: Final = 600  # how long a code to carry a profile to another device lasts
 MATCHES_PAGE: Final = 20
 MATCHES_PAGE_MAX: Final = 100
-RECORD_BYTES_MAX: Final = 1 << 20  # a record sent to be replayed
 # How much of a refused body is read and thrown away before the connection is given up.
 REFUSED_BODY_READ_MAX: Final = 4 << 20
 REVIEW_SHOWN: Final = 10  # the costliest decisions of a match's review the replay viewer marks
@@ -51,6 +52,9 @@ REVIEW_SHOWN: Final = 10  # the costliest decisions of a match's review the repl
 _CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 _CODE_LENGTH: Final = 8
 _PLAYER_ID: Final = TypeAdapter(PlayerId)
+_BUSY: Final = frozenset({"hints_busy", "server_busy"})  # refusals answered 503, to be asked again
+
+log = logging.getLogger("smear.server")
 
 
 def new_player_id() -> str:
@@ -93,7 +97,8 @@ Endpoint = Callable[[Request], Awaitable[Response]]
 
 
 def _answering(endpoint: Endpoint) -> Endpoint:
-    """Turn refusals into JSON errors: a bad request, a refusal or the database failing."""
+    """Turn refusals into JSON errors: a bad request, a refusal or the database failing; any other
+    error of this library is the server's, answered ``internal_error`` without a traceback."""
 
     async def answer(request: Request) -> Response:
         try:
@@ -104,12 +109,16 @@ def _answering(endpoint: Endpoint) -> Endpoint:
             return JSONResponse({"error": err.payload()}, status_code=400)
         except TableError as err:
             payload = {"error": error_payload(err.code, **err.args_map)}
-            if err.code == "hints_busy":
+            if err.code in _BUSY:
                 return JSONResponse(payload, status_code=503, headers=_RETRY)
             return JSONResponse(payload, status_code=429 if err.code == "rate_limited" else 400)
         except StorageError:
             # Not quoted: a storage error may quote what was being written.
             return JSONResponse({"error": error_payload("not_stored")}, status_code=503, headers=_RETRY)
+        except SmearError as err:
+            # The type only: the engine's message may name a card.
+            log.warning("%s %s failed (%s)", request.method, request.url.path, type(err).__name__)
+            return JSONResponse({"error": error_payload("internal_error")}, status_code=500)
 
     return answer
 
@@ -283,30 +292,39 @@ class Players(Listing):
 
     # --- replays ------------------------------------------------------------------------------------
 
-    async def _played(self, request: Request) -> tuple[PlayedMatch, dict[str, Any]]:
-        match = _checked_id(request.path_params["match"], "no_such_match")
-        found = await self._read(self.storage.played_match, match)
-        if found is None:
-            raise HttpError(404, "no_such_match")
-        return found
+    @cached_property
+    def background(self) -> BackgroundWork:
+        """The reviews, replays and uploads: each on a thread of its own, queued and paced."""
+        return BackgroundWork(self.limits, self.storage, lambda: talk.pace_clock())
 
     async def get_match_record(self, request: Request) -> Response:
-        played, record = await self._played(request)
+        match = _checked_id(request.path_params["match"], "no_such_match")
+        with self._stored_record(match):
+            found = await self._read(read_played, self.storage, match)
+        if found is None:
+            raise HttpError(404, "no_such_match")
+        played, record = found
         headers = {"Content-Disposition": f'inline; filename="smear-{played.match}.json"'}
         return JSONResponse(record, headers=headers)
 
     async def get_match_replay(self, request: Request) -> Response:
-        played, record = await self._played(request)
-        view = await self._read(_view_of, record)
-        return JSONResponse({"match": match_json(played), "record": record, "view": view})
+        match = _checked_id(request.path_params["match"], "no_such_match")
+        address = _address(request, self.limits.trusted_proxies)
+        with self._stored_record(match):
+            answer = await self.background.replay_stored(match, address, match_json)
+        if answer is None:
+            raise HttpError(404, "no_such_match")
+        return Response(answer, media_type="application/json")
 
     async def get_match_review(self, request: Request) -> Response:
         """The costliest decisions of a finished match, every seat's judged from its own view by the
-        expert on the hints' thread (kept per match: asked again, it is not paced)."""
-        played, record = await self._played(request)
-        if not self.hints.played_review_kept(played.match):
-            self._paced("review", "", _address(request, self.limits.trusted_proxies))
-        reviewed = await self.hints.review_played(played.match, record)
+        expert on the reviews' thread (kept per match: asked again, it is not paced)."""
+        match = _checked_id(request.path_params["match"], "no_such_match")
+        address = _address(request, self.limits.trusted_proxies)
+        with self._stored_record(match):
+            reviewed = await self.background.review_stored(match, address)
+        if reviewed is None:
+            raise HttpError(404, "no_such_match")
         review = reviewed.review
         return JSONResponse(
             {
@@ -316,19 +334,34 @@ class Players(Listing):
             }
         )
 
-    async def replay_record(self, request: Request) -> Response:
-        self._paced("replay", "", _address(request, self.limits.trusted_proxies))
-        raw = await _capped_body(request, RECORD_BYTES_MAX)
+    @contextmanager
+    def _stored_record(self, match: str) -> Iterator[None]:
+        """The refusals of the stored record of ``match``: too many hands (``record_too_long``), or
+        refused by the engine (``record_unplayable``, logged: the record was stored by a server)."""
         try:
-            record = parse_record(raw)
-            view = await self._read(replay_view, record)
+            yield
+        except TooManyHands as err:
+            raise HttpError(422, "record_too_long", limit=err.limit) from None
+        except (StorageError, TableError):
+            raise
+        except SmearError as err:
+            # The type only: the engine's message may name a card.
+            kind = type(err).__name__
+            self.drops.warn("record", "match %s: its stored record cannot be replayed (%s)", match, kind)
+            raise HttpError(422, "record_unplayable") from None
+
+    async def replay_record(self, request: Request) -> Response:
+        self.background.uploads.pace(_address(request, self.limits.trusted_proxies))
+        raw = await _capped_body(request, self.limits.record_bytes)
+        try:
+            answer = await self.background.replay_upload(raw)
+        except TooManyHands as err:
+            raise HttpError(413, "record_too_long", limit=err.limit) from None
+        except (StorageError, TableError):
+            raise
         except SmearError as err:
             raise HttpError(400, "bad_record", reason=str(err), reason_code="record") from None
-        return JSONResponse({"record": record.to_dict(), "view": view})
-
-
-def _view_of(record: dict[str, Any]) -> dict[str, Any]:
-    return replay_view(parse_record(record))
+        return Response(answer, media_type="application/json")
 
 
 def match_json(match: PlayedMatch) -> dict[str, Any]:
@@ -354,17 +387,19 @@ def _seat_result(match: PlayedMatch, seat: int) -> dict[str, Any]:
 async def _capped_body(request: Request, limit: int) -> bytes:
     """The request's body, refused (413) once it is past ``limit`` bytes, and kept no further.
 
-    A refused body is still read to its end (up to ``REFUSED_BODY_READ_MAX`` bytes) and thrown away:
-    a client sends its whole body before it reads the answer, and a connection closed with part of
-    the body unread is reset, which loses the 413 on the way to it."""
+    A refused body is still read to its end (up to ``REFUSED_BODY_READ_MAX`` bytes, or ``limit``
+    if more) and thrown away: a client sends its whole body before it reads the answer, and a
+    connection closed with part of the body unread is reset, which loses the 413 on the way to it."""
+    read_most = max(REFUSED_BODY_READ_MAX, limit)
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > REFUSED_BODY_READ_MAX:
+    # Digits only, and few: int() takes "²" for a digit, and refuses thousands of them.
+    if declared.isascii() and declared.isdigit() and (len(declared) > 15 or int(declared) > read_most):
         raise HttpError(413, "message_too_large", limit=limit)
     body = bytearray()
     received = 0
     async for chunk in request.stream():
         received += len(chunk)
-        if received > REFUSED_BODY_READ_MAX:
+        if received > read_most:
             break
         if received <= limit:
             body += chunk
@@ -373,13 +408,10 @@ async def _capped_body(request: Request, limit: int) -> bytes:
     return bytes(body)
 
 
-async def _body(request: Request) -> Any:
-    """The request's JSON body (at most a message's size), for :func:`parse_message` to check."""
-    raw = await _capped_body(request, MAX_MESSAGE_BYTES)
-    try:
-        return json.loads(raw) if raw else None
-    except (ValueError, RecursionError):
-        raise ProtocolError("malformed_json") from None
+async def _body(request: Request) -> bytes:
+    """The request's body (at most a message's size), for :func:`parse_message` to decode and check
+    as it does a socket's message: anything but a JSON object is ``malformed_json``."""
+    return await _capped_body(request, MAX_MESSAGE_BYTES)
 
 
 def _address(request: Request, trusted: tuple[str, ...]) -> str:

@@ -30,15 +30,13 @@ def pace_clock() -> float:
 
 
 # (tokens a second, burst) per kind of message.
-# "profile" (a new profile, a transfer code tried), "replay" (a record replayed) and "review" (a finished
-# match's review worked out for the replay viewer) are per address.
+# "profile" (a new profile, a transfer code tried) is per address. Reviews and replays have paces of
+# their own, settings of the server (smear.server.background).
 TALK_PACE = {
     "reaction": (0.5, 3.0),
     "chat": (1 / 3, 5.0),
     "listing": (1 / 30, 5.0),
     "profile": (1 / 60, 5.0),
-    "replay": (0.5, 10.0),
-    "review": (0.1, 5.0),
 }
 
 

@@ -84,6 +84,9 @@ export const en = {
   "error.no_such_code": "That code is unknown, already used or expired.",
   "error.no_such_match": "There is no finished match at this address.",
   "error.bad_record": "This file is not a valid match record.",
+  "error.record_too_long": "This record has too many hands (more than {limit}) to be replayed.",
+  "error.record_unplayable": "The saved record of this match cannot be replayed.",
+  "error.server_busy": "The server is busy right now. Try again in a moment.",
 
   "menu.menu": "Menu",
   "menu.language": "Language",

@@ -83,6 +83,9 @@ export const es: Catalog = {
   "error.no_such_code": "Ese código no existe, ya se usó o ha caducado.",
   "error.no_such_match": "No hay ninguna partida terminada en esta dirección.",
   "error.bad_record": "Este archivo no es un registro de partida válido.",
+  "error.record_too_long": "Este registro tiene demasiadas manos (más de {limit}) para reproducirlo.",
+  "error.record_unplayable": "El registro guardado de esta partida no se puede reproducir.",
+  "error.server_busy": "El servidor está ocupado ahora mismo. Inténtalo de nuevo en un momento.",
 
   "menu.menu": "Menú",
   "menu.language": "Idioma",

@@ -83,6 +83,9 @@ export const fr: Catalog = {
   "error.no_such_code": "Ce code est inconnu, déjà utilisé ou expiré.",
   "error.no_such_match": "Aucune partie terminée ne se trouve à cette adresse.",
   "error.bad_record": "Ce fichier n’est pas un relevé de partie valide.",
+  "error.record_too_long": "Ce relevé a trop de donnes (plus de {limit}) pour être rejoué.",
+  "error.record_unplayable": "Le relevé enregistré de cette partie ne peut pas être rejoué.",
+  "error.server_busy": "Le serveur est occupé pour le moment. Réessayez dans un instant.",
 
   "menu.menu": "Menu",
   "menu.language": "Langue",

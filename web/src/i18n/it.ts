@@ -83,6 +83,9 @@ export const it: Catalog = {
   "error.no_such_code": "Questo codice non esiste, è già stato usato o è scaduto.",
   "error.no_such_match": "Non c’è nessuna partita finita a questo indirizzo.",
   "error.bad_record": "Questo file non è un registro di partita valido.",
+  "error.record_too_long": "Questo registro ha troppe mani (più di {limit}) per essere rivisto.",
+  "error.record_unplayable": "Il registro salvato di questa partita non può essere rivisto.",
+  "error.server_busy": "Il server è occupato in questo momento. Riprova tra poco.",
 
   "menu.menu": "Menu",
   "menu.language": "Lingua",

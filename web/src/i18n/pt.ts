@@ -83,6 +83,9 @@ export const pt: Catalog = {
   "error.no_such_code": "Esse código não existe, já foi usado ou expirou.",
   "error.no_such_match": "Não há nenhuma partida terminada neste endereço.",
   "error.bad_record": "Este arquivo não é um registro de partida válido.",
+  "error.record_too_long": "Este registro tem mãos demais (mais de {limit}) para ser reproduzido.",
+  "error.record_unplayable": "O registro salvo desta partida não pode ser reproduzido.",
+  "error.server_busy": "O servidor está ocupado agora. Tente de novo daqui a pouco.",
 
   "menu.menu": "Menu",
   "menu.language": "Idioma",

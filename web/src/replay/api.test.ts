@@ -149,7 +149,7 @@ describe("loadMatchReview", () => {
     const refused = (status: number, code: string) => async () =>
       reply(status, { error: { code, args: {}, message: code } });
     const said = async (get: () => Promise<Response>) => loadMatchReview("abcd1234", get as unknown as typeof fetch);
-    expect(await said(refused(503, "hints_busy"))).toEqual({ ok: false, problem: "busy" });
+    expect(await said(refused(503, "server_busy"))).toEqual({ ok: false, problem: "busy" });
     expect(await said(refused(429, "rate_limited"))).toEqual({ ok: false, problem: "rate_limited" });
     expect(await said(refused(404, "no_such_match"))).toEqual({ ok: false, problem: "not_found" });
     expect(await said(refused(500, "internal_error"))).toEqual({ ok: false, problem: "failed" });

@@ -91,7 +91,7 @@ export async function replayRecord(text: string, post: Fetch = defaultFetch): Pr
 
 export type ReviewLoad =
   | { ok: true; review: ReplayReview }
-  /** The server's expert is working for others (`hints_busy`), or this address asked too often. */
+  /** The server's reviews are all taken (`server_busy`), or this address asked too often. */
   | { ok: false; problem: "busy" | "rate_limited" | "not_found" | "failed" };
 
 function finite(value: unknown): value is number {
@@ -152,7 +152,7 @@ export async function loadMatchReview(match: string, get: Fetch = defaultFetch):
     if (!response.ok) {
       const error = await errorOf(response);
       if (response.status === 404) return { ok: false, problem: "not_found" };
-      if (error?.code === "hints_busy" || response.status === 503) return { ok: false, problem: "busy" };
+      if (error?.code === "server_busy" || response.status === 503) return { ok: false, problem: "busy" };
       if (error?.code === "rate_limited" || response.status === 429) return { ok: false, problem: "rate_limited" };
       return { ok: false, problem: "failed" };
     }

@@ -36,6 +36,12 @@ _SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
         "Sockets one client address may hold open at once (0: no limit).",
     ),
     (
+        "--stop-grace",
+        "stop_grace",
+        click.IntRange(0),
+        "Seconds requests still under way may take, once the server is told to stop, before they are cut.",
+    ),
+    (
         "--spectators-per-table",
         "spectators_per_table",
         click.IntRange(0),
@@ -125,6 +131,7 @@ _LIMIT_SETTINGS = (
     "record_hands",
     "tables_per_hour",
     "connections_per_address",
+    "stop_grace",
     "spectators_per_table",
     "max_tables",
     "lobby_idle",
@@ -191,13 +198,12 @@ def serve_command(
     import gc
     from functools import partial
 
-    import uvicorn
     from sqlalchemy.engine import make_url
 
     from smear.server.app import create_app
     from smear.server.cluster import ClusterError, masked, reach_redis
     from smear.server.storage import Storage, StorageError
-    from smear.server.workers import UVICORN_SETTINGS, run_workers
+    from smear.server.workers import run_workers, serve
 
     if workers > 1 and redis is None:
         fail("--workers above 1 needs --redis URL: the processes share their tables through it", EXIT_INVALID)
@@ -229,9 +235,9 @@ def serve_command(
         err=True,
     )
     if workers > 1:
-        run_workers(build, host, port, workers)
+        run_workers(build, host, port, workers, limits.stop_grace)
         return
-    uvicorn.run(app, host=host, port=port, **UVICORN_SETTINGS)
+    serve(app, limits.stop_grace, host=host, port=port)
 
 
 # --- smear db -------------------------------------------------------------------------------------

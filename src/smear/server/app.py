@@ -45,6 +45,7 @@ from smear.server.protocol import (
 from smear.server.storage import StorageError
 from smear.server.storerows import StoredTable
 from smear.server.tables import Table, TableError, TableSettings
+from smear.server.transport import TransportDoor
 from smear.server.web import STATIC_DIR, client_routes, facts_routes, with_security_headers
 from smear.state import Phase
 from smear.views import player_view
@@ -68,6 +69,7 @@ class SmearServer(Players):
         self.sio = GuardedServer(
             self.dispatch,
             self.drops,
+            self.addresses,
             async_mode="asgi",
             cors_allowed_origins=(lambda origin, environ: page_may_connect(origin, environ, origins)),
             max_http_buffer_size=MAX_MESSAGE_BYTES * 4,
@@ -118,7 +120,13 @@ class SmearServer(Players):
         ]
         http = Starlette(routes=routes)
         app = socketio.ASGIApp(self.sio, other_asgi_app=http, on_startup=self.restore, on_shutdown=self.close)
-        return with_security_headers(drop_undecodable_frames(app, self.drops))
+        return TransportDoor(
+            with_security_headers(drop_undecodable_frames(app, self.drops)),
+            self.sio.eio,
+            self.sio.transport,
+            self.limits.trusted_proxies,
+            max_body=self.sio.eio.max_http_buffer_size,
+        )
 
     async def health(self, request: Request) -> Response:
         # The tables put aside are for the operator to see; the count is read at each sweep.
@@ -197,19 +205,18 @@ class SmearServer(Players):
 
     async def on_connect(self, sid: str, environ: dict[str, Any], auth: Any = None) -> None:
         address = client_address(environ, self.limits.trusted_proxies)
-        if not self.addresses.may_connect(address):
+        # Its Engine.IO session is counted already; one past the cap is let in only to hear this.
+        if self.sio.transport.over_cap(address):
             limit = self.limits.connections_per_address
             refusal = error_payload("too_many_connections", limit=limit)
             # The client reads the error as the refusal's data.
             raise socketio.exceptions.ConnectionRefusedError(refusal["message"], refusal)
-        self.addresses.connected(address)
         self.connections[sid] = Connection(address)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
         connection = self.connections.get(sid)
         if connection is None or connection.home is not None:
             return
-        self.addresses.disconnected(connection.address)
         await self.drop_connection(sid, connection)
 
     async def dispatch(self, sid: str, data: Any) -> dict[str, Any]:

@@ -22,6 +22,9 @@ import socketio  # type: ignore[import-untyped]
 from engineio import packet as eio_packet  # type: ignore[import-untyped]
 from socketio import packet as sio_packet
 
+from smear.server.limits import AddressBook, Limits
+from smear.server.transport import TICKET, DoorEngine, TransportCount
+
 # The Engine.IO packets a client may send: close, ping (to probe an upgrade), pong, message, upgrade, noop.
 CLIENT_PACKET_TYPES = frozenset(
     {
@@ -123,13 +126,34 @@ class TextPacket(sio_packet.Packet):  # type: ignore[misc]
 
 
 class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
-    """python-socketio's server with every client event sent to one ``dispatch`` function."""
+    """python-socketio's server with every client event sent to one ``dispatch`` function, its
+    Engine.IO sessions counted per address (:attr:`transport`, filled by the
+    :class:`~smear.server.transport.TransportDoor` in front) and closed without waiting."""
 
-    def __init__(self, dispatch: Dispatch, drops: LogThrottle, **options: Any) -> None:
+    def __init__(
+        self, dispatch: Dispatch, drops: LogThrottle, addresses: AddressBook | None = None, **options: Any
+    ) -> None:
         super().__init__(serializer=TextPacket, **options)
         self._dispatch = dispatch
         self._drops = drops
         self._answering: set[asyncio.Task[None]] = set()
+        # Without an address book, nothing is capped (the benchmarks' bare transport).
+        book = addresses or AddressBook(Limits(connections_per_address=0))
+        self.transport = TransportCount(book, self.eio.on_polling)
+
+    def _engineio_server_class(self) -> type[DoorEngine]:
+        return DoorEngine
+
+    async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> Any:
+        scope = environ.get("asgi.scope") or {}
+        self.transport.opened(eio_sid, scope.get(TICKET))
+        return await super()._handle_eio_connect(eio_sid, environ)
+
+    async def _handle_eio_disconnect(self, eio_sid: str, reason: Any) -> None:
+        # The address's place is free before its socket leaves the namespace, so that whoever
+        # learns of the leaving finds the place free.
+        self.transport.session_ended(eio_sid)
+        await super()._handle_eio_disconnect(eio_sid, reason)
 
     async def send(self, event: str, data: Any, sids: Iterable[str], namespace: str = "/") -> None:
         """``emit`` one message to each of ``sids``, in order, without python-socketio's task per
@@ -249,7 +273,35 @@ class ClientFaultsAsWarnings(logging.Filter):
         return True
 
 
+class CutsAtStopInOneLine(logging.Filter):
+    """A request still under way when the server's grace for stopping runs out (a body half sent
+    and never finished) is cancelled, and uvicorn logs the cancellation with a traceback; it becomes
+    one warning line, at most one per ``every`` seconds."""
+
+    CUT = "timeout graceful shutdown exceeded"  # the message uvicorn cancels such a request with
+
+    def __init__(self, every: float = 10.0) -> None:
+        super().__init__()
+        self._throttle = LogThrottle(every=every)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, asyncio.CancelledError) or self.CUT not in str(error):
+            return True
+        suffix = self._throttle.admit("cut")
+        if suffix is None:
+            return False
+        record.msg = "a request still under way was cut as the server stopped" + suffix
+        record.args = None
+        record.exc_info = None
+        record.exc_text = None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 def quiet_client_faults(name: str = "uvicorn.error") -> None:
+    """uvicorn's error log gets client faults, and the requests cut at a stop, in one line each."""
     logger = logging.getLogger(name)
-    if not any(isinstance(f, ClientFaultsAsWarnings) for f in logger.filters):
-        logger.addFilter(ClientFaultsAsWarnings())
+    for kind in (ClientFaultsAsWarnings, CutsAtStopInOneLine):
+        if not any(isinstance(f, kind) for f in logger.filters):
+            logger.addFilter(kind())

@@ -47,6 +47,7 @@ class Limits:
 
     tables_per_hour: int = 60  # tables one address may create in any hour
     connections_per_address: int = 20  # sockets open at once from one address
+    stop_grace: int = 5  # seconds requests still under way may take once the server is told to stop
     spectators_per_table: int = 50  # watchers of one table (seated players are not counted)
     max_tables: int = 2_000  # tables in memory at once; creating more answers ``server_full``
     lobby_idle: float = HOUR  # seconds a lobby may have no person connected before it closes
@@ -80,7 +81,8 @@ class Limits:
 
 @dataclass
 class AddressBook:
-    """Per client address: the sockets open now and when it last created tables."""
+    """Per client address: the sockets open now (each Engine.IO session and WebSocket, counted by
+    :class:`~smear.server.transport.TransportCount`) and when it last created tables."""
 
     limits: Limits
     connections: dict[str, int] = field(default_factory=dict)
@@ -88,6 +90,17 @@ class AddressBook:
 
     def may_connect(self, address: str) -> bool:
         return self.limits.counted(self.limits.connections_per_address, self.connections.get(address, 0))
+
+    def may_open(self, address: str) -> bool:
+        """Whether ``address`` may open one more socket: up to its cap, and one more, let in only
+        to be told (``too_many_connections``) that it is refused."""
+        limit = self.limits.connections_per_address
+        return self.limits.counted(limit + 1 if limit else 0, self.connections.get(address, 0))
+
+    def over_cap(self, address: str) -> bool:
+        """Whether ``address`` holds more sockets than its cap."""
+        limit = self.limits.connections_per_address
+        return limit != 0 and self.connections.get(address, 0) > limit
 
     def connected(self, address: str) -> None:
         self.connections[address] = self.connections.get(address, 0) + 1

@@ -4,10 +4,15 @@ The parent binds the port, then forks the workers; the kernel hands each new con
 them. They share the tables through Redis (:mod:`smear.server.cluster`), so any worker may take any
 client. A worker that dies is started again after a pause (its tables are taken over by the others
 meanwhile); SIGINT or SIGTERM stops them all.
+
+Every server process, one or several, runs uvicorn through :func:`serve`: told to stop, it first
+lets the application end its sessions (:class:`Stoppable`), then gives the requests still under way
+``stop_grace`` seconds before it cuts them, and stores and hands over its tables.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 import os
@@ -15,12 +20,15 @@ import signal
 import socket
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, Protocol, runtime_checkable
+
+import uvicorn
 
 log = logging.getLogger("smear.server")
 
 RESTART_PAUSE: Final = 1.0  # seconds before a worker that died is started again
-STOP_WAIT: Final = 10.0  # seconds the workers have to stop before they are killed
+# Seconds the workers have to stop, beyond their grace for requests, before they are killed.
+STOP_WAIT: Final = 10.0
 
 # How every server process runs uvicorn. The server reads forwarding headers itself, and only from
 # --trusted-proxy addresses. Engine.IO's heartbeat (a ping every 25 s, answered within 20 s) already
@@ -32,15 +40,45 @@ UVICORN_SETTINGS: Final[dict[str, Any]] = {
 }
 
 
-def _worker(build_app: Callable[[], Any], listener: socket.socket) -> None:
-    import uvicorn
+@runtime_checkable
+class Stoppable(Protocol):
+    """An application with sessions that would outlast a stop (long polls, WebSockets)."""
 
+    async def stop(self) -> None:
+        """The server is stopping: end every session now."""
+
+
+class StoppingServer(uvicorn.Server):
+    """uvicorn's server, which says it is stopping and lets the application end its sessions
+    before it waits for the requests under way (a long poll would otherwise hold it 45 s)."""
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        grace = self.config.timeout_graceful_shutdown
+        log.warning("stopping: sockets are closed, requests under way have %s s to finish", grace)
+        app = self.config.app
+        if isinstance(app, Stoppable):
+            try:
+                async with asyncio.timeout(grace):
+                    await app.stop()
+            except Exception as error:  # the stop goes on: uvicorn closes what is left
+                log.warning("stopping: not every session was closed (%s)", type(error).__name__)
+        await super().shutdown(sockets)
+
+
+def serve(app: Any, stop_grace: int, sockets: list[socket.socket] | None = None, **where: Any) -> None:
+    """Run ``app`` under uvicorn (on ``sockets``, or at ``host`` and ``port``) until SIGINT or SIGTERM."""
+    config = uvicorn.Config(app, timeout_graceful_shutdown=stop_grace, **where, **UVICORN_SETTINGS)
+    StoppingServer(config).run(sockets=sockets)
+
+
+def _worker(build_app: Callable[[], Any], listener: socket.socket, stop_grace: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent says when to stop (SIGTERM)
-    config = uvicorn.Config(build_app(), **UVICORN_SETTINGS)
-    uvicorn.Server(config).run(sockets=[listener])
+    serve(build_app(), stop_grace, sockets=[listener])
 
 
-def run_workers(build_app: Callable[[], Any], host: str, port: int, workers: int) -> None:
+def run_workers(
+    build_app: Callable[[], Any], host: str, port: int, workers: int, stop_grace: int = 5
+) -> None:
     """Serve on ``host:port`` with ``workers`` processes, each running ``build_app()``'s application."""
     listener = socket.create_server((host, port), reuse_port=False, backlog=2048)
     listener.set_inheritable(True)
@@ -48,7 +86,7 @@ def run_workers(build_app: Callable[[], Any], host: str, port: int, workers: int
     stopping = False
 
     def start() -> multiprocessing.process.BaseProcess:
-        process = context.Process(target=_worker, args=(build_app, listener), daemon=False)
+        process = context.Process(target=_worker, args=(build_app, listener, stop_grace), daemon=False)
         process.start()
         return process
 
@@ -76,7 +114,7 @@ def run_workers(build_app: Callable[[], Any], host: str, port: int, workers: int
         for process in running:
             if process.is_alive() and process.pid is not None:
                 os.kill(process.pid, signal.SIGTERM)
-        deadline = time.monotonic() + STOP_WAIT
+        deadline = time.monotonic() + stop_grace + STOP_WAIT
         for process in running:
             process.join(max(0.0, deadline - time.monotonic()))
             if process.is_alive():

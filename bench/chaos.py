@@ -21,6 +21,13 @@ is. The killed process is started again on its port after a short random pause, 
 kill. With one server or several, a request answered ``not_stored`` (nothing changed) is sent again
 while no newer state comes, and a state seen again on a new connection is acted on again.
 
+Beside the kills it injects faults into the server processes (``--faults``, all by default; see
+``chaosfaultplan``): the first record of a finished match fails once; at the first kill a table
+still playing is made to refuse to be restored; the database is slow for a few seconds after the
+first kill; and, with several servers, Redis is gone for a few seconds after the second. The
+processes run through ``bench/chaosserver.py``, which installs the faults (``bench/chaosfaults.py``)
+from a file the run rewrites; a normal server has no such hook.
+
 What it checks, reading the database once the server has stopped:
 
 - acknowledged_lost: an action acknowledged with ``ok`` that is not in storage. Each action is
@@ -35,23 +42,28 @@ What it checks, reading the database once the server has stopped:
   other view a client received that no stored prefix shows.
 - replay_failures: a finished match's record that ``python -m smear replay`` refuses (or that does
   not agree with the stored actions).
+- quarantined: the tables put aside in the database. It must be exactly the table made to refuse
+  being restored (none without that fault); its people are told ``table_unavailable``, and it is not
+  counted stuck.
 
-It prints a line per kill (with several servers: which process died, and how many tables it owned),
-then details and these lines (with several servers, ``servers: N`` first), and exits with 1 if any of
-the last four is not 0::
+It prints a line per kill (with several servers: which process died, and how many tables it owned)
+and per fault, then details and these lines (with several servers, ``servers: N`` first), and exits
+with 1 if any of the four after ``kills`` is not 0 or the quarantined tables are not those expected::
 
     kills: K
     acknowledged_lost: N
     stuck_tables: N
     desyncs: N
     replay_failures: N
+    quarantined: N
 
 Its parts, beside this file: ``chaosplan`` (the timings, the tables planned, what the clients
-saw), ``chaosclients`` (the people and their links through the kills) and ``chaoschecks`` (the
-checks once the kills are over).
+saw), ``chaosclients`` (the people and their links through the kills), ``chaosfaultplan`` and
+``chaosfaults`` (the faults) and ``chaoschecks`` (the checks once the kills are over).
 
 Usage: python bench/chaos.py [--kills 100] [--tables 12] [--seed 1] [--database URL]
                              [--servers 1] [--redis URL] [--lease 1.0] [--workdir DIR]
+                             [--faults finish,restore,slow,redis]
 """
 
 from __future__ import annotations
@@ -72,6 +84,8 @@ from typing import Any
 
 from chaoschecks import Checker
 from chaosclients import Link, TableRun
+from chaosfaultplan import FAULTS, FaultPlan
+from chaosfaults import ENV
 from chaosplan import PROBLEMS_SHOWN, TablePlan, Tally, plan_tables
 from fleet import LEASE, Fleet, cluster_options, shared_services
 from serverproc import serve_options
@@ -80,6 +94,8 @@ KILL_GAP = (0.1, 2.0)  # seconds from a server being up to its kill (uniform)
 SETUP_TIMEOUT = 120.0  # to create, fill and start every table
 QUIET_LIMIT = 90.0  # after the last kill, a table with no new version for this long is stuck
 FINAL_LIMIT = 900.0  # and one that has not finished this long after the last kill
+RECORD_LIMIT = 60.0  # once every table is done, how long their last records may take to be stored
+SERVER = Path(__file__).resolve().with_name("chaosserver.py")  # smear, with the faults installed
 
 # The server's settings for the run, passed only if this version of ``smear serve`` has them.
 SERVE_SETTINGS = {
@@ -90,6 +106,7 @@ SERVE_SETTINGS = {
     "--bot-pause": "0.02",
     "--hand-pause": "0.05",
     "--grace": "1",
+    "--sweep-every": "0.5",  # a record that failed is stored again soon
 }
 
 
@@ -102,8 +119,8 @@ def serve_settings() -> list[str]:
 
 @dataclass
 class Report:
-    """The five figures (kills, then the four that must be 0), with the details and problems behind them;
-    with several server processes, their number before them."""
+    """The six figures (kills, the four that must be 0, and the tables put aside), with the details and
+    problems behind them; with several server processes, their number before them."""
 
     servers: int = 1
     kills: int = 0
@@ -111,18 +128,28 @@ class Report:
     stuck_tables: int = 0
     desyncs: int = 0
     replay_failures: int = 0
+    quarantined: int = 0
+    wrongly_quarantined: int = 0  # tables put aside but not made to refuse, and the reverse
     details: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
     def figures(self) -> str:
-        names: tuple[str, ...] = ("kills", "acknowledged_lost", "stuck_tables", "desyncs", "replay_failures")
+        names: tuple[str, ...] = (
+            "kills",
+            "acknowledged_lost",
+            "stuck_tables",
+            "desyncs",
+            "replay_failures",
+            "quarantined",
+        )
         if self.servers > 1:
             names = ("servers", *names)
         return "\n".join(f"{name}: {getattr(self, name)}" for name in names)
 
     @property
     def failed(self) -> bool:
-        return bool(self.acknowledged_lost or self.stuck_tables or self.desyncs or self.replay_failures)
+        lost = self.acknowledged_lost or self.stuck_tables or self.desyncs or self.replay_failures
+        return bool(lost or self.wrongly_quarantined)
 
     def text(self) -> str:
         return "\n".join([*self.details, *self.problems, self.figures()])
@@ -138,10 +165,18 @@ class ChaosRun:
     """
 
     def __init__(
-        self, kills: int, plans: list[TablePlan], seed: int, log: Callable[[str], None], fleet: Fleet
+        self,
+        kills: int,
+        plans: list[TablePlan],
+        seed: int,
+        log: Callable[[str], None],
+        fleet: Fleet,
+        faults: FaultPlan,
     ) -> None:
         self.kills = kills
         self.fleet = fleet
+        self.faults = faults
+        faults.say = self.say  # its lines among the run's, timed alike
         self.rng = random.Random(seed)
         self.log = log
         self.began = time.monotonic()
@@ -217,7 +252,8 @@ class ChaosRun:
         for number in range(1, self.kills + 1):
             gap = self.rng.uniform(*KILL_GAP)
             await asyncio.sleep(gap)
-            victim = fleet.victim()
+            chosen = await asyncio.to_thread(self.faults.before_kill, self.tables, fleet)
+            victim = chosen or fleet.victim()
             dead = victim.name
             owned = await fleet.kill(victim)
             self.kills_done = number
@@ -226,6 +262,7 @@ class ChaosRun:
                 await asyncio.sleep(pause)
             took = await fleet.start(victim)
             self.generation += 1
+            self.faults.after_restart(number, self.kills)
             if fleet.several:
                 tables = "" if owned is None else f" owning {owned} tables"
                 self.say(
@@ -248,6 +285,7 @@ class ChaosRun:
             if not waiting:
                 stuck = sum(t.stuck for t in self.tables)
                 self.say(f"every table done ({stuck} stuck); {self.counts()}")
+                await self.records_stored()
                 return
             for table in waiting:
                 if now - table.last_progress > QUIET_LIMIT or now - began > FINAL_LIMIT:
@@ -262,6 +300,19 @@ class ChaosRun:
                 self.say(f"waiting for table(s) {names} to finish their match")
             await asyncio.sleep(0.2)
 
+    async def records_stored(self) -> None:
+        """Wait until the server has the record of each table's last match seen finished (one that
+        failed is stored again at a sweep), for at most ``RECORD_LIMIT``: the checks find any missing."""
+        deadline = time.monotonic() + RECORD_LIMIT
+        for table in self.tables:
+            if table.stuck or table.aside or table.final_match is None:
+                continue
+            while not await self.match_recorded(table.code, table.final_match):
+                if time.monotonic() > deadline:
+                    self.say(f"table {table.index} ({table.code}): its last record is not stored")
+                    return
+                await asyncio.sleep(0.2)
+
     async def close(self) -> None:
         self.stopping.set()
         for task in list(self.tasks):
@@ -272,9 +323,14 @@ class ChaosRun:
 
 
 async def run_async(
-    kills: int, plans: list[TablePlan], seed: int, log: Callable[[str], None], fleet: Fleet
+    kills: int,
+    plans: list[TablePlan],
+    seed: int,
+    log: Callable[[str], None],
+    fleet: Fleet,
+    faults: FaultPlan,
 ) -> ChaosRun:
-    run = ChaosRun(kills, plans, seed, log, fleet)
+    run = ChaosRun(kills, plans, seed, log, fleet, faults)
     try:
         await run.play()
     finally:
@@ -294,10 +350,12 @@ def run_chaos(
     servers: int = 1,
     redis: str | None = None,
     lease: float = LEASE,
+    faults: tuple[str, ...] = FAULTS,
 ) -> Report:
-    """Play ``tables`` tables (or those of ``plans``) while a server process is killed ``kills`` times,
-    then check the storage. With ``servers`` above 1 they share ``database`` (default: a throwaway
-    PostgreSQL) and ``redis`` (default: a throwaway Redis), with tables taken over after ``lease``."""
+    """Play ``tables`` tables (or those of ``plans``) while a server process is killed ``kills`` times
+    and ``faults`` are injected, then check the storage. With ``servers`` above 1 they share
+    ``database`` (default: a throwaway PostgreSQL) and ``redis`` (default: a throwaway Redis), with
+    tables taken over after ``lease``."""
     plans = plans or plan_tables(tables, random.Random(seed))
     for index, plan in enumerate(plans):
         log(f"table {index}: {plan.describe()}")
@@ -307,15 +365,18 @@ def run_chaos(
         workdir.mkdir(parents=True, exist_ok=True)
         database, redis = shared_services(stack, servers, database, redis, workdir)
         options = serve_settings() + ([] if redis is None else cluster_options(redis, lease))
-        fleet = Fleet(servers, database, workdir, options, seed, redis)
+        injected = FaultPlan(set(faults), workdir, servers, log)
+        program = [sys.executable, str(SERVER)]
+        fleet = Fleet(servers, database, workdir, options, seed, redis, program, {ENV: str(injected.path)})
         try:
-            run = asyncio.run(run_async(kills, plans, seed, log, fleet))
+            run = asyncio.run(run_async(kills, plans, seed, log, fleet, injected))
         except BaseException:
             troubles = fleet.troubles()
             if troubles:
                 log("server log:\n  " + "\n  ".join(troubles[-20:]))
             raise
         report = Report(servers=servers, kills=run.kills_done)
+        report.details.append(injected.describe())
         Checker(run, database, workdir, report).check()
         troubles = fleet.troubles()
         report.details.append(f"server log lines with errors or tracebacks: {len(troubles)}")
@@ -348,9 +409,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=LEASE,
         help=f"seconds before a killed process's tables are taken over ({LEASE:g})",
     )
+    parser.add_argument(
+        "--faults",
+        default=",".join(FAULTS),
+        help=f"faults injected beside the kills, among {','.join(FAULTS)} (all), or none",
+    )
     args = parser.parse_args(argv)
     if args.kills < 0 or args.tables < 1 or args.servers < 1:
         parser.error("--kills must be at least 0, --tables and --servers at least 1")
+    args.faults = tuple(kind for kind in args.faults.split(",") if kind and kind != "none")
+    if set(args.faults) - set(FAULTS):
+        parser.error(f"--faults takes {','.join(FAULTS)} or none")
     return args
 
 
@@ -366,6 +435,7 @@ def main(argv: list[str] | None = None) -> int:
         servers=args.servers,
         redis=args.redis,
         lease=args.lease,
+        faults=args.faults,
     )
     print()
     print(report.text())

@@ -1,6 +1,6 @@
 """The chaos benchmark's checks once the kills are over: every acknowledged action in the stored
-matches, every view each client saw explained by a replay of the record, and every record replayed by
-``smear replay``."""
+matches, every view each client saw explained by a replay of the record, every record replayed by
+``smear replay``, and only the table made to refuse a restore put aside."""
 
 from __future__ import annotations
 
@@ -154,6 +154,7 @@ class Checker:
         counts = Counter[str]()
         storage = Storage(self.database)
         try:
+            self.check_quarantine(storage)
             for table in self.run.tables:
                 self.check_table(storage, table, records, counts)
         finally:
@@ -172,7 +173,7 @@ class Checker:
         refusals = ", ".join(f"{kind} {n}" for kind, n in sorted(tally.refusals.items())) or "none"
         report.details += [
             f"tables: {len(self.run.tables)} ({sum(t.retired for t in self.run.tables)} retired: finished "
-            "before a kill and not brought back)",
+            f"before a kill and not brought back; {sum(t.aside for t in self.run.tables)} put aside)",
             f"actions acknowledged: {len(tally.acked)} ({tally.built_discards} discards built from "
             f"`discard`), matches started again: {len(tally.matches_started)}",
             f"resumes: {tally.reconnects} (views checked after a resume: {len(tally.resumed)})"
@@ -188,6 +189,18 @@ class Checker:
             report.problems.append(f"{kind}{more}:")
             report.problems += [f"  {text}" for text in shown]
 
+    def check_quarantine(self, storage: Storage) -> None:
+        """The tables put aside must be those made to refuse a restore, and nothing else."""
+        aside = {table.code: table for table in storage.quarantined()}
+        self.report.quarantined = len(aside)
+        expected = self.run.faults.refused
+        for code in sorted(aside.keys() - expected):
+            table = aside[code]
+            self.problem("quarantined", f"{code}: put aside, not made to ({table.reason}, {table.error})")
+        for code in sorted(expected - aside.keys()):
+            self.problem("quarantined", f"{code}: made to refuse a restore, not put aside")
+        self.report.wrongly_quarantined = len(aside.keys() ^ expected)
+
     def check_table(
         self, storage: Storage, table: TableRun, records: list[tuple[str, Path]], counts: Counter[str]
     ) -> None:
@@ -195,7 +208,10 @@ class Checker:
         code = table.code
         stored = storage.table(code)
         latest = stored.current_match if stored is not None else None
-        if stored is None or latest is None or not latest.finished or not table.done or table.stuck:
+        # A table put aside as it was made to goes no further: only what it stored is checked.
+        aside = stored is not None and stored.quarantined and code in self.run.faults.refused
+        unfinished = stored is None or latest is None or not latest.finished or not table.done
+        if not aside and (unfinished or table.stuck):
             report.stuck_tables += 1
             status = "missing" if stored is None else stored.status
             self.problem("stuck_tables", f"table {table.index} {code} ({table.plan.describe()}): {status}")

@@ -42,6 +42,7 @@ class Link:
         self.sio = socketio.AsyncClient(reconnection=False)
         self.sio.on("state", self.on_state)
         self.sio.on("event", self.on_event)
+        self.sio.on("error", self.on_error)
         self.sio.on("disconnect", self.on_disconnect)
 
     async def open(self) -> None:
@@ -56,6 +57,11 @@ class Link:
 
     async def on_event(self, data: dict[str, Any]) -> None:
         self.person.on_event(data)
+
+    async def on_error(self, data: Any) -> None:
+        """A push: the table's owner put it aside while this socket followed it."""
+        if isinstance(data, dict) and data.get("code") == "table_unavailable":
+            self.person.table.put_aside()
 
     async def on_disconnect(self, *reason: Any) -> None:
         self.closed.set()
@@ -167,7 +173,7 @@ class Person:
         self.decide(link, data, key)
 
     def decide(self, link: Link, data: dict[str, Any], key: bytes | None) -> None:
-        if self.run.stopping.is_set():
+        if self.run.stopping.is_set() or self.table.aside:
             return
         version, info, game = data["version"], data["table"], data["game"]
         if info["status"] == "finished":
@@ -271,7 +277,7 @@ class Person:
     async def live(self) -> None:
         """Keep a connection to the table until the run stops, resuming after every loss."""
         run = self.run
-        while not run.stopping.is_set() and not self.retired:
+        while not run.stopping.is_set() and not self.retired and not self.table.aside:
             link = self.link
             if link is None or link.is_lost():
                 await self.resume()
@@ -297,6 +303,10 @@ class Person:
                 return
             if reply is not None:
                 code = run.refused("resume", reply)
+                if code == "table_unavailable":  # put aside: nothing more to play there
+                    self.table.put_aside()
+                    await link.close()
+                    return
                 if code == "no_such_table" and await run.match_recorded(self.table.code, self.match):
                     # Finished before the kill: a restarted server keeps only unfinished tables.
                     self.retired = True
@@ -319,8 +329,9 @@ class TableRun:
         self.people = [Person(run, self, f"P{index}-{n}") for n in range(plan.people)]
         self.highest = -1
         self.last_progress = time.monotonic()
-        self.done = False  # every person sees the match finished after the last kill, or retired
+        self.done = False  # every person sees the match finished after the last kill, retired, or aside
         self.retired = False
+        self.aside = False  # the server put it aside (quarantined): its people are told so
         self.stuck = False
         self.matches_finished: set[int] = set()
         self.final_match: int | None = None  # the match a client saw finish after the last kill
@@ -347,6 +358,11 @@ class TableRun:
 
     def retire(self) -> None:
         self.retired = self.done = True
+
+    def put_aside(self) -> None:
+        if not self.aside:
+            self.aside = self.done = True
+            self.run.say(f"table {self.index} ({self.code}) is put aside: its people are told so")
 
     async def open(self) -> None:
         """Connect every person, create the table, fill it with people and bots, and start."""

@@ -20,6 +20,7 @@ import contextlib
 import random
 import subprocess
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import redis
@@ -64,13 +65,24 @@ def cluster_options(redis_url: str, lease: float) -> list[str]:
 
 
 class Server:
-    """One ``smear serve`` process, started again on its port after every kill."""
+    """One ``smear serve`` process (``program serve``, with ``env`` added to its environment), started
+    again on its port after every kill."""
 
-    def __init__(self, index: int, database: str, log_path: Path, options: list[str]) -> None:
+    def __init__(
+        self,
+        index: int,
+        database: str,
+        log_path: Path,
+        options: list[str],
+        program: list[str] | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
         self.index = index
         self.database = database
         self.log_path = log_path
         self.options = options
+        self.program = program
+        self.env = env
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.up = False  # answering, and not being killed
@@ -91,8 +103,8 @@ class Server:
         """Start it and wait until it answers (blocking: call it in a thread)."""
         failure: Exception | None = None
         for _attempt in range(3):
-            command = serve_command(self.port, self.database, self.options)
-            self.process = launch(command, self.log_path, new_group=True, append=True)
+            command = serve_command(self.port, self.database, self.options, self.program)
+            self.process = launch(command, self.log_path, new_group=True, append=True, env=self.env)
             try:
                 wait_healthy(self.url, self.process, START_TIMEOUT)
                 return
@@ -126,12 +138,22 @@ class Fleet:
     """
 
     def __init__(
-        self, count: int, database: str, workdir: Path, options: list[str], seed: int, redis_url: str | None
+        self,
+        count: int,
+        database: str,
+        workdir: Path,
+        options: list[str],
+        seed: int,
+        redis_url: str | None,
+        program: list[str] | None = None,
+        env: Mapping[str, str] | None = None,
     ) -> None:
         def log_path(index: int) -> Path:
             return workdir / ("server.log" if count == 1 else f"server-{index}.log")
 
-        self.servers = [Server(index, database, log_path(index), options) for index in range(count)]
+        self.servers = [
+            Server(index, database, log_path(index), options, program, env) for index in range(count)
+        ]
         self.options = options
         self.rng = random.Random(f"fleet {seed}")
         self.up = asyncio.Event()  # set while any process is up
@@ -219,12 +241,21 @@ class Fleet:
         return set()
 
     def _owned_by(self, name: str | None) -> int | None:
+        tables = self.tables_of(name)
+        return None if tables is None else len(tables)
+
+    def tables_of(self, name: str | None) -> set[str] | None:
+        """The codes of the tables process ``name`` holds the lease of (None when that is not known)."""
         if self.redis is None or name is None:
             return None
         with contextlib.suppress(redis.RedisError):
             keys = list(self.redis.scan_iter(f"{PREFIX}lease:*", count=1000))
             owners = self.redis.mget(keys) if keys else []
-            return sum(owner is not None and text(owner) == name for owner in owners)
+            return {
+                text(key).removeprefix(f"{PREFIX}lease:")
+                for key, owner in zip(keys, owners, strict=True)
+                if owner is not None and text(owner) == name
+            }
         return None
 
 

@@ -32,9 +32,13 @@ def free_port() -> int:
         return port
 
 
-def serve_command(port: int, database: str, options: list[str] | None = None) -> list[str]:
-    """``python -m smear serve`` on 127.0.0.1:``port``, with ``database`` and further ``options``."""
-    command = [sys.executable, "-m", "smear", "serve", "--host", "127.0.0.1", "--port", str(port)]
+def serve_command(
+    port: int, database: str, options: list[str] | None = None, program: list[str] | None = None
+) -> list[str]:
+    """``python -m smear serve`` (or ``program serve``) on 127.0.0.1:``port``, with ``database`` and
+    further ``options``."""
+    program = program or [sys.executable, "-m", "smear"]
+    command = [*program, "serve", "--host", "127.0.0.1", "--port", str(port)]
     return command + ["--database", database] + (options or [])
 
 
@@ -56,14 +60,23 @@ def serve_options(wanted: Mapping[str, str]) -> list[str]:
 
 
 def launch(
-    command: list[str], log_path: Path, *, new_group: bool = False, append: bool = False
+    command: list[str],
+    log_path: Path,
+    *,
+    new_group: bool = False,
+    append: bool = False,
+    env: Mapping[str, str] | None = None,
 ) -> subprocess.Popen[bytes]:
-    """Start ``command`` with its output (standard output and error) in ``log_path``.
+    """Start ``command`` with its output (standard output and error) in ``log_path``, and ``env``
+    added to its environment.
 
     With ``new_group`` it leads a process group of its own, which :func:`kill_group` can kill whole.
     """
+    environment = None if env is None else {**os.environ, **env}
     with log_path.open("ab" if append else "wb") as log:
-        return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=new_group)
+        return subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, start_new_session=new_group, env=environment
+        )
 
 
 def wait_healthy(url: str, process: subprocess.Popen[bytes] | None, timeout: float = 60.0) -> None:

@@ -2,7 +2,9 @@
 under live tables of people and bots loses no acknowledged action, every table comes back and
 finishes its match, every client's view after a resume is one the stored actions lead to, and every
 finished match's record replays. With two server processes sharing the tables, one of them is
-killed at a time and the same holds.
+killed at a time and the same holds. Beside the kills, a record fails once, the database is slow for
+seconds (and, with two processes, Redis is gone for seconds), and the one table made to refuse a
+restore comes out quarantined, its people told so, and no other.
 
 The run waits on what the clients see and has only generous deadlines as a safety net, so a loaded
 machine makes it slower, not flaky.
@@ -15,6 +17,7 @@ import random
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from smear.actions import parse_action
 from smear.bots import random_action
@@ -55,6 +58,17 @@ def test_kills_lose_nothing(tmp_path: Path) -> None:
     assert report.stuck_tables == 0, text
     assert report.desyncs == 0, text
     assert report.replay_failures == 0, text
+    faults_held(report, lines, text)
+
+
+def faults_held(report: Any, lines: list[str], text: str) -> None:
+    """Every fault was injected, and the table made to refuse a restore, alone, came out aside."""
+    assert report.figures().endswith("\nquarantined: 1"), text
+    assert report.wrongly_quarantined == 0 and not report.failed, text
+    assert sum("is put aside: its people are told so" in line for line in lines) == 1, text
+    injected = [line for line in report.details if line.startswith("faults injected: ")]
+    assert len(injected) == 1 and "(it failed once)" in injected[0], text
+    assert any("fault: the database is slow" in line for line in lines), text
 
 
 def test_one_of_two_processes_killed_loses_nothing(tmp_path: Path, postgres_url: str, redis_url: str) -> None:
@@ -89,6 +103,8 @@ def test_one_of_two_processes_killed_loses_nothing(tmp_path: Path, postgres_url:
     assert report.desyncs == 0, text
     assert report.replay_failures == 0, text
     assert sum("] kill " in line and ": server " in line for line in lines) == 3, text
+    faults_held(report, lines, text)
+    assert any("fault: Redis is gone" in line for line in lines), text
 
 
 def test_a_discard_too_large_to_list_is_built_legal() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import sqlite3
 from collections.abc import Callable
@@ -20,11 +21,26 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from serverkit import Client, Session, free_port, get_json, resume, server_process, session
+from serverkit import (
+    FAST,
+    Client,
+    Session,
+    create,
+    free_port,
+    get_json,
+    join,
+    resume,
+    running_server,
+    server_process,
+    session,
+)
 
 from smear.cli import cli
+from smear.server.core import ServerCore
 from smear.server.limits import Limits
 from smear.server.storage import Storage
+from smear.server.storerows import StoredTable
+from smear.server.tables import Table
 
 LIMITS = Limits(tables_per_hour=0, connections_per_address=0)
 
@@ -276,3 +292,55 @@ def test_a_stored_match_the_rules_refuse_is_put_aside_and_every_other_table_is_s
 
     with caplog.at_level(logging.INFO, logger="smear.server"):
         run(scenario)
+
+
+async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Wait until ``condition()`` holds (it is looked at every few milliseconds)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "the condition never held"
+        await asyncio.sleep(0.01)
+
+
+def test_a_table_put_aside_as_another_process_takes_it_over_tells_the_sockets_following_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, redis_url: str
+) -> None:
+    """Two processes on one Redis: the owner stops, the other takes its table over for the sockets
+    it holds there, finds the stored match refused, puts the table aside and tells those sockets."""
+    database = f"sqlite:///{tmp_path / 'shared.db'}"
+    lease = dataclasses.replace(FAST, lease=60.0)
+
+    async def scenario() -> None:
+        async with running_server(database, lease, redis=redis_url) as (second, second_url):
+            async with running_server(database, lease, redis=redis_url) as (first, first_url):
+                host = await create(first_url, "Host", players=3)
+                code = host.table or ""
+                guests = [await join(second_url, code, name) for name in ("Ayse", "Kemal")]
+                errors: list[Any] = []
+                for guest in guests:
+                    guest.sio.on("error", errors.append)
+                assert (await host.send("start"))["ok"]
+                assert code in first.tables
+                refuse_to_rebuild(monkeypatch, code)
+            # The owner has stopped and given the table up: the other process takes it over.
+            await until(lambda: len(errors) == 2)
+            assert [error["code"] for error in errors] == ["table_unavailable"] * 2
+            assert code not in second.tables
+            assert [table.code for table in second.storage.quarantined()] == [code]
+            assert (await guests[0].send("resume", version=0))["error"]["code"] == "table_unavailable"
+            for guest in guests:
+                await guest.close()
+
+    run(scenario)
+
+
+def refuse_to_rebuild(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    """The server refuses to rebuild table ``code`` from storage, as after a rules fix."""
+    rebuilt = ServerCore._rebuilt
+
+    def refusing(self: ServerCore, stored: StoredTable, *args: Any) -> Table:
+        if stored.code == code:
+            raise ValueError("its match no longer replays")
+        return rebuilt(self, stored, *args)
+
+    monkeypatch.setattr(ServerCore, "_rebuilt", refusing)

@@ -19,6 +19,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import orjson
+from redis.exceptions import RedisError
 
 from smear.server.cluster import Cluster, ClusterError, OwnerGone
 from smear.server.core import Connection, NotStored
@@ -105,7 +106,7 @@ class Sharing(Pacing):
             return {"moved": True}
         except (ProtocolError, TableError) as err:
             return {"ok": False, "error": error_payload(err.code, **err.args_map)}
-        except (NotStored, ClusterError):
+        except (NotStored, ClusterError, RedisError):  # Redis gone a moment: nothing was acknowledged
             return {"ok": False, "error": error_payload("not_stored")}
         except Exception:  # never let a bug reach the client as anything but a code
             log.exception("internal error in %s", event)
@@ -235,18 +236,29 @@ class Sharing(Pacing):
                     await self.send_state(sid, table, resync=True)
                 await self.broadcast(table, with_event=False)  # everyone sees who is back
                 self.drive(table)
-        except TableError:  # the table is gone (a lobby closed): its sockets here follow nothing
+        except TableError as err:  # gone (a lobby closed) or put aside: its sockets here follow nothing
+            if err.code == "table_unavailable":  # they are told, as whoever opens it is
+                await self._tell_unavailable(home, [sid for sid, _address, _token_hash in sockets])
             for sid, _address, _token_hash in sockets:
                 connection = self.connections.get(sid)
                 if home is None and connection is not None and connection.table == code:
                     connection.table = None
+
+    async def _tell_unavailable(self, home: str | None, sids: list[str]) -> None:
+        """An ``error`` push ``table_unavailable`` to sockets of process ``home`` (None: this one)."""
+        payload = error_payload("table_unavailable")
+        if home is not None:
+            text = orjson.dumps(payload).decode()
+            self._cluster().send(home, {"kind": "push", "event": "error", "data": text, "sids": sids})
+        else:
+            await self.sio.send("error", payload, sids)
 
     async def look_around_forever(self) -> None:
         while True:
             await asyncio.sleep(self.timing.lease / 4)
             try:
                 await self.look_around()
-            except ClusterError as err:
+            except (ClusterError, RedisError) as err:
                 self.drops.warn("cluster", "Redis cannot be reached: %s", err)
             except Exception:
                 log.exception("looking around the cluster failed")

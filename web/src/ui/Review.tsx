@@ -4,6 +4,7 @@ import { requestHandReview, requestMatchReview } from "../net";
 import type { PublicGame, StateMessage } from "../types";
 import { CardRow } from "./Card";
 import { seatName } from "./names";
+import { BotTag } from "./players/common";
 import {
   actionShown,
   costliestDecisions,
@@ -240,6 +241,7 @@ export function MatchReviewPanel({ state, pub }: { state: StateMessage; pub: Pub
                       {player.seat === you
                         ? t("review.you_row", { name: seatName(state, player.seat) })
                         : seatName(state, player.seat)}
+                      {state.table.seats[player.seat]?.bot && <BotTag />}
                     </th>
                     <td>{player.decisions}</td>
                     <td class={`review-total-loss ${lossClass(player.totalLoss)}`}>{lossText(player.totalLoss)}</td>

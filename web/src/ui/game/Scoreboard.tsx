@@ -2,6 +2,7 @@ import { SUIT_SYMBOL } from "../../cards";
 import { scoreText, suitTitle, t, tk, tn } from "../../i18n";
 import type { PublicGame, StateMessage } from "../../types";
 import { seatName, sideColor } from "../names";
+import { BotTag } from "../players/common";
 import { contractText, tricksWon } from "./table";
 
 /** The scores, the rules of the table, and the hand's contract and trump. */
@@ -33,6 +34,7 @@ export function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGam
                 <span key={seat}>
                   {i > 0 && " & "}
                   <span class={seat === you ? "me" : ""}>{seatName(state, seat)}</span>
+                  {state.table.seats[seat]?.bot && <BotTag />}
                 </span>
               ))}
             </span>

@@ -5,7 +5,7 @@ import { secondsLeft, URGENT_SECONDS } from "../../turnClock";
 import type { PublicGame, StateMessage } from "../../types";
 import { seatName, sideColor } from "../names";
 import { ReactionBubble } from "./Reactions";
-import { RatingTag } from "../players/common";
+import { BotTag, RatingTag } from "../players/common";
 import { awayDeadline, awayTexts } from "./away";
 import { bidChip, drewChip } from "./table";
 
@@ -92,6 +92,7 @@ export function SeatPlate({
     >
       <div class="seat-name">
         <span class="name-text">{name}</span>
+        {info?.bot && <BotTag />}
         <RatingTag rating={info?.rating} />
         {isYou && <span class="tag">{t("table.you")}</span>}
       </div>

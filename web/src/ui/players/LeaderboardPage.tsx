@@ -55,8 +55,7 @@ function BoardTable({ entries, preset, mine }: { entries: LeaderEntry[]; preset:
             <td class="rank">{i + 1}</td>
             <td>
               <div class="who">
-                <PlayerName name={entry.name} player={entry.player} />
-                {entry.bot && <span class="tag">{t("players.bot")}</span>}
+                <PlayerName name={entry.name} player={entry.player} bot={entry.bot} />
                 {entry.player === mine && <span class="tag host">{t("profile.yours")}</span>}
               </div>
             </td>

@@ -21,8 +21,7 @@ function Names({ template, players }: { template: "profile.with" | "profile.agai
       {players.map((p, i) => (
         <Fragment key={p.seat}>
           {i > 0 && ", "}
-          <PlayerName name={p.name} player={p.player} />
-          {p.bot && <span class="visually-hidden"> ({t("players.bot")})</span>}
+          <PlayerName name={p.name} player={p.player} bot={p.bot} />
         </Fragment>
       ))}
       {after}

@@ -2,8 +2,10 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
+import { t } from "../../i18n";
+import { shownName } from "../../playersView";
 import { forgetProfile, saveProfile } from "../../profile";
-import { useProfile } from "./common";
+import { PlayerName, useProfile } from "./common";
 
 function Shown() {
   return <p>{useProfile()?.name ?? "none"}</p>;
@@ -34,5 +36,31 @@ describe("useProfile", () => {
     expect(root.textContent).toBe("Bo");
     act(() => forgetProfile());
     expect(root.textContent).toBe("none");
+  });
+});
+
+describe("PlayerName", () => {
+  const root = document.createElement("div");
+  afterEach(() => act(() => render(null, root)));
+
+  const tags = () => Array.from(root.querySelectorAll(".bot-tag")).map((tag) => tag.textContent);
+
+  it("marks a bot's name from the server's flag", () => {
+    act(() => render(<PlayerName name="Ada" player="bot-expert" bot />, root));
+    expect(root.querySelector(".name-text")?.textContent).toBe(shownName("Ada", "bot-expert"));
+    expect(tags()).toEqual([t("players.bot")]);
+    // A bot seated before bots had profiles, or a replay's seat the summary says is a bot's.
+    act(() => render(<PlayerName name="Ada" player={null} bot />, root));
+    expect(tags()).toEqual([t("players.bot")]);
+  });
+
+  it("never marks a person, however like a bot the name looks", () => {
+    for (const name of ["Ada", "Expert bot", `Beginner ${t("players.bot")}`, "Ada 🤖"]) {
+      act(() => render(<PlayerName name={name} player="p1" />, root));
+      expect(root.querySelector(".name-text")?.textContent).toBe(name);
+      expect(tags()).toEqual([]);
+      act(() => render(<PlayerName name={name} player={null} />, root));
+      expect(tags()).toEqual([]);
+    }
   });
 });

@@ -27,22 +27,56 @@ export function useProfile(): Profile | null {
   return profile;
 }
 
-/** A player's name, linked to their profile when they have one (a guest or a deleted player has not). */
-export function PlayerName({ name: given, player, newTab = false }: { name: string; player: string | null; newTab?: boolean }) {
+/**
+ * A player's name, linked to their profile when they have one (a guest or a deleted player has not),
+ * with the bot mark when the server says the seat is a bot's: a person named like a bot gets none.
+ */
+export function PlayerName({
+  name: given,
+  player,
+  bot = false,
+  newTab = false,
+}: {
+  name: string;
+  player: string | null;
+  bot?: boolean;
+  newTab?: boolean;
+}) {
   const name = shownName(given, player);
-  if (!player) return <span class="name-text">{name}</span>;
-  if (newTab) {
-    return (
+  let shown;
+  if (!player) shown = <span class="name-text">{name}</span>;
+  else if (newTab) {
+    shown = (
       <a class="name-text" href={profilePath(player)} target="_blank" rel="noopener">
         {name}
         <span class="visually-hidden"> {t("players.new_tab")}</span>
       </a>
     );
+  } else {
+    shown = (
+      <AppLink class="name-text" href={profilePath(player)}>
+        {name}
+      </AppLink>
+    );
   }
   return (
-    <AppLink class="name-text" href={profilePath(player)}>
-      {name}
-    </AppLink>
+    <>
+      {shown}
+      {bot && <BotTag />}
+    </>
+  );
+}
+
+/**
+ * The mark beside a bot's name, drawn from the server's flag and never from the name (which anyone
+ * may choose): a tag, not text a name could hold.
+ */
+export function BotTag() {
+  return (
+    <>
+      {" "}
+      <span class="tag bot-tag">{t("players.bot")}</span>
+    </>
   );
 }
 

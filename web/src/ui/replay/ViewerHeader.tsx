@@ -3,6 +3,7 @@ import { currentLang, scoreText, t, tn } from "../../i18n";
 import { navigate } from "../../net";
 import type { MatchInfo, ReplayView } from "../../replay/types";
 import { sideColor } from "../names";
+import { BotTag } from "../players/common";
 import { presetLabel, seatLabel, sideLabel } from "./words";
 
 /** When the match finished, in the reader's language. */
@@ -14,23 +15,38 @@ function finishedText(at: number): string {
   }
 }
 
-/** A player's name, a link to their profile when the match summary names one. */
+/**
+ * A player's name, a link to their profile when the match summary names one, marked when the
+ * summary says the seat was a bot's (an uploaded record says nothing of who played).
+ */
 function PlayerName({ view, match, seat }: { view: ReplayView; match: MatchInfo | null; seat: number }) {
   const name = seatLabel(view, seat);
-  const player = match?.players.find((entry) => entry.seat === seat)?.player ?? null;
-  if (!player) return <span class="name-text">{name}</span>;
+  const entry = match?.players.find((one) => one.seat === seat);
+  const player = entry?.player ?? null;
+  const mark = entry?.bot ? <BotTag /> : null;
+  if (!player) {
+    return (
+      <>
+        <span class="name-text">{name}</span>
+        {mark}
+      </>
+    );
+  }
   const href = `/p/${encodeURIComponent(player)}`;
   return (
-    <a
-      class="name-text"
-      href={href}
-      onClick={(event) => {
-        event.preventDefault();
-        navigate(href);
-      }}
-    >
-      {name}
-    </a>
+    <>
+      <a
+        class="name-text"
+        href={href}
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(href);
+        }}
+      >
+        {name}
+      </a>
+      {mark}
+    </>
   );
 }
 

@@ -1,12 +1,16 @@
 """Names that show nothing are refused wherever a name is taken (protocol.py's Name): at a table's
-door, in a spectator's chat line and for a profile; ordinary names in any script, and emoji, pass."""
+door, in a spectator's chat line and for a profile; ordinary names in any script, and emoji, pass.
+A person named like a bot is a person wherever the server shows the name."""
 
 from __future__ import annotations
 
+import asyncio
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 import pytest
+from serverkit import Client, Session, get_json, http_json, play_out, session
 
 from smear.server.players import NewProfile, Rename
 from smear.server.protocol import CreateTable, JoinTable, ProtocolError, parse_inbound, parse_message
@@ -121,3 +125,55 @@ def test_ordinary_names_in_any_script_and_emoji_are_accepted(name: str) -> None:
     create = parse_inbound("create_table", {"name": name, "preset": "house", "players": 4, "teams": True})
     assert isinstance(create, CreateTable) and create.name == expected
     assert parse_message(NewProfile, {"name": name}).name == expected
+
+
+async def _seated(s: Session, table: str | None, name: str) -> tuple[Client, str]:
+    """A client seated under ``name`` with a profile of that name (creating the table if None)."""
+    status, profile = await http_json("POST", f"{s.url}/api/players", {"name": name})
+    assert status == 201, profile
+    proof = {"player": profile["player"], "secret": profile["secret"]}
+    client = await s.connect()
+    if table is None:
+        fields = {"name": name, "preset": "house", "players": 3, "teams": False, "target": 11}
+        reply = await client.call("create_table", {**fields, "profile": proof})
+    else:
+        reply = await client.call("join_table", {"table": table, "name": name, "profile": proof})
+    assert reply["ok"], reply
+    client.token, client.table, client.seat = reply["token"], reply["table"], reply["seat"]
+    return client, str(profile["player"])
+
+
+def test_a_person_named_like_a_bot_is_flagged_a_person_wherever_the_name_is_shown(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db") as s:
+            host, expert = await _seated(s, None, "expert bot")
+            assert (await host.send("set_bot", seat=1, bot=True))["ok"]
+            bot_name = (await host.wait_for(lambda st: st["table"]["seats"][1]["bot"]))["table"]["seats"][1][
+                "name"
+            ]
+            twin, ada = await _seated(s, host.table, bot_name)  # the bot's own name at its table
+            state = await host.wait_for(lambda st: not st["table"]["seats"][2]["open"])
+            assert [(seat["name"], seat["bot"]) for seat in state["table"]["seats"]] == [
+                ("expert bot", False),
+                (bot_name, True),
+                (bot_name, False),
+            ]
+            assert (await host.send("start"))["ok"]
+            await play_out([host, twin])
+            final = await host.wait_for(lambda st: st["table"]["status"] == "finished")
+            flags = {seat["player"]: seat["bot"] for seat in final["table"]["seats"]}
+            assert flags == {expert: False, ada: False, "bot-heuristic": True}
+            _, page = await get_json(f"{s.url}/api/players/{ada}/matches")
+            shown = {entry["player"]: entry["bot"] for entry in page["matches"][0]["players"]}
+            assert shown == flags
+            _, replay = await get_json(f"{s.url}/api/matches/{page['matches'][0]['match']}/replay")
+            assert {entry["player"]: entry["bot"] for entry in replay["match"]["players"]} == flags
+            # A record holds each name once: the later seat of a name is numbered.
+            assert replay["record"]["players"] == ["expert bot", bot_name, f"{bot_name} (2)"]
+            _, board = await get_json(f"{s.url}/api/leaderboard/house")
+            on_board = {entry["player"]: entry["bot"] for entry in board}
+            assert on_board[expert] is False and on_board[ada] is False and on_board["bot-heuristic"] is True
+            for player in (expert, ada):
+                assert (await get_json(f"{s.url}/api/players/{player}"))[1]["bot"] is False
+
+    asyncio.run(scenario())

@@ -150,6 +150,25 @@ def new_token() -> str:
 BOT_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
 
 
+def distinct_names(names: list[str]) -> list[str]:
+    """The seats' names as a match's record holds them, each once (a record refuses two seats of one
+    name, and a person may sit under a bot's or another person's name): a repeat is numbered.
+
+    >>> distinct_names(["Ada", "Bo", "Ada", "Ada"])
+    ['Ada', 'Bo', 'Ada (2)', 'Ada (3)']
+    """
+    seen: set[str] = set()
+    distinct: list[str] = []
+    for name in names:
+        shown, count = name, 1
+        while shown in seen:
+            count += 1
+            shown = f"{name} ({count})"
+        seen.add(shown)
+        distinct.append(shown)
+    return distinct
+
+
 @dataclass
 class Table:
     """A table and, once started, its match."""
@@ -162,7 +181,7 @@ class Table:
     version: int = 0
     match_number: int = 0
     seed: int = 0
-    names: list[str] = field(default_factory=list)  # the seat names when the match started
+    names: list[str] = field(default_factory=list)  # the seat names when the match started, each once
     state: State | None = None
     action_count: int = 0  # actions stored for the current match
     events: deque[tuple[int, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=EVENT_HISTORY))
@@ -382,7 +401,7 @@ class Table:
 
     def _begin_match(self) -> None:
         players = self.settings.players
-        self.names = [seat.name or f"Seat {i + 1}" for i, seat in enumerate(self.seats)]
+        self.names = distinct_names([seat.name or f"Seat {i + 1}" for i, seat in enumerate(self.seats)])
         rules = self.settings.rules()
         teams = team_sides(players, rules.alternate_teams) if self.settings.teams else None
         self.state = new_match(rules, players, teams, seed=self.seed)

@@ -2,8 +2,10 @@
 ``smear.server.ratings.BOT_START``.
 
 Every pair of levels plays house matches in two teams (each level one side, the sides swapping
-seats), and the matches, interleaved pair by pair, are rated as the server rates them (openskill,
-every level starting as a new player does). A new player therefore starts at the bots' average.
+seats), and the matches, interleaved pair by pair, are rated by the server's model (openskill,
+every level starting as a new player does; without the server's bound on wins over bots, which
+would hold each level a step above the one it beats). A new player therefore starts at the bots'
+average.
 
 The levels are those players meet (random, beginner, heuristic, expert) unless ``--levels`` names
 others; the bots kept for measuring (``pimc``, ``counting``) are left out.

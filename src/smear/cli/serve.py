@@ -95,6 +95,12 @@ _SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
         "Seconds a match may have no player connected before it is put to rest (kept, out of memory).",
     ),
     (
+        "--sweep-every",
+        "sweep_every",
+        click.FloatRange(0, min_open=True),
+        "Seconds between two looks for idle tables, finished ones to free and records to store again.",
+    ),
+    (
         "--finish-attempts",
         "finish_attempts",
         click.IntRange(1),
@@ -136,6 +142,7 @@ _LIMIT_SETTINGS = (
     "max_tables",
     "lobby_idle",
     "match_idle",
+    "sweep_every",
     "finish_attempts",
     "allowed_origins",
     "trusted_proxies",

@@ -52,7 +52,7 @@ class Limits:
     max_tables: int = 2_000  # tables in memory at once; creating more answers ``server_full``
     lobby_idle: float = HOUR  # seconds a lobby may have no person connected before it closes
     match_idle: float = 24 * HOUR  # seconds a match may have nobody connected before it is put to rest
-    sweep_every: float = 60.0  # seconds between two looks for idle and finished tables
+    sweep_every: float = 60.0  # seconds between two looks for idle and finished tables, and failed records
     finish_attempts: int = 10  # tries at storing a match's record (one a sweep) before its table is put aside
     hint_queue: int = 4  # hints being worked out or waiting at once; more answer ``hints_busy``
     # Work nobody at a table waits for, each kind on a thread of its own (smear.server.background):

@@ -108,7 +108,7 @@ export function Lobby({ state }: { state: StateMessage }) {
                   {!seat.open && <RatingTag rating={seat.rating} />}
                   {table.host === seat.seat && <span class="tag host">★ {t("lobby.host")}</span>}
                   {mine && <span class="tag">{t("lobby.you")}</span>}
-                  {seat.bot && <span class="tag">{t("lobby.bot")}</span>}
+                  {seat.bot && <span class="tag bot-tag">{t("lobby.bot")}</span>}
                   {!seat.open && !seat.bot && !seat.connected && <span class="tag warn">{t("lobby.offline")}</span>}
                 </span>
                 <span class="seat-actions">

@@ -38,6 +38,7 @@ from serverkit import (
 from smear.cli import cli
 from smear.server.core import ServerCore
 from smear.server.limits import Limits
+from smear.server.playerstore import MatchOutcome
 from smear.server.storage import Storage
 from smear.server.storerows import StoredTable
 from smear.server.tables import Table
@@ -344,3 +345,26 @@ def refuse_to_rebuild(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
         return rebuilt(self, stored, *args)
 
     monkeypatch.setattr(ServerCore, "_rebuilt", refusing)
+
+
+def test_a_fault_in_the_ratings_leaves_the_match_finished_without_its_history(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bug in the history or the ratings must not keep a match from being finished: it would be
+    tried again, fail again, and put its table aside."""
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("a fault in the ratings")
+
+    monkeypatch.setattr(Storage, "_record_played", broken)
+    with Storage(f"sqlite:///{tmp_path / 'smear.db'}") as storage:
+        storage.create_table("ABCD", {"preset": "house", "players": 2}, 0, [], 0.0)
+        storage.start_match("ABCD", 1, seed=7, sides=[[0], [1]], names=["Ann", "Bo"])
+        outcome = MatchOutcome("house", [[0], [1]], [11, 3], 0, [1, 2], [{}, {}], ["Ann", "Bo"])
+        with caplog.at_level(logging.WARNING, logger="smear.server"):
+            storage.finish_match("ABCD", 1, {"format": "smear-record/1"}, outcome, now=1.0)
+        assert storage.match_record("ABCD", 1) == {"format": "smear-record/1"}
+        stored = storage.table("ABCD")
+        assert stored is not None and stored.status == "finished"
+    (line,) = [r.getMessage() for r in caplog.records if "history" in r.getMessage()]
+    assert "RuntimeError" in line and "a fault in the ratings" not in line

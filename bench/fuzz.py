@@ -18,7 +18,11 @@ unknown and reserved event names (``connect``, ``disconnect``, ``*``), malformed
 (``[]``, non-arrays, two data arguments), oversized and deeply nested messages, garbage, non-UTF-8
 and binary frames (binary events with attachments), requests without an ack id, bursts, hint floods,
 a crowd of spectators, odd HTTP requests, and now and then a legal move so the tables go through
-every phase. An honest table (one person and bots, hints on) plays beside it all the while.
+every phase. An honest table (one person and bots, hints on) plays beside it all the while, asking
+for a hint before half of its moves. Beside them, from the same address, runs a flood of the work
+nobody at a table waits for (``fuzzflood``), each a quarter faster than its documented pace:
+reviews and replays of finished matches stored before the server starts, and records of the most
+hands and bytes a server replays, sent to be replayed.
 
 What it checks:
 
@@ -27,29 +31,32 @@ What it checks:
   table's version (a ``watch_table`` ack) and every version since the last check must be explained:
   by an accepted request of the matching kind, a deal (the server deals after a hand's summary) or a
   bot's move. Any other change counts, one per version.
-- server_errors: tracebacks and ERROR lines in the server's log, HTTP answers of 500 and more, and
-  ``internal_error`` acks.
+- server_errors: tracebacks and ERROR lines in the server's log, HTTP answers of 500 and more (but
+  the flood's 503 ``server_busy``), and ``internal_error`` acks.
 - honest_p99_ms: the 99th percentile of the honest person's ``act`` acks, in milliseconds.
+- honest_hints_busy: the honest person's hints refused with ``hints_busy`` (a hint must never wait
+  behind the flood).
 
 It prints a breakdown per kind of message (sent, acked ok, refused by code, error pushes for
 requests sent without an ack, no answer, connection closed), the details of any failure, and ends
-with these lines, exiting with 1 if server_errors or state_changes_from_refused is not 0 (2 if the
-run could not finish). Ctrl-C or SIGTERM stops the sending early; the tables are still checked and
-the figures so far printed::
+with these lines, exiting with 1 if server_errors, state_changes_from_refused or honest_hints_busy
+is not 0 (2 if the run could not finish). Ctrl-C or SIGTERM stops the sending early; the tables are
+still checked and the figures so far printed::
 
     messages: M
     server_errors: N
     state_changes_from_refused: N
     honest_p99_ms: X
+    honest_hints_busy: N
 
 Its parts, beside this file: ``fuzzwire`` (the raw connection and the probe), ``fuzztables`` (the
 tables of people and the honest table), ``fuzzchecks`` (state_changes_from_refused: the check of
 those tables), ``fuzzprobes`` (the messages about one table), ``fuzzkinds`` (the kinds that send
-themselves), ``fuzztexts`` (the wrong texts and the mutations) and ``fuzzreport`` (the server's log
-and the report).
+themselves), ``fuzzflood`` (the flood of reviews, replays and records), ``fuzztexts`` (the wrong
+texts and the mutations) and ``fuzzreport`` (the server's log and the report).
 
 Usage: python bench/fuzz.py [--messages 100000] [--seed 1] [--workers 32] [--spectators 60]
-                            [--kinds wrong,garbage,...] [--log FILE] [--max-seconds S]
+                            [--kinds wrong,garbage,...] [--log FILE] [--max-seconds S] [--no-flood]
 """
 
 from __future__ import annotations
@@ -74,6 +81,7 @@ import aiohttp
 import serverproc
 from benchtools import percentile, raise_file_limit
 from fuzzchecks import CHANGE_KIND, Checker
+from fuzzflood import LIMITS, Flood, long_record, store_matches
 from fuzzkinds import SENDERS
 from fuzzprobes import ProbeMaker
 from fuzzreport import report, scan_log
@@ -159,6 +167,7 @@ class Fuzzer:
         self.findings: Counter[str] = Counter()
         self.reconnects: Counter[str] = Counter()
         self.incomplete: list[str] = []
+        self.flood: Flood | None = None  # set before the run unless --no-flood
 
     # --- bookkeeping ------------------------------------------------------------------------------------
 
@@ -433,6 +442,8 @@ class Fuzzer:
                 asyncio.ensure_future(self.checker.monitor()),
                 asyncio.ensure_future(self.progress(log_path, server)),
             ]
+            if self.flood is not None:
+                watchers.append(asyncio.ensure_future(self.flood.run()))
             workers = [asyncio.ensure_future(self.worker(i)) for i in range(self.args.workers)]
             await self.wait_for_workers(workers)
             self.stopping = True
@@ -470,6 +481,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--log", type=Path, help="keep the server's output in this file")
     parser.add_argument(
+        "--no-flood", action="store_true", help="no flood of reviews, replays and records beside the rest"
+    )
+    parser.add_argument(
         "--max-seconds",
         type=float,
         help="give up sending after this long (default: 120 + 1 s per 40 messages)",
@@ -504,13 +518,19 @@ def main(argv: list[str] | None = None) -> int:
         options = serverproc.serve_options(wanted)
         grace = GRACE if "--grace" in options else DEFAULT_GRACE
         port = serverproc.free_port()
-        command = serverproc.serve_command(port, f"sqlite:///{workdir}/fuzz.db", options)
+        database = f"sqlite:///{workdir}/fuzz.db"
+        flooded = None
+        if not args.no_flood:  # the matches stored before the server starts; a record as long as any
+            flooded = store_matches(database), long_record(LIMITS.record_hands, LIMITS.record_bytes - 64)
+        command = serverproc.serve_command(port, database, options)
         server = serverproc.launch(command, log_path)
         print(f"server: {' '.join(command[1:])} (pid {server.pid}), log {log_path}", flush=True)
         try:
             url = f"http://127.0.0.1:{port}"
             serverproc.wait_healthy(url, server)
             fuzzer = Fuzzer(args, url, grace)
+            if flooded is not None:
+                fuzzer.flood = Flood(fuzzer, *flooded)
             if uvloop is not None:
                 uvloop.run(fuzzer.run(log_path, server))
             else:
@@ -523,8 +543,8 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             serverproc.stop_server(server)
         findings = scan_log(log_path.read_text(errors="replace"))
-        server_errors, changes = report(fuzzer, findings, server_died)
-        if server_errors or changes:
+        server_errors, changes, hints_busy = report(fuzzer, findings, server_died)
+        if server_errors or changes or hints_busy:
             return 1
         return 2 if fuzzer.incomplete else 0
 

@@ -83,8 +83,9 @@ def scan_log(text: str) -> LogFindings:
 # --- the report -----------------------------------------------------------------------------------------
 
 
-def report(fuzzer: Fuzzer, log: LogFindings, server_died: bool) -> tuple[int, int]:
-    """Print the breakdown and the details; returns (server_errors, state changes)."""
+def report(fuzzer: Fuzzer, log: LogFindings, server_died: bool) -> tuple[int, int, int]:
+    """Print the breakdown and the details; returns (server_errors, state changes, the honest
+    person's hints refused with ``hints_busy``)."""
     print()
     print(
         "per kind: sent, acked ok, refused by code, error pushes (requests sent without an ack id), "
@@ -127,6 +128,11 @@ def report(fuzzer: Fuzzer, log: LogFindings, server_died: bool) -> tuple[int, in
     others = {k: n for k, n in honest.outcomes.items() if not k.endswith(": ok")}
     if others:
         print(f"  honest requests not ok: {dict(others)}")
+    print(f"  honest hints: {dict(honest.hints.most_common()) or 'none asked'}")
+    hints_busy = honest.hints["refused: hints_busy"]
+    if fuzzer.flood is not None:
+        print("flood from the same address (answers by status and code):")
+        fuzzer.flood.report()
     if fuzzer.reconnects:
         print(f"connections opened again: {dict(fuzzer.reconnects)}")
     if fuzzer.connect_failures:
@@ -174,4 +180,5 @@ def report(fuzzer: Fuzzer, log: LogFindings, server_died: bool) -> tuple[int, in
     print(f"server_errors: {server_errors}")
     print(f"state_changes_from_refused: {fuzzer.checker.changes}")
     print(f"honest_p99_ms: {p99:.1f}")
-    return server_errors, fuzzer.checker.changes
+    print(f"honest_hints_busy: {hints_busy}")
+    return server_errors, fuzzer.checker.changes, hints_busy

@@ -153,8 +153,13 @@ class TargetTable:
         return open_readers[self.turn % len(open_readers)]
 
 
+# Of the honest person's turns, the share it asks a hint for first (every hint must be answered).
+HONEST_HINTS = 0.5
+
+
 class Honest:
-    """The honest table: one person and bots, hints on. It times its own `act` acks."""
+    """The honest table: one person and bots, hints on. It times its own `act` acks, and asks for a
+    hint before some of them (its outcomes apart: a hint is not timed)."""
 
     def __init__(self, fuzzer: Fuzzer) -> None:
         self.fuzzer = fuzzer
@@ -168,6 +173,7 @@ class Honest:
         self.again = -1
         self.latencies: list[float] = []
         self.outcomes: Counter[str] = Counter()
+        self.hints: Counter[str] = Counter()
         self.reconnects = 0
         self.latest: dict[str, Any] = {}
         self.busy = False  # a request is under way: the next waits for its ack
@@ -200,10 +206,18 @@ class Honest:
             self.acted = version
             action = self.rng.choice(legal)
             payload = {"table": self.code, "token": self.token, "version": version, "action": action}
-            self.fuzzer.spawn(self.request("act", payload))
+            self.busy = True  # until the act is answered: no second request for this turn meanwhile
+            self.fuzzer.spawn(self.hint_then_act(payload, self.rng.random() < HONEST_HINTS))
+
+    async def hint_then_act(self, payload: dict[str, Any], hint: bool) -> None:
+        if hint and self.socket is not None:
+            label, _ = await self.socket.call("hint", {"table": self.code, "token": self.token})
+            self.hints[label] += 1
+        await self.request("act", payload)
 
     async def request(self, event: str, payload: dict[str, Any]) -> None:
         if self.socket is None:
+            self.busy = False
             return
         self.busy = True
         sent = time.monotonic()

@@ -1,7 +1,8 @@
 """Work nobody at a table waits for (smear.server.background): reviews of finished matches, their
-replays and records sent to be replayed each run on a thread of their own, queued and paced, so
-that they never keep a hint, a table's read or its acts waiting; and every record they are given,
-stored or sent, is refused with a coded answer, never a traceback."""
+replays and records sent to be replayed each run in a lane of their own (a thread for their reads, a
+process for their work), queued and paced, so that they never keep a hint, a table's read or its
+acts waiting; and every record they are given, stored or sent, is refused with a coded answer,
+never a traceback. Where a test holds the work on an event, the lanes' processes are threads."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +76,11 @@ def server_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFi
         uvicorn.removeHandler(caplog.handler)
 
 
+def in_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lanes' work in threads of this process, where a test's stand-ins reach it."""
+    monkeypatch.setattr("smear.server.background.worker_pool", lambda name: ThreadPoolExecutor(1))
+
+
 def no_traceback(log: pytest.LogCaptureFixture) -> None:
     assert "Traceback" not in log.text
     assert all(record.exc_info is None and record.levelno < logging.ERROR for record in log.records)
@@ -90,21 +97,20 @@ def test_a_flood_of_reviews_fills_its_own_queue_and_a_seated_players_hint_is_ans
         release.wait(RELEASE)
         return MatchReview(Review((), ()), 4)
 
-    monkeypatch.setattr("smear.server.background.judge_record", held_judge)
-    limits = Limits()
+    in_threads(monkeypatch)
+    monkeypatch.setattr("smear.server.hints.judge_record", held_judge)
+    limits = Limits(review_queue=2)
 
     async def scenario() -> None:
-        async with session(tmp_path / "smear.db") as s:
-            match, _ = await finished_match(s)
+        async with session(tmp_path / "smear.db", limits=limits) as s:
+            matches = [(await finished_match(s))[0] for _ in range(limits.review_queue)]
             reviews = s.server.background.reviews
-            # One review held on the reviews' thread, and behind it the look-ups of other ids: the
-            # queue is full.
-            first = asyncio.ensure_future(get_json(f"{s.url}/api/matches/{match}/review"))
-            await until(lambda: len(judging) == 1)
-            waiting = [asyncio.ensure_future(get_json(f"{s.url}/api/matches/{m}/review")) for m in UNKNOWN]
-            await until(lambda: reviews.working == limits.review_queue)
-            # More reviews are refused at once, to be asked again later...
-            for other in ("Po0iUy9tRe8w", "Mn5bVc4xZa3s"):
+            # As many reviews as the queue takes: one held in the reviews' worker, the other waiting.
+            held = [asyncio.ensure_future(get_json(f"{s.url}/api/matches/{m}/review")) for m in matches]
+            await until(lambda: len(judging) == 1 and reviews.working == limits.review_queue)
+            # More reviews are refused at once, to be asked again later (those of no match too: the
+            # look-up is work of the reviews')...
+            for other in (*UNKNOWN, matches[0] + "x"):
                 status, answer = await get_json(f"{s.url}/api/matches/{other}/review")
                 assert (status, answer["error"]["code"]) == (503, "server_busy"), answer
             # ...and a person at a table is answered: the hints have a queue and a thread of their own.
@@ -112,16 +118,16 @@ def test_a_flood_of_reviews_fills_its_own_queue_and_a_seated_players_hint_is_ans
             reply = await host.send("hint")
             assert reply["ok"], reply
             assert s.server.hints.working == 0
-            assert not first.done() and not any(job.done() for job in waiting)
+            assert not any(review.done() for review in held)
             release.set()
-            assert (await first)[0] == 200
-            assert [(await job)[0] for job in waiting] == [404] * len(UNKNOWN)
+            assert [(await review)[0] for review in held] == [200] * len(held)
+            assert (await get_json(f"{s.url}/api/matches/{UNKNOWN[0]}/review"))[0] == 404
             await until(lambda: reviews.working == 0)
 
     run(scenario)
 
 
-def test_replays_and_uploads_neither_wait_for_the_database_reading_threads_nor_hold_a_table_up(
+def test_replays_and_uploads_do_not_wait_for_the_database_reading_threads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def scenario() -> None:
@@ -148,17 +154,26 @@ def test_replays_and_uploads_neither_wait_for_the_database_reading_threads_nor_h
             assert not any(read.done() for read in profiles)
             reads_held.set()
             assert [(await read)[0] for read in profiles] == [200, 200]
-            monkeypatch.undo()
 
-            # A replay held on its thread: a table's reads and acts are answered meanwhile.
-            replay_held, replaying = threading.Event(), []
+    run(scenario)
 
-            def held_view(record: Record) -> dict[str, Any]:
-                replaying.append(1)
-                replay_held.wait(RELEASE)
-                return replay_view(record)
 
-            monkeypatch.setattr("smear.server.background.replay_view", held_view)
+def test_a_table_reads_and_acts_while_a_replay_is_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    replay_held, replaying = threading.Event(), []
+
+    def held_view(record: Record) -> dict[str, Any]:
+        replaying.append(1)
+        replay_held.wait(RELEASE)
+        return replay_view(record)
+
+    in_threads(monkeypatch)
+    monkeypatch.setattr("smear.server.recordjobs.replay_view", held_view)
+
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db") as s:
+            match, ann = await finished_match(s)
             replay = asyncio.ensure_future(get_json(f"{s.url}/api/matches/{match}/replay"))
             await until(lambda: len(replaying) == 1)
             host = await at_their_turn(s)
@@ -170,7 +185,8 @@ def test_replays_and_uploads_neither_wait_for_the_database_reading_threads_nor_h
             assert (await get_json(f"{s.url}/api/players/{ann}/matches"))[0] == 200
             assert not replay.done()
             replay_held.set()
-            assert await replay == (200, stored)
+            status, answer = await replay
+            assert status == 200 and answer["match"]["match"] == match
 
     run(scenario)
 
@@ -207,6 +223,8 @@ def test_a_stored_record_the_engine_refuses_is_answered_422_without_a_traceback(
 def test_malformed_bodies_and_records_of_too_many_hands_are_answered_4xx(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, server_log: pytest.LogCaptureFixture
 ) -> None:
+    in_threads(monkeypatch)
+
     async def scenario() -> None:
         async with session(tmp_path / "smear.db", limits=Limits(record_hands=1)) as s:
             match, _ = await finished_match(s)
@@ -230,7 +248,7 @@ def test_malformed_bodies_and_records_of_too_many_hands_are_answered_4xx(
             def no_replay(record: Record) -> dict[str, Any]:
                 raise AssertionError("a record of too many hands was replayed")
 
-            monkeypatch.setattr("smear.server.background.replay_view", no_replay)
+            monkeypatch.setattr("smear.server.recordjobs.replay_view", no_replay)
             status, answer = await http_json("POST", f"{s.url}/api/replay", record)
             assert (status, answer["error"]["code"], answer["error"]["args"]) == (
                 413,

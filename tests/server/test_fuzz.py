@@ -1,7 +1,8 @@
 """A short run of the fuzz benchmark (bench/fuzz.py) against a real ``smear serve``: malformed, wrong
-and hostile messages beside an honest table. The server must log no error and answer no request with
-``internal_error`` or an HTTP 5xx, and the fuzzer's tables of people must move only when one of its
-requests was accepted.
+and hostile messages beside an honest table, and a flood of reviews, replays and records to replay
+from the same address. The server must log no error and answer no request with ``internal_error``
+or an HTTP 5xx (but ``server_busy``), the fuzzer's tables of people must move only when one of its
+requests was accepted, and every hint the honest person asks for must be answered.
 
 The run is seeded, so the same messages are drawn each time; which of them the rate limit refuses,
 and when, depends on the machine. Nothing here depends on how fast the machine is: the timeout only
@@ -34,4 +35,5 @@ def test_fuzz_run_finds_no_server_error_and_no_state_change_from_a_refused_reque
     assert final_value(output, "messages") == str(MESSAGES), tail
     assert final_value(output, "server_errors") == "0", tail
     assert final_value(output, "state_changes_from_refused") == "0", tail
+    assert final_value(output, "honest_hints_busy") == "0", tail
     assert run.returncode == 0, tail

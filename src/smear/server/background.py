@@ -2,35 +2,36 @@
 
 The reviews of finished matches (``GET /api/matches/{match}/review``), their replays
 (``GET /api/matches/{match}/replay``) and the records sent to be replayed (``POST /api/replay``)
-may be asked by anyone, of any public match id. Each kind runs in a :class:`Lane` of its own: one
-thread, apart from the hints' thread and the database's reading threads (a lane reads the stored
-record on its own thread too); at most ``queue`` jobs under way or waiting, more refused with
-``server_busy``; and a pace per client address, more refused with ``rate_limited``. A flood of
-them waits behind itself, never in front of a hint, a bid's advice or a table's read.
+may be asked by anyone, of any public match id. Each kind runs in a :class:`Lane` of its own: a
+thread that reads its stored records (apart from the database's reading threads) and a worker
+process that replays or reviews them (the event loop and the hints' thread never share the
+interpreter's lock with that work); at most ``queue`` jobs under way or waiting, more refused with
+``server_busy``; and a pace per client address, more refused with ``rate_limited``. A flood of them
+waits behind itself, never in front of a hint, a bid's advice or a table's read or act.
 
-A record is bounded in bytes (the request's body) and in hands (:func:`record_within`, checked
-before it is replayed). A match's review is kept per match id, the latest
+A record is bounded in bytes (the request's body) and in hands (checked before it is replayed: see
+:mod:`smear.server.recordjobs`). A match's review is kept per match id, the latest
 :data:`PLAYED_REVIEWS_KEPT` asked for: asked again, it costs nothing and is not paced.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
+import multiprocessing
+import os
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any, Final, TypeVar
 
-import orjson
-
 from smear.errors import RecordError
-from smear.record import Record, parse_record, record_json
-from smear.replayview import replay_view
-from smear.server.hints import MatchReview, judge_record, played_review_seed
+from smear.server.hints import played_review, played_review_seed
 from smear.server.limits import Bucket, Limits
 from smear.server.playerstore import PlayedMatch
+from smear.server.recordjobs import stored_replay, uploaded_replay
 from smear.server.storage import Storage, StorageError
 from smear.server.tables import TableError
 
@@ -38,36 +39,23 @@ T = TypeVar("T")
 
 PLAYED_REVIEWS_KEPT: Final = 64  # the reviews of finished matches kept at once (the latest asked for)
 _PACES_KEPT: Final = 1_024  # addresses whose pace is kept before the full buckets are dropped
-
-
-class TooManyHands(RecordError):
-    """A record of more hands than a server replays."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"the record has more than {limit} hands")
-        self.limit = limit
+WORKER_NICENESS: Final = 10  # a lane's process yields the machine's CPU to the server's own
 
 
 class UnreadableRecord(RecordError):
     """A stored record that does not even read back as JSON data."""
 
 
-def json_bytes(value: Any) -> bytes:
-    """``value`` as compact JSON. orjson is fast but takes no integer past 64 bits, which a record
-    may hold (a score to start from); the standard library writes those."""
-    try:
-        return orjson.dumps(value)
-    except orjson.JSONEncodeError:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+def worker_pool(name: str) -> Executor:
+    """A lane's worker: one process of its own, started afresh (not forked from a server that holds
+    threads, sockets and a database), behind the server's live play for the CPU."""
+    spawn = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=_behind_live_play)
 
 
-def record_within(doc: Any, most_hands: int) -> Record:
-    """``doc`` (JSON data) checked as a record, refused with :class:`TooManyHands` before anything
-    else when it has more than ``most_hands`` hands (0: no limit)."""
-    hands = doc.get("hands") if isinstance(doc, Mapping) else None
-    if most_hands and isinstance(hands, list | tuple) and len(hands) > most_hands:
-        raise TooManyHands(most_hands)
-    return parse_record(doc)
+def _behind_live_play() -> None:
+    with contextlib.suppress(AttributeError, OSError):  # where the system has no such priority
+        os.nice(WORKER_NICENESS)
 
 
 def read_played(storage: Storage, match: str) -> tuple[PlayedMatch, dict[str, Any]] | None:
@@ -81,41 +69,21 @@ def read_played(storage: Storage, match: str) -> tuple[PlayedMatch, dict[str, An
         raise UnreadableRecord("the stored record cannot be read") from None
 
 
-def stored_replay(
-    storage: Storage, match: str, most_hands: int, describe: Callable[[PlayedMatch], Any]
-) -> bytes | None:
-    """``{"match", "record", "view"}`` of a finished match as JSON, or None when there is none."""
-    found = read_played(storage, match)
-    if found is None:
-        return None
-    played, record = found
-    view = replay_view(record_within(record, most_hands))
-    return json_bytes({"match": describe(played), "record": record, "view": view})
-
-
-def uploaded_replay(raw: bytes, most_hands: int) -> bytes:
-    """``{"record", "view"}`` of a record's text as JSON: the record in canonical notation."""
-    record = record_within(record_json(raw), most_hands)
-    return json_bytes({"record": record.to_dict(), "view": replay_view(record)})
-
-
-def stored_record(storage: Storage, match: str, most_hands: int) -> Record | None:
-    """The stored record of a finished match, checked, or None when there is none."""
-    found = read_played(storage, match)
-    return None if found is None else record_within(found[1], most_hands)
-
-
 class Lane:
-    """One kind of background work: one thread, at most ``queue`` jobs under way or waiting (0: no
-    limit), and a pace per client address of ``pace`` jobs a second, ``burst`` at once (0: none)."""
+    """One kind of background work: its reads on a thread, its work in a process, at most ``queue``
+    jobs under way or waiting (0: no limit), and a pace per client address of ``pace`` jobs a
+    second, ``burst`` at once (0: none)."""
 
     def __init__(self, name: str, queue: int, pace: float, burst: int, clock: Callable[[], float]) -> None:
+        self.name = name
         self.queue = queue
         self.working = 0
+        self.started = 0  # jobs ever started
         self._pace, self._burst, self._clock = pace, burst, clock
         self._buckets: dict[str, Bucket] = {}
         self._prune_at = _PACES_KEPT
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"smear-{name}")
+        self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"smear-{name}")
+        self._worker: Executor | None = None  # started with the first job that needs it
 
     def pace(self, address: str) -> None:
         """Take one job from ``address``'s allowance, or refuse with ``rate_limited``."""
@@ -130,23 +98,46 @@ class Lane:
         if not bucket.take(now):
             raise TableError("rate_limited")
 
-    async def run(self, work: Callable[[], T]) -> T:
-        """``work()`` on this lane's thread; refused with ``server_busy`` when the queue is full. A
-        job is counted until its thread is done with it, even if nobody waits for it any more."""
+    async def run(self, job: Callable[[], Awaitable[T]]) -> T:
+        """``job()``, counted in the queue (refused with ``server_busy`` when it is full) until it is
+        done, even if nobody waits for it any more."""
         if self.queue and self.working >= self.queue:
             raise TableError("server_busy")
         self.working += 1
-        future = asyncio.get_running_loop().run_in_executor(self._pool, work)
-        future.add_done_callback(self._done)
-        return await asyncio.shield(future)
+        self.started += 1
+        task = asyncio.ensure_future(job())
+        task.add_done_callback(self._done)
+        return await asyncio.shield(task)
 
-    def _done(self, future: asyncio.Future[Any]) -> None:
+    def _done(self, task: asyncio.Future[Any]) -> None:
         self.working -= 1
-        if not future.cancelled():
-            future.exception()  # retrieved: a failure nobody waited for is not logged as lost
+        if not task.cancelled():
+            task.exception()  # retrieved: a failure nobody waited for is not logged as lost
+
+    async def read(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` on this lane's thread: a read of the database that waits behind no other."""
+        return await asyncio.get_running_loop().run_in_executor(self._reader, partial(call, *args))
+
+    async def work(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` in this lane's process (a plain function of plain data). A process that
+        died is replaced, and its job answered ``server_busy``, to be asked again."""
+        if self._worker is None:
+            self._worker = worker_pool(self.name)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._worker, call, *args)
+        except BrokenProcessPool:
+            self._worker = None
+            raise TableError("server_busy") from None
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._reader.shutdown(wait=False, cancel_futures=True)
+        if self._worker is not None:
+            # The job under way is of no use now: its process is stopped rather than waited for.
+            # (Before Python 3.14's terminate_workers, the pool keeps its processes here only.)
+            processes = list((getattr(self._worker, "_processes", None) or {}).values())
+            self._worker.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
 
 
 class KeptAnswers:
@@ -189,39 +180,46 @@ class BackgroundWork:
     """The lanes of the reviews, replays and uploads of one server, and the reviews kept."""
 
     def __init__(self, limits: Limits, storage: Storage, clock: Callable[[], float]) -> None:
-        self.limits = limits
         self.storage = storage
+        self.hands = limits.record_hands
         self.reviews = Lane("review", limits.review_queue, limits.review_pace, limits.review_burst, clock)
         self.replays = Lane("replay", limits.replay_queue, limits.replay_pace, limits.replay_burst, clock)
         self.uploads = Lane("upload", limits.upload_queue, limits.upload_pace, limits.upload_burst, clock)
         self.reviewed = KeptAnswers(PLAYED_REVIEWS_KEPT)
 
     async def replay_stored(
-        self, match: str, address: str, describe: Callable[[PlayedMatch], Any]
+        self, match: str, address: str, describe: Callable[[PlayedMatch], dict[str, Any]]
     ) -> bytes | None:
-        """The replay of finished match ``match`` as JSON (see :func:`stored_replay`), or None."""
+        """``{"match", "record", "view"}`` of finished match ``match`` as JSON, or None when there
+        is none; ``describe`` gives the match as a history lists it."""
         self.replays.pace(address)
-        job = partial(stored_replay, self.storage, match, self.limits.record_hands, describe)
+
+        async def job() -> bytes | None:
+            found = await self.replays.read(read_played, self.storage, match)
+            if found is None:
+                return None
+            played, record = found
+            return await self.replays.work(stored_replay, record, self.hands, describe(played))
+
         return await self.replays.run(job)
 
     async def replay_upload(self, raw: bytes) -> bytes:
-        """The replay of a record's text as JSON (see :func:`uploaded_replay`); paced beforehand
-        with ``uploads.pace``, before its body is read."""
-        return await self.uploads.run(partial(uploaded_replay, raw, self.limits.record_hands))
+        """``{"record", "view"}`` of a record's text as JSON; paced beforehand with ``uploads.pace``,
+        before its body is read."""
+        return await self.uploads.run(lambda: self.uploads.work(uploaded_replay, raw, self.hands))
 
-    async def review_stored(self, match: str, address: str) -> MatchReview | None:
-        """The review of finished match ``match`` (see :func:`smear.server.hints.judge_record`), or
-        None when there is none. A review kept is not paced; an unknown match is not either."""
+    async def review_stored(self, match: str, address: str) -> bytes | None:
+        """The review of finished match ``match`` as JSON (see :func:`smear.server.hints.played_review`),
+        or None when there is none. A review kept is not paced; an unknown match is not either."""
         kept = self.reviewed.get(match)
         if kept is None:
-            job = partial(stored_record, self.storage, match, self.limits.record_hands)
-            record = await self.reviews.run(job)
-            if record is None:
+            found = await self.reviews.run(lambda: self.reviews.read(read_played, self.storage, match))
+            if found is None:
                 return None
             self.reviews.pace(address)
-            seed = played_review_seed(match)
-            kept = self.reviewed.start(match, lambda: self.reviews.run(partial(judge_record, record, seed)))
-        answer: MatchReview = await asyncio.shield(kept)
+            work = partial(self.reviews.work, played_review, found[1], self.hands, played_review_seed(match))
+            kept = self.reviewed.start(match, lambda: self.reviews.run(work))
+        answer: bytes = await asyncio.shield(kept)
         return answer
 
     def close(self) -> None:

@@ -11,8 +11,8 @@ The reviews of a seat's decisions (:mod:`smear.review`) are kept longer: a hand'
 and the whole match's once it is over, per table and match (a record that is over no longer
 changes). They are queued like hints, and the match's review is worked out hand by hand, so that
 the hints of other tables are not kept waiting behind it. The review of a match in the players'
-history (:func:`judge_record`, for the replay viewer) is asked by anyone, not by a seat: it runs
-on a thread of its own (:mod:`smear.server.background`), never here.
+history (:func:`played_review`, for the replay viewer) is asked by anyone, not by a seat: it runs
+in a worker process of its own (:mod:`smear.server.background`), never here.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from smear.review import (
     reviewer,
 )
 from smear.rules import find_rules
+from smear.server.recordjobs import json_bytes, record_within, refusing
 from smear.server.tables import TableError
 from smear.state import Phase, State
 from smear.transitions import apply
@@ -56,6 +57,7 @@ HAND_REVIEW_SAMPLES = 96
 MATCH_REVIEW_SAMPLES = 16
 MATCH_REVIEW_MIN_SAMPLES = 4
 MATCH_REVIEW_BUDGET = 4_000
+REVIEW_SHOWN = 10  # the costliest decisions of a finished match's review the replay viewer marks
 
 _Key = TypeVar("_Key")
 
@@ -129,6 +131,25 @@ def judge_record(record: Record, seed: int) -> MatchReview:
     expert = reviewer(samples)
     decisions = [review_position(position, seed, expert) for position in found]
     return MatchReview.of(decisions, len(record.players), samples)
+
+
+def played_review(record: dict[str, Any], most_hands: int, seed: int) -> bytes:
+    """The review of a finished match of the players' history (its stored ``record``) as the replay
+    viewer gets it, in JSON: the costliest :data:`REVIEW_SHOWN` decisions, each seat's totals and
+    the samples. Run in the reviews' worker process (:mod:`smear.server.background`)."""
+
+    def job() -> bytes:
+        reviewed = judge_record(record_within(record, most_hands), seed)
+        review = reviewed.review
+        return json_bytes(
+            {
+                "decisions": [decision.to_json() for decision in review.costliest()[:REVIEW_SHOWN]],
+                "players": [player.to_json() for player in review.players],
+                "samples": reviewed.samples,
+            }
+        )
+
+    return refusing(job)
 
 
 class HintService:

@@ -55,7 +55,7 @@ class Limits:
     sweep_every: float = 60.0  # seconds between two looks for idle and finished tables, and failed records
     finish_attempts: int = 10  # tries at storing a match's record (one a sweep) before its table is put aside
     hint_queue: int = 4  # hints being worked out or waiting at once; more answer ``hints_busy``
-    # Work nobody at a table waits for, each kind on a thread of its own (smear.server.background):
+    # Work nobody at a table waits for, each kind in a worker of its own (smear.server.background):
     # jobs under way or waiting (more answer ``server_busy``), and the pace per client address (jobs a
     # second, and at once: more answer ``rate_limited``; a pace of 0 is none).
     review_queue: int = 4  # reviews of finished matches (a review already kept is free)

@@ -9,12 +9,13 @@ history and replays are of finished matches only.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from functools import cached_property
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from pydantic import TypeAdapter
 from starlette.requests import Request
@@ -24,7 +25,7 @@ from starlette.routing import BaseRoute, Route
 from smear.errors import SmearError
 from smear.rules import PRESETS
 from smear.server import talk
-from smear.server.background import BackgroundWork, TooManyHands, read_played
+from smear.server.background import BackgroundWork, UnreadableRecord, read_played
 from smear.server.limits import client_address
 from smear.server.listing import Listing
 from smear.server.playerstats import add_stats, stats_json
@@ -39,6 +40,7 @@ from smear.server.protocol import (
     error_payload,
     parse_message,
 )
+from smear.server.recordjobs import TOO_MANY_HANDS, Refused
 from smear.server.storage import StorageError
 from smear.server.tables import TableError, hash_token
 
@@ -47,7 +49,6 @@ MATCHES_PAGE: Final = 20
 MATCHES_PAGE_MAX: Final = 100
 # How much of a refused body is read and thrown away before the connection is given up.
 REFUSED_BODY_READ_MAX: Final = 4 << 20
-REVIEW_SHOWN: Final = 10  # the costliest decisions of a match's review the replay viewer marks
 # A transfer code is typed by hand: no 0/O or 1/I/L to mistake.
 _CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 _CODE_LENGTH: Final = 8
@@ -55,6 +56,7 @@ _PLAYER_ID: Final = TypeAdapter(PlayerId)
 _BUSY: Final = frozenset({"hints_busy", "server_busy"})  # refusals answered 503, to be asked again
 
 log = logging.getLogger("smear.server")
+T = TypeVar("T")
 
 
 def new_player_id() -> str:
@@ -294,7 +296,7 @@ class Players(Listing):
 
     @cached_property
     def background(self) -> BackgroundWork:
-        """The reviews, replays and uploads: each on a thread of its own, queued and paced."""
+        """The reviews, replays and uploads: each in a worker of its own, queued and paced."""
         return BackgroundWork(self.limits, self.storage, lambda: talk.pace_clock())
 
     async def get_match_record(self, request: Request) -> Response:
@@ -311,28 +313,21 @@ class Players(Listing):
         match = _checked_id(request.path_params["match"], "no_such_match")
         address = _address(request, self.limits.trusted_proxies)
         with self._stored_record(match):
-            answer = await self.background.replay_stored(match, address, match_json)
+            answer = await _unless_gone(request, self.background.replay_stored(match, address, match_json))
         if answer is None:
             raise HttpError(404, "no_such_match")
         return Response(answer, media_type="application/json")
 
     async def get_match_review(self, request: Request) -> Response:
         """The costliest decisions of a finished match, every seat's judged from its own view by the
-        expert on the reviews' thread (kept per match: asked again, it is not paced)."""
+        expert in the reviews' process (kept per match: asked again, it is not paced)."""
         match = _checked_id(request.path_params["match"], "no_such_match")
         address = _address(request, self.limits.trusted_proxies)
         with self._stored_record(match):
-            reviewed = await self.background.review_stored(match, address)
-        if reviewed is None:
+            answer = await _unless_gone(request, self.background.review_stored(match, address))
+        if answer is None:
             raise HttpError(404, "no_such_match")
-        review = reviewed.review
-        return JSONResponse(
-            {
-                "decisions": [decision.to_json() for decision in review.costliest()[:REVIEW_SHOWN]],
-                "players": [player.to_json() for player in review.players],
-                "samples": reviewed.samples,
-            }
-        )
+        return Response(answer, media_type="application/json")
 
     @contextmanager
     def _stored_record(self, match: str) -> Iterator[None]:
@@ -340,27 +335,26 @@ class Players(Listing):
         refused by the engine (``record_unplayable``, logged: the record was stored by a server)."""
         try:
             yield
-        except TooManyHands as err:
-            raise HttpError(422, "record_too_long", limit=err.limit) from None
-        except (StorageError, TableError):
-            raise
-        except SmearError as err:
-            # The type only: the engine's message may name a card.
-            kind = type(err).__name__
-            self.drops.warn("record", "match %s: its stored record cannot be replayed (%s)", match, kind)
-            raise HttpError(422, "record_unplayable") from None
+            return
+        except Refused as err:
+            if err.kind == TOO_MANY_HANDS:
+                raise HttpError(422, "record_too_long", limit=err.limit) from None
+            kind = err.kind
+        except UnreadableRecord:
+            kind = UnreadableRecord.__name__
+        # The kind only: the engine's message may name a card.
+        self.drops.warn("record", "match %s: its stored record cannot be replayed (%s)", match, kind)
+        raise HttpError(422, "record_unplayable")
 
     async def replay_record(self, request: Request) -> Response:
         self.background.uploads.pace(_address(request, self.limits.trusted_proxies))
         raw = await _capped_body(request, self.limits.record_bytes)
         try:
-            answer = await self.background.replay_upload(raw)
-        except TooManyHands as err:
-            raise HttpError(413, "record_too_long", limit=err.limit) from None
-        except (StorageError, TableError):
-            raise
-        except SmearError as err:
-            raise HttpError(400, "bad_record", reason=str(err), reason_code="record") from None
+            answer = await _unless_gone(request, self.background.replay_upload(raw))
+        except Refused as err:
+            if err.kind == TOO_MANY_HANDS:
+                raise HttpError(413, "record_too_long", limit=err.limit) from None
+            raise HttpError(400, "bad_record", reason=err.reason, reason_code="record") from None
         return Response(answer, media_type="application/json")
 
 
@@ -412,6 +406,29 @@ async def _body(request: Request) -> bytes:
     """The request's body (at most a message's size), for :func:`parse_message` to decode and check
     as it does a socket's message: anything but a JSON object is ``malformed_json``."""
     return await _capped_body(request, MAX_MESSAGE_BYTES)
+
+
+async def _unless_gone(request: Request, work: Awaitable[T]) -> T:
+    """``work``'s answer; or, once the client has gone, ``server_busy`` (heard by nobody), so that a
+    request whose client gave up does not hold the server (the work itself goes on, counted)."""
+    answer, gone = asyncio.ensure_future(work), asyncio.ensure_future(_disconnect(request))
+    try:
+        await asyncio.wait((answer, gone), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (answer, gone):
+            if not task.done():
+                task.cancel()  # nobody waits for it any more
+            elif task is gone and not task.cancelled():
+                task.exception()  # retrieved: the client is gone either way
+    if not answer.done():
+        raise TableError("server_busy")
+    return answer.result()
+
+
+async def _disconnect(request: Request) -> None:
+    """Once the client has closed the connection (the request's body was read before)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 def _address(request: Request, trusted: tuple[str, ...]) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import multiprocessing
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -187,6 +188,26 @@ def test_a_table_reads_and_acts_while_a_replay_is_held(
             replay_held.set()
             status, answer = await replay
             assert status == 200 and answer["match"]["match"] == match
+
+    run(scenario)
+
+
+def test_a_lane_whose_process_died_answers_server_busy_then_works_in_a_new_one(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db") as s:
+            match, _ = await finished_match(s)
+            url = f"{s.url}/api/matches/{match}/replay"
+            assert (await get_json(url))[0] == 200  # the replays' process is started
+            workers = multiprocessing.active_children()
+            assert len(workers) == 1
+            workers[0].kill()
+            answers = []
+            while not answers or answers[-1] != 200:
+                status, answer = await get_json(url)
+                assert status == 200 or (status, answer["error"]["code"]) == (503, "server_busy"), answer
+                answers.append(status)
+                assert len(answers) < 10
+            assert [child.pid for child in multiprocessing.active_children()] != [workers[0].pid]
 
     run(scenario)
 

@@ -177,6 +177,34 @@ def test_what_follows_an_action_runs_only_once_it_is_stored_and_its_failure_leav
     asyncio.run(scenario())
 
 
+def test_a_group_committed_but_reported_failed_stands_and_is_not_refused_as_stored_already(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commit of a group lands, then the driver reports an error (a connection lost at that
+    moment): each action, asked again alone, finds itself stored and stands; a different action at a
+    number already taken is still refused."""
+    commit_group = storage.append_actions
+
+    def landed_but_failed(rows: list[ActionRow]) -> None:
+        commit_group(rows)
+        raise StorageError("the connection was lost")
+
+    monkeypatch.setattr(storage, "append_actions", landed_but_failed)
+
+    async def scenario() -> None:
+        writer = StorageWriter(storage)
+        rows = [ActionRow(code, 1, 1, 1, "bid 2") for code in TABLES]
+        outcomes = await together(writer, [writer.append(row) for row in rows])
+        assert outcomes == [None] * len(TABLES)
+        for code in TABLES:
+            assert actions(storage, code) == [(1, "bid 2")]
+        with pytest.raises(StorageError, match="already stored"):
+            await writer.append(ActionRow("T0", 1, 1, 2, "pass"))
+        await writer.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_caller_that_stops_waiting_leaves_the_others_their_results(storage: Storage) -> None:
     async def scenario() -> None:
         writer = StorageWriter(storage)

@@ -237,7 +237,9 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
 
     def append_action(self, code: str, match_number: int, seq: int, seat: int, action: str) -> None:
         """Stores action number ``seq`` (from 1) of a match. It must be the next one: a ``seq`` already
-        stored, or one that leaves a gap, is refused and nothing is changed."""
+        stored, or one that leaves a gap, is refused and nothing is changed. The very same action
+        already stored as ``seq`` is stored: a commit that landed but was reported failed (the
+        connection lost at that moment) is asked again, and must not be undone."""
         # The hot path: one INSERT on a plain connection, without the ORM's bookkeeping.
         params = ActionRow(code, match_number, seq, seat, action).params()
         what = f"store action {seq} ({action!r}) of match {match_number} of table {code!r}"
@@ -246,6 +248,8 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
             try:
                 self._insert_actions([params])
             except IntegrityError as err:
+                if self._stored_action(code, match_number, seq) == (seat, action):
+                    return
                 raise StorageError(f"cannot {what}: {self._why_not_next(code, match_number, seq)}") from err
             except SQLAlchemyError as err:
                 raise StorageError(f"cannot {what}: {_reason(err)}") from err
@@ -440,6 +444,15 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
     def _check_open(self) -> None:
         if self._closed:
             raise StorageError("the storage is closed")
+
+    def _stored_action(self, code: str, match_number: int, seq: int) -> tuple[int, str] | None:
+        """The seat and action stored as ``seq`` of a match, if any (read only after a refusal)."""
+        try:
+            with self._sessions.begin() as session:
+                row = session.get(ActionModel, (code, match_number, seq))
+                return None if row is None else (row.seat, row.action)
+        except SQLAlchemyError:
+            return None
 
     def _why_not_next(self, code: str, match_number: int, seq: int) -> str:
         """Why action ``seq`` was refused; read only after a failure, to keep the hot path a bare INSERT."""

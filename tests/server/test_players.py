@@ -567,3 +567,13 @@ def test_a_bot_level_not_yet_rated_starts_from_where_it_is_measured_now(
             for preset in ("house", "cutthroat")
         }
     assert ratings == {"house": 30.0, "cutthroat": 30.0}
+
+
+def test_a_new_profile_id_never_looks_like_a_bot_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    from smear.server import players
+    from smear.server.ratings import is_bot_profile
+
+    drawn = iter(["bot-expert12", "bot-Zz09_-aa", "Q7-person_id"])
+    monkeypatch.setattr(players.secrets, "token_urlsafe", lambda _n: next(drawn))
+    player = players.new_player_id()
+    assert player == "Q7-person_id" and not is_bot_profile(player)

@@ -40,6 +40,7 @@ from smear.server.protocol import (
     error_payload,
     parse_message,
 )
+from smear.server.ratings import is_bot_profile
 from smear.server.recordjobs import TOO_MANY_HANDS, Refused
 from smear.server.storage import StorageError
 from smear.server.tables import TableError, hash_token
@@ -60,7 +61,10 @@ T = TypeVar("T")
 
 
 def new_player_id() -> str:
-    return secrets.token_urlsafe(9)
+    """A new profile's public id; never one a bot level's profile could have."""
+    while is_bot_profile(player := secrets.token_urlsafe(9)):
+        pass
+    return player
 
 
 def new_transfer_code() -> str:

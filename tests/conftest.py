@@ -1,11 +1,33 @@
-"""Fixtures shared by every test folder: throwaway database servers (see ``dbservers.py``)."""
+"""Fixtures shared by every test folder: throwaway database servers (see ``dbservers.py``). Here too
+each collected test gets the markers of its tiers (``tiers.py`` says which), and the run its
+Hypothesis profile: ``full`` (scripts/test, and always where CI is set) or ``quick``
+(scripts/test-fast), named by HYPOTHESIS_PROFILE.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 from dbservers import Postgres, Redis
+from hypothesis import settings
+from tiers import hypothesis_profile, tiers
+
+
+# First, so that -m deselects by the markers given here.
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for mark in sorted(tiers(item)):
+            item.add_marker(mark)
+
+
+# A test's own @settings(max_examples=...) outranks the profile: these set the others' default. No
+# deadline: a test's time on a loaded machine is no failure.
+settings.register_profile("full", max_examples=100, deadline=None, print_blob=True)
+settings.register_profile("quick", max_examples=20, deadline=None)
+settings.load_profile(hypothesis_profile(os.environ))
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,102 @@
+"""Which tier each test is in: the markers tests/conftest.py gives each collected test, so that
+``scripts/test-fast`` can leave out with ``-m`` what needs a browser, a database server, several
+servers or more than about 2 s; and which Hypothesis profile a run uses.
+
+- ``browser``: every test in tests/browser;
+- ``dbservers``: a test that asks for PostgreSQL or Redis (the ``postgres`` and ``redis_server``
+  fixtures, or a parameter ``"postgresql"`` whose fixture asks for one with
+  ``request.getfixturevalue``), and the tests of the throwaway servers themselves;
+- ``cluster``: a server test that asks for Redis, which a server needs only to share its tables
+  with another (the nginx proxy test is one of them);
+- ``slow``: the tests named in SLOW_TESTS.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+# The markers pyproject.toml registers, and the expression that leaves them all out.
+MARKERS = ("browser", "dbservers", "cluster", "slow")
+FAST = " and ".join(f"not {marker}" for marker in MARKERS)
+
+TESTS = Path(__file__).resolve().parent
+
+# Tests that take more than about 2 s on a loaded 2-core machine (measured with --durations=0), as
+# "path under tests/::function", for every parametrization, or "path::function[id]" for one.
+SLOW_TESTS = frozenset(
+    {
+        "test_calibration.py::test_a_match_gives_the_searching_side_s_won_bids_with_chances_and_outcomes",
+        "test_calibration.py::test_the_bench_ends_with_its_lines_and_refuses_an_unknown_bot",
+        # 1 to 6 s for each of its 50 configurations.
+        "test_conformance.py::test_random_matches_keep_the_rules",
+        "test_gap_bench.py::test_sighted_the_bench_adds_the_expert_shown_the_cards_at_the_auction_and_the_trump",
+        "test_gap_bench.py::test_the_bench_ends_with_its_lines_and_refuses_what_it_cannot_measure",
+        "test_heuristic_bids.py::test_the_fitted_bids_hold_on_fresh_deals",
+        "test_omniscient.py::test_a_sighted_expert_searches_the_true_deal_only_where_it_sees",
+        "test_omniscient.py::test_sighted_experts_are_named_in_the_arena_only",
+        "test_omniscient.py::test_the_omniscient_bot_plays_only_legal_actions[ten_point-5]",
+        "test_play_loss_bench.py::test_random_play_loses_more_than_the_heuristic_and_the_shares_add_up",
+        # 0.5 to 2 s for each of its 50 configurations: a third of the fast tier's time.
+        "test_sampler.py::test_a_sample_is_consistent_with_the_view",
+        "test_setup_scripts.py::test_install_runs_then_is_skipped_until_its_inputs_change",
+        "server/test_background_work.py::test_a_flood_of_reviews_fills_its_own_queue_and_a_seated_players_hint_is_answered",
+        "server/test_background_work.py::test_replays_and_uploads_do_not_wait_for_the_database_reading_threads",
+        "server/test_benchtools.py::test_the_stack_floor_bench_plays_tables_and_ends_with_its_lines",
+        "server/test_chaos.py::test_kills_lose_nothing",
+        "server/test_fuzz.py::test_fuzz_run_finds_no_server_error_and_no_state_change_from_a_refused_request",
+        "server/test_match_review_api.py::test_a_finished_match_answers_its_costliest_decisions_each_judged_from_its_seat",
+        "server/test_migrations.py::test_a_database_of_the_server_before_players_keeps_its_rows_and_plays_on_with_profiles",
+        "server/test_quarantine.py::test_a_record_that_fails_at_a_restart_does_not_stop_it_and_lands_later",
+        "server/test_quarantine.py::test_a_stored_match_the_rules_refuse_is_put_aside_and_every_other_table_is_served",
+        "server/test_restart.py::test_a_client_behind_at_the_restart_gets_what_it_missed",
+        "server/test_restart.py::test_a_killed_server_loses_no_acknowledged_action",
+        "server/test_review_requests.py::test_a_hand_over_is_reviewed_for_the_asking_seat_only",
+        "server/test_review_requests.py::test_the_match_is_reviewed_once_it_is_over",
+        "server/test_server.py::test_a_match_with_bots_runs_to_its_end_its_record_replays_and_play_again_starts_the_next",
+        "server/test_storage.py::test_every_acknowledged_action_survives_the_process_being_killed",
+        "server/test_teams_and_spectators.py::test_a_spectator_sees_the_public_state_and_no_unplayed_card",
+        "server/test_transport_door.py::test_sessions_are_given_back_however_they_end",
+        "server/test_transport_door.py::test_sigterm_stops_the_server_whatever_its_clients_are_doing",
+    }
+)
+DATABASE_SERVER_FIXTURES = frozenset({"postgres", "redis_server"})
+DATABASE_SERVER_MODULES = frozenset({"test_dbservers.py"})
+
+
+def tiers(item: Any) -> set[str]:
+    """The markers of the tiers a collected test belongs to (none for a fast test)."""
+    path = Path(item.path).resolve()
+    if not path.is_relative_to(TESTS):
+        return set()
+    where = path.relative_to(TESTS)
+    fixtures = set(getattr(item, "fixturenames", ()))
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params.values() if callspec is not None else ()
+    names = {
+        f"{where.as_posix()}::{getattr(item, 'originalname', item.name)}",
+        f"{where.as_posix()}::{item.name}",
+    }
+    marks = set()
+    if where.parts[0] == "browser":
+        marks.add("browser")
+    if (
+        fixtures & DATABASE_SERVER_FIXTURES
+        or any(isinstance(value, str) and value == "postgresql" for value in params)
+        or where.name in DATABASE_SERVER_MODULES
+    ):
+        marks.add("dbservers")
+    if where.parts[0] == "server" and "redis_server" in fixtures:
+        marks.add("cluster")
+    if names & SLOW_TESTS:
+        marks.add("slow")
+    return marks
+
+
+def hypothesis_profile(environment: Mapping[str, str]) -> str:
+    """``full`` where CI is set (to anything but empty, 0 or false), else HYPOTHESIS_PROFILE, else
+    ``full``."""
+    if environment.get("CI", "").strip().lower() not in ("", "0", "false"):
+        return "full"
+    return environment.get("HYPOTHESIS_PROFILE") or "full"

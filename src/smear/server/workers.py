@@ -13,6 +13,7 @@ lets the application end its sessions (:class:`Stoppable`), then gives the reque
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import multiprocessing
 import os
@@ -48,9 +49,25 @@ class Stoppable(Protocol):
         """The server is stopping: end every session now."""
 
 
+def freeze_what_started() -> None:
+    """Collect once, then keep every object alive now out of the cycle collector's sight.
+
+    A started server holds about 200,000 objects that live as long as it does (the modules, the
+    search's compiled code, the restored tables), and each full pass of the collector walked them
+    all: about 0.1 s during which no table moved. Frozen, they are never walked again.
+    """
+    gc.collect()
+    gc.freeze()
+
+
 class StoppingServer(uvicorn.Server):
-    """uvicorn's server, which says it is stopping and lets the application end its sessions
-    before it waits for the requests under way (a long poll would otherwise hold it 45 s)."""
+    """uvicorn's server, which freezes what its start made (:func:`freeze_what_started`), says it is
+    stopping and lets the application end its sessions before it waits for the requests under way
+    (a long poll would otherwise hold it 45 s)."""
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        freeze_what_started()
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         grace = self.config.timeout_graceful_shutdown

@@ -411,6 +411,7 @@ FAKE_RECORDING_PYTHON = """if [ "$1" = "-c" ]; then [ ! -e "$IMPORT_FAIL" ]; exi
 printf '%s\\n' "$@" >>"$CALLS"
 echo "HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE-(unset)}" >>"$CALLS"
 echo "PYTHONDONTWRITEBYTECODE=${PYTHONDONTWRITEBYTECODE-(unset)}" >>"$CALLS"
+echo "PYTEST_XDIST_AUTO_NUM_WORKERS=${PYTEST_XDIST_AUTO_NUM_WORKERS-(unset)}" >>"$CALLS"
 """
 
 
@@ -435,7 +436,8 @@ class Script:
 
     def run(self, *args: str, **environment: str) -> subprocess.CompletedProcess[str]:
         self.calls.write_text("")
-        env = {key: value for key, value in os.environ.items() if key not in ("CI", "HYPOTHESIS_PROFILE")}
+        set_by_scripts = ("CI", "HYPOTHESIS_PROFILE", "PYTEST_XDIST_AUTO_NUM_WORKERS")
+        env = {key: value for key, value in os.environ.items() if key not in set_by_scripts}
         env.update(
             PATH=f"{self.fakes}:{os.environ['PATH']}",
             CALLS=str(self.calls),
@@ -460,6 +462,7 @@ def test_fast_runs_pytest_on_every_core_leaving_out_every_marked_tier(tmp_path: 
 
     script = Script(tmp_path, "test-fast")
     script.venv()
+    cores = int(subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout)
     result = script.run("-x", "tests/test_cards.py", PYTHONDONTWRITEBYTECODE="1")
     assert result.returncode == 0, result.stderr
     assert script.recorded() == [
@@ -467,9 +470,12 @@ def test_fast_runs_pytest_on_every_core_leaving_out_every_marked_tier(tmp_path: 
         "HYPOTHESIS_PROFILE=quick",
         # pytest may keep the test modules it rewrote, for the next run.
         "PYTHONDONTWRITEBYTECODE=(unset)",
+        # -n auto: half as many workers again as cores.
+        f"PYTEST_XDIST_AUTO_NUM_WORKERS={cores + cores // 2}",
     ]
-    assert script.run(HYPOTHESIS_PROFILE="full").returncode == 0
+    assert script.run(HYPOTHESIS_PROFILE="full", PYTEST_XDIST_AUTO_NUM_WORKERS="7").returncode == 0
     assert "HYPOTHESIS_PROFILE=full" in script.recorded()
+    assert "PYTEST_XDIST_AUTO_NUM_WORKERS=7" in script.recorded()
 
 
 def test_fast_installs_nothing_and_says_to_run_scripts_test_first(tmp_path: Path) -> None:
@@ -511,6 +517,7 @@ def test_the_full_run_lists_its_25_slowest_tests_at_the_full_hypothesis_profile(
         *("-m", "pytest", "-n", "auto", "--durations=25", "-k", "cards"),
         "HYPOTHESIS_PROFILE=full",
         f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '(unset)')}",
+        "PYTEST_XDIST_AUTO_NUM_WORKERS=(unset)",
     ]
 
 

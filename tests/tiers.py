@@ -1,6 +1,6 @@
 """Which tier each test is in: the markers tests/conftest.py gives each collected test, so that
 ``scripts/test-fast`` can leave out with ``-m`` what needs a browser, a database server, several
-servers or more than about 2 s; and which Hypothesis profile a run uses.
+servers or more than about 1.5 s; and which Hypothesis profile a run uses.
 
 - ``browser``: every test in tests/browser;
 - ``dbservers``: a test that asks for PostgreSQL or Redis (the ``postgres`` and ``redis_server``
@@ -23,8 +23,9 @@ FAST = " and ".join(f"not {marker}" for marker in MARKERS)
 
 TESTS = Path(__file__).resolve().parent
 
-# Tests that take more than about 2 s on a loaded 2-core machine (measured with --durations=0), as
-# "path under tests/::function", for every parametrization, or "path::function[id]" for one.
+# Tests that take more than about 1.5 s on an idle 2-core machine, 2 s and more on a loaded one
+# (measured with --durations=0), as "path under tests/::function", for every parametrization, or
+# "path::function[id]" for one.
 SLOW_TESTS = frozenset(
     {
         "test_calibration.py::test_a_match_gives_the_searching_side_s_won_bids_with_chances_and_outcomes",
@@ -41,20 +42,32 @@ SLOW_TESTS = frozenset(
         # 0.5 to 2 s for each of its 50 configurations: a third of the fast tier's time.
         "test_sampler.py::test_a_sample_is_consistent_with_the_view",
         "test_setup_scripts.py::test_install_runs_then_is_skipped_until_its_inputs_change",
+        "server/test_advice.py::test_a_seat_in_the_auction_gets_every_choice_with_its_chances",
         "server/test_background_work.py::test_a_flood_of_reviews_fills_its_own_queue_and_a_seated_players_hint_is_answered",
+        "server/test_background_work.py::test_a_lane_whose_process_died_answers_server_busy_then_works_in_a_new_one",
+        "server/test_background_work.py::test_a_stored_record_the_engine_refuses_is_answered_422_without_a_traceback",
         "server/test_background_work.py::test_replays_and_uploads_do_not_wait_for_the_database_reading_threads",
         "server/test_benchtools.py::test_the_stack_floor_bench_plays_tables_and_ends_with_its_lines",
         "server/test_chaos.py::test_kills_lose_nothing",
         "server/test_fuzz.py::test_fuzz_run_finds_no_server_error_and_no_state_change_from_a_refused_request",
+        "server/test_leaks.py::test_no_message_shows_a_card_its_recipient_may_not_see[house-4-teams]",
+        "server/test_leaks.py::test_no_message_shows_a_card_its_recipient_may_not_see[widow-3]",
+        "server/test_lifecycle.py::test_a_finished_table_leaves_memory_once_nobody_follows_it_and_can_still_be_watched",
         "server/test_match_review_api.py::test_a_finished_match_answers_its_costliest_decisions_each_judged_from_its_seat",
+        "server/test_match_review_api.py::test_reviews_are_paced_per_address_refused_when_their_queue_is_full_and_a_kept_one_is_free",
         "server/test_migrations.py::test_a_database_of_the_server_before_players_keeps_its_rows_and_plays_on_with_profiles",
+        "server/test_open_tables.py::test_a_listed_table_is_shown_until_it_is_full_started_or_taken_off_the_list",
+        "server/test_players.py::test_replays_of_a_stored_match_and_of_an_uploaded_record",
+        "server/test_players.py::test_the_players_api_shows_no_secret_and_nothing_of_a_match_in_progress",
         "server/test_quarantine.py::test_a_record_that_fails_at_a_restart_does_not_stop_it_and_lands_later",
         "server/test_quarantine.py::test_a_stored_match_the_rules_refuse_is_put_aside_and_every_other_table_is_served",
+        "server/test_refused_bodies.py::test_a_record_too_large_to_replay_is_read_to_its_end_and_answered_413",
         "server/test_restart.py::test_a_client_behind_at_the_restart_gets_what_it_missed",
         "server/test_restart.py::test_a_killed_server_loses_no_acknowledged_action",
         "server/test_review_requests.py::test_a_hand_over_is_reviewed_for_the_asking_seat_only",
         "server/test_review_requests.py::test_the_match_is_reviewed_once_it_is_over",
         "server/test_server.py::test_a_match_with_bots_runs_to_its_end_its_record_replays_and_play_again_starts_the_next",
+        "server/test_server.py::test_a_table_with_a_preset_and_options_plays_them_and_records_them",
         "server/test_storage.py::test_every_acknowledged_action_survives_the_process_being_killed",
         "server/test_teams_and_spectators.py::test_a_spectator_sees_the_public_state_and_no_unplayed_card",
         "server/test_transport_door.py::test_sessions_are_given_back_however_they_end",

@@ -368,3 +368,10 @@ def test_a_fault_in_the_ratings_leaves_the_match_finished_without_its_history(
         assert stored is not None and stored.status == "finished"
     (line,) = [r.getMessage() for r in caplog.records if "history" in r.getMessage()]
     assert "RuntimeError" in line and "a fault in the ratings" not in line
+
+
+def test_a_code_that_begins_with_a_dash_is_released_as_a_code_not_read_as_an_option(tmp_path: Path) -> None:
+    database = tmp_path / "smear.db"
+    Storage(f"sqlite:///{database}").close()
+    exit_code, output = release_command(database, "-3OUs83CaAiq3zJC")
+    assert (exit_code, output.strip()) == (2, "table '-3OUs83CaAiq3zJC' is not quarantined")

@@ -292,7 +292,8 @@ def db_quarantined_command(database: str) -> None:
     click.echo(f"{len(tables)} quarantined", err=True)
 
 
-@db_group.command("release")
+# A table code may begin with "-": taken as the code, not as an unknown option.
+@db_group.command("release", context_settings={"ignore_unknown_options": True})
 @click.argument("code")
 @database_option
 def db_release_command(code: str, database: str) -> None:

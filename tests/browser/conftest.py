@@ -22,6 +22,7 @@ from browserkit import SharedBrowser, Watched
 from playwright.sync_api import Browser, Request
 
 from smear.server.app import STATIC_DIR, SmearServer, Timing
+from smear.server.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
 # The report of a test's call, kept for ``open_page`` to describe its pages when the test failed.
@@ -66,7 +67,9 @@ class ServerThread:
     """A SmearServer under uvicorn in a background thread, on a free port."""
 
     def __init__(self, database: Path, timing: Timing) -> None:
-        self.app = SmearServer(f"sqlite:///{database}", timing)
+        # Background work (the replays and reviews pages ask for) shares the CPU evenly, as in
+        # tests/server/serverkit.py: behind every other process, a busy machine would starve it.
+        self.app = SmearServer(f"sqlite:///{database}", timing, Limits(background_niceness=0))
         config = uvicorn.Config(
             self.app.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on"
         )

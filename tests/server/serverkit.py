@@ -13,7 +13,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -44,6 +44,9 @@ async def running_server(
     """A server on a SQLite file (a path) or on any database (a URL), served on a free port; with
     ``redis``, one of the processes sharing the tables on it."""
     url = database if isinstance(database, str) else f"sqlite:///{database}"
+    # Background work shares the CPU evenly here: behind every other process (the default), a review
+    # waits for an idle core, and on a machine busy with other tests it would never come in time.
+    limits = replace(limits or Limits(), background_niceness=0)
     server = SmearServer(url, timing, limits, redis=redis, **({"clock": clock} if clock else {}))
     config = uvicorn.Config(
         server.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on", proxy_headers=False

@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -24,6 +25,7 @@ from test_players import host_with_profile, new_profile
 from smear.record import Record, dump_record
 from smear.replayview import replay_view
 from smear.review import Review
+from smear.server.background import worker_pool
 from smear.server.hints import MatchReview
 from smear.server.limits import Limits
 
@@ -79,7 +81,7 @@ def server_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFi
 
 def in_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     """The lanes' work in threads of this process, where a test's stand-ins reach it."""
-    monkeypatch.setattr("smear.server.background.worker_pool", lambda name: ThreadPoolExecutor(1))
+    monkeypatch.setattr("smear.server.background.worker_pool", lambda *_: ThreadPoolExecutor(1))
 
 
 def no_traceback(log: pytest.LogCaptureFixture) -> None:
@@ -303,3 +305,12 @@ def test_malformed_bodies_and_records_of_too_many_hands_are_answered_4xx(
         no_traceback(server_log)
 
     run(scenario)
+
+
+def test_a_lanes_process_runs_as_far_behind_the_server_as_its_niceness_says() -> None:
+    for niceness in (0, 7):
+        pool = worker_pool("review", niceness)
+        try:
+            assert pool.submit(os.nice, 0).result() == os.nice(0) + niceness
+        finally:
+            pool.shutdown()

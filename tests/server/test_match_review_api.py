@@ -125,7 +125,7 @@ def test_reviews_are_paced_per_address_refused_when_their_queue_is_full_and_a_ke
         return MatchReview(Review((), ()), 4)
 
     # In a thread rather than a process, so that the stand-in judges.
-    monkeypatch.setattr("smear.server.background.worker_pool", lambda name: ThreadPoolExecutor(1))
+    monkeypatch.setattr("smear.server.background.worker_pool", lambda *_: ThreadPoolExecutor(1))
     monkeypatch.setattr("smear.server.hints.judge_record", judge)
 
     async def scenario() -> None:

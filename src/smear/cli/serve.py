@@ -83,6 +83,13 @@ _SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
         "The most hands of a record replayed or reviewed (0: no limit).",
     ),
     (
+        "--background-niceness",
+        "background_niceness",
+        click.IntRange(0, 19),
+        "Niceness of the processes of background work (reviews, replays, records sent): 10 puts them "
+        "behind everything else on the machine, 0 beside it.",
+    ),
+    (
         "--lobby-idle",
         "lobby_idle",
         click.FloatRange(0, min_open=True),
@@ -135,6 +142,7 @@ _LIMIT_SETTINGS = (
     *(f"{kind}_{setting}" for kind, _ in _LANES for setting in ("queue", "pace", "burst")),
     "record_bytes",
     "record_hands",
+    "background_niceness",
     "tables_per_hour",
     "connections_per_address",
     "stop_grace",

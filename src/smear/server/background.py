@@ -39,23 +39,24 @@ T = TypeVar("T")
 
 PLAYED_REVIEWS_KEPT: Final = 64  # the reviews of finished matches kept at once (the latest asked for)
 _PACES_KEPT: Final = 1_024  # addresses whose pace is kept before the full buckets are dropped
-WORKER_NICENESS: Final = 10  # a lane's process yields the machine's CPU to the server's own
 
 
 class UnreadableRecord(RecordError):
     """A stored record that does not even read back as JSON data."""
 
 
-def worker_pool(name: str) -> Executor:
+def worker_pool(name: str, niceness: int) -> Executor:
     """A lane's worker: one process of its own, started afresh (not forked from a server that holds
-    threads, sockets and a database), behind the server's live play for the CPU."""
+    threads, sockets and a database), ``niceness`` behind the server's live play for the CPU."""
     spawn = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=_behind_live_play)
+    return ProcessPoolExecutor(
+        max_workers=1, mp_context=spawn, initializer=_behind_live_play, initargs=(niceness,)
+    )
 
 
-def _behind_live_play() -> None:
+def _behind_live_play(niceness: int) -> None:
     with contextlib.suppress(AttributeError, OSError):  # where the system has no such priority
-        os.nice(WORKER_NICENESS)
+        os.nice(niceness)
 
 
 def read_played(storage: Storage, match: str) -> tuple[PlayedMatch, dict[str, Any]] | None:
@@ -72,10 +73,13 @@ def read_played(storage: Storage, match: str) -> tuple[PlayedMatch, dict[str, An
 class Lane:
     """One kind of background work: its reads on a thread, its work in a process, at most ``queue``
     jobs under way or waiting (0: no limit), and a pace per client address of ``pace`` jobs a
-    second, ``burst`` at once (0: none)."""
+    second, ``burst`` at once (0: none); its process runs ``niceness`` behind the server."""
 
-    def __init__(self, name: str, queue: int, pace: float, burst: int, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, name: str, queue: int, pace: float, burst: int, clock: Callable[[], float], niceness: int
+    ) -> None:
         self.name = name
+        self.niceness = niceness
         self.queue = queue
         self.working = 0
         self.started = 0  # jobs ever started
@@ -122,7 +126,7 @@ class Lane:
         """``call(*args)`` in this lane's process (a plain function of plain data). A process that
         died is replaced, and its job answered ``server_busy``, to be asked again."""
         if self._worker is None:
-            self._worker = worker_pool(self.name)
+            self._worker = worker_pool(self.name, self.niceness)
         try:
             return await asyncio.get_running_loop().run_in_executor(self._worker, call, *args)
         except BrokenProcessPool:
@@ -182,9 +186,16 @@ class BackgroundWork:
     def __init__(self, limits: Limits, storage: Storage, clock: Callable[[], float]) -> None:
         self.storage = storage
         self.hands = limits.record_hands
-        self.reviews = Lane("review", limits.review_queue, limits.review_pace, limits.review_burst, clock)
-        self.replays = Lane("replay", limits.replay_queue, limits.replay_pace, limits.replay_burst, clock)
-        self.uploads = Lane("upload", limits.upload_queue, limits.upload_pace, limits.upload_burst, clock)
+        nice = limits.background_niceness
+        self.reviews = Lane(
+            "review", limits.review_queue, limits.review_pace, limits.review_burst, clock, nice
+        )
+        self.replays = Lane(
+            "replay", limits.replay_queue, limits.replay_pace, limits.replay_burst, clock, nice
+        )
+        self.uploads = Lane(
+            "upload", limits.upload_queue, limits.upload_pace, limits.upload_burst, clock, nice
+        )
         self.reviewed = KeptAnswers(PLAYED_REVIEWS_KEPT)
 
     async def replay_stored(

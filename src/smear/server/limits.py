@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -214,6 +214,17 @@ class TableQuota:
             raise
         finally:
             self.pending -= 1
+
+
+def scope_address(scope: Mapping[str, Any], trusted_proxies: tuple[str, ...]) -> str:
+    """:func:`client_address` of an ASGI request (its ``X-Forwarded-For`` headers joined, as
+    python-engineio joins them for a socket)."""
+    forwarded = b",".join(
+        value for name, value in scope.get("headers", []) if name.lower() == b"x-forwarded-for"
+    )
+    return client_address(
+        {"asgi.scope": scope, "HTTP_X_FORWARDED_FOR": forwarded.decode("latin-1")}, trusted_proxies
+    )
 
 
 def client_address(environ: dict[str, Any], trusted_proxies: tuple[str, ...]) -> str:

@@ -26,7 +26,7 @@ from smear.errors import SmearError
 from smear.rules import PRESETS
 from smear.server import talk
 from smear.server.background import BackgroundWork, UnreadableRecord, read_played
-from smear.server.limits import client_address
+from smear.server.limits import scope_address
 from smear.server.listing import Listing
 from smear.server.playerstats import add_stats, stats_json
 from smear.server.playerstore import PlayedMatch
@@ -436,11 +436,7 @@ async def _disconnect(request: Request) -> None:
 
 
 def _address(request: Request, trusted: tuple[str, ...]) -> str:
-    environ = {
-        "asgi.scope": request.scope,
-        "HTTP_X_FORWARDED_FOR": request.headers.get("x-forwarded-for", ""),
-    }
-    return client_address(environ, trusted)
+    return scope_address(request.scope, trusted)
 
 
 def _checked_id(text: str, missing: str) -> str:

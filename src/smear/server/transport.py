@@ -30,7 +30,7 @@ import engineio  # type: ignore[import-untyped]
 import orjson
 
 from smear.server.errorcodes import error_payload
-from smear.server.limits import AddressBook, client_address
+from smear.server.limits import AddressBook, scope_address
 from smear.server.web import SECURITY_HEADERS
 
 ENGINE_PATH: Final = "/socket.io/"
@@ -188,7 +188,7 @@ class TransportDoor:
 
     async def _counted(self, scope: dict[str, Any], receive: Any, send: Any, websocket: bool) -> None:
         """A WebSocket, or a long-polling handshake, once its address has a place for it."""
-        address = client_address(_environ_of(scope), self.trusted_proxies)
+        address = scope_address(scope, self.trusted_proxies)
         ticket = None if self.stopping else self.count.take(address, websocket)
         if ticket is None:
             if websocket:  # refused before it is accepted: the client gets a 403
@@ -209,13 +209,14 @@ class TransportDoor:
         """A long-polling POST: its body read here, refused past ``max_body`` (its session closed
         at once), then handed to python-engineio; a POST to a session that is gone is a 400."""
         reader = _BodyReader(receive)
-        body = None if _declared_length(scope) > self.max_body else await reader.within(self.max_body)
+        declared = _declared_length(scope)
+        body = None if declared > self.max_body else await reader.within(self.max_body)
         if reader.gone:
             return  # the client went away mid-body: there is no one to answer
         if body is None:
             if sid is not None:
                 await self.engine.disconnect(sid)
-            if _declared_length(scope) <= REFUSED_BODY_READ_MAX:
+            if declared <= REFUSED_BODY_READ_MAX:
                 await reader.drain(REFUSED_BODY_READ_MAX)
             await _answer(send, 413, _error_json("message_too_large", limit=self.max_body))
             return
@@ -274,13 +275,6 @@ class _BodyReader:
         body unread is reset, which would lose the answer on its way."""
         while self.read <= limit and await self.chunk() is not None:
             pass
-
-
-def _environ_of(scope: dict[str, Any]) -> dict[str, Any]:
-    """What :func:`client_address` reads of a request, as python-engineio would give it."""
-    headers = scope.get("headers", [])
-    forwarded = b",".join(value for name, value in headers if name.lower() == b"x-forwarded-for")
-    return {"asgi.scope": scope, "HTTP_X_FORWARDED_FOR": forwarded.decode("latin-1")}
 
 
 def _declared_length(scope: dict[str, Any]) -> int:

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import Client, Session, get_json, http_json, play_out, session
-from test_players import host_with_profile, new_profile
+from serverkit import Client, Session, get_json, http_json, session
+from test_match_review_api import finished_match
+from test_players import new_profile
 
 from smear.record import Record, dump_record
 from smear.replayview import replay_view
@@ -45,18 +46,6 @@ async def until(condition: Callable[[], bool]) -> None:
     while not condition():
         assert asyncio.get_running_loop().time() < deadline, "the condition did not come true"
         await asyncio.sleep(0.01)
-
-
-async def finished_match(s: Session) -> tuple[str, str]:
-    """A match Ann played against two bots to the end: its id and Ann's profile id."""
-    ann = await new_profile(s.url, "Ann")
-    host = await host_with_profile(s, "Ann", ann, players=3, target=11)
-    for seat in (1, 2):
-        assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
-    assert (await host.send("start"))["ok"]
-    await play_out([host])
-    history = (await get_json(f"{s.url}/api/players/{ann['player']}/matches"))[1]["matches"]
-    return str(history[0]["match"]), ann["player"]
 
 
 async def at_their_turn(s: Session) -> Client:

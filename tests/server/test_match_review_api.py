@@ -33,8 +33,9 @@ def run(scenario: Callable[[], Any]) -> None:
     asyncio.run(scenario())
 
 
-async def finished_match(s: Session) -> str:
-    """The id of a match Ann played against two bots to the end, from her history."""
+async def finished_match(s: Session) -> tuple[str, str]:
+    """A match a new Ann played against two bots to the end: its id, from her history, and Ann's
+    profile id."""
     ann = await new_profile(s.url, "Ann")
     host = await host_with_profile(s, "Ann", ann, players=3, target=11)
     for seat in (1, 2):
@@ -43,13 +44,13 @@ async def finished_match(s: Session) -> str:
     await play_out([host])
     history = (await get_json(f"{s.url}/api/players/{ann['player']}/matches"))[1]["matches"]
     assert len(history) == 1
-    return str(history[0]["match"])
+    return str(history[0]["match"]), ann["player"]
 
 
 def test_a_finished_match_answers_its_costliest_decisions_each_judged_from_its_seat(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:
-            match = await finished_match(s)
+            match, _ = await finished_match(s)
             record = (await get_json(f"{s.url}/api/matches/{match}"))[1]
             status, answer = await get_json(f"{s.url}/api/matches/{match}/review")
             assert status == 200, answer
@@ -130,7 +131,7 @@ def test_reviews_are_paced_per_address_refused_when_their_queue_is_full_and_a_ke
 
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:
-            match = await finished_match(s)
+            match, _ = await finished_match(s)
             url = f"{s.url}/api/matches/{match}/review"
             reviews = s.server.background.reviews
             # The reviews' queue is full: refused with a time to come back, and not paced (nothing

@@ -42,6 +42,19 @@ async def settle(clients: list[Client], version: int) -> None:
         await client.wait_for(lambda state: state["version"] == version)
 
 
+async def start_three(url: str, clients: list[Client]) -> Client:
+    """A house match of three people without teams started at ``url`` and seen by all three, who
+    join ``clients`` as they come (so that the caller closes them whatever happens); its host."""
+    host = await create(url, "Host", preset="house", players=3, teams=False)
+    clients.append(host)
+    for name in ("Ayse", "Kemal"):
+        clients.append(await join(url, host.table or "", name))
+    reply = await host.send("start")
+    assert reply["ok"], reply
+    await settle(clients, reply["version"])
+    return host
+
+
 async def step(clients: list[Client]) -> tuple[int, dict[str, Any]]:
     """The seat to act takes its first legal action. Once everyone has the new state, returns its
     version and the event everyone should have had for it."""
@@ -81,13 +94,7 @@ async def restart_mid_hand(tmp_path: Path) -> None:
     clients: list[Client] = []
     try:
         async with server_process(port, database, tmp_path / "first.log") as first:
-            host = await create(first.url, "Host", preset="house", players=3, teams=False)
-            clients.append(host)
-            for name in ("Ayse", "Kemal"):
-                clients.append(await join(first.url, host.table or "", name))
-            reply = await host.send("start")
-            assert reply["ok"], reply
-            await settle(clients, reply["version"])
+            host = await start_three(first.url, clients)
             acted = 0
             while True:  # the auction, then four cards: one whole trick and the lead of the next
                 await step(clients)
@@ -163,13 +170,7 @@ async def restart_with_a_client_behind(tmp_path: Path) -> None:
     clients: list[Client] = []
     try:
         async with server_process(port, database, tmp_path / "first.log") as first:
-            host = await create(first.url, "Host", preset="house", players=3, teams=False)
-            clients.append(host)
-            for name in ("Ayse", "Kemal"):
-                clients.append(await join(first.url, host.table or "", name))
-            reply = await host.send("start")
-            assert reply["ok"], reply
-            await settle(clients, reply["version"])
+            host = await start_three(first.url, clients)
             # The first bidder bids, then leaves; the two others bid after it.
             first_bidder = host.state["game"]["public"]["to_act"]
             await step(clients)

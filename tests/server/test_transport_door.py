@@ -21,8 +21,8 @@ from typing import Any
 import aiohttp
 import pytest
 import socketio
-from serverkit import Client, create, free_port, join, running_server, server_process
-from test_restart import close_all, same_hand, settle, step, stored_actions
+from serverkit import Client, free_port, running_server, server_process
+from test_restart import close_all, same_hand, start_three, step, stored_actions
 
 from smear.server.app import SmearServer
 from smear.server.limits import Limits
@@ -407,13 +407,7 @@ async def stop_with_everything_hanging(tmp_path: Path) -> None:
     roomy = ("--connections-per-address", "0")
     try:
         async with server_process(port, database, tmp_path / "first.log", *roomy) as first:
-            host = await create(first.url, "Host", preset="house", players=3, teams=False)
-            clients.append(host)
-            for name in ("Ayse", "Kemal"):
-                clients.append(await join(first.url, host.table or "", name))
-            reply = await host.send("start")
-            assert reply["ok"], reply
-            await settle(clients, reply["version"])
+            host = await start_three(first.url, clients)
             acted = 0
             while not (
                 host.state["game"]["public"]["phase"] == "play" and host.state["game"]["public"]["trick"]

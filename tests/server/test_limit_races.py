@@ -67,14 +67,21 @@ async def create_at_once(url: str) -> list[dict[str, Any]]:
             await client.close()
 
 
-def test_tables_asked_for_at_once_stop_at_the_hourly_limit_of_their_address(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("limits", "refusal"),
+    [
+        (Limits(tables_per_hour=3, max_tables=0), "too_many_tables"),  # the hourly limit of the address
+        (Limits(tables_per_hour=0, max_tables=3), "server_full"),  # the server's limit
+    ],
+)
+def test_tables_asked_for_at_once_stop_at_the_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, limits: Limits, refusal: str
 ) -> None:
     async def scenario() -> None:
-        async with session(tmp_path / "smear.db", limits=Limits(tables_per_hour=3, max_tables=0)) as s:
+        async with session(tmp_path / "smear.db", limits=limits) as s:
             monkeypatch.setattr(s.server.storage, "create_table", slowed(s.server.storage.create_table))
             replies = await create_at_once(s.url)
-            assert codes(replies) == ["ok"] * 3 + ["too_many_tables"] * 7, replies
+            assert codes(replies) == ["ok"] * 3 + [refusal] * 7, replies
             assert len(s.server.tables) == 3
 
     run(scenario)
@@ -92,19 +99,6 @@ def test_a_table_that_could_not_be_stored_gives_its_place_back(
             assert codes(replies[1:3]) == ["ok", "ok"], replies
             assert codes(replies[3:]) == ["too_many_tables"], replies
             assert s.server.table_quota.pending == 0
-
-    run(scenario)
-
-
-def test_tables_asked_for_at_once_stop_at_the_servers_limit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    async def scenario() -> None:
-        async with session(tmp_path / "smear.db", limits=Limits(tables_per_hour=0, max_tables=3)) as s:
-            monkeypatch.setattr(s.server.storage, "create_table", slowed(s.server.storage.create_table))
-            replies = await create_at_once(s.url)
-            assert codes(replies) == ["ok"] * 3 + ["server_full"] * 7, replies
-            assert len(s.server.tables) == 3
 
     run(scenario)
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 
 from smear.cli import cli
 from smear.record import parse_record
-from smear.review import Decision, review_hand, review_record
+from smear.review import REVIEW_COSTLIEST, Decision, costliest, review_hand, review_record
 
 SAMPLES = 16  # enough for the clear-cut positions below, and quick
 
@@ -254,3 +254,15 @@ def test_review_refuses_a_record_that_breaks_the_rules(tmp_path: Path) -> None:
         result.stderr
         == "hand 1, action 6: Cleo cannot play Qc: trump (hearts) was led and Cleo holds a trump\n"
     )
+
+
+def test_costliest_keeps_the_decisions_that_lost_points_costliest_first_equal_losses_in_order() -> None:
+    def decision(action_index: int, loss: float) -> Decision:
+        return Decision(0, action_index, 0, "Ah", "Kh", 1.0, 1.0 + loss, loss)
+
+    losses = [0, 0.2, 1.5, 0.2, 0.05, 0.9, 0.01, 0]
+    decisions = [decision(index, loss) for index, loss in enumerate(losses)]
+    assert [d.action_index for d in costliest(decisions)] == [2, 5, 1, 3, 4, 6]
+    assert [d.action_index for d in costliest(decisions, REVIEW_COSTLIEST)] == [2, 5, 1, 3, 4]
+    assert [d.action_index for d in costliest(decisions, 2)] == [2, 5]
+    assert costliest([decision(0, 0), decision(1, 0)]) == []

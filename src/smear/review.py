@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,10 +47,12 @@ from smear.record import Record, replay
 from smear.state import Phase, State
 from smear.views import PlayerView, player_view
 
-# Decisions the text report lists, costliest first, unless told otherwise.
 # Sampled deals behind each decision judged, by default: a review has no time limit.
 REVIEW_SAMPLES = 48
+# Decisions the text report lists, costliest first, unless told otherwise.
 DEFAULT_TOP = 20
+# The asking seat's costliest decisions a review at the table lists (``review_hand``, ``review_match``).
+REVIEW_COSTLIEST = 5
 
 
 @dataclass(frozen=True)
@@ -117,10 +119,14 @@ class Review:
 
     def costliest(self) -> list[Decision]:
         """The decisions that lost points, costliest first; equal losses in record order."""
-        return sorted(
-            (decision for decision in self.decisions if decision.loss > 0),
-            key=lambda decision: -decision.loss,
-        )
+        return costliest(self.decisions)
+
+
+def costliest(decisions: Iterable[Decision], top: int | None = None) -> list[Decision]:
+    """The ``decisions`` that lost points, costliest first, equal losses in the order given; at most
+    ``top`` of them (None for all)."""
+    ranked = sorted((decision for decision in decisions if decision.loss > 0), key=lambda d: -d.loss)
+    return ranked if top is None else ranked[:top]
 
 
 @dataclass(frozen=True)

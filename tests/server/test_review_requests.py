@@ -15,7 +15,7 @@ from serverkit import Client, Session, play_out, session
 from tablechecks import PATIENT, TOKEN_OF_NOBODY, cards_in, nothing_changes, people_table, refused
 
 from smear.record import parse_record, record_of
-from smear.review import positions
+from smear.review import REVIEW_COSTLIEST, positions
 from smear.server.hints import HintService, match_review_samples
 from smear.server.tables import TableError
 
@@ -86,7 +86,7 @@ def test_a_hand_over_is_reviewed_for_the_asking_seat_only(tmp_path: Path) -> Non
                     assert seat is not None
                     reply = await client.send("review_hand", hand=0)
                     assert reply["ok"], reply
-                    assert set(reply) == {"ok", "hand", "decisions", "total_loss"}
+                    assert set(reply) == {"ok", "hand", "decisions", "costliest", "total_loss"}
                     assert reply["hand"] == 0
                     # This seat's decisions of that hand, forced ones too, in record order.
                     mine = [(p.action_index, str(p.action)) for p in positions(record, {seat}, {0})]
@@ -94,6 +94,10 @@ def test_a_hand_over_is_reviewed_for_the_asking_seat_only(tmp_path: Path) -> Non
                     assert [(d["action_index"], d["action"]) for d in reply["decisions"]] == mine
                     for decision in reply["decisions"]:
                         check_decision(decision)
+                    # The list to show: those that lost points, costliest first, at most the server's count.
+                    lost = [d for d in reply["decisions"] if d["loss"] > 0]
+                    costly = sorted(lost, key=lambda d: -d["loss"])
+                    assert reply["costliest"] == costly[:REVIEW_COSTLIEST]
                     total = round(sum(d["loss"] for d in reply["decisions"]), 2)
                     assert reply["total_loss"] == total
                     # Only cards this seat held in that hand or that were played in it: nothing of
@@ -151,9 +155,9 @@ def test_the_match_is_reviewed_once_it_is_over(tmp_path: Path) -> None:
             for player in reply["players"]:
                 assert player["decisions"] == len(positions(record, {player["seat"]}))
                 assert player["total_loss"] >= 0
-            # The asking seat's costliest decisions, at most 5, costliest first, each in its hand.
+            # The asking seat's costliest decisions, at most the count, costliest first, each in its hand.
             costliest = reply["costliest"]
-            assert len(costliest) <= 5
+            assert len(costliest) <= REVIEW_COSTLIEST
             assert [d["loss"] for d in costliest] == sorted((d["loss"] for d in costliest), reverse=True)
             mine = {(p.hand, p.action_index): str(p.action) for p in positions(record, {seat})}
             for decision in costliest:

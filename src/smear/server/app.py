@@ -25,7 +25,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from smear.bots import bot_names
-from smear.review import Decision
+from smear.review import REVIEW_COSTLIEST, Decision, costliest
 from smear.rules import PRESETS
 from smear.server.core import Connection, NotStored, Snapshot
 from smear.server.guard import (
@@ -57,7 +57,6 @@ Handler = Callable[[str, Any], Awaitable[dict[str, Any]]]
 
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
-REVIEW_COSTLIEST = 5  # the asking seat's costliest decisions a match's review lists
 
 
 class SmearServer(Players):
@@ -478,6 +477,7 @@ class SmearServer(Players):
         return {
             "hand": message.hand,
             "decisions": [_decision_json(decision) for decision in decisions],
+            "costliest": [_decision_json(decision) for decision in costliest(decisions, REVIEW_COSTLIEST)],
             "total_loss": round(sum(decision.loss for decision in decisions), 2),
         }
 

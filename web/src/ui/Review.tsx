@@ -7,7 +7,6 @@ import { seatName } from "./names";
 import { BotTag } from "./players/common";
 import {
   actionShown,
-  costliestDecisions,
   decisionKind,
   expectedText,
   kindTitle,
@@ -151,7 +150,7 @@ function Costliest({ decisions, title, moonBid }: { decisions: ReviewedDecision[
 
 /**
  * Under a hand's summary, at a table that allows hints: "Review this hand" asks the expert to judge
- * this seat's decisions in it, then shows the costliest (at most five, costliest first).
+ * this seat's decisions in it, then shows the costliest (the server's list, costliest first).
  */
 export function HandReviewPanel({
   state,
@@ -186,7 +185,7 @@ export function HandReviewPanel({
         {open && busy && <p class="muted">{t("review.working")}</p>}
         {open && review && (
           <>
-            <Costliest decisions={costliestDecisions(review.decisions)} title={t("review.hand_title")} moonBid={moonBid} />
+            <Costliest decisions={review.costliest} title={t("review.hand_title")} moonBid={moonBid} />
             <p class="muted review-total">
               {tn("review.total", review.decisions.length, { points: lossText(review.totalLoss) })}
             </p>

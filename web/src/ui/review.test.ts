@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLang } from "../i18n";
 import {
   actionShown,
-  costliestDecisions,
   decisionKind,
   expectedText,
   kindTitle,
@@ -10,7 +9,6 @@ import {
   lossText,
   parseHandReview,
   parseMatchReview,
-  type ReviewedDecision,
 } from "./review";
 
 const HAND_ACK = {
@@ -24,11 +22,11 @@ const HAND_ACK = {
     { action_index: 20, action: "8c", best: "Kh", expected_action: 4.85, expected_best: 5.0, loss: 0.15 },
     { action_index: 25, action: "Kh", best: "Kh", expected_action: null, expected_best: null, loss: 0.0 },
   ],
+  costliest: [
+    { action_index: 18, action: "LJ", best: "8c", expected_action: 4.81, expected_best: 5.0, loss: 0.19 },
+    { action_index: 20, action: "8c", best: "Kh", expected_action: 4.85, expected_best: 5.0, loss: 0.15 },
+  ],
 };
-
-function decision(loss: number, actionIndex: number, hand: number | null = null): ReviewedDecision {
-  return { hand, actionIndex, action: "Ah", best: "Kh", expectedAction: 1, expectedBest: 1 + loss, loss };
-}
 
 /** Switch the interface's language (setLang remembers it and names the page's: both stubbed here). */
 function speak(lang: "en" | "fr"): void {
@@ -63,10 +61,20 @@ describe("parseHandReview", () => {
     expect(review?.decisions[4].expectedBest).toBeNull();
   });
 
+  it("shows the server's costliest decisions as sent, picking none of its own", () => {
+    expect(parseHandReview(HAND_ACK)?.costliest.map((d) => d.actionIndex)).toEqual([18, 20]);
+    // Whatever the server lists (here a single one, and not the costliest of the hand) is what is shown.
+    const one = parseHandReview({ ...HAND_ACK, costliest: [HAND_ACK.decisions[0]] });
+    expect(one?.costliest.map((d) => d.actionIndex)).toEqual([0]);
+    expect(parseHandReview({ ...HAND_ACK, costliest: [] })?.costliest).toEqual([]);
+  });
+
   it("refuses an ack without a review", () => {
     expect(parseHandReview({ ok: true })).toBeNull();
     expect(parseHandReview({ ok: true, hand: 0, decisions: [{ action: "Ah" }] })).toBeNull();
     expect(parseHandReview({ ok: true, hand: -1, decisions: [] })).toBeNull();
+    const { costliest: _, ...withoutCostliest } = HAND_ACK;
+    expect(parseHandReview(withoutCostliest)).toBeNull();
   });
 
   it("sums the losses when the total is missing", () => {
@@ -98,34 +106,25 @@ describe("parseMatchReview", () => {
     ]);
   });
 
+  it("keeps the server's list as sent: its order, its length, a loss of 0 too", () => {
+    const sent = [0.5, 2, 0, 1, 3, 4].map((loss, index) => ({
+      hand: 0,
+      action_index: index,
+      action: "Ah",
+      best: "Kh",
+      expected_action: 1,
+      expected_best: 1 + loss,
+      loss,
+    }));
+    const review = parseMatchReview({ ok: true, players: [], costliest: sent });
+    expect(review?.costliest.map((d) => d.actionIndex)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
   it("refuses a decision without its hand, or a seat without figures", () => {
     const costly = { action_index: 7, action: "Ah", best: "Kh", expected_action: 1, expected_best: 2, loss: 1 };
     expect(parseMatchReview({ ok: true, players: [], costliest: [costly] })).toBeNull();
     expect(parseMatchReview({ ok: true, players: [{ seat: 0 }], costliest: [] })).toBeNull();
     expect(parseMatchReview({ ok: true, costliest: [] })).toBeNull();
-  });
-});
-
-describe("costliestDecisions", () => {
-  it("keeps the decisions that lost points, costliest first, equal losses in order, at most five", () => {
-    const all = [
-      decision(0, 0),
-      decision(0.2, 1),
-      decision(1.5, 2),
-      decision(0.2, 3),
-      decision(0.05, 4),
-      decision(0.9, 5),
-      decision(0.01, 6),
-      decision(0, 7),
-    ];
-    expect(costliestDecisions(all).map((d) => d.actionIndex)).toEqual([2, 5, 1, 3, 4]);
-    expect(costliestDecisions(all, 2).map((d) => d.actionIndex)).toEqual([2, 5]);
-  });
-
-  it("gives none when nothing cost a point", () => {
-    expect(costliestDecisions([decision(0, 0), decision(0, 1)])).toEqual([]);
-    const review = parseHandReview({ ...HAND_ACK, decisions: HAND_ACK.decisions.map((d) => ({ ...d, loss: 0 })) });
-    expect(costliestDecisions(review?.decisions ?? [])).toEqual([]);
   });
 });
 

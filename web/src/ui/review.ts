@@ -1,13 +1,11 @@
 // The expert's review of a seat's decisions (`review_hand`, `review_match`): the answers read from the
-// server's acks, the costliest decisions picked out, and each action and figure put into words.
+// server's acks (the costliest decisions are the server's list, shown as sent), and each action and
+// figure put into words.
 
 import { parseCard, SUIT_SYMBOL, SUITS } from "../cards";
 import { currentLang, suitName, t } from "../i18n";
 import type { MessageKey } from "../i18n/en";
 import type { SuitLetter } from "../types";
-
-/** How many of a seat's costliest decisions a review shows. */
-export const COSTLIEST_SHOWN = 5;
 
 /** One decision judged (docs/protocol.md, `review_hand`). */
 export interface ReviewedDecision {
@@ -25,10 +23,14 @@ export interface ReviewedDecision {
   loss: number;
 }
 
-/** The review of one hand: the seat's decisions in order, and the sum of their losses. */
+/**
+ * The review of one hand: the seat's decisions in order, the costliest of them to show (the server's
+ * choice, in its order), and the sum of their losses.
+ */
 export interface HandReview {
   hand: number;
   decisions: ReviewedDecision[];
+  costliest: ReviewedDecision[];
   totalLoss: number;
 }
 
@@ -82,9 +84,10 @@ function parseDecisions(value: unknown, withHand: boolean): ReviewedDecision[] |
 /** The review in an ack of `review_hand`, or null if the ack does not hold one. */
 export function parseHandReview(ack: Record<string, unknown>): HandReview | null {
   const decisions = parseDecisions(ack.decisions, false);
-  if (!count(ack.hand) || !decisions) return null;
+  const costliest = parseDecisions(ack.costliest, false);
+  if (!count(ack.hand) || !decisions || !costliest) return null;
   const totalLoss = finite(ack.total_loss) ? ack.total_loss : decisions.reduce((sum, d) => sum + d.loss, 0);
-  return { hand: ack.hand, decisions, totalLoss };
+  return { hand: ack.hand, decisions, costliest, totalLoss };
 }
 
 /** The review in an ack of `review_match`, or null if the ack does not hold one. */
@@ -98,20 +101,7 @@ export function parseMatchReview(ack: Record<string, unknown>): MatchReview | nu
     if (!count(entry.seat) || !count(entry.decisions) || !finite(entry.total_loss)) return null;
     players.push({ seat: entry.seat, decisions: entry.decisions, totalLoss: Math.max(0, entry.total_loss) });
   }
-  return { players, costliest: costliestDecisions(costliest) };
-}
-
-/**
- * The decisions that gave points away (a loss above 0), costliest first (equal losses in the order
- * they were taken), at most `max` of them.
- */
-export function costliestDecisions(decisions: ReviewedDecision[], max = COSTLIEST_SHOWN): ReviewedDecision[] {
-  return decisions
-    .map((decision, order) => ({ decision, order }))
-    .filter(({ decision }) => decision.loss > 0)
-    .sort((a, b) => b.decision.loss - a.decision.loss || a.order - b.order)
-    .slice(0, max)
-    .map(({ decision }) => decision);
+  return { players, costliest };
 }
 
 /** What kind of decision an action was, for the heading of its line. */

@@ -20,6 +20,7 @@ from smear.actions import Action, Bid, Pass, Play
 from smear.cards import Card, CardSet, Suit
 from smear.record import Record, replay, result_entry
 from smear.rules import Rules
+from smear.standings import standings_json
 from smear.state import Phase, State
 from smear.trick import display_order
 
@@ -64,6 +65,8 @@ def replay_view(record: Record) -> dict[str, Any]:
         "scores": summary["scores"],
         "winner": summary["winner"],
         "complete": summary["complete"],
+        # The places and figures of the match as the record leaves it (decided once: smear.standings).
+        "standings": standings_json(pub),
     }
 
 

@@ -23,12 +23,21 @@ played: nobody bid, no card was played, no point could be taken and it settles n
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from smear.scoring import MatchEnd, eliminated_sides
 from smear.state import HandOutcome, HandResult, PublicState
 
-__all__ = ["Standing", "hand_played", "hands_played", "out_sides", "places", "points_per_hand", "standings"]
+__all__ = [
+    "Standing",
+    "hand_played",
+    "hands_played",
+    "out_sides",
+    "places",
+    "points_per_hand",
+    "standings",
+    "standings_json",
+]
 
 
 class Standing(NamedTuple):
@@ -56,7 +65,7 @@ def hands_played(results: Iterable[HandResult]) -> int:
     return sum(hand_played(result) for result in results)
 
 
-def points_per_hand(points: int, hands: int) -> float | None:
+def points_per_hand(points: float, hands: float) -> float | None:
     """Points taken per hand played, to two decimals; None when no hand was played."""
     return round(points / hands, 2) if hands else None
 
@@ -102,3 +111,8 @@ def standings(pub: PublicState) -> list[Standing]:
             )
         )
     return sorted(rows, key=lambda row: (row.place, row.side))
+
+
+def standings_json(pub: PublicState) -> list[dict[str, Any]]:
+    """:func:`standings` as JSON-ready data: what the match-over screen and the replay viewer show."""
+    return [row._asdict() for row in standings(pub)]

@@ -195,7 +195,9 @@ def test_public_json_shape() -> None:
         "winner",
         "ended_by",
         "eliminated",
+        "standings",
     }
+    assert public["standings"] is None  # given once the match is over
     assert public["rules"]["name"] == "ten_point" and public["rules"]["trump_named"] is True
     assert public["rules"]["point_values"]["trey"] == 3
     assert public["hand_sizes"] == [10, 10, 10, 10]

@@ -8,6 +8,7 @@ from helpers import HOUSE, MOON_HANDS, MOON_OUT, MOON_TRICKS, act, play_tricks, 
 from smear import State
 from smear.cli import selfplay_match
 from smear.server.playerstats import COUNTS, add_stats, seat_stats, side_ranks, stats_json
+from smear.standings import hands_played
 
 MOON = HOUSE.with_changes(shoot_the_moon=True)
 
@@ -86,11 +87,12 @@ def test_a_moon_set_is_a_set() -> None:
     assert (stats["wins"], stats["bids_made"], stats["sets"]) == (0, 0, 1)
     assert (stats["moons_tried"], stats["moons_made"]) == (1, 0)
     assert seat_stats(state, 2)["wins"] == 1
-    assert side_ranks(state) == [2, 4, 1, 3]  # scores 13, 4, 9, 9: seat 2 won the tie
+    # Scores 13, 4, 9, 9: seat 2 won the tie, and seat 0, set on the moon, is out of the match: last.
+    assert side_ranks(state) == [4, 3, 1, 2]
 
 
-def test_a_thrown_in_hand_counts_as_a_hand_without_a_bid() -> None:
-    assert seat_stats(thrown_in(), 2) == zeros(hands=1)
+def test_a_thrown_in_hand_is_not_a_hand_played() -> None:
+    assert seat_stats(thrown_in(), 2) == zeros()
 
 
 @pytest.mark.parametrize(
@@ -107,7 +109,7 @@ def test_a_random_match_adds_up(preset: str, players: int, teams: bool) -> None:
     assert sum(s["wins"] or 0 for s in stats) == len(pub.sides[pub.winner or 0])
     for seat, one in enumerate(stats):
         side = pub.seat_side[seat]
-        assert one["hands"] == len(pub.results)
+        assert one["hands"] == hands_played(pub.results)
         assert one["points"] == sum(result.taken[side] for result in pub.results)
         assert one["bids_made"] == sum(r.made for r in bids if r.bidder == seat)
         assert one["bids_won"] == (one["bids_made"] or 0) + (one["sets"] or 0)

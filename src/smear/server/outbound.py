@@ -24,7 +24,8 @@ from smear.cards import Card, CardSet, Suit
 from smear.knowledge import out_of_hand, seat_out_of_hand
 from smear.rules import Rules
 from smear.scoring import eliminated_sides
-from smear.state import HandResult, PublicState
+from smear.standings import standings_json
+from smear.state import HandResult, Phase, PublicState
 from smear.trick import Trick, TrumpOrder, display_order, order_for, winning_index
 from smear.views import PlayerView
 
@@ -241,6 +242,7 @@ def _public_json(pub: PublicState) -> dict[str, Any]:
         "winner": pub.winner,
         "ended_by": _ended_by(pub),
         "eliminated": list(eliminated_sides(pub.rules, pub.scores)),
+        "standings": standings_json(pub) if pub.phase is Phase.MATCH_OVER else None,
     }
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from smear.standings import hand_played, places, points_per_hand
 from smear.state import HandOutcome, State
 
 Stats = dict[str, int | float | None]
@@ -41,13 +42,16 @@ _MOONS = (HandOutcome.MOON_MADE, HandOutcome.MOON_RESET, HandOutcome.MOON_SET)
 
 
 def seat_stats(state: State, seat: int) -> Stats:
-    """The counts of ``seat`` over the hands of a match (finished or not) that ended in ``state``."""
+    """The counts of ``seat`` over the hands of a match (finished or not) that ended in ``state``:
+    ``hands`` counts the hands played (:func:`smear.standings.hand_played`), not one thrown in."""
     pub = state.public
     side = pub.seat_side[seat]
     counts: dict[str, int] = dict.fromkeys(COUNTS, 0)
     counts["matches"] = 1
     counts["wins"] = int(pub.winner is not None and pub.winner == side)
     for result in pub.results:
+        if not hand_played(result):
+            continue
         counts["hands"] += 1
         counts["points"] += result.taken[side]
         for name in _POINTS:
@@ -81,18 +85,16 @@ def stats_json(total: Mapping[str, int | float | None]) -> Stats:
             continue
         stats[key] = counts[key]
         if key == "points":
-            stats["points_per_hand"] = round(counts["points"] / hands, 2) if hands else 0.0
+            stats["points_per_hand"] = points_per_hand(counts["points"], hands) or 0.0
         elif key == "bids_made":
             stats["average_bid"] = round(counts["bid_total"] / bids, 1) if bids else None
     return stats
 
 
 def side_ranks(state: State) -> list[int]:
-    """Each side's place in the match, 1 the best: the winner first, then the others by score,
-    highest first; equal scores share a place (``[1, 2, 2, 4]``)."""
-    pub = state.public
-    keys = [(side == pub.winner, score) for side, score in enumerate(pub.scores)]
-    return [1 + sum(other > key for other in keys) for key in keys]
+    """Each side's place in the match, 1 the best, as the match-over screen shows it
+    (:func:`smear.standings.places`)."""
+    return places(state.public)
 
 
 __all__ = ["COUNTS", "Stats", "add_stats", "seat_stats", "side_ranks", "stats_json"]

@@ -99,7 +99,9 @@ def test_chat_is_open_in_the_lobby_and_between_hands_and_closed_while_a_hand_is_
             table = s.server.tables[code]
             while table.state is not None and table.state.public.phase is not Phase.HAND_OVER:
                 actor, view = await next_turn(clients, after - 1)  # the turn of version ``after``
-                acted = await actor.send("act", version=view["version"], action=view["game"]["legal"][0])
+                acted = await actor.send(
+                    "act", version=view["version"], action=view["game"]["legal"][0]["text"]
+                )
                 assert acted["ok"], acted
                 after = acted["version"]
             second = await said(host, "well played, all")
@@ -119,7 +121,12 @@ def test_the_host_mutes_a_seat_turns_the_chat_off_and_lets_spectators_write(tmp_
             assert code is not None
             spectator = await s.watch(code)
             everyone = [host, guest, other, spectator]
-            assert host.state["table"]["chat"] == {"on": True, "spectators": False, "muted": []}
+            assert host.state["table"]["chat"] == {
+                "on": True,
+                "spectators": False,
+                "muted": [],
+                "refused": {"seats": [None, None, None, None], "spectator": "spectators_silent"},
+            }
 
             refused(await guest.send("mute", seat=2, muted=True), "not_host")
             refused(await host.send("mute", seat=0, muted=True), "no_such_seat")

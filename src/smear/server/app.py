@@ -113,7 +113,7 @@ class SmearServer(Players):
         routes: list[BaseRoute] = [
             Route("/health", self.health),
             Route("/tables/{code}/matches/{number}/record.json", self.record),
-            *facts_routes(),
+            *facts_routes(self.limits),
             *self.player_routes(),
             *client_routes(STATIC_DIR),  # after the routes above, so they keep their paths
         ]

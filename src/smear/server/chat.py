@@ -16,6 +16,8 @@ True
 'chat_muted'
 >>> room.refusal(status="lobby", hand_over=False, seat=None)
 'spectators_silent'
+>>> room.refusals_json(status="lobby", hand_over=False, seats=3)
+{'seats': [None, 'chat_muted', None], 'spectator': 'spectators_silent'}
 """
 
 from __future__ import annotations
@@ -75,6 +77,14 @@ class ChatRoom:
         if seat is None:
             return None if self.spectators else "spectators_silent"
         return "chat_muted" if seat in self.muted else None
+
+    def refusals_json(self, *, status: str, hand_over: bool, seats: int) -> dict[str, Any]:
+        """Who may write now, as every follower is shown it (a client works none of it out): the
+        error code refusing a line from each seat and from a spectator, or None where it is taken."""
+        return {
+            "seats": [self.refusal(status=status, hand_over=hand_over, seat=seat) for seat in range(seats)],
+            "spectator": self.refusal(status=status, hand_over=hand_over, seat=None),
+        }
 
     def forget_before(self, cutoff: float) -> None:
         """Drop the lines written before ``cutoff`` (seconds since the epoch)."""

@@ -1,9 +1,12 @@
 """The rules facts the server publishes, so that a client keeps no copy of the rules: for every
 preset, the table sizes it allows and how its teams sit, the options it offers and their defaults,
-the deal at each table size and its points; and the table settings a client may choose from.
+the deal at each table size and its points; the table settings a client may choose from; and the
+limits, reactions and shapes the server checks what a client sends against.
 
-Everything here is read from :mod:`smear.rules` and the engine (``team_sides``): the server is the
-only authority. ``GET /api/presets`` answers :func:`presets_json` (see docs/protocol.md).
+Everything here is read from :mod:`smear.rules`, the engine (``team_sides``) and the constants the
+server validates with (:mod:`smear.server.protocol`, :mod:`smear.server.chat`, the server's
+:class:`~smear.server.limits.Limits`): the server is the only authority. ``GET /api/presets``
+answers :func:`presets_json` (see docs/protocol.md).
 
 >>> facts = preset_facts(find_rules("house"))
 >>> facts["players"], facts["team_players"], facts["team_layout"]
@@ -18,13 +21,38 @@ import dataclasses
 from enum import Enum
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from smear.bots import bot_names
 from smear.cards import Rank
 from smear.dealing import team_sides
 from smear.rules import ELIMINATION_SCORE, PRESETS, Rules, find_rules
-from smear.server.protocol import MAX_SEATS, TARGETS, TURN_TIMERS, CreateTable
+from smear.server.chat import CHAT_REMEMBERED
+from smear.server.limits import Limits
+from smear.server.protocol import (
+    CHAT_LENGTH,
+    MAX_SEATS,
+    NAME_LENGTH,
+    REACTIONS,
+    TARGETS,
+    TRANSFER_CODE_GROUP,
+    TRANSFER_CODE_LENGTH,
+    TRANSFER_CODE_LETTERS,
+    TURN_TIMERS,
+    CreateTable,
+    PlayerId,
+    TableCode,
+)
 
-__all__ = ["DEFAULT_PRESET", "preset_facts", "presets_json", "rules_fields", "settings_facts"]
+__all__ = [
+    "DEFAULT_PRESET",
+    "limits_facts",
+    "preset_facts",
+    "presets_json",
+    "rules_fields",
+    "settings_facts",
+    "shapes_facts",
+]
 
 # The preset a new table starts from (RULES.md: house is the default).
 DEFAULT_PRESET = "house"
@@ -108,10 +136,48 @@ def settings_facts() -> dict[str, Any]:
     }
 
 
-def presets_json() -> dict[str, Any]:
-    """Every preset's facts, in the order of :data:`smear.rules.PRESETS`, and the table settings."""
+def limits_facts(limits: Limits) -> dict[str, Any]:
+    """The lengths the server refuses beyond: a name and a chat line in code points of their NFC
+    form once trimmed, the chat lines a table keeps, and the bytes of a record sent to be replayed."""
+    return {
+        "name_length": NAME_LENGTH,
+        "chat_length": CHAT_LENGTH,
+        "chat_lines": CHAT_REMEMBERED,
+        "record_bytes": limits.record_bytes,
+    }
+
+
+def _string_shape(kind: Any) -> dict[str, Any]:
+    """The pattern and lengths of a constrained string type of the protocol, from its JSON schema."""
+    schema = TypeAdapter(kind).json_schema()
+    return {
+        "pattern": schema["pattern"],
+        "min_length": schema["minLength"],
+        "max_length": schema["maxLength"],
+    }
+
+
+def shapes_facts() -> dict[str, Any]:
+    """The shapes of the codes a client reads from an address or from what a person types."""
+    return {
+        "table_code": _string_shape(TableCode),
+        "player_id": _string_shape(PlayerId),
+        "transfer_code": {
+            "alphabet": TRANSFER_CODE_LETTERS,
+            "length": TRANSFER_CODE_LENGTH,
+            "group": TRANSFER_CODE_GROUP,
+        },
+    }
+
+
+def presets_json(limits: Limits | None = None) -> dict[str, Any]:
+    """Every preset's facts, in the order of :data:`smear.rules.PRESETS`, the table settings, and
+    the limits (``limits``: the server's, the defaults when None), reactions and shapes."""
     return {
         "presets": [preset_facts(rules) for rules in PRESETS.values()],
         "default_preset": find_rules(DEFAULT_PRESET).name,
         "settings": settings_facts(),
+        "limits": limits_facts(limits or Limits()),
+        "reactions": list(REACTIONS),
+        "shapes": shapes_facts(),
     }

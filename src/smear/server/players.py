@@ -32,6 +32,9 @@ from smear.server.playerstats import add_stats, stats_json
 from smear.server.playerstore import PlayedMatch
 from smear.server.protocol import (
     MAX_MESSAGE_BYTES,
+    TRANSFER_CODE_GROUP,
+    TRANSFER_CODE_LENGTH,
+    TRANSFER_CODE_LETTERS,
     Message,
     Name,
     PlayerId,
@@ -50,9 +53,6 @@ MATCHES_PAGE: Final = 20
 MATCHES_PAGE_MAX: Final = 100
 # How much of a refused body is read and thrown away before the connection is given up.
 REFUSED_BODY_READ_MAX: Final = 4 << 20
-# A transfer code is typed by hand: no 0/O or 1/I/L to mistake.
-_CODE_LETTERS: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-_CODE_LENGTH: Final = 8
 _PLAYER_ID: Final = TypeAdapter(PlayerId)
 _BUSY: Final = frozenset({"hints_busy", "server_busy"})  # refusals answered 503, to be asked again
 
@@ -68,14 +68,18 @@ def new_player_id() -> str:
 
 
 def new_transfer_code() -> str:
-    letters = "".join(secrets.choice(_CODE_LETTERS) for _ in range(_CODE_LENGTH))
-    return f"{letters[:4]}-{letters[4:]}"
+    return _grouped("".join(secrets.choice(TRANSFER_CODE_LETTERS) for _ in range(TRANSFER_CODE_LENGTH)))
 
 
 def canonical_code(text: str) -> str:
     """A transfer code as typed (any case, with or without the dash or spaces) in its stored form."""
-    letters = "".join(ch for ch in text.upper() if ch.isalnum())
-    return f"{letters[:4]}-{letters[4:]}"
+    return _grouped("".join(ch for ch in text.upper() if ch.isalnum()))
+
+
+def _grouped(letters: str) -> str:
+    """``letters`` in groups of :data:`TRANSFER_CODE_GROUP` split by dashes."""
+    size = TRANSFER_CODE_GROUP
+    return "-".join(letters[start : start + size] for start in range(0, len(letters), size))
 
 
 class NewProfile(Message):

@@ -99,8 +99,9 @@ MAX_MESSAGE_BYTES = 4096
 # Table settings a client may choose from.
 TARGETS = (11, 21, 31, 52)
 TURN_TIMERS = (0, 15, 30, 60)
+# A name's longest, in code points of its NFC form once trimmed.
 NAME_LENGTH = 24
-# A chat line's longest text, in characters.
+# A chat line's longest text, in code points of its NFC form once trimmed.
 CHAT_LENGTH = 300
 # The reactions a seat may show during play: the client words each in its reader's language.
 Reaction = Literal["thumbs_up", "well_played", "oops", "thanks", "hurry_up"]
@@ -213,6 +214,11 @@ Seat = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
 # A player's profile: its public id, and a secret only its browsers know.
 PlayerId = Annotated[str, StringConstraints(min_length=3, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 ProfileSecret = Annotated[str, StringConstraints(min_length=16, max_length=128, pattern=r"^[A-Za-z0-9_-]+$")]
+# A code carrying a profile to another device is typed by hand: no 0/O or 1/I/L to mistake; it is
+# shown in groups split by dashes.
+TRANSFER_CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+TRANSFER_CODE_LENGTH = 8
+TRANSFER_CODE_GROUP = 4
 Version = Annotated[int, Field(ge=0, le=MAX_VERSION)]
 Preset = Annotated[str, StringConstraints(max_length=32), AfterValidator(_check_preset)]
 BotLevel = Annotated[str, StringConstraints(min_length=1, max_length=24, pattern=r"^[a-z][a-z0-9_]*$")]

@@ -366,8 +366,11 @@ class Table:
 
     def chat_refusal(self, seat: int | None) -> str | None:
         """Why a line from ``seat`` (None: a spectator) may not be written now, or None."""
-        hand_over = self.state is not None and self.state.public.phase is Phase.HAND_OVER
-        return self.chat.refusal(status=self.status, hand_over=hand_over, seat=seat)
+        return self.chat.refusal(status=self.status, hand_over=self._hand_over, seat=seat)
+
+    @property
+    def _hand_over(self) -> bool:
+        return self.state is not None and self.state.public.phase is Phase.HAND_OVER
 
     # --- the match ----------------------------------------------------------------------------------
 
@@ -536,7 +539,12 @@ class Table:
             ],
             "you": you,
             "match_number": self.match_number,
-            "chat": self.chat.controls_json(),
+            "chat": self.chat.controls_json()
+            | {
+                "refused": self.chat.refusals_json(
+                    status=self.status, hand_over=self._hand_over, seats=len(self.seats)
+                )
+            },
             "listed": self.listed,
             "rematch": {"ready": sorted(self.rematch_ready), "new_partners": self.new_partners},
         }

@@ -12,6 +12,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from smear.server.facts import presets_json
+from smear.server.limits import Limits
 
 # The browser game, built from web/ by `npm run build` (a checkout that has not built it has none).
 STATIC_DIR = Path(__file__).parent / "static"
@@ -82,13 +83,14 @@ def client_routes(directory: Path) -> list[BaseRoute]:
     ]
 
 
-def facts_routes() -> list[BaseRoute]:
-    """``GET /api/presets``: every preset's facts and the table settings (:func:`presets_json`).
+def facts_routes(limits: Limits) -> list[BaseRoute]:
+    """``GET /api/presets``: every preset's facts, the table settings, and this server's limits,
+    reactions and code shapes (:func:`presets_json`).
 
     The same for everyone and fixed while the server runs, so it is built once; revalidated like
     the page, since a new version of the server may change it.
     """
-    body = JSONResponse(presets_json()).body
+    body = JSONResponse(presets_json(limits)).body
 
     async def presets(request: Request) -> Response:
         return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})

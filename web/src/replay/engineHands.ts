@@ -1,9 +1,12 @@
+// Written by scripts/make-fixtures (tests/webfixtures.py): do not edit it, run that again.
+// tests/test_web_fixtures.py fails when this file differs from what the engine makes now.
+//
 // Two hands as the engine lays them out (smear.replayview.replay_view of a record made by
 // smear.record.record_of), each with every action of the hand in the record's order and the seat that
 // took it (smear.record.replay): a widow hand (the widow taken, trump named, then every seat discards,
 // not starting with the bidder) and a nine_card hand (discards, then tricks where the seats out of
-// trumps play no more). Made once from new_match(find_rules(preset), players=3, seed=11), random
-// legal actions (random.Random(4)) with a bid wherever one is allowed.
+// trumps play no more). Made from new_match(find_rules(preset), players=3, seed=11),
+// random legal actions (random.Random(4)) with a bid wherever one is allowed.
 
 import type { ReplayAction, ReplayHand } from "./types";
 
@@ -100,16 +103,7 @@ export const WIDOW_HAND: EngineHand = {
       }
     ],
     result: {
-      points: {
-        high: 1,
-        two: 1,
-        jack: 1,
-        jick: null,
-        big_joker: 1,
-        little_joker: 1,
-        ten: 1,
-        trey: 1
-      },
+      points: { high: 1, two: 1, jack: 1, jick: null, big_joker: 1, little_joker: 1, ten: 1, trey: 1 },
       game_points: [5, 26, 0],
       taken: [0, 9, 0],
       made: true,
@@ -220,16 +214,7 @@ export const NINE_CARD_HAND: EngineHand = {
       }
     ],
     result: {
-      points: {
-        high: 1,
-        low: 0,
-        jack: 1,
-        jick: null,
-        big_joker: 2,
-        little_joker: 1,
-        game: null,
-        trey: 0
-      },
+      points: { high: 1, low: 0, jack: 1, jick: null, big_joker: 2, little_joker: 1, game: null, trey: 0 },
       game_points: [5, 5, 0],
       taken: [4, 3, 1],
       made: false,

@@ -82,13 +82,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # support: what it starts
+
 from chaoschecks import Checker
 from chaosclients import Link, TableRun
 from chaosfaultplan import FAULTS, FaultPlan
 from chaosfaults import ENV
 from chaosplan import PROBLEMS_SHOWN, TablePlan, Tally, plan_tables
 from fleet import LEASE, Fleet, cluster_options, shared_services
-from serverproc import serve_options
+from support.serverproc import serve_options
 
 KILL_GAP = (0.1, 2.0)  # seconds from a server being up to its kill (uniform)
 SETUP_TIMEOUT = 120.0  # to create, fill and start every table

@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import redis
-from dbservers import Postgres, Redis
-from serverproc import (
+from support.dbservers import Postgres, Redis
+from support.serverproc import (
     ServerStartError,
     free_port,
     kill_group,

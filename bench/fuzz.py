@@ -77,8 +77,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # support: what it starts
+
 import aiohttp
-import serverproc
 from benchtools import percentile, raise_file_limit
 from fuzzchecks import CHANGE_KIND, Checker
 from fuzzflood import LIMITS, Flood, long_record, store_matches
@@ -87,6 +88,7 @@ from fuzzprobes import ProbeMaker
 from fuzzreport import report, scan_log
 from fuzztables import TABLE_SPECS, Holder, Honest, TargetTable
 from fuzzwire import CLOSED, NO_ANSWER, PUSH_WAIT, Probe, Socket, outcome_of
+from support import serverproc
 
 try:
     import uvloop

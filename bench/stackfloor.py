@@ -31,8 +31,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # support: what it starts
+
 from benchtools import process_cpu
-from serverproc import free_port, launch, stop_server, wait_healthy
+from support.serverproc import free_port, launch, stop_server, wait_healthy
 
 SEATS = 4
 # A state of a game in its fourth hand measures about this much as JSON.

@@ -1,5 +1,5 @@
-"""Fixtures shared by every test folder: throwaway database servers (see ``dbservers.py``). Here too
-each collected test gets the markers of its tiers (``tiers.py`` says which), and the run its
+"""Fixtures shared by every test folder: throwaway database servers (see ``support/dbservers.py``).
+Here too each collected test gets the markers of its tiers (``tiers.py`` says which), and the run its
 Hypothesis profile: ``full`` (scripts/test, and always where CI is set) or ``quick``
 (scripts/test-fast), named by HYPOTHESIS_PROFILE.
 """
@@ -10,7 +10,7 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from dbservers import Postgres, Redis
+from support.dbservers import Postgres, Redis
 from hypothesis import settings
 from tiers import hypothesis_profile, tiers
 

@@ -1,4 +1,4 @@
-"""The throwaway Redis server of ``bench/dbservers.py``: reachable on both its addresses, and gone
+"""The throwaway Redis server of ``tests/support/dbservers.py``: reachable on both its addresses, and gone
 without a trace once stopped."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import redis
-from dbservers import Redis, RedisUnavailable
+from support.dbservers import Redis, RedisUnavailable
 
 
 def test_redis_answers_over_tcp_and_the_unix_socket(redis_url: str, redis_server: Redis) -> None:

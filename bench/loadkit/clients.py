@@ -115,7 +115,7 @@ class Player:
         game = data["game"]
         if game is None:
             return
-        legal = game["legal"]
+        legal = [action["text"] for action in game["legal"]]
         if legal and game["public"]["to_act"] == self.seat and version > self.acted_version:
             self.acted_version = version
             driver.spawn(self.act(version, legal))

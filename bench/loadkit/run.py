@@ -6,7 +6,7 @@ sent during a measured window, under N tables of people (no bots: every action c
 
 How: unless ``--url`` is given it starts ``python -m smear serve`` as a separate process on a free
 port of 127.0.0.1 with a fresh SQLite database (``--database postgres``: a database on a throwaway
-PostgreSQL server it starts, with PostgreSQL's durable defaults; see ``bench/dbservers.py``), and
+PostgreSQL server it starts, with PostgreSQL's durable defaults; see ``tests/support/dbservers.py``), and
 waits for ``GET /health``. With ``--servers N`` it starts N such processes sharing the tables
 through Redis (a throwaway ``redis-server`` it starts, or ``--redis URL``), and spreads each
 table's players over them, so most requests are forwarded to the table's owner; the server CPU is
@@ -37,8 +37,9 @@ with four lines::
 loop, the storage thread, bots) divided by the actions acknowledged in it; ``nan`` when the server
 is not this machine's child and no ``--server-pid`` is given.
 
-Its parts, beside this file: ``loadclients`` (the client side, in each worker process) and
-``benchtools`` (CPU and percentile arithmetic, shared with the other server benchmarks).
+Its parts: ``loadkit.clients`` (the client side, in each worker process), ``benchtools`` (CPU and
+percentile arithmetic, shared with the other server benchmarks) and ``support.serverproc`` and
+``support.dbservers`` (the server processes and database servers it starts, shared with the tests).
 
 Usage: python bench/load.py [--tables 200] [--players 4] [--seconds 60] [--think 1.0] [--workers 1]
                             [--database URL|postgres | --url http://127.0.0.1:8000 [--server-pid PID]]
@@ -61,11 +62,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import serverproc
 from benchtools import cpu_shares, machine_cpu, machine_since, percentile, process_cpu, raise_file_limit
-from dbservers import Postgres, Redis
-from loadclients import DRAIN_SECONDS, WorkerJob, worker_main
-from serverproc import free_port, serve_command, server_log, stop_server
+from support import serverproc
+from support.dbservers import Postgres, Redis
+from support.serverproc import free_port, serve_command, server_log, stop_server
+
+from loadkit.clients import DRAIN_SECONDS, WorkerJob, worker_main
 
 PROGRESS_EVERY = 5.0  # seconds between progress lines
 
@@ -499,7 +501,3 @@ def summarise(
 
 def main(argv: list[str] | None = None) -> int:
     return run(parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

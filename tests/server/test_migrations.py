@@ -23,7 +23,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from click.testing import CliRunner
-from dbservers import Postgres
+from support.dbservers import Postgres
 from serverkit import Client, get_json, http_json, play_out, resume, running_server
 from sqlalchemy import create_engine
 
@@ -232,7 +232,7 @@ def test_the_server_starts_on_an_upgraded_database_and_a_returning_player_plays_
                     "table": "HOUSE001",
                     "token": tokens["HOUSE001"]["Ayse"],
                     "version": state["version"],
-                    "action": state["game"]["legal"][0],
+                    "action": state["game"]["legal"][0]["text"],
                 },
             )
             assert answer["ok"], answer

@@ -123,7 +123,8 @@ def test_the_lobby_shows_names_host_and_bots(tmp_path: Path) -> None:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
-    """A SQLite file, or the URL of a database on a real PostgreSQL server (``bench/dbservers.py``)."""
+    """A SQLite file, or the URL of a database on a real PostgreSQL server
+    (``tests/support/dbservers.py``)."""
     if request.param == "sqlite":
         return tmp_path / "smear.db"
     url: str = request.getfixturevalue("postgres_url")
@@ -150,7 +151,8 @@ def test_a_match_with_bots_runs_to_its_end_its_record_replays_and_play_again_sta
                 if state["table"]["status"] == "finished":
                     break
                 last = state["version"]
-                reply = await host.send("act", version=last, action=rng.choice(state["game"]["legal"]))
+                chosen = rng.choice(state["game"]["legal"])
+                reply = await host.send("act", version=last, action=chosen["text"])
                 assert reply == {"ok": True, "version": last + 1}
                 turns += 1
             final = state
@@ -217,7 +219,7 @@ def test_a_table_with_a_preset_and_options_plays_them_and_records_them(tmp_path:
             rng = random.Random(3)
             while state["table"]["status"] != "finished":
                 reply = await host.send(
-                    "act", version=state["version"], action=rng.choice(state["game"]["legal"])
+                    "act", version=state["version"], action=rng.choice(state["game"]["legal"])["text"]
                 )
                 assert reply["ok"], reply
                 state = await my_turn(host, state["version"])

@@ -1,7 +1,7 @@
 """The server's storage (smear.server.storage): round trips, the action sequence, crash durability.
 
 Every test that takes ``url`` (or ``storage``) runs twice: on a SQLite file and on a database of a
-real PostgreSQL server that the tests start themselves (``bench/dbservers.py``)."""
+real PostgreSQL server that the tests start themselves (``tests/support/dbservers.py``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The storage thread's group commit: actions waiting together share one transaction, each caller
 hears of its own write only, and every write keeps the order it was asked in. Each test runs on a
-SQLite file and on a real PostgreSQL database (``bench/dbservers.py``)."""
+SQLite file and on a real PostgreSQL database (``tests/support/dbservers.py``)."""
 
 from __future__ import annotations
 

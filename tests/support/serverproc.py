@@ -1,6 +1,6 @@
 """``smear serve`` as a child process, for the benchmarks that drive a real server over the network.
 
-Shared by ``bench/load.py`` and ``bench/chaos.py``: a free port of 127.0.0.1, the command line (with
+Shared by the load, chaos and fuzz benchmarks and ``bench/stackfloor.py``: a free port of 127.0.0.1, the command line (with
 only the options this version of the server lists in ``--help``), waiting for ``GET /health``,
 stopping or killing the process, and the tail of its log.
 """

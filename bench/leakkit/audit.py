@@ -8,7 +8,7 @@ the cards each seat drew and discarded, and who played what (:func:`facts_of`); 
 is checked against what its recipient could know when it arrived (:func:`check_received`,
 :func:`check_reply`).
 
-The server's log is checked too, by :mod:`leaklog`.
+The server's log is checked too, by :mod:`leakkit.log`.
 
 A failed check is a :class:`Leak`: where it was found, what is wrong, and the cards involved.
 """

@@ -9,18 +9,16 @@ import contextlib
 import json
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
-from leakaudit import RawMessage
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 from websockets.uri import parse_uri
 
-if TYPE_CHECKING:  # the benchmark that owns these imports this module
-    from leaks import Worker
-
+from leakkit.audit import RawMessage
+from leakkit.worker import Worker
 
 WAIT = 120.0  # seconds without a new state before a waiting client counts its match as failed
 CLOSE_WAIT = 5.0  # seconds a client waits for the server to end a connection it closed

@@ -2,7 +2,7 @@
 person whose request it traces, may see at that moment (:class:`LogAudit`).
 
 Shared by the leak test (``tests/server/test_leaks.py``) and the leak benchmark (``bench/leaks.py``),
-beside the checks of what each client receives (:mod:`leakaudit`). The one exception is the DEBUG
+beside the checks of what each client receives (:mod:`leakkit.audit`). The one exception is the DEBUG
 trace of raw WebSocket frames, which may name the cards a person itself put in a request (its own
 discard, a card it tried to play).
 """
@@ -20,8 +20,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from leakaudit import OVER, HandFacts, Leak, cards_in_text, played_in, public_of, value_of
-
+from leakkit.audit import OVER, HandFacts, Leak, cards_in_text, played_in, public_of, value_of
 from smear import CardSet, Phase
 
 # A frame the server sends with a version: the state or the event of that version.

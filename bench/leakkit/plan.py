@@ -71,7 +71,7 @@ def plan(index: int, seed: int, trace_every: int = 1) -> MatchSpec:
         **options,
     }
     if settings["bot_level"] == "random":
-        settings["target"] = min(TARGETS)  # see the docstring of leaks.py
+        settings["target"] = min(TARGETS)  # see the docstring of leakkit.run
     people = min(players, rng.choices((1, 2, 3), (80, 16, 4))[0])
     return MatchSpec(
         index=index,

@@ -7,14 +7,12 @@ import asyncio
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from leakaudit import HandFacts, Leak, cards_in, check_received, check_reply, discard_from, facts_of
-from leakclient import HarnessError, Socket
-from leakplan import MatchSpec
-
-if TYPE_CHECKING:  # the benchmark that owns these imports this module
-    from leaks import Worker
+from leakkit.audit import HandFacts, Leak, cards_in, check_received, check_reply, discard_from, facts_of
+from leakkit.client import HarnessError, Socket
+from leakkit.plan import MatchSpec
+from leakkit.worker import Worker
 
 
 def over(state: dict[str, Any]) -> bool:

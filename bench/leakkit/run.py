@@ -3,7 +3,7 @@
 What it checks: that no message from the game server shows its recipient a card it may not see
 (RULES.md section 5, docs/protocol.md "Hidden information"), and that the server's log names no
 hidden card. The checks are those of the leak test (``tests/server/test_leaks.py``), shared in
-``bench/leakaudit.py``: every ``state`` and ``event`` each seat and spectator received, every
+``bench/leakkit/audit.py``: every ``state`` and ``event`` each seat and spectator received, every
 acknowledgement, every HTTP response (the record route and ``/health``) and every log line.
 
 How: ``--workers`` processes each run an in-process ``SmearServer`` (a SQLite file in a temporary
@@ -40,9 +40,10 @@ the first leaks in detail (recipient, message, cards) and a coverage summary, an
 (pushed to a client, acknowledgements, HTTP responses and log lines). The exit status is 1 when
 there is a leak, 2 when a match could not be played to the end (the errors are printed), else 0.
 
-Its parts, beside this file: ``leakplan`` (which match is played with which settings),
-``leakclient`` (the client connection), ``leakplayers`` (the people and one match played through),
-and ``leakaudit`` (the checks, shared with the tests).
+Its parts, beside this module in ``leakkit``: ``plan`` (which match is played with which settings),
+``worker`` (one process's server, session, log audit and counts), ``client`` (the client
+connection), ``players`` (the people and one match played through), ``audit`` and ``log`` (the
+checks, shared with the tests).
 
 Usage: python bench/leaks.py [--matches 200] [--workers 2] [--seed 1] [--in-flight 24] [--trace-every 10]
 """
@@ -68,13 +69,14 @@ from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from leakaudit import Leak
-from leakclient import HarnessError
-from leaklog import LogAudit, capture_logs
-from leakplan import MatchSpec, configurations, plan
-from leakplayers import MatchRun
+from leakkit.audit import Leak
+from leakkit.client import HarnessError
+from leakkit.log import LogAudit, capture_logs
+from leakkit.plan import MatchSpec, configurations, plan
+from leakkit.players import MatchRun
+from leakkit.worker import OwnedLock, Worker
 
 MATCH_TIMEOUT = 900.0  # seconds a whole match may take
 SHOWN = 5  # leaks printed in detail
@@ -82,116 +84,6 @@ COLLECT_EVERY = 200  # matches a worker plays between two full passes of the gar
 
 
 # --- one worker: a server and many matches at once -------------------------------------------------
-
-
-# uvicorn hands this logger to the websockets library, which traces every frame at DEBUG.
-FRAME_TRACE = logging.getLogger("uvicorn.error")
-
-
-@dataclass
-class Worker:
-    """One process: a server, an HTTP session, and the log audit of that server."""
-
-    url: str
-    http: Any
-    audit: LogAudit
-    server: Any = None
-    counts: Counter[str] = field(default_factory=Counter)
-    opening: Counter[bool] = field(default_factory=Counter)  # sockets being opened now, traced or not
-
-    @contextlib.asynccontextmanager
-    async def frames_traced(self, traced: bool) -> AsyncIterator[None]:
-        """While a socket opens, the server's WebSocket frame trace is on if its match is traced.
-
-        A connection decides when it opens whether it traces its frames, but the logger's level is
-        asked again at every frame: so the trace is on at all other times, and the frames a traced
-        connection writes while an untraced socket opens are the only ones lost (a few in a hundred).
-        A socket of another match opened beside a traced one is traced too, and checked the same way.
-        """
-        self.opening[traced] += 1
-        self._set_frame_trace()
-        try:
-            yield
-        finally:
-            self.opening[traced] -= 1
-            self._set_frame_trace()
-
-    def _set_frame_trace(self) -> None:
-        off = self.opening[False] > 0 and self.opening[True] == 0
-        FRAME_TRACE.setLevel(logging.INFO if off else logging.DEBUG)
-
-    def describe_table(self, code: str) -> str:
-        """What the server holds about a table: whose turn, who is connected, what it will do next."""
-        server = self.server
-        table = getattr(server, "tables", {}).get(code)
-        if table is None:
-            return "no such table in memory"
-        text = f"table {table.status} at version {table.version}"
-        state = table.state
-        if state is not None:
-            text += f", {state.public.phase.value}, seat {state.public.to_act} to act"
-        with contextlib.suppress(Exception):
-            seats = [
-                "bot" if seat.is_bot else ("connected" if server._connected(table, i) else "away")
-                for i, seat in enumerate(table.seats)
-            ]
-            text += f", seats {seats}, {len(server.followers.get(code, ()))} followers"
-            text += f", a move scheduled: {code in server.timers}, may move: {server._may_move(table)}"
-            lock = server.locks.get(code)
-            text += f", its lock {'held' if lock is not None and lock.locked() else 'free'}"
-            if isinstance(lock, OwnedLock) and lock.locked() and lock.owner is not None:
-                held = time.monotonic() - lock.since
-                text += f" for {held:.1f} s by: {' > '.join(waits_of(lock.owner))}"
-            for sid in server.followers.get(code, ()):
-                text += f"; follower {sid}: {self.socket_state(sid)}"
-        return text
-
-    def socket_state(self, sid: str) -> str:
-        """The server's Engine.IO socket of a Socket.IO session: open or closing, its queue, its ping."""
-        try:
-            sio = self.server.sio
-            eio_sid = sio.manager.eio_sid_from_sid(sid, "/")
-            socket = sio.eio.sockets.get(eio_sid)
-            if socket is None:
-                return f"no Engine.IO socket ({eio_sid})"
-            ping = "none" if not socket.last_ping else f"{time.time() - socket.last_ping:.1f} s ago"
-            return (
-                f"closing {socket.closing}, closed {socket.closed}, upgraded {socket.upgraded}, "
-                f"queue {socket.queue.qsize()}, last ping {ping}"
-            )
-        except Exception as err:  # a diagnostic: never in the way of the report
-            return repr(err)
-
-
-class OwnedLock(asyncio.Lock):
-    """A table's lock that remembers which task holds it and since when (to tell why a table waits)."""
-
-    owner: asyncio.Task[Any] | None = None
-    since = 0.0
-
-    async def acquire(self) -> Literal[True]:
-        await super().acquire()
-        self.owner, self.since = asyncio.current_task(), time.monotonic()
-        return True
-
-    def release(self) -> None:
-        self.owner = None
-        super().release()
-
-
-def waits_of(task: asyncio.Task[Any]) -> list[str]:
-    """Where a task waits: its awaits from the outermost in."""
-    chain: list[str] = []
-    awaited: Any = task.get_coro()  # a coroutine, or what it awaits (a future, a generator)
-    while awaited is not None and hasattr(awaited, "cr_frame"):
-        frame = awaited.cr_frame
-        if frame is not None:
-            where = "/".join(Path(frame.f_code.co_filename).parts[-2:])
-            chain.append(f"{where}:{frame.f_lineno} {frame.f_code.co_name}")
-        awaited = awaited.cr_await
-    if awaited is not None:
-        chain.append(repr(awaited)[:120])
-    return chain
 
 
 def kind_of(leak: Leak) -> str:
@@ -531,7 +423,3 @@ def summarise(totals: Totals, args: argparse.Namespace, elapsed: float) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     return run(parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

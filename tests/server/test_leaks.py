@@ -8,8 +8,8 @@ is over, its record (``GET /tables/{code}/matches/1/record.json``) is replayed w
 every seat's dealt cards, the undealt cards and the discards of every hand, and each message is
 checked against what its recipient could know when it arrived.
 
-The checks live in ``bench/leakaudit.py``, shared with the leak benchmark (``bench/leaks.py``), which
-plays thousands of such matches.
+The checks live in ``bench/leakkit/audit.py``, shared with the leak benchmark (``bench/leaks.py``),
+which plays thousands of such matches.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import contextlib
 import json
 import logging
 import sqlite3
-import sys
 import urllib.request
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -27,14 +26,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverkit import Client, create, join, running_server
-
-from smear.cards import CardSet
-from smear.server.app import SmearServer, Timing
 
 # The checks are shared with the leak benchmark, bench/leaks.py.
-sys.path.append(str(Path(__file__).resolve().parents[2] / "bench"))
-from leakaudit import (
+from leakkit.audit import (
     HandFacts,
     Leak,
     cards_in,
@@ -44,7 +38,11 @@ from leakaudit import (
     discard_from,
     facts_of,
 )
-from leaklog import LogAudit, capture_logs, local_port
+from leakkit.log import LogAudit, capture_logs, local_port
+from serverkit import Client, create, join, running_server
+
+from smear.cards import CardSet
+from smear.server.app import SmearServer, Timing
 
 # Bots move at once, but a finished hand stays up long enough for every frame about it to be written
 # before the next deal: the log check reads the live tables to know which cards are hidden (a frame

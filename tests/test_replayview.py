@@ -10,6 +10,7 @@ import pytest
 from helpers import NINE_CARD, NINE_DEAL, NINE_DISCARDS, NINE_OUT, act, rules_named, start
 
 from smear import find_rules
+from smear.actionjson import record_action_json
 from smear.actions import Play, parse_action
 from smear.arena import ArenaConfig, play_match
 from smear.cards import CardSet, parse_card, parse_suit
@@ -102,6 +103,10 @@ def check_view(record: dict[str, Any]) -> dict[str, Any]:
         actions = [str(parse_action(text)) for text in written["actions"]]
         plays = [play["card"] for trick in hand["tricks"] for play in trick["plays"]]
         steps = [step["action"] for step in hand["auction"] + hand["before_play"]]
+        # Each with what it is, for the viewer to word it without reading the text.
+        assert [step["act"] for step in hand["auction"] + hand["before_play"]] == [
+            record_action_json(step) for step in steps
+        ]
         assert steps + plays == actions
         assert plays == [text for text in actions if isinstance(parse_action(text), Play)]
         # Trick winners as the engine's trick rules find them; a seat plays only cards it held.
@@ -136,7 +141,7 @@ def test_the_worked_example() -> None:
     view = check_view(EXAMPLE)
     assert view["sides"] == [[0], [1], [2], [3]] and view["target"] == 21
     hand = view["hands"][0]
-    assert hand["auction"] == [
+    assert [{"seat": step["seat"], "action": step["action"]} for step in hand["auction"]] == [
         {"seat": 0, "action": "pass"},
         {"seat": 1, "action": "bid 2"},
         {"seat": 2, "action": "bid 3"},
@@ -303,8 +308,9 @@ def test_widow_is_taken_by_the_bidder() -> None:
     view = check_view(record_of(state, NAMES[:3]))
     for hand in view["hands"]:
         steps = hand["before_play"]
-        assert steps[0] == {"seat": hand["bidder"], "action": "widow"}
-        assert steps[1] == {"seat": hand["bidder"], "action": f"trump {hand['trump']}"}
+        assert steps[0]["seat"] == steps[1]["seat"] == hand["bidder"]
+        assert steps[0]["act"] == {"text": "widow", "kind": "widow"}
+        assert steps[1]["act"] == {"text": f"trump {hand['trump']}", "kind": "trump", "suit": hand["trump"]}
         assert steps[-1]["seat"] == hand["bidder"]  # the bidder discards last, after the stock
 
 

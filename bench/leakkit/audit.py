@@ -404,12 +404,13 @@ def check_event(
     if hand is None:
         raise Leak("an action event before any state")
     fact = facts[hand]
-    if event["action"] == "discard":
-        need(set(event) == {"kind", "seat", "action", "count"}, "a discard event with more than its count")
-        need(event["count"] == len(fact.discards[event["seat"]]), "a discard event with another count")
+    taken = event["action"]
+    if taken["kind"] == "discard":
+        need(set(taken) == {"kind", "count"}, "a discard event with more than its count")
+        need(taken["count"] == len(fact.discards[event["seat"]]), "a discard event with another count")
         need(not named, "a discard event names cards", named)
         return
-    action = parse_action(event["action"])
+    action = parse_action(taken["text"])
     public_card: set[str] = set()
     if isinstance(action, Play):
         card = str(action.card)

@@ -83,7 +83,7 @@ class Person:
                 reply = await self.request("hint", {}, game["hand"])
                 run.worker.counts["hint " + ("ok" if reply["ok"] else reply["error"]["code"])] += 1
             if public["phase"] == "play":
-                forbidden = [card for card in game["hand"] if card not in game["legal"]]
+                forbidden = [card for card in game["hand"] if card not in [a["text"] for a in game["legal"]]]
                 if forbidden and probes["illegal"]:
                     probes["illegal"] -= 1
                     await self.probe(state, rng.choice(forbidden), version, "illegal_action")
@@ -134,7 +134,7 @@ def choose(game: dict[str, Any], rng: random.Random) -> str:
     """A random legal action: in the auction mostly a pass, else the lowest bid, so that the bots'
     bids end the match sooner and a random player's own are made as often as set; a discard too
     many to list is made from its description."""
-    legal: list[str] = game["legal"]
+    legal: list[str] = [action["text"] for action in game["legal"]]
     if "pass" in legal and rng.random() < 0.75:
         return "pass"
     bids = [action for action in legal if action.startswith("bid ")]

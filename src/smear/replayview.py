@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from smear.actionjson import action_json
 from smear.actions import Action, Bid, Pass, Play
 from smear.cards import Card, CardSet, Suit
 from smear.record import Record, replay, result_entry
@@ -94,24 +95,24 @@ def _hand_view(end: State, actions: list[tuple[int, Action]], held: tuple[int, .
         "dealer": pub.dealer,
         "deal": [_cards(mask, rules) for mask in end.dealt],
         "out": [str(card) for card in end.out],
-        "auction": [
-            {"seat": seat, "action": str(action)}
-            for seat, action in actions
-            if isinstance(action, Bid | Pass)
-        ],
+        "auction": [_entry(seat, action) for seat, action in actions if isinstance(action, Bid | Pass)],
         "bidder": pub.bidder if auction_over else None,
         "bid": pub.bid if auction_over else None,
         "trump": None if pub.trump is None else pub.trump.letter,
         "before_play": [
-            {"seat": seat, "action": str(action)}
-            for seat, action in actions
-            if not isinstance(action, Bid | Pass | Play)
+            _entry(seat, action) for seat, action in actions if not isinstance(action, Bid | Pass | Play)
         ],
         "held": [_cards(mask, rules, pub.trump) for mask in (end.hands if held is None else held)],
         "tricks": tricks,
         "result": result,
         "scores_before": list(before),
     }
+
+
+def _entry(seat: int, action: Action) -> dict[str, Any]:
+    """An action of the auction or before play: its seat, its text, and ``act``, what it is
+    (:func:`smear.actionjson.action_json`), for the viewer to word it without reading the text."""
+    return {"seat": seat, "action": str(action), "act": action_json(action)}
 
 
 def _cards(mask: int, rules: Rules, trump: Suit | None = None) -> list[str]:

@@ -187,7 +187,7 @@ def check_my_turn_to_play(page: Page, states: States, checks: Checks) -> None:
     checks.outs.append((pub["hand_number"], len(pub["tricks"]), len(pub["trick"]), out))
 
     # Only trumps can be played: the legal cards are playable, the others dead.
-    legal = set(view["legal"])
+    legal = {action["text"] for action in view["legal"]}
     hand = view["hand"]
     expect(page.locator(f"{HAND_CARDS}.playable")).to_have_count(len(legal))
     expect(page.locator(f"{HAND_CARDS}.dead")).to_have_count(

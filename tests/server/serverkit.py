@@ -230,7 +230,9 @@ async def play_out(clients: list[Client], until: Callable[[dict[str, Any]], bool
             )
             if until(state):
                 return
-            reply = await client.send("act", version=state["version"], action=state["game"]["legal"][0])
+            reply = await client.send(
+                "act", version=state["version"], action=state["game"]["legal"][0]["text"]
+            )
             after = reply.get("version", state["version"])
 
     await asyncio.gather(*(play(client) for client in clients))

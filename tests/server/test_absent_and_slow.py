@@ -21,6 +21,7 @@ from tablechecks import (
     run,
 )
 
+from smear.actionjson import record_action_json
 from smear.server.protocol import error_payload
 
 
@@ -109,7 +110,9 @@ def test_an_absent_players_turn_is_played_after_the_grace_and_the_seat_given_bac
                     if state["game"]["public"]["to_act"] == 1:
                         return state
                     after = state["version"]
-                    assert (await host.send("act", version=after, action=state["game"]["legal"][0]))["ok"]
+                    assert (await host.send("act", version=after, action=state["game"]["legal"][0]["text"]))[
+                        "ok"
+                    ]
 
             turn = await host_plays_until_guests_turn(last)
             version = turn["version"]
@@ -136,7 +139,7 @@ def test_an_absent_players_turn_is_played_after_the_grace_and_the_seat_given_bac
             await asyncio.sleep(0.5)  # longer than the grace: the seat is the guest's again
             assert s.server.tables[code].version == turn["version"]
             view = await back.wait_for(lambda st: st["version"] == turn["version"])
-            reply = await back.send("act", version=turn["version"], action=view["game"]["legal"][0])
+            reply = await back.send("act", version=turn["version"], action=view["game"]["legal"][0]["text"])
             assert reply == {"ok": True, "version": turn["version"] + 1}
             versions = host.event_versions()
             assert versions == sorted(set(versions))  # the comings and goings added no events
@@ -167,11 +170,11 @@ def test_the_turn_timer_plays_for_a_player_who_does_not_act(tmp_path: Path) -> N
 
             # Acting in time beats the timer.
             turn = await my_turn(host, played["version"])
-            action = turn["game"]["legal"][0]
+            action = turn["game"]["legal"][0]["text"]
             reply = await host.send("act", version=turn["version"], action=action)
             assert reply == {"ok": True, "version": turn["version"] + 1}
             event = next(e for e in host.events if e["version"] == turn["version"] + 1)["event"]
-            assert event == {"kind": "action", "seat": 0, "action": action}
+            assert event == {"kind": "action", "seat": 0, "action": record_action_json(action)}
 
     run(scenario)
 
@@ -204,7 +207,9 @@ def test_a_turn_timer_of_15_seconds_is_set_when_the_turn_comes(tmp_path: Path) -
                 else:
                     assert handle is None
                     assert turn["turn_left_ms"] is None
-                reply = await host.send("act", version=turn["version"], action=turn["game"]["legal"][0])
+                reply = await host.send(
+                    "act", version=turn["version"], action=turn["game"]["legal"][0]["text"]
+                )
                 assert reply["ok"], reply
                 await host.close()
 
@@ -246,7 +251,9 @@ def test_every_client_gets_the_versions_in_order_while_players_come_and_go(tmp_p
                 assert guest.received[len(replayed)][1]["version"] == reply["version"]
                 state = guest.state
                 if state["game"]["legal"]:
-                    await guest.send("act", version=state["version"], action=state["game"]["legal"][0])
+                    await guest.send(
+                        "act", version=state["version"], action=state["game"]["legal"][0]["text"]
+                    )
                 followers.append(guest)
 
             # Let the bots play on to the guest's turn, where the table waits for it.
@@ -298,7 +305,9 @@ def test_a_socket_found_silent_while_its_table_broadcasts_does_not_stop_the_tabl
                 state = await host.wait_for(host_to_act_or_guest_played(seen))
                 seen = state["version"]
                 if not played_for_guest():
-                    assert (await host.send("act", version=seen, action=state["game"]["legal"][0]))["ok"]
+                    assert (await host.send("act", version=seen, action=state["game"]["legal"][0]["text"]))[
+                        "ok"
+                    ]
             assert watcher.states[-1]["table"]["seats"][1]["connected"] is False
 
     run(scenario)
@@ -317,7 +326,7 @@ def test_hint_gives_the_expert_choice_on_your_turn_only_where_hints_are_on(tmp_p
                 reply = await host.send("hint")
                 if hints:
                     assert reply["ok"], reply
-                    assert reply["action"] in state["game"]["legal"]
+                    assert reply["action"] in state["game"]["legal"]  # structured, as the legal actions
                     assert reply["version"] == state["version"]  # asking changes nothing
                     expected = reply["expected"]
                     if len(state["game"]["legal"]) == 1:

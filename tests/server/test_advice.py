@@ -48,7 +48,7 @@ async def act_first_legal(clients: list[Client]) -> None:
     """The seat to act plays its first legal action; every client waits for the new state."""
     actor, _ = to_act(clients)
     state = actor.state
-    reply = await actor.send("act", version=state["version"], action=state["game"]["legal"][0])
+    reply = await actor.send("act", version=state["version"], action=state["game"]["legal"][0]["text"])
     assert reply["ok"], reply
     for client in clients:
         await client.wait_for(lambda st: st["version"] == reply["version"])
@@ -62,7 +62,9 @@ def check_advice(reply: dict[str, Any], state: dict[str, Any], top_bid: int) -> 
     assert isinstance(reply["samples"], int) and reply["samples"] >= 4
     advice = reply["advice"]
     assert [entry["action"] for entry in advice] == state["game"]["legal"]
-    assert "pass" in state["game"]["legal"] or state["game"]["legal"][0].startswith("bid ")
+    assert {"text": "pass", "kind": "pass"} in state["game"]["legal"] or state["game"]["legal"][0][
+        "text"
+    ].startswith("bid ")
     for entry in advice:
         assert set(entry) == ENTRY_KEYS, entry
         # The side's change this hand: at worst set by the highest bid, at best every point.
@@ -74,7 +76,7 @@ def check_advice(reply: dict[str, Any], state: dict[str, Any], top_bid: int) -> 
         else:
             assert 0.0 <= entry["make"] <= 1.0 and entry["make"] == round(entry["make"], 2), entry
     top = advice[-1]
-    if top["action"] == f"bid {top_bid}":  # nobody can outbid the highest bid
+    if top["action"]["text"] == f"bid {top_bid}":  # nobody can outbid the highest bid
         assert top["win"] == 1.0 and top["make"] is not None, top
 
 
@@ -122,10 +124,10 @@ def test_the_advice_is_for_the_auction_only_and_the_moon_bid_is_advised_where_le
             actor, _ = to_act(clients)
             rules = find_rules("house")
             moon = f"bid {rules.max_bid + 1}"
-            assert moon in actor.state["game"]["legal"]
+            assert moon in [a["text"] for a in actor.state["game"]["legal"]]
             reply = await actor.send("bid_advice")
             check_advice(reply, actor.state, rules.max_bid + 1)
-            assert reply["advice"][-1]["action"] == moon
+            assert reply["advice"][-1]["action"]["text"] == moon
             while clients[0].state["game"]["public"]["phase"] == "auction":
                 await act_first_legal(clients)
             # The play has begun: a hint still answers, the bid advice does not.

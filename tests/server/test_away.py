@@ -60,7 +60,7 @@ async def host_plays_until_guests_turn(host: Client, after: int) -> dict[str, An
         if state["game"]["public"]["to_act"] == 1:
             return state
         after = state["version"]
-        assert (await host.send("act", version=after, action=state["game"]["legal"][0]))["ok"]
+        assert (await host.send("act", version=after, action=state["game"]["legal"][0]["text"]))["ok"]
 
 
 def test_nobody_is_away_in_the_lobby_or_while_everyone_is_connected(tmp_path: Path) -> None:

@@ -170,7 +170,7 @@ def test_a_table_reads_and_acts_while_a_replay_is_held(
             await until(lambda: len(replaying) == 1)
             host = await at_their_turn(s)
             state = host.state
-            reply = await host.send("act", version=state["version"], action=state["game"]["legal"][0])
+            reply = await host.send("act", version=state["version"], action=state["game"]["legal"][0]["text"])
             assert reply["ok"], reply
             assert (await host.call("open_tables", {"watch": False}))["ok"]
             assert (await get_json(f"{s.url}/api/players/{ann}"))[0] == 200

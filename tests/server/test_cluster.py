@@ -16,6 +16,7 @@ from serverkit import FAST, Client, create, free_port, http_json, join, running_
 from sqlalchemy import create_engine, text
 from test_restart import close_all, same_hand
 
+from smear.actionjson import record_action_json
 from smear.server.app import SmearServer
 from smear.server.cluster import PREFIX
 
@@ -37,11 +38,14 @@ async def play_one(clients: list[Client]) -> dict[str, Any]:
     seat = latest["game"]["public"]["to_act"]
     actor = next(client for client in clients if client.seat_now == seat)
     state = await actor.wait_for(lambda s: s["version"] == latest["version"])
-    action = state["game"]["legal"][0]
+    action = state["game"]["legal"][0]["text"]
     reply = await actor.send("act", version=state["version"], action=action)
     assert reply["ok"], reply
     await settle(clients, reply["version"])
-    return {"version": reply["version"], "event": {"kind": "action", "seat": seat, "action": action}}
+    return {
+        "version": reply["version"],
+        "event": {"kind": "action", "seat": seat, "action": record_action_json(action)},
+    }
 
 
 @contextlib.asynccontextmanager

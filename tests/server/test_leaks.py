@@ -147,7 +147,7 @@ class Match:
                 assert reply["error"]["code"] == "chat_closed", reply
                 assert not cards_in(reply), reply
             if public["phase"] == "play":
-                forbidden = [card for card in game["hand"] if card not in game["legal"]]
+                forbidden = [card for card in game["hand"] if card not in [a["text"] for a in game["legal"]]]
                 if forbidden and probes["illegal"]:
                     probes["illegal"] -= 1
                     reply = await self.act(client, state, forbidden[0], version)
@@ -169,7 +169,7 @@ class Match:
 
 def first_action(game: dict[str, Any]) -> str:
     """The first legal action; for a discard too many to list, one made from its description."""
-    return str(game["legal"][0]) if game["legal"] else discard_from(game["discard"])
+    return str(game["legal"][0]["text"]) if game["legal"] else discard_from(game["discard"])
 
 
 # --- the checks ------------------------------------------------------------------------------------
@@ -317,10 +317,10 @@ async def refuse_a_discard(database: Path) -> None:
                     game = state["game"]
                     if game["public"]["phase"] == "discard":
                         break
-                    reply = await match.act(host, state, game["legal"][0], state["version"])
+                    reply = await match.act(host, state, game["legal"][0]["text"], state["version"])
                     assert reply["ok"], reply
                     after = reply["version"]
-                discard = game["legal"][0]
+                discard = game["legal"][0]["text"]
                 assert discard.startswith("discard ") and cards_in_text(discard) <= set(game["hand"])
                 # The database fails to store it (as a full disk or a lock held too long would).
                 with contextlib.closing(sqlite3.connect(database)) as db:

@@ -77,7 +77,7 @@ def test_an_abandoned_match_rests_survives_a_restart_and_comes_back_when_a_playe
             code = clients[0].table or ""
             actor = next(c for c in clients if c.state["game"]["legal"])
             reply = await actor.send(
-                "act", version=actor.state["version"], action=actor.state["game"]["legal"][0]
+                "act", version=actor.state["version"], action=actor.state["game"]["legal"][0]["text"]
             )
             assert reply["ok"], reply
             for client in clients:
@@ -109,7 +109,9 @@ def test_an_abandoned_match_rests_survives_a_restart_and_comes_back_when_a_playe
             for client in everyone:
                 await client.wait_for(lambda st: st["version"] >= reply["version"])
             turn = next(c for c in everyone if c.state["game"]["legal"])
-            act = await turn.send("act", version=turn.state["version"], action=turn.state["game"]["legal"][0])
+            act = await turn.send(
+                "act", version=turn.state["version"], action=turn.state["game"]["legal"][0]["text"]
+            )
             assert act["ok"], act
 
     run(scenario)
@@ -154,7 +156,9 @@ def test_a_finished_table_leaves_memory_once_nobody_follows_it_and_can_still_be_
                 )
                 if state["table"]["status"] == "finished":
                     break
-                reply = await host.send("act", version=state["version"], action=state["game"]["legal"][0])
+                reply = await host.send(
+                    "act", version=state["version"], action=state["game"]["legal"][0]["text"]
+                )
                 # The state the action made may be this seat's turn again (it won the trick).
                 after = reply["version"] - 1 if reply["ok"] else state["version"]
             final = host.state

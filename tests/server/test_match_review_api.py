@@ -23,9 +23,16 @@ from serverkit import (  # noqa: F401  (stopped_pace: a fixture, used by every t
 )
 from test_players import host_with_profile, new_profile
 
+from smear.actionjson import record_action_json
 from smear.record import Record, parse_record
 from smear.review import Review, review_record
-from smear.server.hints import REVIEW_SHOWN, MatchReview, match_review_samples, played_review_seed
+from smear.server.hints import (
+    REVIEW_SHOWN,
+    MatchReview,
+    match_review_samples,
+    played_decision_json,
+    played_review_seed,
+)
 from smear.server.limits import Limits
 
 
@@ -73,7 +80,7 @@ def test_a_finished_match_answers_its_costliest_decisions_each_judged_from_its_s
                 assert 0 <= decision["hand"] < len(record["hands"])
                 actions = record["hands"][decision["hand"]]["actions"]
                 assert 0 <= decision["action_index"] < len(actions)
-                assert decision["action"] == actions[decision["action_index"]]
+                assert decision["action"] == record_action_json(actions[decision["action_index"]])
                 assert 0 <= decision["seat"] < len(record["players"])
                 assert decision["best"] != decision["action"]
                 assert decision["loss"] == round(decision["expected_best"] - decision["expected_action"], 2)
@@ -89,7 +96,7 @@ def test_a_finished_match_answers_its_costliest_decisions_each_judged_from_its_s
                 match_review_samples(sum(len(hand.actions) for hand in parsed.hands)),
             )
             assert answer["samples"] == match_review_samples(len(judged.decisions))
-            assert decisions == [decision.to_json() for decision in judged.costliest()[:REVIEW_SHOWN]]
+            assert decisions == [played_decision_json(d) for d in judged.costliest()[:REVIEW_SHOWN]]
             assert answer["players"] == [player.to_json() for player in judged.players]
             assert sum(player["decisions"] for player in answer["players"]) == len(judged.decisions)
 

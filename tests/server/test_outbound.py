@@ -26,6 +26,7 @@ from smear import (
     parse_card,
     player_view,
 )
+from smear.actionjson import action_json
 from smear.bots import random_action
 from smear.server.protocol import (
     DISCARDS_LISTED,
@@ -93,7 +94,11 @@ def check_step(state: State) -> None:
         assert cards_in(view["hand"]) == state.hand(seat)
         assert len(view["hand"]) == len(state.hand(seat)) == public["hand_sizes"][seat]
         if in_hand:
-            seen = cards_in(view["hand"]) | cards_in(view["discards"]) | cards_in(view["legal"])
+            seen = (
+                cards_in(view["hand"])
+                | cards_in(view["discards"])
+                | cards_in([a["text"] for a in view["legal"]])
+            )
             seen |= cards_in(without_results(view["public"]))
             leaked = seen & hidden_from(state, seat)
             assert not leaked, f"seat {seat} sees {leaked} in {pub.phase}"
@@ -136,9 +141,9 @@ def test_views_of_random_matches_show_only_what_a_seat_may_know(
         assert event["seat"] == seat
         if isinstance(action, Discard):
             discards += 1
-            assert event == {"seat": seat, "action": "discard", "count": len(action.cards)}
+            assert event == {"seat": seat, "action": {"kind": "discard", "count": len(action.cards)}}
         else:
-            assert event == {"seat": seat, "action": str(action)}
+            assert event == {"seat": seat, "action": action_json(action)}
         assert not cards_in(event) & hidden_from(state, None) - action_cards(action)
         state = apply(state, action)
     assert discards or preset == "house"
@@ -220,7 +225,7 @@ def test_a_discard_is_described_in_short_and_listed_only_when_few() -> None:
     assert not set(spec["required"]) & set(spec["choosable"])
     listed = [action for action in legal_actions(state)]
     if len(listed) <= DISCARDS_LISTED:
-        assert view["legal"] == [str(action) for action in listed]
+        assert [a["text"] for a in view["legal"]] == [str(action) for action in listed]
     else:
         assert view["legal"] == []
     every = math.comb(len(spec["choosable"]), spec["count"] - len(spec["required"]))

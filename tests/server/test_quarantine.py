@@ -80,7 +80,7 @@ async def play_to_the_end(host: Client) -> dict[str, Any]:
         )
         if over(state):
             return state
-        reply = await host.send("act", version=state["version"], action=state["game"]["legal"][0])
+        reply = await host.send("act", version=state["version"], action=state["game"]["legal"][0]["text"])
         assert reply["ok"], reply
         after = reply["version"] - 1  # the state it made may be this seat's turn again
 
@@ -265,7 +265,9 @@ def test_a_stored_match_the_rules_refuse_is_put_aside_and_every_other_table_is_s
             client, reply = await resume(server.url, good_code, good.token or "", version)
             assert reply["ok"], reply
             state = client.state
-            acted = await client.send("act", version=state["version"], action=state["game"]["legal"][0])
+            acted = await client.send(
+                "act", version=state["version"], action=state["game"]["legal"][0]["text"]
+            )
             assert acted["ok"], acted
             refused, reply = await resume(server.url, bad_code, bad.token or "", 0)
             assert reply["error"]["code"] == "table_unavailable"

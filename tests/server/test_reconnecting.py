@@ -48,7 +48,7 @@ def test_resume_replays_the_missed_events_then_the_state(tmp_path: Path) -> None
                     break
                 actor = next(c for c in present if c.seat_now == seat)
                 view = await actor.wait_for(lambda st, last=last: st["version"] == last)
-                action = view["game"]["legal"][-1]
+                action = view["game"]["legal"][-1]["text"]
                 assert (await actor.send("act", version=last, action=action))["ok"]
                 sent.append((seat, action))
             assert len(sent) == 3
@@ -60,7 +60,7 @@ def test_resume_replays_the_missed_events_then_the_state(tmp_path: Path) -> None
             assert kinds == ["event", "event", "event", "state"]
             events = back.events
             assert [e["version"] for e in events] == list(range(seen["version"] + 1, view["version"] + 1))
-            assert [(e["event"]["seat"], e["event"]["action"]) for e in events] == sent
+            assert [(e["event"]["seat"], e["event"]["action"]["text"]) for e in events] == sent
             state = back.state
             assert state["version"] == view["version"] and state["resync"] is False
             assert state["table"]["you"] == away.seat_now and state["game"]["hand"] == hand
@@ -76,7 +76,9 @@ def test_resume_replays_the_missed_events_then_the_state(tmp_path: Path) -> None
                 assert seats["resync"] is False
                 versions = client.event_versions()
                 assert versions == sorted(set(versions)), versions
-            assert (await back.send("act", version=view["version"], action=state["game"]["legal"][0]))["ok"]
+            assert (
+                await back.send("act", version=view["version"], action=state["game"]["legal"][0]["text"])
+            )["ok"]
 
     run(scenario)
 

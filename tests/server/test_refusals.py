@@ -22,6 +22,13 @@ from tablechecks import (
 )
 
 
+def legal_texts(game: dict[str, object]) -> list[str]:
+    """The text of each legal action in a seat's view."""
+    legal = game["legal"]
+    assert isinstance(legal, list)
+    return [action["text"] for action in legal]
+
+
 def test_lobby_refusals_change_nothing(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:
@@ -110,7 +117,7 @@ def test_act_refusals_change_nothing(tmp_path: Path) -> None:
             actor, view = await next_turn(clients, 0)
             version = view["version"]
             other = next(c for c in clients[1:] if c is not actor)  # a guest, not the host
-            legal = view["game"]["legal"]
+            legal = [a["text"] for a in view["game"]["legal"]]
 
             async with nothing_changes(server, code, clients):
                 refused(
@@ -152,7 +159,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_changes_nothing(
             for _ in range(600):  # until someone holds a card of the suit led and tries another
                 actor, view = await next_turn(clients, last)
                 game, last = view["game"], view["version"]
-                illegal = [card for card in game["hand"] if card not in game["legal"]]
+                illegal = [card for card in game["hand"] if card not in legal_texts(game)]
                 if game["public"]["phase"] == "play" and illegal:
                     card = rng.choice(illegal)
                     async with nothing_changes(server, code, clients):
@@ -173,9 +180,9 @@ def test_an_illegal_card_is_refused_with_the_engines_reason_and_changes_nothing(
                         assert error["message"] == (
                             f"you cannot play {card}: {plural} were led and you hold a {singular}"
                         )
-                        assert any(c[-1] == led[-1] for c in game["legal"])
+                        assert any(c[-1] == led[-1] for c in legal_texts(game))
                         break
-                reply = await actor.send("act", version=last, action=rng.choice(game["legal"]))
+                reply = await actor.send("act", version=last, action=rng.choice(game["legal"])["text"])
                 assert reply["ok"], reply
             assert "must_follow" in seen, seen
 

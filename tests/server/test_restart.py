@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from serverkit import Client, create, free_port, join, server_process, session
 
+from smear.actionjson import record_action_json
 from smear.server.storage import Storage
 
 # What a player sees of a hand; all of it must survive the restart.
@@ -63,11 +64,11 @@ async def step(clients: list[Client]) -> tuple[int, dict[str, Any]]:
     actor = next(client for client in clients if client.seat == seat)
     state = actor.state
     assert state["version"] == latest["version"]
-    action = state["game"]["legal"][0]
+    action = state["game"]["legal"][0]["text"]
     reply = await actor.send("act", version=state["version"], action=action)
     assert reply["ok"], reply
     await settle(clients, reply["version"])
-    return reply["version"], {"kind": "action", "seat": seat, "action": action}
+    return reply["version"], {"kind": "action", "seat": seat, "action": record_action_json(action)}
 
 
 def stored_actions(database: Path) -> int:

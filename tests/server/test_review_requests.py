@@ -14,6 +14,7 @@ import pytest
 from serverkit import Client, Session, play_out, session
 from tablechecks import PATIENT, TOKEN_OF_NOBODY, cards_in, nothing_changes, people_table, refused
 
+from smear.actionjson import record_action_json
 from smear.record import parse_record, record_of
 from smear.review import REVIEW_COSTLIEST, positions
 from smear.server.hints import HintService, match_review_samples
@@ -59,6 +60,8 @@ def known_cards(record: Any, hand: int, seat: int) -> set[str]:
 
 def check_decision(decision: dict[str, Any], keys: set[str] = DECISION_KEYS) -> None:
     assert set(decision) == keys, decision
+    for key in ("action", "best"):  # structured, as the legal actions are
+        assert decision[key] == record_action_json(decision[key]["text"]), decision
     assert isinstance(decision["loss"], float | int) and decision["loss"] >= 0, decision
     if decision["expected_action"] is None:  # forced: nothing was searched
         assert decision["expected_best"] is None and decision["loss"] == 0, decision
@@ -91,7 +94,7 @@ def test_a_hand_over_is_reviewed_for_the_asking_seat_only(tmp_path: Path) -> Non
                     # This seat's decisions of that hand, forced ones too, in record order.
                     mine = [(p.action_index, str(p.action)) for p in positions(record, {seat}, {0})]
                     assert mine
-                    assert [(d["action_index"], d["action"]) for d in reply["decisions"]] == mine
+                    assert [(d["action_index"], d["action"]["text"]) for d in reply["decisions"]] == mine
                     for decision in reply["decisions"]:
                         check_decision(decision)
                     # The list to show: those that lost points, costliest first, at most the server's count.
@@ -163,7 +166,7 @@ def test_the_match_is_reviewed_once_it_is_over(tmp_path: Path) -> None:
             for decision in costliest:
                 check_decision(decision, DECISION_KEYS | {"hand"})
                 assert decision["loss"] > 0
-                assert mine[(decision["hand"], decision["action_index"])] == decision["action"]
+                assert mine[(decision["hand"], decision["action_index"])] == decision["action"]["text"]
                 assert cards_in(decision) <= known_cards(record, decision["hand"], seat)
             assert sum(d["loss"] for d in costliest) <= reply["players"][seat]["total_loss"] + 1e-9
             assert await host.send("review_match") == reply  # worked out once

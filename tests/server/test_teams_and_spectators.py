@@ -16,6 +16,8 @@ from tablechecks import (
     run,
 )
 
+from smear.actionjson import record_action_json
+
 # --- teams --------------------------------------------------------------------------------------------
 
 
@@ -121,10 +123,10 @@ def test_a_change_reaches_each_follower_as_one_state_carrying_its_event(tmp_path
             await spectator.wait_for(lambda st: st["version"] == view["version"])
             followers = [*clients, spectator]
             counts = [len(client.received) for client in followers]
-            action = view["game"]["legal"][0]
+            action = view["game"]["legal"][0]["text"]
             reply = await actor.send("act", version=view["version"], action=action)
             assert reply["ok"], reply
-            event = {"kind": "action", "seat": actor.seat_now, "action": action}
+            event = {"kind": "action", "seat": actor.seat_now, "action": record_action_json(action)}
             for client, count in zip(followers, counts, strict=True):
                 await client.wait_for(lambda st: st["version"] == reply["version"])
                 new = client.received[count:]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from smear.actionjson import action_json
 from smear.actions import Action
 from smear.bots.expert import ExpertBot
 from smear.state import Phase
@@ -53,7 +54,7 @@ class BidAdvice:
         """The options as the server sends them: ``expected`` to 1 decimal, ``win``/``make`` to 2."""
         return [
             {
-                "action": str(option.action),
+                "action": action_json(option.action),
                 "expected": round(option.expected, 1),
                 "win": round(option.win, 2),
                 "make": None if option.make is None else round(option.make, 2),

@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from smear.actionjson import action_json, record_action_json
 from smear.bots import bot_names
 from smear.review import REVIEW_COSTLIEST, Decision, costliest
 from smear.rules import PRESETS
@@ -443,7 +444,7 @@ class SmearServer(Players):
         version = table.version  # the advice is for this version, even if the table moves on meanwhile
         advice = await self.hints.advise(table.code, version, seat, player_view(table.state, seat))
         expected = None if advice.expected_points is None else round(advice.expected_points, 1)
-        return {"action": str(advice.action), "expected": expected, "version": version}
+        return {"action": action_json(advice.action), "expected": expected, "version": version}
 
     async def bid_advice(self, sid: str, message: Any) -> dict[str, Any]:
         """Each auction choice of the asking seat with its chances, when the table allows hints and it
@@ -515,8 +516,8 @@ def _decision_json(decision: Decision) -> dict[str, Any]:
     """A reviewed decision as ``review_hand`` and ``review_match`` send it (its seat is the asker's)."""
     return {
         "action_index": decision.action_index,
-        "action": decision.action,
-        "best": decision.best,
+        "action": record_action_json(decision.action),
+        "best": record_action_json(decision.best),
         "expected_action": decision.expected_action,
         "expected_best": decision.expected_best,
         "loss": decision.loss,

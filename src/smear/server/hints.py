@@ -25,6 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from smear.actionjson import record_action_json
 from smear.bots.advisor import BidAdvice, bid_advice
 from smear.bots.expert import Advice, ExpertBot
 from smear.bots.heuristic import HeuristicBot
@@ -133,6 +134,15 @@ def judge_record(record: Record, seed: int) -> MatchReview:
     return MatchReview.of(decisions, len(record.players), samples)
 
 
+def played_decision_json(decision: Decision) -> dict[str, Any]:
+    """A decision as the replay viewer gets it: ``smear review --json``'s, its ``action`` and ``best``
+    structured (:func:`smear.actionjson.action_json`)."""
+    return decision.to_json() | {
+        "action": record_action_json(decision.action),
+        "best": record_action_json(decision.best),
+    }
+
+
 def played_review(record: dict[str, Any], most_hands: int, seed: int) -> bytes:
     """The review of a finished match of the players' history (its stored ``record``) as the replay
     viewer gets it, in JSON: the costliest :data:`REVIEW_SHOWN` decisions, each seat's totals and
@@ -143,7 +153,7 @@ def played_review(record: dict[str, Any], most_hands: int, seed: int) -> bytes:
         review = reviewed.review
         return json_bytes(
             {
-                "decisions": [decision.to_json() for decision in review.costliest()[:REVIEW_SHOWN]],
+                "decisions": [played_decision_json(d) for d in review.costliest()[:REVIEW_SHOWN]],
                 "players": [player.to_json() for player in review.players],
                 "samples": reviewed.samples,
             }

@@ -8,7 +8,7 @@ describes every field.
 
 >>> from smear import parse_action
 >>> public_event(2, parse_action("discard 2c 3d"))
-{'seat': 2, 'action': 'discard', 'count': 2}
+{'seat': 2, 'action': {'kind': 'discard', 'count': 2}}
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from typing import Any
 
 import orjson
 
-from smear.actions import Action, Discard
+from smear.actionjson import action_json, public_action_json
+from smear.actions import Action
 from smear.cards import Card, CardSet, Suit
 from smear.knowledge import out_of_hand, seat_out_of_hand
 from smear.rules import Rules
@@ -258,7 +259,7 @@ DISCARDS_LISTED = 1000
 
 def view_json(view: PlayerView) -> dict[str, Any]:
     """One seat's view: its own hand (sorted as a player holds it), its discards, its legal actions
-    in record notation (empty unless it is its turn), and the public state.
+    (:func:`smear.actionjson.action_json`; empty unless it is its turn), and the public state.
 
     On its turn to discard, ``discard`` says which discards are legal: ``count`` cards, all of
     ``required`` and the rest from ``choosable``; ``legal`` lists them only when there are at most
@@ -296,7 +297,7 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         "trumps_in_hand": trumps_in_hand,
         "out_of_hand": list(seat_out_of_hand(view)),
         "discards": _cards(display_order(view.discards, pub.trump, pub.rules)) if view.discards else [],
-        "legal": [] if listed is None else [str(action) for action in listed],
+        "legal": [] if listed is None else [action_json(action) for action in listed],
         "discard": discard,
         "dead_cards": _cards(display_order(dead, pub.trump, pub.rules)) if dead else [],
         "extra_trumps": view.extra_trumps(),
@@ -312,9 +313,7 @@ def view_text(view: PlayerView) -> Encoded:
 def public_event(seat: int, action: Action) -> dict[str, Any]:
     """What everyone may learn from ``seat`` taking ``action``.
 
-    ``{"seat": 2, "action": "bid 3"}``; a discard is ``{"seat": 2, "action": "discard", "count": 4}``
-    and never names its cards.
+    ``{"seat": 2, "action": {"text": "bid 3", "kind": "bid", "amount": 3}}``; a discard is
+    ``{"seat": 2, "action": {"kind": "discard", "count": 4}}`` and never names its cards.
     """
-    if isinstance(action, Discard):
-        return {"seat": seat, "action": "discard", "count": len(action.cards)}
-    return {"seat": seat, "action": str(action)}
+    return {"seat": seat, "action": public_action_json(action)}

@@ -1,4 +1,4 @@
-"""``smear`` with the chaos benchmark's faults installed (``bench/chaosfaults.py``): what
+"""``smear`` with the chaos benchmark's faults installed (``chaoskit.faults``): what
 ``bench/chaos.py`` starts instead of ``python -m smear``. Without ``SMEAR_CHAOS_FAULTS`` in its
 environment it is ``smear`` itself.
 
@@ -7,10 +7,10 @@ Usage: python bench/chaosserver.py serve [OPTIONS]
 
 from __future__ import annotations
 
-import chaosfaults  # beside this file: a script's folder comes first on its path
+from chaoskit import faults  # beside this file: a script's folder comes first on its path
 
 from smear.cli import main
 
 if __name__ == "__main__":
-    chaosfaults.install()
+    faults.install()
     main()

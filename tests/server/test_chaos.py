@@ -12,12 +12,12 @@ machine makes it slower, not flaky.
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
+
+from chaoskit.plan import TablePlan, choose_action
+from chaoskit.run import run_chaos
 
 from smear.actions import parse_action
 from smear.bots import random_action
@@ -29,19 +29,9 @@ from smear.state import Phase
 from smear.transitions import apply
 from smear.views import player_view
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
-
-def load_chaos(part: str = "chaos") -> ModuleType:
-    """The chaos benchmark, or one of its parts beside it (``chaosplan``...)."""
-    if str(BENCH) not in sys.path:
-        sys.path.insert(0, str(BENCH))
-    return importlib.import_module(part)
-
 
 def test_kills_lose_nothing(tmp_path: Path) -> None:
-    chaos = load_chaos()
-    plan = chaos.TablePlan
+    plan = TablePlan
     # Short matches of the presets whose hands differ most: a discard too large to list (mcleod's
     # bidder), a widow, players dropping out (nine_card), a kitty; people and bots at every table.
     plans = [
@@ -51,7 +41,7 @@ def test_kills_lose_nothing(tmp_path: Path) -> None:
         plan("five_point", 4, True, 3, "random", False, True, True),
     ]
     lines: list[str] = []
-    report = chaos.run_chaos(kills=3, seed=7, workdir=tmp_path, log=lines.append, plans=plans)
+    report = run_chaos(kills=3, seed=7, workdir=tmp_path, log=lines.append, plans=plans)
     text = "\n".join([*lines, report.text()])
     assert report.kills == 3, text
     assert report.acknowledged_lost == 0, text
@@ -75,8 +65,7 @@ def test_one_of_two_processes_killed_loses_nothing(tmp_path: Path, postgres_url:
     """Two processes share the tables through Redis and PostgreSQL; one of them at a time is killed
     while the other serves on: its clients resume on the other, its tables are taken over, and the
     same checks hold."""
-    chaos = load_chaos()
-    plan = chaos.TablePlan
+    plan = TablePlan
     plans = [
         plan("five_point", 4, True, 2, "random", False, True, False),
         # Widow with 3 players: its bidder's discard runs to 88 characters, past the VARCHAR(64)
@@ -85,7 +74,7 @@ def test_one_of_two_processes_killed_loses_nothing(tmp_path: Path, postgres_url:
         plan("cutthroat", 3, False, 2, "heuristic", False, True, False),
     ]
     lines: list[str] = []
-    report = chaos.run_chaos(
+    report = run_chaos(
         kills=3,
         seed=5,
         database=postgres_url,
@@ -109,7 +98,6 @@ def test_one_of_two_processes_killed_loses_nothing(tmp_path: Path, postgres_url:
 
 def test_a_discard_too_large_to_list_is_built_legal() -> None:
     """McLeod's bidder gets no ``legal`` list for its discard: the one built from ``discard`` is legal."""
-    chaos_plan = load_chaos("chaosplan")
     rules = PRESETS["mcleod"]
     rng = random.Random(1)
     built = 0
@@ -121,7 +109,7 @@ def test_a_discard_too_large_to_list_is_built_legal() -> None:
                 continue
             game = view_json(player_view(state, state.public.to_act))
             if not game["legal"] and game["discard"]:
-                state = apply(state, parse_action(chaos_plan.choose_action(game, rng)))  # raises if illegal
+                state = apply(state, parse_action(choose_action(game, rng)))  # raises if illegal
                 built += 1
             else:
                 state = apply(state, random_action(legal_actions(state), rng))

@@ -1,6 +1,6 @@
 """When the chaos benchmark injects each of its faults beside the kills, and what it expects of them.
 
-The faults themselves live in the server processes (``bench/chaosfaults.py``); this side writes the
+The faults themselves live in the server processes (``chaoskit.faults``); this side writes the
 file they read:
 
 - ``finish``: the first match to end in the run has its record fail once. Its action stands, the
@@ -17,13 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from chaosfaults import FaultFile
-
-if TYPE_CHECKING:  # the benchmark that owns these imports this module
-    from chaosclients import TableRun
-    from fleet import Fleet, Server
+from chaoskit.clients import TableRun
+from chaoskit.faults import FaultFile
+from chaoskit.fleet import Fleet, Server
 
 FAULTS = ("finish", "restore", "slow", "redis")
 SLOW_STORAGE = (3.0, 0.2)  # seconds the database is slow, and the seconds each write takes more

@@ -13,10 +13,11 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from chaosplan import PROBLEMS_SHOWN, Acked, Resumed, view_key
-
+from chaoskit.clients import TableRun
+from chaoskit.plan import PROBLEMS_SHOWN, Acked, Resumed, Tally, view_key
+from chaoskit.report import Report
 from smear.actions import parse_action
 from smear.dealing import new_match, next_hand, team_sides
 from smear.record import parse_record
@@ -26,10 +27,6 @@ from smear.server.tables import TableSettings
 from smear.state import Deal, Phase, State
 from smear.transitions import apply
 from smear.views import player_view
-
-if TYPE_CHECKING:  # the benchmark that owns these imports this module
-    from chaos import ChaosRun, Report
-    from chaosclients import TableRun
 
 
 @dataclass
@@ -125,16 +122,28 @@ def replay_with_cli(path: Path) -> str | None:
 
 
 class Checker:
-    """Compares what the clients saw with what the server stored."""
+    """Compares what the clients saw (``tables`` and ``tally``) with what the server stored. With
+    ``several`` processes takeovers are counted; ``refused`` are the tables made to refuse a restore."""
 
-    def __init__(self, run: ChaosRun, database: str, workdir: Path, report: Report) -> None:
-        self.run = run
+    def __init__(
+        self,
+        tables: list[TableRun],
+        tally: Tally,
+        several: bool,
+        refused: set[str],
+        database: str,
+        workdir: Path,
+        report: Report,
+    ) -> None:
+        self.tables = tables
+        self.tally = tally
+        self.several = several
+        self.refused = refused
         self.database = database
         self.records_dir = workdir / "records"
         self.records_dir.mkdir(exist_ok=True)
         self.report = report
         self.problems: defaultdict[str, list[str]] = defaultdict(list)
-        tally = run.tally
         self.acked: defaultdict[tuple[str, int], list[Acked]] = defaultdict(list)
         for acked in tally.acked:
             self.acked[(acked.table, acked.match)].append(acked)
@@ -155,7 +164,7 @@ class Checker:
         storage = Storage(self.database)
         try:
             self.check_quarantine(storage)
-            for table in self.run.tables:
+            for table in self.tables:
                 self.check_table(storage, table, records, counts)
         finally:
             storage.close()
@@ -165,19 +174,19 @@ class Checker:
                 if failure is not None:
                     report.replay_failures += 1
                     self.problem("replay_failures", f"{name}: {failure}")
-        tally = self.run.tally
+        tally = self.tally
         backwards = len(tally.backwards)
         report.desyncs += backwards
         for text in tally.backwards:
             self.problem("desyncs", text)
         refusals = ", ".join(f"{kind} {n}" for kind, n in sorted(tally.refusals.items())) or "none"
         report.details += [
-            f"tables: {len(self.run.tables)} ({sum(t.retired for t in self.run.tables)} retired: finished "
-            f"before a kill and not brought back; {sum(t.aside for t in self.run.tables)} put aside)",
+            f"tables: {len(self.tables)} ({sum(t.retired for t in self.tables)} retired: finished "
+            f"before a kill and not brought back; {sum(t.aside for t in self.tables)} put aside)",
             f"actions acknowledged: {len(tally.acked)} ({tally.built_discards} discards built from "
             f"`discard`), matches started again: {len(tally.matches_started)}",
             f"resumes: {tally.reconnects} (views checked after a resume: {len(tally.resumed)})"
-            + (f", full states after a takeover: {tally.takeovers}" if self.run.fleet.several else ""),
+            + (f", full states after a takeover: {tally.takeovers}" if self.several else ""),
             f"records replayed with smear replay: {len(records)}",
             f"desyncs: versions going backwards {backwards}, views after a resume not stored "
             f"{counts['resumed']}, other views not stored {counts['seen']}",
@@ -193,7 +202,7 @@ class Checker:
         """The tables put aside must be those made to refuse a restore, and nothing else."""
         aside = {table.code: table for table in storage.quarantined()}
         self.report.quarantined = len(aside)
-        expected = self.run.faults.refused
+        expected = self.refused
         for code in sorted(aside.keys() - expected):
             table = aside[code]
             self.problem("quarantined", f"{code}: put aside, not made to ({table.reason}, {table.error})")
@@ -209,7 +218,7 @@ class Checker:
         stored = storage.table(code)
         latest = stored.current_match if stored is not None else None
         # A table put aside as it was made to goes no further: only what it stored is checked.
-        aside = stored is not None and stored.quarantined and code in self.run.faults.refused
+        aside = stored is not None and stored.quarantined and code in self.refused
         unfinished = stored is None or latest is None or not latest.finished or not table.done
         if not aside and (unfinished or table.stuck):
             report.stuck_tables += 1
@@ -219,7 +228,7 @@ class Checker:
             return
         finished = set(storage.finished_matches(code))
         numbers = finished | ({latest.number} if latest is not None else set())
-        for started_code, number in self.run.tally.matches_started:
+        for started_code, number in self.tally.matches_started:
             if started_code == code and number not in numbers:
                 report.acknowledged_lost += 1
                 self.problem(

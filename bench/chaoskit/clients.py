@@ -8,10 +8,12 @@ import contextlib
 import random
 import time
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import socketio
-from chaosplan import (
+
+from chaoskit.fleet import Server
+from chaoskit.plan import (
     ACK_TIMEOUT,
     CONNECT_TIMEOUT,
     RETRY_PAUSE,
@@ -23,10 +25,7 @@ from chaosplan import (
     choose_action,
     view_key,
 )
-from fleet import Server
-
-if TYPE_CHECKING:  # the benchmark that owns these imports this module
-    from chaos import ChaosRun
+from chaoskit.state import RunState
 
 
 class Link:
@@ -36,7 +35,7 @@ class Link:
         self.person = person
         self.server = server
         self.life = server.life  # the life of that process it was opened to
-        self.generation = generation  # the run's server lives when it was opened (see ChaosRun)
+        self.generation = generation  # the run's server lives when it was opened (see RunState)
         self.resuming = resuming  # its first state answers a resume
         self.closed = asyncio.Event()
         self.sio = socketio.AsyncClient(reconnection=False)
@@ -51,6 +50,10 @@ class Link:
     def current(self) -> bool:
         """Whether the process life it was opened to still runs (as far as the run knows)."""
         return self.server.up and self.server.life == self.life
+
+    def arrival_generation(self) -> int:
+        """The generation a state arriving now belongs to (see :class:`RunState`)."""
+        return self.person.run.generation if self.current() else self.generation
 
     async def on_state(self, data: dict[str, Any]) -> None:
         self.person.on_state(self, data)
@@ -101,7 +104,7 @@ class Link:
 class Person:
     """One person at a table: its seat's token, its current connection and what it has seen."""
 
-    def __init__(self, run: ChaosRun, table: TableRun, name: str) -> None:
+    def __init__(self, run: RunState, table: TableRun, name: str) -> None:
         self.run = run
         self.table = table
         self.name = name
@@ -169,7 +172,7 @@ class Person:
         if key is not None:
             self.last_seen = (self.match, key)
         if self.status == "finished":
-            self.table.finished(self.match, self.run.generation_of(link))
+            self.table.finished(self.match, link.arrival_generation())
         self.decide(link, data, key)
 
     def decide(self, link: Link, data: dict[str, Any], key: bytes | None) -> None:
@@ -180,7 +183,7 @@ class Person:
             again = version > self.again_version or (
                 version == self.again_version and link is not self.again_link
             )
-            if info["host"] == self.seat and again and self.run.more_matches(link):
+            if info["host"] == self.seat and again and self.run.more_matches(link.arrival_generation()):
                 self.again_version, self.again_link = version, link
                 self.run.spawn(self.play_again(link, version, info["match_number"]))
             return
@@ -321,7 +324,7 @@ class Person:
 class TableRun:
     """One table: its plan, its people, and how far the clients have seen it go."""
 
-    def __init__(self, run: ChaosRun, index: int, plan: TablePlan) -> None:
+    def __init__(self, run: RunState, index: int, plan: TablePlan) -> None:
         self.run = run
         self.index = index
         self.plan = plan

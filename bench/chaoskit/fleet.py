@@ -4,7 +4,7 @@ while the others keep serving.
 
 With several processes every one gets ``--redis`` and a short ``--lease`` (only if its ``--help``
 lists it, so an older server still starts), and the database is a throwaway PostgreSQL server by
-default (:mod:`dbservers`). Each process keeps its port: a killed one is started again on it after a
+default (:mod:`support.dbservers`). Each process keeps its port: a killed one is started again on it after a
 short random pause (on another port only if something took it meanwhile), so the fleet is whole
 again before the next kill.
 

@@ -17,6 +17,7 @@ from serverkit import running_server
 import smear.server.facts
 from smear import PRESETS, JokerRank, Rules, new_match
 from smear.bots import bot_names
+from smear.cards import CARDS
 from smear.rules import ELIMINATION_SCORE, option_changes
 from smear.server.facts import preset_facts, presets_json
 from smear.server.protocol import MAX_SEATS, TARGETS, TURN_TIMERS, parse_inbound
@@ -171,3 +172,11 @@ def test_the_web_clients_fixture_is_the_servers_answer() -> None:
     (write it again with ``json.dumps(presets_json(), indent=1)`` when a preset changes)."""
     fixture = Path(__file__).resolve().parents[2] / "web" / "src" / "test" / "presets.json"
     assert json.loads(fixture.read_text(encoding="utf-8")) == published()
+
+
+def test_every_preset_sends_the_game_values_and_the_full_pack_the_engine_counts_with() -> None:
+    for facts in published()["presets"]:
+        assert facts["pack_cards"] == len(CARDS) - 2  # the jokers aside
+        for card in CARDS:
+            if not card.is_joker:
+                assert facts["game_values"][str(card)[0]] == card.game_value, card

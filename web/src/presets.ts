@@ -33,6 +33,10 @@ export interface PresetFacts {
   hand_size: number;
   points: string[];
   point_values: Record<string, number>;
+  /** What a card of each rank (its letter) counts towards Game; the same in every preset. */
+  game_values: Record<string, number>;
+  /** The cards of a full pack without jokers, which the deck is cut down from. */
+  pack_cards: number;
   options: {
     target: { default: number; choices: number[] };
     shoot_the_moon: { default: boolean; bid: number };

@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from smear.bots import bot_names
-from smear.cards import Rank
+from smear.cards import GAME_VALUES, Rank, Suit
 from smear.dealing import team_sides
 from smear.rules import ELIMINATION_SCORE, PRESETS, Rules, find_rules
 from smear.server.chat import CHAT_REMEMBERED
@@ -119,6 +119,10 @@ def preset_facts(rules: Rules) -> dict[str, Any]:
         "hand_size": rules.hand_size,
         "points": list(rules.points),
         "point_values": dict(rules.point_values),
+        # What each rank counts towards Game, and the cards of a full pack (jokers aside) the deck
+        # is cut down from: the same in every preset, sent so that no page writes them down.
+        "game_values": {rank.letter: GAME_VALUES[rank - Rank.TWO] for rank in Rank},
+        "pack_cards": len(Rank) * len(Suit),
         "options": options,
         "tables": [_table_facts(rules, players) for players in sizes],
         "rules": rules_fields(rules),

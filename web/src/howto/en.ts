@@ -40,7 +40,7 @@ const tenPlayers: Section = {
 const tenDeck: Section = {
   title: "The deck and the deal",
   blocks: [
-    "The whole pack of {deck} cards is used (52 cards and two jokers).",
+    "The whole pack of {deck} cards is used ({pack_cards} cards and {jokers} jokers).",
     { facts: "deal" },
     "The undealt cards (the stock) and every discard stay face down, out of play, worth nothing to anybody. They are shown when the hand is over.",
   ],
@@ -94,7 +94,7 @@ const tenPoints: Section = {
         "High: the highest card of the trump suit that was played, to the side that captures it.",
         "Low: the lowest card of the trump suit that was played, to the side that captures it.",
         "Jack, Jick, Big joker, Little joker: each to the side that captures it.",
-        "Game: to the side whose captured cards count the most (ten 10, ace 4, king 3, queen 2, jack 1). A tie gives it to nobody.",
+        "Game: to the side whose captured cards count the most (ten {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}). A tie gives it to nobody.",
         "Trey: the three of trump, to the side that captures it.",
       ],
     },
@@ -121,18 +121,18 @@ export const howto: HowTo = {
   house: {
     title: "House game",
     intro:
-      "Smear is a trick-taking game of the Pitch family. In the house game everyone gets six cards, the highest bidder makes trump with their first lead, and six points are at stake in every hand.",
+      "Smear is a trick-taking game of the Pitch family. In the house game everyone gets {cards_dealt} cards, the highest bidder makes trump with their first lead, and {points} points are at stake in every hand.",
     sections: [
       {
         title: "Players and sides",
         blocks: [
-          "Three to eight people play. With four, six or eight players the host may choose teams: partners are drawn at random, sit across from each other, pool the cards they win and share one score. Otherwise everyone plays alone.",
+          "{min_players} to {max_players} people play. With {team_players} players the host may choose teams: partners are drawn at random, sit across from each other, pool the cards they win and share one score. Otherwise everyone plays alone.",
         ],
       },
       {
         title: "The deck",
         blocks: [
-          "The 52 cards plus two jokers, cut down from the lowest ranks so that everyone gets exactly six cards and a few are left over face down. These sleeping cards (four with an odd number of players, six with an even number) belong to nobody and are only shown when the hand is over.",
+          "The {pack_cards} cards plus {jokers} jokers, cut down from the lowest ranks so that everyone gets exactly {cards_dealt} cards and a few are left over face down. These sleeping cards ({sleeping_odd} with an odd number of players, {sleeping_even} with an even number) belong to nobody and are only shown when the hand is over.",
           { facts: "deal" },
           "Both jokers are always in the deck, so either of them may be sleeping. The first dealer is drawn at random; the deal then moves one seat clockwise every hand.",
         ],
@@ -175,10 +175,10 @@ export const howto: HowTo = {
               "Low: the lowest card of the trump suit that was dealt, to the side of the player who played it, whoever wins that trick.",
               "Jack: the jack of trump, to the side that captures it.",
               "Big joker and Little joker: each to the side that captures it.",
-              "Game: to the side whose captured cards count the most (each ten 10, ace 4, king 3, queen 2, jack 1, everything else 0, in every suit). A tie for the most gives Game to nobody.",
+              "Game: to the side whose captured cards count the most (each ten {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}, everything else {game_other}, in every suit). A tie for the most gives Game to nobody.",
             ],
           },
-          "The jokers are never High or Low. If only one card of the trump suit was dealt, it is both High and Low. A point whose card is sleeping is not awarded, so some hands are worth fewer than six points and a bid of {max_bid} can be out of reach.",
+          "The jokers are never High or Low. If only one card of the trump suit was dealt, it is both High and Low. A point whose card is sleeping is not awarded, so some hands are worth fewer than {points} points and a bid of {max_bid} can be out of reach.",
         ],
       },
       scoring,
@@ -250,7 +250,7 @@ export const howto: HowTo = {
               "Low: the lowest card of the trump suit that was played, to the side that captures it.",
               "Jack: the jack of trump, to the side that captures it.",
               "Big joker and Little joker: each to the side that captures it.",
-              "Game: to the side whose captured cards count the most (ten 10, ace 4, king 3, queen 2, jack 1). A tie gives it to nobody.",
+              "Game: to the side whose captured cards count the most (ten {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}). A tie gives it to nobody.",
             ],
           },
           "There is no Trey: the three of trump is just a low trump. High and Low are chosen among the cards of the trump suit itself (never a joker) that were actually played, and a point whose card was discarded or left in the stock goes to nobody.",
@@ -275,14 +275,14 @@ export const howto: HowTo = {
       {
         title: "The deck and the deal",
         blocks: [
-          "The whole pack of {deck} cards is used (52 cards and two jokers). Everyone gets ten cards; the other {sleeping} stay face down as the stock, out of play and worth nothing to anybody. After trump is named, each player discards four cards, keeping six. The stock and the discards are shown when the hand is over.",
+          "The whole pack of {deck} cards is used ({pack_cards} cards and {jokers} jokers). Everyone gets {cards_dealt} cards; the other {sleeping} stay face down as the stock, out of play and worth nothing to anybody. After trump is named, each player discards down to {hand_size} cards. The stock and the discards are shown when the hand is over.",
           { facts: "deal" },
         ],
       },
       {
         title: "Bidding",
         blocks: [
-          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far: a bid of 2 is not allowed. Once you pass you are out. If both other players have passed, the dealer must bid, at least {min_bid}.",
+          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far: a bid below {min_bid} is not allowed. Once you pass you are out. If both other players have passed, the dealer must bid, at least {min_bid}.",
         ],
       },
       tenTrumpAndDiscard,
@@ -302,13 +302,13 @@ export const howto: HowTo = {
       {
         title: "Players and teams",
         blocks: [
-          "Four, six or eight people play, always as two teams. Team-mates do not sit together: the seats alternate between the two teams all the way round, so with six players seats 1, 3 and 5 play against seats 2, 4 and 6, and everyone sits between two opponents. Partners are drawn at random when the match starts. Each team pools the cards it wins and shares one score.",
+          "{team_players} people play, always as two teams. Team-mates do not sit together: the seats alternate between the two teams all the way round, so with {team_example_players} players seats {team_seats_a} play against seats {team_seats_b}, and everyone sits between two opponents. Partners are drawn at random when the match starts. Each team pools the cards it wins and shares one score.",
         ],
       },
       {
         title: "The deck",
         blocks: [
-          "The 52 cards plus one joker. The twos always stay in; with fewer players some middle ranks are taken out, so that everyone gets six cards and five cards are left over face down. These sleeping cards belong to nobody and are shown when the hand is over.",
+          "The {pack_cards} cards plus {jokers} joker. The twos always stay in; with fewer players some middle ranks are taken out, so that everyone gets {cards_dealt} cards and {sleeping} cards are left over face down. These sleeping cards belong to nobody and are shown when the hand is over.",
           { facts: "deal" },
           "The joker may be one of the sleeping cards. The first dealer is drawn at random; the deal then moves one seat clockwise every hand.",
         ],
@@ -350,7 +350,7 @@ export const howto: HowTo = {
               "Low: the lowest card of the trump suit that was dealt, to the team of the player who held it and played it, whoever wins that trick.",
               "Jack: the jack of trump, to the team that captures it.",
               "Joker: to the team that captures it.",
-              "Game: to the team whose captured cards count the most (each ten 10, ace 4, king 3, queen 2, jack 1, everything else 0, in every suit). A tie gives Game to nobody.",
+              "Game: to the team whose captured cards count the most (each ten {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}, everything else {game_other}, in every suit). A tie gives Game to nobody.",
             ],
           },
           "The joker is never High or Low. A point whose card is sleeping is not awarded, so some hands are worth fewer than five points.",
@@ -381,9 +381,9 @@ export const howto: HowTo = {
       {
         title: "The deck and the deal",
         blocks: [
-          "The whole pack of {deck} cards is used (52 cards and two jokers). The undealt cards stay face down as the stock.",
+          "The whole pack of {deck} cards is used ({pack_cards} cards and {jokers} jokers). The undealt cards stay face down as the stock.",
           { facts: "deal" },
-          "With six players each gets eight cards rather than ten: ten each would need 60 cards, more than the pack holds.",
+          "With {max_players} players each gets {dealt_at_max} cards rather than {dealt_at_min}: {dealt_at_min} each would need more cards than the pack holds.",
         ],
       },
       {
@@ -452,7 +452,7 @@ export const howto: HowTo = {
       {
         title: "The deck and the deal",
         blocks: [
-          "The whole pack of {deck} cards is used (52 cards and two jokers). Everyone gets nine cards, four more are dealt face down as the widow, and the rest form the stock.",
+          "The whole pack of {deck} cards is used ({pack_cards} cards and {jokers} jokers). Everyone gets {cards_dealt} cards, {widow} more are dealt face down as the widow, and the rest form the stock.",
           { facts: "deal" },
         ],
       },
@@ -532,7 +532,7 @@ export const howto: HowTo = {
       {
         title: "The deck and the deal",
         blocks: [
-          "The whole pack of {deck} cards is used (52 cards and two jokers). Everyone gets nine cards; the rest stay face down as the stock.",
+          "The whole pack of {deck} cards is used ({pack_cards} cards and {jokers} jokers). Everyone gets {cards_dealt} cards; the rest stay face down as the stock.",
           { facts: "deal" },
           "With six players the whole pack is dealt: there is no stock, and nobody draws after discarding.",
         ],
@@ -578,7 +578,7 @@ export const howto: HowTo = {
               "Low: the lowest card of the trump suit that was played, to the side that captures it.",
               "Jack, Jick: each to the side that captures it.",
               "Big joker, Little joker: each to the side of the player who held it and played it, whoever wins the trick it falls in.",
-              "Game: to the side whose captured cards count the most (ten 10, ace 4, king 3, queen 2, jack 1). A tie gives it to nobody.",
+              "Game: to the side whose captured cards count the most (ten {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}). A tie gives it to nobody.",
               "Trey: the three of trump, to the side that captures it.",
             ],
           },
@@ -589,7 +589,7 @@ export const howto: HowTo = {
       {
         title: "Winning the match",
         blocks: [
-          "The target is {target} unless the table chose {other_targets} (31 is a popular choice for this game). Only the bidding side can win: after a hand, the side that bid wins the match if it made its bid and is at the target or above.",
+          "The target is {target} unless the table chose {other_targets}. Only the bidding side can win: after a hand, the side that bid wins the match if it made its bid and is at the target or above.",
           "Every other side just keeps its points. It may sit at the target or above for several hands; to take the match it has to win an auction and make its bid. Several sides can be above the target at the same time.",
           "With the table options, a moon that is set or an elimination can also end the match, as the options below explain.",
         ],
@@ -620,7 +620,7 @@ export const howto: HowTo = {
       {
         list: [
           "A point whose card is sleeping, in the stock or discarded cannot be taken by anyone, so in that hand the moon cannot be made.",
-          "A moon made by a side whose score was below zero does not win the match: its score only goes back to 0, and play goes on.",
+          "A moon made by a side whose score was below zero does not win the match: its score only goes back to zero, and play goes on.",
           "When a moon is set, the other side with the highest score wins. If several share that score, the first of them after the bidding side, in the scoreboard's order, wins.",
           "With elimination and two sides, the other side wins at once. With more sides, the best score among the sides still in wins; if several share it, another hand is played, and a side that is out can no longer win.",
           "Reaching the target comes first: if a side wins by the usual rules in the same hand, elimination does not change that.",

@@ -40,7 +40,7 @@ const tenPlayers: Section = {
 const tenDeck: Section = {
   title: "La baraja y el reparto",
   blocks: [
-    "Se usa la baraja completa de {deck} cartas (las 52 y dos comodines).",
+    "Se usa la baraja completa de {deck} cartas (las {pack_cards} y {jokers} comodines).",
     { facts: "deal" },
     "Las cartas que no se reparten (el mazo) y todos los descartes quedan boca abajo, fuera del juego, y no valen nada para nadie. Se muestran al terminar la mano.",
   ],
@@ -94,7 +94,7 @@ const tenPoints: Section = {
         "Alto: la carta más alta del palo de triunfo que se jugó, para el bando que la gana.",
         "Bajo: la carta más baja del palo de triunfo que se jugó, para el bando que la gana.",
         "Jota, Jick, comodín grande, comodín pequeño: cada uno para el bando que lo gana.",
-        "Juego: para el bando cuyas cartas ganadas suman más tantos (diez 10, as 4, rey 3, reina 2, jota 1). Si hay empate, no es para nadie.",
+        "Juego: para el bando cuyas cartas ganadas suman más tantos (diez {game_ten}, as {game_ace}, rey {game_king}, reina {game_queen}, jota {game_jack}). Si hay empate, no es para nadie.",
         "Tres: el tres de triunfo, para el bando que lo gana.",
       ],
     },
@@ -121,18 +121,18 @@ export const howto: HowTo = {
   house: {
     title: "Variante de la casa",
     intro:
-      "El Smear es un juego de bazas de la familia del Pitch. En la variante de la casa cada jugador recibe seis cartas, quien gana la apuesta fija el triunfo con su primera carta y en cada mano se juegan seis puntos.",
+      "El Smear es un juego de bazas de la familia del Pitch. En la variante de la casa cada jugador recibe {cards_dealt} cartas, quien gana la apuesta fija el triunfo con su primera carta y en cada mano se juegan {points} puntos.",
     sections: [
       {
         title: "Jugadores y bandos",
         blocks: [
-          "Juegan de tres a ocho personas. Con cuatro, seis u ocho, el anfitrión puede elegir jugar por parejas: se sortean, los compañeros se sientan uno frente al otro, juntan las cartas que ganan y comparten la puntuación. Si no, cada uno juega por su cuenta.",
+          "Juegan de {min_players} a {max_players} personas. Con {team_players}, el anfitrión puede elegir jugar por parejas: se sortean, los compañeros se sientan uno frente al otro, juntan las cartas que ganan y comparten la puntuación. Si no, cada uno juega por su cuenta.",
         ],
       },
       {
         title: "La baraja",
         blocks: [
-          "Las 52 cartas más dos comodines, quitando los valores más bajos hasta que cada jugador recibe exactamente seis cartas y sobran unas pocas boca abajo. Esas cartas dormidas (cuatro si el número de jugadores es impar, seis si es par) no son de nadie y solo se muestran al terminar la mano.",
+          "Las {pack_cards} cartas más {jokers} comodines, quitando los valores más bajos hasta que cada jugador recibe exactamente {cards_dealt} cartas y sobran unas pocas boca abajo. Esas cartas dormidas ({sleeping_odd} si el número de jugadores es impar, {sleeping_even} si es par) no son de nadie y solo se muestran al terminar la mano.",
           { facts: "deal" },
           "Los dos comodines siempre están en la baraja, así que cualquiera de ellos puede quedar dormido. El primer repartidor se sortea; después el reparto pasa un asiento en el sentido de las agujas del reloj en cada mano.",
         ],
@@ -175,10 +175,10 @@ export const howto: HowTo = {
               "Bajo: la carta más baja del palo de triunfo que se repartió, para el bando de quien la jugó, gane quien gane esa baza.",
               "Jota: la jota de triunfo, para el bando que la gana.",
               "Comodín grande y comodín pequeño: cada uno para el bando que lo gana.",
-              "Juego: para el bando cuyas cartas ganadas suman más tantos (cada diez 10, as 4, rey 3, reina 2, jota 1, lo demás 0, de cualquier palo). Si hay empate en lo más alto, no es para nadie.",
+              "Juego: para el bando cuyas cartas ganadas suman más tantos (cada diez {game_ten}, as {game_ace}, rey {game_king}, reina {game_queen}, jota {game_jack}, lo demás {game_other}, de cualquier palo). Si hay empate en lo más alto, no es para nadie.",
             ],
           },
-          "Los comodines nunca son Alto ni Bajo. Si solo se repartió una carta del palo de triunfo, es a la vez Alto y Bajo. El punto de una carta dormida no se da a nadie, así que algunas manos valen menos de seis puntos y una apuesta de {max_bid} puede ser imposible.",
+          "Los comodines nunca son Alto ni Bajo. Si solo se repartió una carta del palo de triunfo, es a la vez Alto y Bajo. El punto de una carta dormida no se da a nadie, así que algunas manos valen menos de {points} puntos y una apuesta de {max_bid} puede ser imposible.",
         ],
       },
       scoring,
@@ -250,7 +250,7 @@ export const howto: HowTo = {
               "Bajo: la carta más baja del palo de triunfo que se jugó, para el bando que la gana.",
               "Jota: la jota de triunfo, para el bando que la gana.",
               "Comodín grande y comodín pequeño: cada uno para el bando que lo gana.",
-              "Juego: para el bando cuyas cartas ganadas suman más tantos (diez 10, as 4, rey 3, reina 2, jota 1). Si hay empate, no es para nadie.",
+              "Juego: para el bando cuyas cartas ganadas suman más tantos (diez {game_ten}, as {game_ace}, rey {game_king}, reina {game_queen}, jota {game_jack}). Si hay empate, no es para nadie.",
             ],
           },
           "No hay punto de Tres: el tres de triunfo es solo un triunfo bajo. Alto y Bajo se eligen entre las cartas del propio palo de triunfo (nunca un comodín) que se jugaron de verdad, y el punto de una carta descartada o que quedó en el mazo no es para nadie.",
@@ -275,14 +275,14 @@ export const howto: HowTo = {
       {
         title: "La baraja y el reparto",
         blocks: [
-          "Se usa la baraja completa de {deck} cartas (las 52 y dos comodines). Cada jugador recibe diez cartas; las otras {sleeping} quedan boca abajo como mazo, fuera del juego y sin valor para nadie. Después de nombrar el triunfo, cada jugador descarta cuatro cartas y se queda con seis. El mazo y los descartes se muestran al terminar la mano.",
+          "Se usa la baraja completa de {deck} cartas (las {pack_cards} y {jokers} comodines). Cada jugador recibe {cards_dealt} cartas; las otras {sleeping} quedan boca abajo como mazo, fuera del juego y sin valor para nadie. Después de nombrar el triunfo, cada jugador descarta hasta quedarse con {hand_size}. El mazo y los descartes se muestran al terminar la mano.",
           { facts: "deal" },
         ],
       },
       {
         title: "La apuesta",
         blocks: [
-          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del {min_bid} al {max_bid}, por encima de todas las apuestas anteriores: no se puede apostar 2. Quien pasa queda fuera. Si los otros dos han pasado, el repartidor tiene que apostar, como mínimo {min_bid}.",
+          "Una sola vuelta, que empieza a la izquierda de quien reparte y termina en él. Cada jugador pasa o apuesta del {min_bid} al {max_bid}, por encima de todas las apuestas anteriores: no se puede apostar menos de {min_bid}. Quien pasa queda fuera. Si los otros dos han pasado, el repartidor tiene que apostar, como mínimo {min_bid}.",
         ],
       },
       tenTrumpAndDiscard,
@@ -302,13 +302,13 @@ export const howto: HowTo = {
       {
         title: "Jugadores y equipos",
         blocks: [
-          "Juegan cuatro, seis u ocho personas, siempre en dos equipos. Los compañeros no se sientan juntos: los asientos se alternan entre los dos equipos en toda la vuelta, de modo que con seis jugadores los asientos 1, 3 y 5 juegan contra el 2, el 4 y el 6, y cada uno tiene un rival a cada lado. Los compañeros se sortean al empezar la partida. Cada equipo junta las cartas que gana y comparte una sola puntuación.",
+          "Juegan {team_players} personas, siempre en dos equipos. Los compañeros no se sientan juntos: los asientos se alternan entre los dos equipos en toda la vuelta, de modo que con {team_example_players} jugadores los asientos {team_seats_a} juegan contra los asientos {team_seats_b}, y cada uno tiene un rival a cada lado. Los compañeros se sortean al empezar la partida. Cada equipo junta las cartas que gana y comparte una sola puntuación.",
         ],
       },
       {
         title: "La baraja",
         blocks: [
-          "Las 52 cartas más un comodín. Los doses siempre se quedan; con menos jugadores se quitan algunos valores intermedios, para que cada uno reciba seis cartas y sobren cinco boca abajo. Esas cartas dormidas no son de nadie y se muestran al terminar la mano.",
+          "Las {pack_cards} cartas más {jokers} comodín. Los doses siempre se quedan; con menos jugadores se quitan algunos valores intermedios, para que cada uno reciba {cards_dealt} cartas y sobren {sleeping} boca abajo. Esas cartas dormidas no son de nadie y se muestran al terminar la mano.",
           { facts: "deal" },
           "El comodín puede ser una de las cartas dormidas. El primer repartidor se sortea; después el reparto pasa un asiento en el sentido de las agujas del reloj en cada mano.",
         ],
@@ -350,7 +350,7 @@ export const howto: HowTo = {
               "Bajo: la carta más baja del palo de triunfo que se repartió, para el equipo de quien la tenía y la jugó, gane quien gane esa baza.",
               "Jota: la jota de triunfo, para el equipo que la gana.",
               "Comodín: para el equipo que lo gana.",
-              "Juego: para el equipo cuyas cartas ganadas suman más tantos (cada diez 10, as 4, rey 3, reina 2, jota 1, lo demás 0, de cualquier palo). Si hay empate, no es para nadie.",
+              "Juego: para el equipo cuyas cartas ganadas suman más tantos (cada diez {game_ten}, as {game_ace}, rey {game_king}, reina {game_queen}, jota {game_jack}, lo demás {game_other}, de cualquier palo). Si hay empate, no es para nadie.",
             ],
           },
           "El comodín nunca es Alto ni Bajo. El punto de una carta dormida no se da a nadie, así que algunas manos valen menos de cinco puntos.",
@@ -381,9 +381,9 @@ export const howto: HowTo = {
       {
         title: "La baraja y el reparto",
         blocks: [
-          "Se usa la baraja completa de {deck} cartas (las 52 y dos comodines). Las cartas que no se reparten quedan boca abajo formando el mazo.",
+          "Se usa la baraja completa de {deck} cartas (las {pack_cards} y {jokers} comodines). Las cartas que no se reparten quedan boca abajo formando el mazo.",
           { facts: "deal" },
-          "Con seis jugadores cada uno recibe ocho cartas y no diez: diez para cada uno serían 60 cartas, más de las que tiene la baraja.",
+          "Con {max_players} jugadores cada uno recibe {dealt_at_max} cartas y no {dealt_at_min}: {dealt_at_min} para cada uno serían más cartas de las que tiene la baraja.",
         ],
       },
       {
@@ -452,7 +452,7 @@ export const howto: HowTo = {
       {
         title: "La baraja y el reparto",
         blocks: [
-          "Se usa la baraja completa de {deck} cartas (las 52 y dos comodines). Cada uno recibe nueve cartas, se reparten cuatro más boca abajo como viuda y el resto forma el mazo.",
+          "Se usa la baraja completa de {deck} cartas (las {pack_cards} y {jokers} comodines). Cada uno recibe {cards_dealt} cartas, se reparten {widow} más boca abajo como viuda y el resto forma el mazo.",
           { facts: "deal" },
         ],
       },
@@ -532,7 +532,7 @@ export const howto: HowTo = {
       {
         title: "La baraja y el reparto",
         blocks: [
-          "Se usa la baraja completa de {deck} cartas (las 52 y dos comodines). Cada uno recibe nueve cartas; el resto queda boca abajo como mazo.",
+          "Se usa la baraja completa de {deck} cartas (las {pack_cards} y {jokers} comodines). Cada uno recibe {cards_dealt} cartas; el resto queda boca abajo como mazo.",
           { facts: "deal" },
           "Con seis jugadores se reparte la baraja entera: no hay mazo y nadie roba después de descartar.",
         ],
@@ -578,7 +578,7 @@ export const howto: HowTo = {
               "Bajo: la carta más baja del palo de triunfo que se jugó, para el bando que la gana.",
               "Jota, Jick: cada uno para el bando que lo gana.",
               "Comodín grande, comodín pequeño: cada uno para el bando de quien lo tenía y lo jugó, gane quien gane la baza en que cae.",
-              "Juego: para el bando cuyas cartas ganadas suman más (diez 10, as 4, rey 3, reina 2, jota 1). En caso de empate no es para nadie.",
+              "Juego: para el bando cuyas cartas ganadas suman más (diez {game_ten}, as {game_ace}, rey {game_king}, reina {game_queen}, jota {game_jack}). En caso de empate no es para nadie.",
               "Tres: el tres de triunfo, para el bando que lo gana.",
             ],
           },
@@ -589,7 +589,7 @@ export const howto: HowTo = {
       {
         title: "Ganar la partida",
         blocks: [
-          "La meta es {target}, salvo que la mesa haya elegido {other_targets} (31 es muy habitual en este juego). Solo puede ganar el bando que apuesta: después de una mano, el bando apostador gana la partida si cumplió su apuesta y está en la meta o por encima.",
+          "La meta es {target}, salvo que la mesa haya elegido {other_targets}. Solo puede ganar el bando que apuesta: después de una mano, el bando apostador gana la partida si cumplió su apuesta y está en la meta o por encima.",
           "Los demás bandos simplemente suman sus puntos. Pueden pasar varias manos en la meta o por encima; para llevarse la partida tienen que ganar una subasta y cumplir la apuesta. Varios bandos pueden estar por encima de la meta a la vez.",
           "Con las opciones de la mesa, una luna fallida o la eliminación también pueden terminar la partida, como explican las opciones más abajo.",
         ],
@@ -620,7 +620,7 @@ export const howto: HowTo = {
       {
         list: [
           "El punto de una carta dormida, que quedó en el mazo o que se descartó no lo puede ganar nadie, así que en esa mano la luna no se puede cumplir.",
-          "Si un bando con puntuación negativa cumple la luna, no gana la partida: su puntuación solo vuelve a 0 y se sigue jugando.",
+          "Si un bando con puntuación negativa cumple la luna, no gana la partida: su puntuación solo vuelve a cero y se sigue jugando.",
           "Si la luna no se cumple, gana el otro bando con la puntuación más alta. Si varios la comparten, gana el primero de ellos después del bando apostador, en el orden del marcador.",
           "Con eliminación y dos bandos, el otro bando gana en el acto. Con más bandos, gana la mejor puntuación entre los que siguen en juego; si varios la comparten, se juega otra mano, y un bando eliminado ya no puede ganar.",
           "Llegar a la meta va primero: si en la misma mano un bando gana por las reglas habituales, la eliminación no lo cambia.",

@@ -40,7 +40,7 @@ const tenPlayers: Section = {
 const tenDeck: Section = {
   title: "Le jeu et la distribution",
   blocks: [
-    "On utilise le jeu complet de {deck} cartes (les 52 cartes et deux jokers).",
+    "On utilise le jeu complet de {deck} cartes (les {pack_cards} cartes et {jokers} jokers).",
     { facts: "deal" },
     "Les cartes non distribuées (le talon) et tous les écarts restent face cachée, hors jeu, et ne valent rien pour personne. On les montre à la fin de la donne.",
   ],
@@ -94,7 +94,7 @@ const tenPoints: Section = {
         "Haut : la plus forte carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
         "Bas : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
         "Valet, Jick, grand joker, petit joker : chacun au camp qui le remporte.",
-        "Partie : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
+        "Partie : au camp dont les cartes remportées comptent le plus (dix {game_ten}, as {game_ace}, roi {game_king}, dame {game_queen}, valet {game_jack}). En cas d’égalité, à personne.",
         "Trois : le trois d’atout, au camp qui le remporte.",
       ],
     },
@@ -121,18 +121,18 @@ export const howto: HowTo = {
   house: {
     title: "Variante maison",
     intro:
-      "Le Smear est un jeu de levées de la famille du Pitch. Dans la variante maison, chacun reçoit six cartes, le preneur fixe l’atout par sa première entame, et six points sont en jeu à chaque donne.",
+      "Le Smear est un jeu de levées de la famille du Pitch. Dans la variante maison, chacun reçoit {cards_dealt} cartes, le preneur fixe l’atout par sa première entame, et {points} points sont en jeu à chaque donne.",
     sections: [
       {
         title: "Joueurs et camps",
         blocks: [
-          "On joue de trois à huit. À quatre, six ou huit, l’hôte peut choisir de jouer en équipes : les partenaires sont tirés au sort, s’assoient face à face, mettent en commun les cartes qu’ils remportent et partagent un même score. Sinon, chacun joue pour soi.",
+          "On joue de {min_players} à {max_players}. À {team_players}, l’hôte peut choisir de jouer en équipes : les partenaires sont tirés au sort, s’assoient face à face, mettent en commun les cartes qu’ils remportent et partagent un même score. Sinon, chacun joue pour soi.",
         ],
       },
       {
         title: "Le jeu de cartes",
         blocks: [
-          "Les 52 cartes plus deux jokers, dont on retire les plus petites valeurs jusqu’à ce que chacun reçoive exactement six cartes et qu’il en reste quelques-unes face cachée. Ces cartes dormantes (quatre avec un nombre impair de joueurs, six avec un nombre pair) n’appartiennent à personne et ne sont montrées qu’à la fin de la donne.",
+          "Les {pack_cards} cartes plus {jokers} jokers, dont on retire les plus petites valeurs jusqu’à ce que chacun reçoive exactement {cards_dealt} cartes et qu’il en reste quelques-unes face cachée. Ces cartes dormantes ({sleeping_odd} avec un nombre impair de joueurs, {sleeping_even} avec un nombre pair) n’appartiennent à personne et ne sont montrées qu’à la fin de la donne.",
           { facts: "deal" },
           "Les deux jokers font toujours partie du jeu : l’un ou l’autre peut donc dormir. Le premier donneur est tiré au sort ; ensuite la donne passe d’une place dans le sens des aiguilles d’une montre à chaque fois.",
         ],
@@ -175,10 +175,10 @@ export const howto: HowTo = {
               "Bas : la plus faible carte de la couleur d’atout distribuée, au camp du joueur qui l’a jouée, quel que soit le gagnant de la levée.",
               "Valet : le valet d’atout, au camp qui le remporte.",
               "Grand joker et petit joker : chacun au camp qui le remporte.",
-              "Partie : au camp dont les cartes remportées comptent le plus (chaque dix 10, as 4, roi 3, dame 2, valet 1, le reste 0, dans toutes les couleurs). En cas d’égalité en tête, personne ne la marque.",
+              "Partie : au camp dont les cartes remportées comptent le plus (chaque dix {game_ten}, as {game_ace}, roi {game_king}, dame {game_queen}, valet {game_jack}, le reste {game_other}, dans toutes les couleurs). En cas d’égalité en tête, personne ne la marque.",
             ],
           },
-          "Les jokers ne sont jamais Haut ni Bas. Si une seule carte de la couleur d’atout a été distribuée, elle est à la fois Haut et Bas. Le point d’une carte dormante n’est pas attribué : certaines donnes valent donc moins de six points, et une annonce de {max_bid} peut devenir impossible.",
+          "Les jokers ne sont jamais Haut ni Bas. Si une seule carte de la couleur d’atout a été distribuée, elle est à la fois Haut et Bas. Le point d’une carte dormante n’est pas attribué : certaines donnes valent donc moins de {points} points, et une annonce de {max_bid} peut devenir impossible.",
         ],
       },
       scoring,
@@ -250,7 +250,7 @@ export const howto: HowTo = {
               "Bas : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
               "Valet : le valet d’atout, au camp qui le remporte.",
               "Grand joker et petit joker : chacun au camp qui le remporte.",
-              "Partie : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
+              "Partie : au camp dont les cartes remportées comptent le plus (dix {game_ten}, as {game_ace}, roi {game_king}, dame {game_queen}, valet {game_jack}). En cas d’égalité, à personne.",
             ],
           },
           "Il n’y a pas de point de Trois : le trois d’atout n’est qu’un petit atout. Haut et Bas se choisissent parmi les cartes de la couleur d’atout elle-même (jamais un joker) qui ont vraiment été jouées, et le point d’une carte écartée ou restée au talon n’est attribué à personne.",
@@ -275,14 +275,14 @@ export const howto: HowTo = {
       {
         title: "Le jeu et la distribution",
         blocks: [
-          "On utilise le jeu complet de {deck} cartes (les 52 cartes et deux jokers). Chacun reçoit dix cartes ; les {sleeping} autres restent face cachée et forment le talon, hors jeu et sans valeur pour personne. Une fois l’atout nommé, chaque joueur écarte quatre cartes et en garde six. Le talon et les écarts sont montrés à la fin de la donne.",
+          "On utilise le jeu complet de {deck} cartes (les {pack_cards} cartes et {jokers} jokers). Chacun reçoit {cards_dealt} cartes ; les {sleeping} autres restent face cachée et forment le talon, hors jeu et sans valeur pour personne. Une fois l’atout nommé, chaque joueur écarte jusqu’à n’en garder que {hand_size}. Le talon et les écarts sont montrés à la fin de la donne.",
           { facts: "deal" },
         ],
       },
       {
         title: "Les annonces",
         blocks: [
-          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de {min_bid} à {max_bid}, plus haut que toutes les annonces précédentes : on ne peut pas annoncer 2. Qui a passé ne revient pas. Si les deux autres joueurs ont passé, le donneur doit annoncer, au moins {min_bid}.",
+          "Un seul tour, qui commence à gauche du donneur et finit par lui. Chacun passe ou annonce de {min_bid} à {max_bid}, plus haut que toutes les annonces précédentes : on ne peut pas annoncer moins de {min_bid}. Qui a passé ne revient pas. Si les deux autres joueurs ont passé, le donneur doit annoncer, au moins {min_bid}.",
         ],
       },
       tenTrumpAndDiscard,
@@ -302,13 +302,13 @@ export const howto: HowTo = {
       {
         title: "Joueurs et équipes",
         blocks: [
-          "Quatre, six ou huit personnes jouent, toujours en deux équipes. Les partenaires ne sont pas côte à côte : les places alternent entre les deux équipes tout autour de la table. À six, les places 1, 3 et 5 jouent donc contre les places 2, 4 et 6, et chacun est assis entre deux adversaires. Les partenaires sont tirés au sort au début de la partie. Chaque équipe met en commun les cartes qu’elle remporte et partage un même score.",
+          "On joue à {team_players}, toujours en deux équipes. Les partenaires ne sont pas côte à côte : les places alternent entre les deux équipes tout autour de la table. À {team_example_players}, les places {team_seats_a} jouent donc contre les places {team_seats_b}, et chacun est assis entre deux adversaires. Les partenaires sont tirés au sort au début de la partie. Chaque équipe met en commun les cartes qu’elle remporte et partage un même score.",
         ],
       },
       {
         title: "Le jeu de cartes",
         blocks: [
-          "Les 52 cartes plus un joker. Les deux restent toujours dans le jeu ; avec moins de joueurs, on retire quelques valeurs du milieu pour que chacun reçoive six cartes et qu’il en reste cinq face cachée. Ces cartes dormantes n’appartiennent à personne et sont montrées à la fin de la donne.",
+          "Les {pack_cards} cartes plus {jokers} joker. Les deux restent toujours dans le jeu ; avec moins de joueurs, on retire quelques valeurs du milieu pour que chacun reçoive {cards_dealt} cartes et qu’il en reste {sleeping} face cachée. Ces cartes dormantes n’appartiennent à personne et sont montrées à la fin de la donne.",
           { facts: "deal" },
           "Le joker peut être l’une des cartes dormantes. Le premier donneur est tiré au sort ; ensuite la donne passe d’une place dans le sens des aiguilles d’une montre à chaque fois.",
         ],
@@ -350,7 +350,7 @@ export const howto: HowTo = {
               "Bas : la plus faible carte de la couleur d’atout qui a été distribuée, à l’équipe du joueur qui l’avait en main et l’a jouée, quel que soit le gagnant de la levée.",
               "Valet : le valet d’atout, à l’équipe qui le remporte.",
               "Joker : à l’équipe qui le remporte.",
-              "Partie : à l’équipe dont les cartes remportées comptent le plus (chaque dix 10, as 4, roi 3, dame 2, valet 1, le reste 0, dans toutes les couleurs). En cas d’égalité, à personne.",
+              "Partie : à l’équipe dont les cartes remportées comptent le plus (chaque dix {game_ten}, as {game_ace}, roi {game_king}, dame {game_queen}, valet {game_jack}, le reste {game_other}, dans toutes les couleurs). En cas d’égalité, à personne.",
             ],
           },
           "Le joker n’est jamais Haut ni Bas. Le point d’une carte dormante n’est pas attribué : certaines donnes valent donc moins de cinq points.",
@@ -381,9 +381,9 @@ export const howto: HowTo = {
       {
         title: "Le jeu et la distribution",
         blocks: [
-          "On utilise le jeu complet de {deck} cartes (les 52 cartes et deux jokers). Les cartes non distribuées restent face cachée : c’est le talon.",
+          "On utilise le jeu complet de {deck} cartes (les {pack_cards} cartes et {jokers} jokers). Les cartes non distribuées restent face cachée : c’est le talon.",
           { facts: "deal" },
-          "À six, chacun reçoit huit cartes et non dix : dix chacun demanderaient 60 cartes, plus que n’en compte le jeu.",
+          "À {max_players}, chacun reçoit {dealt_at_max} cartes et non {dealt_at_min} : {dealt_at_min} chacun demanderaient plus de cartes que n’en compte le jeu.",
         ],
       },
       {
@@ -452,7 +452,7 @@ export const howto: HowTo = {
       {
         title: "Le jeu et la distribution",
         blocks: [
-          "On utilise le jeu complet de {deck} cartes (les 52 cartes et deux jokers). Chacun reçoit neuf cartes, quatre autres sont posées face cachée pour former la veuve, et le reste forme le talon.",
+          "On utilise le jeu complet de {deck} cartes (les {pack_cards} cartes et {jokers} jokers). Chacun reçoit {cards_dealt} cartes, {widow} autres sont posées face cachée pour former la veuve, et le reste forme le talon.",
           { facts: "deal" },
         ],
       },
@@ -532,7 +532,7 @@ export const howto: HowTo = {
       {
         title: "Le jeu de cartes et la distribution",
         blocks: [
-          "On utilise le jeu complet de {deck} cartes (52 cartes et deux jokers). Chacun reçoit neuf cartes ; le reste forme le talon, face cachée.",
+          "On utilise le jeu complet de {deck} cartes ({pack_cards} cartes et {jokers} jokers). Chacun reçoit {cards_dealt} cartes ; le reste forme le talon, face cachée.",
           { facts: "deal" },
           "À six, tout le jeu est distribué : il n’y a pas de talon, et personne ne pioche après avoir écarté.",
         ],
@@ -578,7 +578,7 @@ export const howto: HowTo = {
               "Bas : la plus faible carte de la couleur d’atout qui a été jouée, au camp qui la remporte.",
               "Valet, Jick : chacun au camp qui le remporte.",
               "Grand joker, petit joker : chacun au camp du joueur qui le tenait et l’a joué, quel que soit le gagnant de la levée.",
-              "Partie : au camp dont les cartes remportées comptent le plus (dix 10, as 4, roi 3, dame 2, valet 1). En cas d’égalité, à personne.",
+              "Partie : au camp dont les cartes remportées comptent le plus (dix {game_ten}, as {game_ace}, roi {game_king}, dame {game_queen}, valet {game_jack}). En cas d’égalité, à personne.",
               "Trois : le trois d’atout, au camp qui le remporte.",
             ],
           },
@@ -589,7 +589,7 @@ export const howto: HowTo = {
       {
         title: "Gagner la partie",
         blocks: [
-          "L’objectif est {target}, sauf si la table a choisi {other_targets} (31 est un choix courant pour ce jeu). Seul le camp du preneur peut gagner : après une donne, il remporte la partie s’il a réussi son annonce et atteint ou dépasse l’objectif.",
+          "L’objectif est {target}, sauf si la table a choisi {other_targets}. Seul le camp du preneur peut gagner : après une donne, il remporte la partie s’il a réussi son annonce et atteint ou dépasse l’objectif.",
           "Les autres camps gardent simplement leurs points. Ils peuvent rester plusieurs donnes à l’objectif ou au-delà ; pour gagner la partie, il leur faut remporter les annonces et réussir la leur. Plusieurs camps peuvent dépasser l’objectif en même temps.",
           "Avec les options de la table, une lune manquée ou l’élimination peuvent aussi terminer la partie, comme l’expliquent les options ci-dessous.",
         ],
@@ -620,7 +620,7 @@ export const howto: HowTo = {
       {
         list: [
           "Le point d’une carte dormante, restée au talon ou écartée ne peut être pris par personne : dans cette donne, la lune est impossible à réussir.",
-          "Une lune réussie par un camp dont le score était négatif ne fait pas gagner la partie : son score revient seulement à 0, et le jeu continue.",
+          "Une lune réussie par un camp dont le score était négatif ne fait pas gagner la partie : son score revient seulement à zéro, et le jeu continue.",
           "Quand une lune est manquée, l’autre camp qui a le plus haut score gagne. Si plusieurs sont à égalité, c’est le premier d’entre eux après le camp du preneur, dans l’ordre du tableau des scores, qui gagne.",
           "Avec l’élimination et deux camps, l’autre camp gagne aussitôt. Avec plus de camps, le meilleur score parmi les camps encore en jeu gagne ; en cas d’égalité on joue une donne de plus, et un camp éliminé ne peut plus gagner.",
           "Atteindre l’objectif passe en premier : si un camp gagne selon les règles habituelles dans la même donne, l’élimination n’y change rien.",

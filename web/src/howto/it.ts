@@ -40,7 +40,7 @@ const tenPlayers: Section = {
 const tenDeck: Section = {
   title: "Il mazzo e la distribuzione",
   blocks: [
-    "Si usa il mazzo completo di {deck} carte (le 52 e due jolly).",
+    "Si usa il mazzo completo di {deck} carte (le {pack_cards} e {jokers} jolly).",
     { facts: "deal" },
     "Le carte non distribuite (il tallone) e tutti gli scarti restano coperti, fuori gioco, e non valgono niente per nessuno. Si scoprono a fine mano.",
   ],
@@ -94,7 +94,7 @@ const tenPoints: Section = {
         "Alta: la carta più alta del seme di briscola che è stata giocata, alla parte che la prende.",
         "Bassa: la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
         "Fante, Jick, jolly grande, jolly piccolo: ciascuno alla parte che lo prende.",
-        "Partita: alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
+        "Partita: alla parte le cui carte prese contano di più (dieci {game_ten}, asso {game_ace}, re {game_king}, donna {game_queen}, fante {game_jack}). In caso di parità non va a nessuno.",
         "Tre: il tre di briscola, alla parte che lo prende.",
       ],
     },
@@ -121,18 +121,18 @@ export const howto: HowTo = {
   house: {
     title: "Variante della casa",
     intro:
-      "Lo Smear è un gioco di prese della famiglia del Pitch. Nella variante della casa ognuno riceve sei carte, chi vince l’asta fissa la briscola con la prima carta che gioca, e in ogni mano sono in palio sei punti.",
+      "Lo Smear è un gioco di prese della famiglia del Pitch. Nella variante della casa ognuno riceve {cards_dealt} carte, chi vince l’asta fissa la briscola con la prima carta che gioca, e in ogni mano sono in palio {points} punti.",
     sections: [
       {
         title: "Giocatori e parti",
         blocks: [
-          "Giocano da tre a otto persone. In quattro, sei o otto il padrone di casa può scegliere di giocare a squadre: i compagni vengono sorteggiati, siedono uno di fronte all’altro, mettono insieme le carte che prendono e hanno un solo punteggio. Altrimenti ognuno gioca per sé.",
+          "Giocano da {min_players} a {max_players} persone. In {team_players} il padrone di casa può scegliere di giocare a squadre: i compagni vengono sorteggiati, siedono uno di fronte all’altro, mettono insieme le carte che prendono e hanno un solo punteggio. Altrimenti ognuno gioca per sé.",
         ],
       },
       {
         title: "Il mazzo",
         blocks: [
-          "Le 52 carte più due jolly, togliendo i valori più bassi finché ognuno riceve esattamente sei carte e ne avanzano alcune coperte. Queste carte dormienti (quattro con un numero dispari di giocatori, sei con un numero pari) non sono di nessuno e si scoprono solo a fine mano.",
+          "Le {pack_cards} carte più {jokers} jolly, togliendo i valori più bassi finché ognuno riceve esattamente {cards_dealt} carte e ne avanzano alcune coperte. Queste carte dormienti ({sleeping_odd} con un numero dispari di giocatori, {sleeping_even} con un numero pari) non sono di nessuno e si scoprono solo a fine mano.",
           { facts: "deal" },
           "I due jolly sono sempre nel mazzo, quindi l’uno o l’altro può restare dormiente. Il primo mazziere è sorteggiato; poi a ogni mano il mazzo passa di un posto in senso orario.",
         ],
@@ -175,10 +175,10 @@ export const howto: HowTo = {
               "Bassa: la carta più bassa del seme di briscola tra quelle distribuite, alla parte di chi l’ha giocata, chiunque vinca quella presa.",
               "Fante: il fante di briscola, alla parte che lo prende.",
               "Jolly grande e jolly piccolo: ciascuno alla parte che lo prende.",
-              "Partita: alla parte le cui carte prese contano di più (ogni dieci 10, asso 4, re 3, donna 2, fante 1, il resto 0, in ogni seme). In caso di parità in testa non va a nessuno.",
+              "Partita: alla parte le cui carte prese contano di più (ogni dieci {game_ten}, asso {game_ace}, re {game_king}, donna {game_queen}, fante {game_jack}, il resto {game_other}, in ogni seme). In caso di parità in testa non va a nessuno.",
             ],
           },
-          "I jolly non sono mai Alta né Bassa. Se è stata distribuita una sola carta del seme di briscola, è sia Alta sia Bassa. Il punto di una carta dormiente non viene assegnato: alcune mani valgono quindi meno di sei punti, e una dichiarazione di {max_bid} può diventare impossibile.",
+          "I jolly non sono mai Alta né Bassa. Se è stata distribuita una sola carta del seme di briscola, è sia Alta sia Bassa. Il punto di una carta dormiente non viene assegnato: alcune mani valgono quindi meno di {points} punti, e una dichiarazione di {max_bid} può diventare impossibile.",
         ],
       },
       scoring,
@@ -250,7 +250,7 @@ export const howto: HowTo = {
               "Bassa: la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
               "Fante: il fante di briscola, alla parte che lo prende.",
               "Jolly grande e jolly piccolo: ciascuno alla parte che lo prende.",
-              "Partita: alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
+              "Partita: alla parte le cui carte prese contano di più (dieci {game_ten}, asso {game_ace}, re {game_king}, donna {game_queen}, fante {game_jack}). In caso di parità non va a nessuno.",
             ],
           },
           "Non c’è il punto del Tre: il tre di briscola è solo una briscola bassa. Alta e Bassa si scelgono tra le carte del seme di briscola vero e proprio (mai un jolly) effettivamente giocate, e il punto di una carta scartata o rimasta nel tallone non va a nessuno.",
@@ -275,14 +275,14 @@ export const howto: HowTo = {
       {
         title: "Il mazzo e la distribuzione",
         blocks: [
-          "Si usa il mazzo completo di {deck} carte (le 52 e due jolly). Ognuno riceve dieci carte; le altre {sleeping} restano coperte come tallone, fuori gioco e senza valore per nessuno. Dopo che è stata nominata la briscola, ognuno scarta quattro carte e ne tiene sei. Il tallone e gli scarti si scoprono a fine mano.",
+          "Si usa il mazzo completo di {deck} carte (le {pack_cards} e {jokers} jolly). Ognuno riceve {cards_dealt} carte; le altre {sleeping} restano coperte come tallone, fuori gioco e senza valore per nessuno. Dopo che è stata nominata la briscola, ognuno scarta fino a tenerne {hand_size}. Il tallone e gli scarti si scoprono a fine mano.",
           { facts: "deal" },
         ],
       },
       {
         title: "L’asta",
         blocks: [
-          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da {min_bid} a {max_bid}, più di tutte le dichiarazioni precedenti: non si può dichiarare 2. Chi passa è fuori. Se gli altri due hanno passato, il mazziere deve dichiarare, almeno {min_bid}.",
+          "Un solo giro, che parte alla sinistra del mazziere e finisce con lui. Ognuno passa o dichiara da {min_bid} a {max_bid}, più di tutte le dichiarazioni precedenti: non si può dichiarare meno di {min_bid}. Chi passa è fuori. Se gli altri due hanno passato, il mazziere deve dichiarare, almeno {min_bid}.",
         ],
       },
       tenTrumpAndDiscard,
@@ -302,13 +302,13 @@ export const howto: HowTo = {
       {
         title: "Giocatori e squadre",
         blocks: [
-          "Giocano quattro, sei o otto persone, sempre in due squadre. I compagni non siedono vicini: i posti si alternano tra le due squadre lungo tutto il giro, quindi in sei i posti 1, 3 e 5 giocano contro i posti 2, 4 e 6, e ognuno siede tra due avversari. I compagni vengono sorteggiati all’inizio della partita. Ogni squadra mette insieme le carte che prende e ha un solo punteggio.",
+          "Giocano {team_players} persone, sempre in due squadre. I compagni non siedono vicini: i posti si alternano tra le due squadre lungo tutto il giro, quindi in {team_example_players} i posti {team_seats_a} giocano contro i posti {team_seats_b}, e ognuno siede tra due avversari. I compagni vengono sorteggiati all’inizio della partita. Ogni squadra mette insieme le carte che prende e ha un solo punteggio.",
         ],
       },
       {
         title: "Il mazzo",
         blocks: [
-          "Le 52 carte più un jolly. I due restano sempre nel mazzo; con meno giocatori si tolgono alcuni valori di mezzo, così che ognuno riceva sei carte e ne avanzino cinque coperte. Queste carte dormienti non sono di nessuno e si scoprono a fine mano.",
+          "Le {pack_cards} carte più {jokers} jolly. I due restano sempre nel mazzo; con meno giocatori si tolgono alcuni valori di mezzo, così che ognuno riceva {cards_dealt} carte e ne avanzino {sleeping} coperte. Queste carte dormienti non sono di nessuno e si scoprono a fine mano.",
           { facts: "deal" },
           "Il jolly può essere una delle carte dormienti. Il primo mazziere è sorteggiato; poi a ogni mano il mazzo passa di un posto in senso orario.",
         ],
@@ -350,7 +350,7 @@ export const howto: HowTo = {
               "Bassa: la carta più bassa del seme di briscola tra quelle distribuite, alla squadra di chi l’aveva in mano e l’ha giocata, chiunque vinca quella presa.",
               "Fante: il fante di briscola, alla squadra che lo prende.",
               "Jolly: alla squadra che lo prende.",
-              "Partita: alla squadra le cui carte prese contano di più (ogni dieci 10, asso 4, re 3, donna 2, fante 1, il resto 0, in ogni seme). In caso di parità non va a nessuno.",
+              "Partita: alla squadra le cui carte prese contano di più (ogni dieci {game_ten}, asso {game_ace}, re {game_king}, donna {game_queen}, fante {game_jack}, il resto {game_other}, in ogni seme). In caso di parità non va a nessuno.",
             ],
           },
           "Il jolly non è mai Alta né Bassa. Il punto di una carta dormiente non viene assegnato, quindi alcune mani valgono meno di cinque punti.",
@@ -381,9 +381,9 @@ export const howto: HowTo = {
       {
         title: "Il mazzo e la distribuzione",
         blocks: [
-          "Si usa il mazzo completo di {deck} carte (le 52 e due jolly). Le carte non distribuite restano coperte: sono il tallone.",
+          "Si usa il mazzo completo di {deck} carte (le {pack_cards} e {jokers} jolly). Le carte non distribuite restano coperte: sono il tallone.",
           { facts: "deal" },
-          "In sei ognuno riceve otto carte e non dieci: dieci a testa sarebbero 60 carte, più di quante ne abbia il mazzo.",
+          "In {max_players} ognuno riceve {dealt_at_max} carte e non {dealt_at_min}: {dealt_at_min} a testa sarebbero più carte di quante ne abbia il mazzo.",
         ],
       },
       {
@@ -452,7 +452,7 @@ export const howto: HowTo = {
       {
         title: "Il mazzo e la distribuzione",
         blocks: [
-          "Si usa il mazzo completo di {deck} carte (le 52 e due jolly). Ognuno riceve nove carte, altre quattro vanno coperte a formare la vedova e il resto forma il tallone.",
+          "Si usa il mazzo completo di {deck} carte (le {pack_cards} e {jokers} jolly). Ognuno riceve {cards_dealt} carte, altre {widow} vanno coperte a formare la vedova e il resto forma il tallone.",
           { facts: "deal" },
         ],
       },
@@ -532,7 +532,7 @@ export const howto: HowTo = {
       {
         title: "Il mazzo e la distribuzione",
         blocks: [
-          "Si usa il mazzo completo di {deck} carte (52 carte e due jolly). Ognuno riceve nove carte; il resto rimane coperto come tallone.",
+          "Si usa il mazzo completo di {deck} carte ({pack_cards} carte e {jokers} jolly). Ognuno riceve {cards_dealt} carte; il resto rimane coperto come tallone.",
           { facts: "deal" },
           "In sei si distribuisce tutto il mazzo: non c’è tallone e nessuno pesca dopo lo scarto.",
         ],
@@ -578,7 +578,7 @@ export const howto: HowTo = {
               "Bassa: la carta più bassa del seme di briscola che è stata giocata, alla parte che la prende.",
               "Fante, Jick: ciascuno alla parte che lo prende.",
               "Jolly grande, jolly piccolo: ciascuno alla parte del giocatore che lo aveva e l’ha giocato, chiunque vinca la presa in cui cade.",
-              "Partita: alla parte le cui carte prese contano di più (dieci 10, asso 4, re 3, donna 2, fante 1). In caso di parità non va a nessuno.",
+              "Partita: alla parte le cui carte prese contano di più (dieci {game_ten}, asso {game_ace}, re {game_king}, donna {game_queen}, fante {game_jack}). In caso di parità non va a nessuno.",
               "Tre: il tre di briscola, alla parte che lo prende.",
             ],
           },
@@ -589,7 +589,7 @@ export const howto: HowTo = {
       {
         title: "Vincere la partita",
         blocks: [
-          "Il traguardo è {target}, a meno che il tavolo abbia scelto {other_targets} (31 è una scelta diffusa per questo gioco). Può vincere solo la parte che ha vinto l’asta: dopo una mano, vince la partita se ha mantenuto la dichiarazione ed è al traguardo o oltre.",
+          "Il traguardo è {target}, a meno che il tavolo abbia scelto {other_targets}. Può vincere solo la parte che ha vinto l’asta: dopo una mano, vince la partita se ha mantenuto la dichiarazione ed è al traguardo o oltre.",
           "Le altre parti si tengono semplicemente i loro punti. Possono restare al traguardo o oltre per più mani; per vincere la partita devono aggiudicarsi un’asta e mantenere la dichiarazione. Più parti possono stare oltre il traguardo nello stesso momento.",
           "Con le opzioni del tavolo, anche una luna fallita o l’eliminazione possono chiudere la partita, come spiegano le opzioni qui sotto.",
         ],
@@ -620,7 +620,7 @@ export const howto: HowTo = {
       {
         list: [
           "Il punto di una carta dormiente, rimasta nel tallone o scartata non può prenderlo nessuno, quindi in quella mano la luna non si può mantenere.",
-          "Se una parte con punteggio negativo mantiene la luna, non vince la partita: il suo punteggio torna solo a 0 e si continua a giocare.",
+          "Se una parte con punteggio negativo mantiene la luna, non vince la partita: il suo punteggio torna solo a zero e si continua a giocare.",
           "Quando la luna non viene mantenuta, vince l’altra parte con il punteggio più alto. Se più parti sono pari, vince la prima di loro dopo la parte che ha dichiarato, nell’ordine in cui compaiono nel punteggio.",
           "Con l’eliminazione e due parti, l’altra parte vince subito. Con più parti vince il punteggio migliore tra quelle ancora in gioco; in caso di parità si gioca un’altra mano, e una parte eliminata non può più vincere.",
           "Arrivare al traguardo viene prima: se nella stessa mano una parte vince secondo le regole solite, l’eliminazione non cambia nulla.",

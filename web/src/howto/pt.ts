@@ -40,7 +40,7 @@ const tenPlayers: Section = {
 const tenDeck: Section = {
   title: "O baralho e a distribuição",
   blocks: [
-    "Usa-se o baralho completo de {deck} cartas (as 52 e dois curingas).",
+    "Usa-se o baralho completo de {deck} cartas (as {pack_cards} e {jokers} curingas).",
     { facts: "deal" },
     "As cartas que não foram distribuídas (o monte) e todos os descartes ficam virados para baixo, fora do jogo, sem valor para ninguém. São mostrados quando a mão termina.",
   ],
@@ -94,7 +94,7 @@ const tenPoints: Section = {
         "Alta: a carta mais alta do naipe de trunfo que foi jogada, para o lado que a ganha.",
         "Baixa: a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
         "Valete, Jick, curinga grande, curinga pequeno: cada um para o lado que o ganha.",
-        "Jogo: para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
+        "Jogo: para o lado cujas cartas ganhas somam mais (dez {game_ten}, ás {game_ace}, rei {game_king}, dama {game_queen}, valete {game_jack}). Em caso de empate, ninguém leva.",
         "Três: o três de trunfo, para o lado que o ganha.",
       ],
     },
@@ -121,18 +121,18 @@ export const howto: HowTo = {
   house: {
     title: "Variante da casa",
     intro:
-      "O Smear é um jogo de vazas da família do Pitch. Na variante da casa cada um recebe seis cartas, quem ganha a aposta define o trunfo com a primeira carta que joga, e cada mão vale seis pontos.",
+      "O Smear é um jogo de vazas da família do Pitch. Na variante da casa cada um recebe {cards_dealt} cartas, quem ganha a aposta define o trunfo com a primeira carta que joga, e cada mão vale {points} pontos.",
     sections: [
       {
         title: "Jogadores e lados",
         blocks: [
-          "Jogam de três a oito pessoas. Com quatro, seis ou oito, o anfitrião pode escolher jogar em equipes: os parceiros são sorteados, sentam frente a frente, juntam as cartas que ganham e dividem um só placar. Caso contrário, cada um joga por si.",
+          "Jogam de {min_players} a {max_players} pessoas. Com {team_players}, o anfitrião pode escolher jogar em equipes: os parceiros são sorteados, sentam frente a frente, juntam as cartas que ganham e dividem um só placar. Caso contrário, cada um joga por si.",
         ],
       },
       {
         title: "O baralho",
         blocks: [
-          "As 52 cartas mais dois curingas, tirando os valores mais baixos até que cada um receba exatamente seis cartas e sobrem algumas viradas para baixo. Essas cartas dormidas (quatro com número ímpar de jogadores, seis com número par) não são de ninguém e só aparecem quando a mão termina.",
+          "As {pack_cards} cartas mais {jokers} curingas, tirando os valores mais baixos até que cada um receba exatamente {cards_dealt} cartas e sobrem algumas viradas para baixo. Essas cartas dormidas ({sleeping_odd} com número ímpar de jogadores, {sleeping_even} com número par) não são de ninguém e só aparecem quando a mão termina.",
           { facts: "deal" },
           "Os dois curingas estão sempre no baralho, então qualquer um deles pode ficar dormindo. O primeiro carteador é sorteado; depois a vez de dar as cartas passa um lugar no sentido horário a cada mão.",
         ],
@@ -175,10 +175,10 @@ export const howto: HowTo = {
               "Baixa: a carta mais baixa do naipe de trunfo que foi distribuída, para o lado de quem a jogou, não importa quem ganhe a vaza.",
               "Valete: o valete de trunfo, para o lado que o ganha.",
               "Curinga grande e curinga pequeno: cada um para o lado que o ganha.",
-              "Jogo: para o lado cujas cartas ganhas somam mais (cada dez 10, ás 4, rei 3, dama 2, valete 1, o resto 0, em qualquer naipe). Se houver empate no topo, ninguém leva.",
+              "Jogo: para o lado cujas cartas ganhas somam mais (cada dez {game_ten}, ás {game_ace}, rei {game_king}, dama {game_queen}, valete {game_jack}, o resto {game_other}, em qualquer naipe). Se houver empate no topo, ninguém leva.",
             ],
           },
-          "Os curingas nunca são Alta nem Baixa. Se só uma carta do naipe de trunfo foi distribuída, ela é Alta e Baixa ao mesmo tempo. O ponto de uma carta dormida não vai para ninguém, então algumas mãos valem menos de seis pontos e uma aposta de {max_bid} pode ser impossível.",
+          "Os curingas nunca são Alta nem Baixa. Se só uma carta do naipe de trunfo foi distribuída, ela é Alta e Baixa ao mesmo tempo. O ponto de uma carta dormida não vai para ninguém, então algumas mãos valem menos de {points} pontos e uma aposta de {max_bid} pode ser impossível.",
         ],
       },
       scoring,
@@ -250,7 +250,7 @@ export const howto: HowTo = {
               "Baixa: a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
               "Valete: o valete de trunfo, para o lado que o ganha.",
               "Curinga grande e curinga pequeno: cada um para o lado que o ganha.",
-              "Jogo: para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
+              "Jogo: para o lado cujas cartas ganhas somam mais (dez {game_ten}, ás {game_ace}, rei {game_king}, dama {game_queen}, valete {game_jack}). Em caso de empate, ninguém leva.",
             ],
           },
           "Não há ponto de Três: o três de trunfo é só um trunfo baixo. Alta e Baixa são escolhidas entre as cartas do próprio naipe de trunfo (nunca um curinga) que foram de fato jogadas, e o ponto de uma carta descartada ou que ficou no monte não vai para ninguém.",
@@ -275,14 +275,14 @@ export const howto: HowTo = {
       {
         title: "O baralho e a distribuição",
         blocks: [
-          "Usa-se o baralho completo de {deck} cartas (as 52 e dois curingas). Cada um recebe dez cartas; as outras {sleeping} ficam viradas para baixo como monte, fora do jogo e sem valor para ninguém. Depois que o trunfo é escolhido, cada jogador descarta quatro cartas e fica com seis. O monte e os descartes são mostrados quando a mão termina.",
+          "Usa-se o baralho completo de {deck} cartas (as {pack_cards} e {jokers} curingas). Cada um recebe {cards_dealt} cartas; as outras {sleeping} ficam viradas para baixo como monte, fora do jogo e sem valor para ninguém. Depois que o trunfo é escolhido, cada jogador descarta até ficar com {hand_size}. O monte e os descartes são mostrados quando a mão termina.",
           { facts: "deal" },
         ],
       },
       {
         title: "A aposta",
         blocks: [
-          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de {min_bid} a {max_bid}, acima de todas as apostas anteriores: não se pode apostar 2. Quem passa está fora. Se os outros dois passaram, o carteador tem que apostar, no mínimo {min_bid}.",
+          "Uma só rodada, que começa à esquerda do carteador e termina nele. Cada jogador passa ou aposta de {min_bid} a {max_bid}, acima de todas as apostas anteriores: não se pode apostar menos de {min_bid}. Quem passa está fora. Se os outros dois passaram, o carteador tem que apostar, no mínimo {min_bid}.",
         ],
       },
       tenTrumpAndDiscard,
@@ -302,13 +302,13 @@ export const howto: HowTo = {
       {
         title: "Jogadores e equipes",
         blocks: [
-          "Jogam quatro, seis ou oito pessoas, sempre em duas equipes. Os parceiros não sentam lado a lado: os lugares se alternam entre as duas equipes ao redor de toda a mesa, então com seis jogadores os lugares 1, 3 e 5 jogam contra os lugares 2, 4 e 6, e cada um fica entre dois adversários. Os parceiros são sorteados quando a partida começa. Cada equipe junta as cartas que ganha e divide um só placar.",
+          "Jogam {team_players} pessoas, sempre em duas equipes. Os parceiros não sentam lado a lado: os lugares se alternam entre as duas equipes ao redor de toda a mesa, então com {team_example_players} jogadores os lugares {team_seats_a} jogam contra os lugares {team_seats_b}, e cada um fica entre dois adversários. Os parceiros são sorteados quando a partida começa. Cada equipe junta as cartas que ganha e divide um só placar.",
         ],
       },
       {
         title: "O baralho",
         blocks: [
-          "As 52 cartas mais um curinga. Os dois ficam sempre no baralho; com menos jogadores tiram-se alguns valores do meio, para que cada um receba seis cartas e sobrem cinco viradas para baixo. Essas cartas dormidas não são de ninguém e são mostradas quando a mão termina.",
+          "As {pack_cards} cartas mais {jokers} curinga. Os dois ficam sempre no baralho; com menos jogadores tiram-se alguns valores do meio, para que cada um receba {cards_dealt} cartas e sobrem {sleeping} viradas para baixo. Essas cartas dormidas não são de ninguém e são mostradas quando a mão termina.",
           { facts: "deal" },
           "O curinga pode ser uma das cartas dormidas. O primeiro carteador é sorteado; depois a vez de dar as cartas passa um lugar no sentido horário a cada mão.",
         ],
@@ -350,7 +350,7 @@ export const howto: HowTo = {
               "Baixa: a carta mais baixa do naipe de trunfo que foi distribuída, para a equipe de quem a tinha e a jogou, não importa quem ganhe a vaza.",
               "Valete: o valete de trunfo, para a equipe que o ganha.",
               "Curinga: para a equipe que o ganha.",
-              "Jogo: para a equipe cujas cartas ganhas somam mais (cada dez 10, ás 4, rei 3, dama 2, valete 1, o resto 0, em qualquer naipe). Em caso de empate, ninguém leva.",
+              "Jogo: para a equipe cujas cartas ganhas somam mais (cada dez {game_ten}, ás {game_ace}, rei {game_king}, dama {game_queen}, valete {game_jack}, o resto {game_other}, em qualquer naipe). Em caso de empate, ninguém leva.",
             ],
           },
           "O curinga nunca é Alta nem Baixa. O ponto de uma carta dormida não vai para ninguém, então algumas mãos valem menos de cinco pontos.",
@@ -381,9 +381,9 @@ export const howto: HowTo = {
       {
         title: "O baralho e a distribuição",
         blocks: [
-          "Usa-se o baralho completo de {deck} cartas (as 52 e dois curingas). As cartas que não foram distribuídas ficam viradas para baixo: são o monte.",
+          "Usa-se o baralho completo de {deck} cartas (as {pack_cards} e {jokers} curingas). As cartas que não foram distribuídas ficam viradas para baixo: são o monte.",
           { facts: "deal" },
-          "Com seis jogadores cada um recebe oito cartas, e não dez: dez para cada um seriam 60 cartas, mais do que o baralho tem.",
+          "Com {max_players} jogadores cada um recebe {dealt_at_max} cartas, e não {dealt_at_min}: {dealt_at_min} para cada um seriam mais cartas do que o baralho tem.",
         ],
       },
       {
@@ -452,7 +452,7 @@ export const howto: HowTo = {
       {
         title: "O baralho e a distribuição",
         blocks: [
-          "Usa-se o baralho completo de {deck} cartas (as 52 e dois curingas). Cada um recebe nove cartas, outras quatro ficam viradas para baixo como a viúva, e o resto forma o monte.",
+          "Usa-se o baralho completo de {deck} cartas (as {pack_cards} e {jokers} curingas). Cada um recebe {cards_dealt} cartas, outras {widow} ficam viradas para baixo como a viúva, e o resto forma o monte.",
           { facts: "deal" },
         ],
       },
@@ -532,7 +532,7 @@ export const howto: HowTo = {
       {
         title: "O baralho e a distribuição",
         blocks: [
-          "Usa-se o baralho completo de {deck} cartas (52 cartas e dois curingas). Cada um recebe nove cartas; o resto fica virado para baixo como monte.",
+          "Usa-se o baralho completo de {deck} cartas ({pack_cards} cartas e {jokers} curingas). Cada um recebe {cards_dealt} cartas; o resto fica virado para baixo como monte.",
           { facts: "deal" },
           "Com seis jogadores o baralho inteiro é distribuído: não há monte, e ninguém compra depois de descartar.",
         ],
@@ -578,7 +578,7 @@ export const howto: HowTo = {
               "Baixa: a carta mais baixa do naipe de trunfo que foi jogada, para o lado que a ganha.",
               "Valete, Jick: cada um para o lado que o ganha.",
               "Curinga grande, curinga pequeno: cada um para o lado de quem o tinha e o jogou, seja quem for que ganhe a vaza em que cai.",
-              "Jogo: para o lado cujas cartas ganhas somam mais (dez 10, ás 4, rei 3, dama 2, valete 1). Em caso de empate, ninguém leva.",
+              "Jogo: para o lado cujas cartas ganhas somam mais (dez {game_ten}, ás {game_ace}, rei {game_king}, dama {game_queen}, valete {game_jack}). Em caso de empate, ninguém leva.",
               "Três: o três de trunfo, para o lado que o ganha.",
             ],
           },
@@ -589,7 +589,7 @@ export const howto: HowTo = {
       {
         title: "Ganhar a partida",
         blocks: [
-          "A meta é {target}, a não ser que a mesa tenha escolhido {other_targets} (31 é uma escolha comum neste jogo). Só pode ganhar o lado que apostou: depois de uma mão, ele ganha a partida se cumpriu a aposta e está na meta ou acima.",
+          "A meta é {target}, a não ser que a mesa tenha escolhido {other_targets}. Só pode ganhar o lado que apostou: depois de uma mão, ele ganha a partida se cumpriu a aposta e está na meta ou acima.",
           "Os outros lados simplesmente guardam os seus pontos. Podem ficar várias mãos na meta ou acima; para levar a partida precisam ganhar um leilão e cumprir a aposta. Vários lados podem estar acima da meta ao mesmo tempo.",
           "Com as opções da mesa, uma lua que falha ou a eliminação também podem encerrar a partida, como explicam as opções abaixo.",
         ],
@@ -620,7 +620,7 @@ export const howto: HowTo = {
       {
         list: [
           "O ponto de uma carta dormida, que ficou no monte ou que foi descartada não pode ser feito por ninguém, então nessa mão a lua não pode ser cumprida.",
-          "Se um lado com placar negativo cumpre a lua, ele não ganha a partida: o placar só volta a 0 e o jogo continua.",
+          "Se um lado com placar negativo cumpre a lua, ele não ganha a partida: o placar só volta a zero e o jogo continua.",
           "Quando a lua não é cumprida, ganha o outro lado com o maior placar. Se vários empatam, ganha o primeiro deles depois do lado de quem apostou, na ordem do placar.",
           "Com eliminação e dois lados, o outro lado ganha na hora. Com mais lados, ganha o maior placar entre os que ainda estão no jogo; se vários empatam, joga-se mais uma mão, e um lado eliminado não pode mais ganhar.",
           "Chegar à meta vem primeiro: se um lado ganha pelas regras normais na mesma mão, a eliminação não muda isso.",

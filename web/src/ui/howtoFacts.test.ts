@@ -88,4 +88,21 @@ describe("factValues and fillFacts", () => {
     expect(factValues(preset("five_point")).kitty).toBe(3);
     expect(factValues(preset("cutthroat")).sleeping).toBe(24);
   });
+
+  it("names the server's Game values, full pack, table sizes and team seats", () => {
+    const house = factValues(preset("house"));
+    expect(fillFacts("ten {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}, 2 {game_other}", house)).toBe(
+      "ten 10, ace 4, king 3, queen 2, jack 1, 2 0",
+    );
+    expect(fillFacts("{pack_cards}; {min_players} to {max_players}; teams at {team_players}", house)).toBe(
+      "52; 3 to 8; teams at 4, 6, or 8",
+    );
+    expect(fillFacts("sleeping {sleeping_odd} at odd sizes, {sleeping_even} at even ones", house)).toBe(
+      "sleeping 4 at odd sizes, 6 at even ones",
+    );
+    expect(fillFacts("at {team_example_players}: {team_seats_a} against {team_seats_b}", factValues(preset("five_point")))).toBe(
+      "at 6: 1, 3, and 5 against 2, 4, and 6",
+    );
+    expect(fillFacts("{dealt_at_max} rather than {dealt_at_min}", factValues(preset("mcleod")))).toBe("8 rather than 10");
+  });
 });

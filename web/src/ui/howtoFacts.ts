@@ -77,6 +77,56 @@ function choiceList(numbers: number[]): string {
   return new Intl.ListFormat(currentLang(), { type: "disjunction" }).format(numbers.map(String));
 }
 
+/** Numbers as the language lists them together: "1, 3, and 5". */
+function allList(numbers: number[]): string {
+  return new Intl.ListFormat(currentLang(), { type: "conjunction" }).format(numbers.map(String));
+}
+
+/** The value of a field when it is the same at every table size in `tables`, else undefined. */
+function sameAt(tables: TableFacts[], field: "sleeping" | "cards_dealt"): number | undefined {
+  return tables.length > 0 && tables.every((table) => table[field] === tables[0][field]) ? tables[0][field] : undefined;
+}
+
+/**
+ * The numbers of the pages that are not one figure of the preset: Game's card values, the full pack,
+ * the table sizes, the sleeping cards at odd and even sizes, the deal at the smallest and largest
+ * table, and the seats of each team at a team table (numbered from 1).
+ */
+function tableValues(preset: PresetFacts): Record<string, string | number> {
+  const game = preset.game_values;
+  const sizes = preset.tables.map((table) => table.players);
+  const values: Record<string, string | number> = {
+    pack_cards: preset.pack_cards,
+    game_ten: game.T,
+    game_ace: game.A,
+    game_king: game.K,
+    game_queen: game.Q,
+    game_jack: game.J,
+    game_other: game["2"],
+    min_players: sizes[0],
+    max_players: sizes[sizes.length - 1],
+    alone_min: preset.players[0] ?? "",
+    alone_max: preset.players[preset.players.length - 1] ?? "",
+    team_players: choiceList(preset.team_players),
+    teams_only: allList(preset.tables.filter((t) => t.with_teams && !t.without_teams).map((t) => t.players)),
+    dealt_at_min: preset.tables[0].cards_dealt,
+    dealt_at_max: preset.tables[preset.tables.length - 1].cards_dealt,
+  };
+  const odd = sameAt(preset.tables.filter((table) => table.players % 2 === 1), "sleeping");
+  const even = sameAt(preset.tables.filter((table) => table.players % 2 === 0), "sleeping");
+  if (odd !== undefined) values.sleeping_odd = odd;
+  if (even !== undefined) values.sleeping_even = even;
+  // The example of seating: the team table in the middle of those the preset allows.
+  const teamTables = preset.tables.filter((table) => table.teams);
+  const example = teamTables[Math.floor(teamTables.length / 2)];
+  if (example?.teams) {
+    values.team_example_players = example.players;
+    values.team_seats_a = allList(example.teams[0].map((seat) => seat + 1));
+    values.team_seats_b = allList(example.teams[1].map((seat) => seat + 1));
+  }
+  return values;
+}
+
 /** The numbers the prose may name, by placeholder. */
 export function factValues(preset: PresetFacts): Record<string, string | number> {
   const target = preset.options.target;
@@ -92,6 +142,7 @@ export function factValues(preset: PresetFacts): Record<string, string | number>
     points: preset.points.reduce((sum, point) => sum + (preset.point_values[point] ?? 0), 0),
   };
   if (preset.options.kitty) values.kitty = preset.options.kitty.cards;
+  Object.assign(values, tableValues(preset));
   const first = preset.tables[0];
   // Numbers the same at every table size of the preset.
   for (const field of ["cards_dealt", "widow", "stock", "sleeping", "deck", "jokers"] as const) {

@@ -227,6 +227,26 @@ export interface PublicGame {
   ended_by: EndedBy | null;
   /** The sides at or below the elimination score (none with elimination off). */
   eliminated: number[];
+  /** Once the match is over, every side's place and figures, best place first (else null). */
+  standings: Standing[] | null;
+}
+
+/** A side's place and the figures of its match, as the server decides them (smear.standings). */
+export interface Standing {
+  side: number;
+  /** 1 the best; sides tied in the same group share a place ("1st, 2nd, 2nd, 4th"). */
+  place: number;
+  score: number;
+  /** Out of the match: eliminated, or set on the moon (placed after every side still in). */
+  out: boolean;
+  /** Hands its side won the auction in, and of those the bids made and the bids set. */
+  bids: number;
+  made: number;
+  set: number;
+  /** Points taken over the hands played (a hand thrown in is not played), and per hand played. */
+  points: number;
+  hands: number;
+  points_per_hand: number | null;
 }
 
 /**

@@ -84,5 +84,10 @@ export function fixtureView(): ReplayView {
     scores: [2, 2, -3],
     winner: null,
     complete: false,
+    standings: [
+      { side: 0, place: 1, score: 2, out: false, bids: 0, made: 0, set: 0, points: 2, hands: 1, points_per_hand: 2 },
+      { side: 1, place: 1, score: 2, out: false, bids: 0, made: 0, set: 0, points: 2, hands: 1, points_per_hand: 2 },
+      { side: 2, place: 3, score: -3, out: false, bids: 1, made: 0, set: 1, points: 2, hands: 1, points_per_hand: 2 },
+    ],
   };
 }

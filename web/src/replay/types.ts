@@ -1,7 +1,7 @@
 // The replay of a match as the server builds it from a `smear-record/1` (GET /api/matches/{match}/replay,
 // POST /api/replay): everything the viewer shows comes from here, the browser does no rules work.
 
-import type { SuitLetter } from "../types";
+import type { Standing, SuitLetter } from "../types";
 
 /** One card played to a trick. */
 export interface ReplayPlay {
@@ -67,6 +67,8 @@ export interface ReplayView {
   winner: number | null;
   /** Whether the record ends between hands (not in the middle of one). */
   complete: boolean;
+  /** Every side's place and figures as the record leaves it, best place first (the server's). */
+  standings: Standing[];
 }
 
 // A finished match's summary is the players' API's.

@@ -90,6 +90,7 @@ export function game(overrides: Partial<PublicGame> = {}): PublicGame {
     winner: null,
     ended_by: null,
     eliminated: [],
+    standings: null,
     ...overrides,
   };
 }

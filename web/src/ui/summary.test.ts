@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { game, HOUSE_RULES, handResult, watching } from "../test/states";
 import type { HandResult, PublicGame } from "../types";
-import { aboveTargetNotes, matchEndReason, outcomeClass, standings, verdictText } from "./summary";
+import { aboveTargetNotes, matchEndReason, outcomeClass, verdictText } from "./summary";
 
 function verdict(result: Partial<HandResult>, scoresBefore = [0, 0, 0, 0]): string {
   const pub = game({ phase: "hand_over", start_scores: scoresBefore, results: [handResult(result)] });
@@ -106,46 +106,5 @@ describe("matchEndReason", () => {
     );
     // Scores below the elimination score with no side listed say nothing: the server decides.
     expect(ended({ rules, ended_by: "target", scores: [-30, 21, 0, 0] })).toBeNull();
-  });
-});
-
-describe("standings", () => {
-  const hands = [
-    handResult({ number: 1, bidder: 1, made: true, outcome: "made", taken: [1, 4, 1, 0], scores: [1, 4, 1, 0] }),
-    handResult({ number: 2, bidder: 2, made: false, outcome: "set", taken: [2, 2, 1, 1], scores: [3, 6, -2, 1] }),
-    handResult({ number: 3, bidder: null, bid: null, made: null, outcome: "thrown_in", taken: [0, 0, 0, 0], scores: [3, 6, -2, 1] }),
-    handResult({ number: 4, bidder: 1, made: true, outcome: "made", taken: [0, 5, 1, 0], scores: [3, 11, -1, 1] }),
-  ];
-
-  it("puts the winner first, then the others by score, a tie sharing its place", () => {
-    const pub = game({ phase: "match_over", results: hands, scores: [3, 11, 3, -1], winner: 1 });
-    expect(standings(pub).map(({ side, place, score }) => [side, place, score])).toEqual([
-      [1, 1, 11],
-      [0, 2, 3],
-      [2, 2, 3],
-      [3, 4, -1],
-    ]);
-  });
-
-  it("counts each side's bids made and set, and its points per hand played", () => {
-    const pub = game({ phase: "match_over", results: hands, scores: [3, 11, -1, 1], winner: 1 });
-    const bySide = new Map(standings(pub).map((row) => [row.side, row]));
-    expect(bySide.get(1)).toMatchObject({ bids: 2, made: 2, set: 0, perHand: 11 / 3 });
-    expect(bySide.get(2)).toMatchObject({ bids: 1, made: 0, set: 1, perHand: 1 });
-    expect(bySide.get(3)).toMatchObject({ bids: 0, made: 0, set: 0, perHand: 1 / 3 });
-  });
-
-  it("follows the server's winner over the scores, and puts the sides out of the match last", () => {
-    // Ben shot the moon from 18 and was set: the match is lost for his side, whatever the scores.
-    const moon = handResult({ bidder: 1, bid: 7, made: false, outcome: "moon_set", scores: [12, 18, 4, 2] });
-    const lost = game({ phase: "match_over", results: [moon], scores: [12, 18, 4, 2], winner: 0, ended_by: "moon_set" });
-    expect(standings(lost).map((row) => [row.side, row.place])).toEqual([[0, 1], [2, 2], [3, 3], [1, 4]]);
-    const out = game({ phase: "match_over", results: hands, scores: [21, -22, 5, 5], winner: 0, eliminated: [1] });
-    expect(standings(out).map((row) => [row.side, row.place])).toEqual([[0, 1], [2, 2], [3, 2], [1, 4]]);
-  });
-
-  it("has no points per hand before a hand is played", () => {
-    const pub = game({ phase: "match_over", results: [hands[2]], winner: 0 });
-    expect(standings(pub).every((row) => row.perHand === null)).toBe(true);
   });
 });

@@ -1,57 +1,13 @@
 import { useState } from "preact/hooks";
-import { t, tk } from "../../i18n";
+import { t } from "../../i18n";
 import { useApp } from "../../store";
 import type { PublicGame, StateMessage } from "../../types";
 import { sideColor, sideNames } from "../names";
 import { canReview, MatchReviewPanel } from "../Review";
 import { HandSummary, ScoreChart } from "../Summary";
-import { matchEndReason, standings } from "../summary";
+import { StandingsTable } from "../Standings";
+import { matchEndReason } from "../summary";
 import { RematchPanel } from "./Rematch";
-
-/** An average with one decimal, written the language's way ("2.5", "2,5"). */
-function average(value: number | null, lang: string): string {
-  if (value === null) return "–";
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
-}
-
-/** Every side's place and final score, with a few figures of its match. */
-function Standings({ state, pub, lang }: { state: StateMessage; pub: PublicGame; lang: string }) {
-  return (
-    <div class="standings-wrap">
-      <table class="standings">
-        <caption>{t("ux.standings")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("ux.col_place")}</th>
-            <th scope="col">{t("sum.side")}</th>
-            <th scope="col">{t("sum.score")}</th>
-            <th scope="col">{t("ux.col_made")}</th>
-            <th scope="col">{t("ux.col_set")}</th>
-            <th scope="col">{t("ux.col_per_hand")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {standings(pub).map((row) => (
-            <tr key={row.side} class={row.side === pub.winner ? "winner" : undefined}>
-              <td class="place">{tk(`ux.place.${row.place}`)}</td>
-              <th scope="row">
-                <span class="side-name">
-                  <span class="swatch" style={{ background: sideColor(row.side) }} aria-hidden="true" />
-                  <span>{sideNames(state, pub.sides[row.side])}</span>
-                </span>
-              </th>
-              <td class="score">{row.score}</td>
-              <td>{row.made}</td>
-              <td>{row.set}</td>
-              <td>{average(row.perHand, lang)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p class="muted standings-note">{t("ux.per_hand_note")}</p>
-    </div>
-  );
-}
 
 /** The end of the match: who won and how, the score chart, and what next (play again, the record). */
 export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame }) {
@@ -80,7 +36,14 @@ export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame 
         <p class="muted">{t("end.winner", { names: sideNames(state, pub.sides[winner]) })}</p>
       )}
       {reason && <p class="end-reason">{reason}</p>}
-      <Standings state={state} pub={pub} lang={app.lang} />
+      {pub.standings && (
+        <StandingsTable
+          rows={pub.standings}
+          winner={winner}
+          sideName={(side) => sideNames(state, pub.sides[side])}
+          lang={app.lang}
+        />
+      )}
       {canReview(state) && <MatchReviewPanel key={state.table.match_number} state={state} pub={pub} />}
       <ScoreChart state={state} pub={pub} />
       <RematchPanel state={state} />

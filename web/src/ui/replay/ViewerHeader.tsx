@@ -4,6 +4,7 @@ import { navigate } from "../../net";
 import type { MatchInfo, ReplayView } from "../../replay/types";
 import { sideColor } from "../names";
 import { BotTag } from "../players/common";
+import { StandingsTable } from "../Standings";
 import { presetLabel, seatLabel, sideLabel } from "./words";
 
 /** When the match finished, in the reader's language. */
@@ -110,6 +111,14 @@ export function ViewerHeader({
         ))}
       </ul>
       <p class="replay-outcome">{outcomeText(view)}</p>
+      {view.winner !== null && view.standings && (
+        <StandingsTable
+          rows={view.standings}
+          winner={view.winner}
+          sideName={(side) => sideLabel(view, side)}
+          lang={currentLang()}
+        />
+      )}
       {actions && <div class="replay-actions">{actions}</div>}
       {below}
     </header>

@@ -205,7 +205,7 @@ def test_how_to_play_five_point_in_spanish_with_the_table_options(
         ["Alto", "Bajo", "Jota", "Comodín", "Juego", "Todos los puntos de una mano"]
     )
     expect(points.locator("tbody td")).to_have_text(["1", "1", "1", "1", "1", "5"])
-    expect(dialog).to_contain_text("los asientos 1, 3 y 5 juegan contra el 2, el 4 y el 6")
+    expect(dialog).to_contain_text("los asientos 1, 3 y 5 juegan contra los asientos 2, 4 y 6")
     expect(dialog).to_contain_text("Comodín: para el equipo que lo gana.")
     expect(dialog.get_by_role("heading", name="Opción: el monte")).to_have_count(1)
     expect(dialog).to_contain_text("aunque sean las tres del monte")
@@ -215,7 +215,7 @@ def test_how_to_play_five_point_in_spanish_with_the_table_options(
     dialog.get_by_role("button", name="Opciones de la mesa: meta, luna, eliminación").click()
     options = dialog.locator("#howto-options")
     expect(options.get_by_role("heading", name="Opciones de la mesa")).to_be_in_viewport()
-    expect(options).to_contain_text("su puntuación solo vuelve a 0")
+    expect(options).to_contain_text("su puntuación solo vuelve a cero")
     expect(options).to_contain_text("Eliminación en −21")
     expect(options).to_contain_text("Monte (solo a cinco puntos)")
 

@@ -1,20 +1,26 @@
 // The players' pages: /p/ID (a profile), /leaderboard/PRESET (?with=ID: that player and the people
-// they have played with), /claim (?code=CODE: a profile brought from another device).
+// they have played with), /claim (?code=CODE: a profile brought from another device). The shapes of
+// ids and codes are the server's (GET /api/presets); before they arrive, what the address holds is
+// passed on and the server answers about it.
+
+import type { CodeShape, TransferCodeShape } from "./presets";
+import { fitsShape, servedFacts } from "./served";
 
 /** The players' routes (the store's `Route` takes them in). */
 export type PlayersRoute =
   | { kind: "profile"; player: string }
-  | { kind: "leaderboard"; preset: string; with: string | null }
+  /** `preset` null: /leaderboard with no game named, the server's default preset's board. */
+  | { kind: "leaderboard"; preset: string | null; with: string | null }
   | { kind: "claim"; code: string };
 
-const PLAYER = /^[A-Za-z0-9_-]{1,64}$/;
-const PRESET = /^[a-z0-9_]{1,32}$/;
+export function isPlayerId(id: string, shape: CodeShape | null = servedFacts()?.shapes.player_id ?? null): boolean {
+  return fitsShape(id, shape);
+}
 
-/** The leaderboard shown at /leaderboard, with no game named. */
-export const FIRST_BOARD = "house";
-
-export function isPlayerId(id: string): boolean {
-  return PLAYER.test(id);
+/** Whether a leaderboard may be of `preset`: one the server has, or any segment before it has said. */
+function isPreset(preset: string): boolean {
+  const facts = servedFacts();
+  return facts ? facts.presets.some((known) => known.name === preset) : fitsShape(preset, null);
 }
 
 function segment(text: string): string | null {
@@ -35,8 +41,8 @@ export function playersRoute(pathname: string, search: string): PlayersRoute | n
   }
   const board = /^\/leaderboard(?:\/([^/]*))?\/?$/.exec(pathname);
   if (board) {
-    const preset = board[1] ? segment(board[1]) : FIRST_BOARD;
-    if (preset === null || !PRESET.test(preset)) return null;
+    const preset = board[1] ? segment(board[1]) : null;
+    if (board[1] && (preset === null || !isPreset(preset))) return null;
     const withId = query.get("with");
     return { kind: "leaderboard", preset, with: withId && isPlayerId(withId) ? withId : null };
   }
@@ -48,9 +54,10 @@ export function profilePath(player: string): string {
   return `/p/${encodeURIComponent(player)}`;
 }
 
-export function leaderboardPath(preset: string, withPlayer: string | null = null): string {
+/** A game's leaderboard; with `preset` null, the server's default game's (/leaderboard). */
+export function leaderboardPath(preset: string | null, withPlayer: string | null = null): string {
   const query = withPlayer ? `?${new URLSearchParams({ with: withPlayer })}` : "";
-  return `/leaderboard/${encodeURIComponent(preset)}${query}`;
+  return `/leaderboard${preset === null ? "" : `/${encodeURIComponent(preset)}`}${query}`;
 }
 
 export function claimPath(code: string | null = null): string {
@@ -63,14 +70,24 @@ export function matchPath(match: string): string {
 }
 
 /**
- * A transfer code from what was typed or pasted: the code (spaces dropped, letters in capitals, the
- * dash put back when left out) or the claim link that carries it; null when it is neither.
+ * A transfer code from what was typed or pasted, or from the claim link that carries it: its letters
+ * in capitals, in the server's groups (spaces and dashes as typed dropped); null when it is not of the
+ * server's shape. Before the shape arrives, the letters as typed, for the server to judge.
  */
-export function claimCodeFrom(text: string): string | null {
+export function claimCodeFrom(
+  text: string,
+  shape: TransferCodeShape | null = servedFacts()?.shapes.transfer_code ?? null,
+): string | null {
   let value = text.trim();
   const link = /[?&]code=([^&#\s]+)/.exec(value);
   if (link) value = segment(link[1].replace(/\+/g, " ")) ?? "";
-  value = value.replace(/\s+/g, "").toUpperCase();
-  if (/^[A-Z0-9]{8}$/.test(value)) value = `${value.slice(0, 4)}-${value.slice(4)}`;
-  return /^[A-Z0-9]{2,16}(?:-[A-Z0-9]{2,16})*$/.test(value) ? value : null;
+  const letters = value.replace(/[\s-]+/g, "").toUpperCase();
+  if (letters.length === 0) return null;
+  if (shape === null) return letters;
+  if (letters.length !== shape.length || [...letters].some((letter) => !shape.alphabet.includes(letter))) return null;
+  const groups: string[] = [];
+  for (let start = 0; start < letters.length; start += shape.group) {
+    groups.push(letters.slice(start, start + shape.group));
+  }
+  return groups.join("-");
 }

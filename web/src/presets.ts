@@ -1,5 +1,6 @@
 // The facts of every preset, asked of the server once (GET /api/presets, docs/protocol.md): table
-// sizes, teams, options, the deal at each size and the points. The client keeps no copy of them.
+// sizes, teams, options, the deal at each size and the points; and the limits, reactions and code
+// shapes the server checks what it is sent against. The client keeps no copy of them.
 
 import { getApp, update } from "./store";
 import type { Preset } from "./types";
@@ -48,6 +49,30 @@ export interface PresetFacts {
   tables: TableFacts[];
 }
 
+/** The lengths the server refuses beyond; text is counted in code points of its NFC form once trimmed. */
+export interface ServedLimits {
+  name_length: number;
+  chat_length: number;
+  /** The chat lines a table keeps (and a client shows). */
+  chat_lines: number;
+  /** The bytes of a record sent to be replayed. */
+  record_bytes: number;
+}
+
+/** A code's shape: a regular expression (source text) and its length in characters. */
+export interface CodeShape {
+  pattern: string;
+  min_length: number;
+  max_length: number;
+}
+
+/** A transfer code: `length` letters of `alphabet`, shown in groups of `group` split by dashes. */
+export interface TransferCodeShape {
+  alphabet: string;
+  length: number;
+  group: number;
+}
+
 export interface PresetsFacts {
   presets: PresetFacts[];
   default_preset: Preset;
@@ -57,6 +82,10 @@ export interface PresetsFacts {
     bot_level: { default: string; choices: string[] };
     hints: { default: boolean };
   };
+  limits: ServedLimits;
+  /** The reactions a seat may show, in the order the buttons offer them. */
+  reactions: string[];
+  shapes: { table_code: CodeShape; player_id: CodeShape; transfer_code: TransferCodeShape };
 }
 
 /** Where the facts are: being asked for, refused or out of reach, or here. */
@@ -94,7 +123,13 @@ function looksLikeFacts(data: unknown): data is PresetsFacts {
     ) &&
     typeof facts.default_preset === "string" &&
     facts.presets.some((preset) => preset.name === facts.default_preset) &&
-    typeof facts.settings?.turn_timer?.default === "number"
+    typeof facts.settings?.turn_timer?.default === "number" &&
+    typeof facts.limits?.name_length === "number" &&
+    typeof facts.limits.chat_length === "number" &&
+    Array.isArray(facts.reactions) &&
+    typeof facts.shapes?.table_code?.pattern === "string" &&
+    typeof facts.shapes.player_id?.pattern === "string" &&
+    typeof facts.shapes.transfer_code?.alphabet === "string"
   );
 }
 

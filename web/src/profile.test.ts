@@ -13,7 +13,9 @@ import {
   withProfile,
   type ProfileAuth,
 } from "./profile";
+import { update } from "./store";
 import { errorBody, fakeFetch, fakeStorage, type Seen } from "./test/fakes";
+import { FACTS } from "./test/presets";
 import type { Ack } from "./types";
 
 let storage: Map<string, string>;
@@ -95,8 +97,10 @@ describe("making the profile", () => {
 
   it("makes none without a valid name, or when the server cannot", async () => {
     const seen = server(() => ({ status: 500, text: "oops" }));
+    update({ presets: { status: "ready", facts: FACTS } });
     expect(await ensureProfile("   ")).toBeNull();
-    expect(await ensureProfile("x".repeat(25))).toBeNull();
+    expect(await ensureProfile("x".repeat(FACTS.limits.name_length + 1))).toBeNull();
+    update({ presets: { status: "loading" } });
     expect(seen).toHaveLength(0);
     expect(await ensureProfile("Sam")).toBeNull();
     expect(loadProfile()).toBeNull();

@@ -1,13 +1,17 @@
 // Addresses: a table's page is /t/CODE (with ?watch=1 to follow it as a spectator), the rest is the landing page.
 
 import type { Route } from "./store";
+import type { CodeShape } from "./presets";
 import { replayRouteOf } from "./replay/links";
 import { playersRoute } from "./playersRoutes";
+import { fitsShape, servedFacts } from "./served";
 
-const CODE = /^[A-Za-z0-9_-]{8,32}$/;
-
-export function isTableCode(code: string): boolean {
-  return CODE.test(code);
+/**
+ * Whether `code` may be a table's: of the shape the server serves, or, before its facts arrive (an
+ * address read at start), any one segment, for the server to answer about.
+ */
+export function isTableCode(code: string, shape: CodeShape | null = servedFacts()?.shapes.table_code ?? null): boolean {
+  return fitsShape(code, shape);
 }
 
 /** The page an address shows, from its path and query string. */
@@ -27,9 +31,12 @@ export function routeOf(pathname: string, search: string): Route {
 }
 
 /** A table code from what was typed: the code itself or an invite link. */
-export function codeFrom(text: string): string | null {
+export function codeFrom(
+  text: string,
+  shape: CodeShape | null = servedFacts()?.shapes.table_code ?? null,
+): string | null {
   const value = text.trim();
-  if (isTableCode(value)) return value;
-  const match = /\/t\/([A-Za-z0-9_-]{8,32})(?:[/?#]|$)/.exec(value);
-  return match ? match[1] : null;
+  if (isTableCode(value, shape)) return value;
+  const match = /\/t\/([^/?#\s]+)(?:[/?#]|$)/.exec(value);
+  return match && isTableCode(match[1], shape) ? match[1] : null;
 }

@@ -7,6 +7,7 @@ import {
   defaultSettings,
   fixSettings,
   joinPayload,
+  nameRequired,
   playerName,
   playNowSettings,
   settingsChips,
@@ -25,14 +26,32 @@ function settings(patch: Partial<Settings>): Settings {
 const fix = (s: Settings) => fixSettings(s, FACTS);
 
 describe("playerName", () => {
+  const most = FACTS.limits.name_length;
+
   it("trims the name typed", () => {
-    expect(playerName("  Ann ")).toBe("Ann");
+    expect(playerName("  Ann ", most)).toBe("Ann");
   });
 
-  it("refuses an empty name and one over 24 characters", () => {
-    expect(playerName("   ")).toBeNull();
-    expect(playerName("x".repeat(25))).toBeNull();
-    expect(playerName(` ${"x".repeat(24)} `)).toBe("x".repeat(24));
+  it("refuses an empty name and one past the server's limit, counted as the server counts", () => {
+    expect(playerName("   ", most)).toBeNull();
+    expect(playerName("x".repeat(most + 1), most)).toBeNull();
+    expect(playerName(` ${"x".repeat(most)} `, most)).toBe("x".repeat(most));
+    // An emoji is one code point (two UTF-16 units): a name of them is taken up to the limit.
+    expect(playerName("😀".repeat(13), most)).toBe("😀".repeat(13));
+    expect(playerName("😀".repeat(most), most)).toBe("😀".repeat(most));
+    expect(playerName("😀".repeat(most + 1), most)).toBeNull();
+  });
+
+  it("leaves the length to the server until its limit is known", () => {
+    expect(playerName("x".repeat(100), null)).toBe("x".repeat(100));
+    expect(playerName(" ", null)).toBeNull();
+  });
+});
+
+describe("nameRequired", () => {
+  it("says the served limit, or only that a name is needed before it is known", () => {
+    expect(nameRequired(7)).toBe("Enter your name (1 to 7 characters).");
+    expect(nameRequired(null)).toBe("Enter your name.");
   });
 });
 

@@ -3,6 +3,7 @@
 
 import { currentLang, t, tk, tn } from "./i18n";
 import { presetFacts, tableFacts, tableSizes, type PresetFacts, type PresetsFacts } from "./presets";
+import { servedLimits, withinLength } from "./served";
 import type { Settings } from "./types";
 
 /**
@@ -18,10 +19,18 @@ const REPLACED_BOTS: Record<string, string> = { random: "beginner" };
 /** The table size the landing page starts from, moved to the nearest one a preset allows. */
 const FIRST_TABLE_SIZE = 4;
 
-/** A player's name as typed, trimmed, or null when it is empty or longer than the server takes. */
-export function playerName(typed: string): string | null {
-  const trimmed = typed.trim();
-  return trimmed.length >= 1 && trimmed.length <= 24 ? trimmed : null;
+/**
+ * A player's name as typed, trimmed, or null when it is empty or longer than the server takes
+ * (`most`: its served limit, counted as it counts; null before the facts arrive, when the server
+ * alone judges the length).
+ */
+export function playerName(typed: string, most: number | null = servedLimits()?.name_length ?? null): string | null {
+  return withinLength(typed, most);
+}
+
+/** What to say of a name the server would not take: how long one may be, once that is known. */
+export function nameRequired(most: number | null = servedLimits()?.name_length ?? null): string {
+  return most === null ? t("landing.name_missing") : t("landing.name_required", { max: most });
 }
 
 /** The bots offered that the server has, in the page's order. */
@@ -58,15 +67,12 @@ export function defaultSettings(facts: PresetsFacts): Settings {
   return presetDefaults(facts, chosenPreset(facts, facts.default_preset), false, facts.settings.bot_level.default);
 }
 
-/** The game "Play now" starts: House rules (the server's default preset if it has no House). */
-const PLAY_NOW_PRESET = "house";
-
 /**
- * The table "Play now" creates: the preset's defaults at a table of four, in two teams where that
- * size has teams, with the bots last chosen on the page.
+ * The table "Play now" creates: the server's default preset with its defaults at a table of four, in
+ * two teams where that size has teams, with the bots last chosen on the page.
  */
 export function playNowSettings(facts: PresetsFacts, botLevel: string): Settings {
-  return presetDefaults(facts, chosenPreset(facts, PLAY_NOW_PRESET), true, botLevel);
+  return presetDefaults(facts, chosenPreset(facts, facts.default_preset), true, botLevel);
 }
 
 /**

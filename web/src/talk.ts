@@ -2,19 +2,30 @@
 
 import { request, seatPayload } from "./net";
 import { loadName } from "./session";
+import { servedFacts } from "./served";
 import { getApp, newId, toast, update } from "./store";
-import { REACTIONS, type ChatLine, type Reaction } from "./types";
+import type { ChatLine, Reaction } from "./types";
 
 /** How long a reaction stays on show at its seat (ms). */
 export const REACTION_SHOWN_MS = 4000;
-/** The lines a client keeps, as the server does. */
-const CHAT_KEPT_LINES = 100;
-
-/** `current` with `incoming` added, each line once (by id), oldest first, the newest kept. */
-export function mergeLines(current: ChatLine[], incoming: ChatLine[]): ChatLine[] {
+/**
+ * `current` with `incoming` added, each line once (by id), oldest first, the newest `kept` of them
+ * (the lines the server keeps; all of them until it has said how many).
+ */
+export function mergeLines(
+  current: ChatLine[],
+  incoming: ChatLine[],
+  kept: number | null = servedFacts()?.limits.chat_lines ?? null,
+): ChatLine[] {
   const byId = new Map<number, ChatLine>();
   for (const line of [...current, ...incoming]) byId.set(line.id, line);
-  return [...byId.values()].sort((a, b) => a.id - b.id).slice(-CHAT_KEPT_LINES);
+  const sorted = [...byId.values()].sort((a, b) => a.id - b.id);
+  return kept === null ? sorted : sorted.slice(-kept);
+}
+
+/** The reactions the server has, in the order the buttons offer them (none until it has said). */
+export function servedReactions(): Reaction[] {
+  return servedFacts()?.reactions ?? [];
 }
 
 function isLine(value: unknown): value is ChatLine {
@@ -83,9 +94,9 @@ export function onChat(message: unknown): void {
 export function onReaction(message: unknown): void {
   if (getApp().route.kind !== "table" || !message || typeof message !== "object") return;
   const { seat, reaction } = message as { seat?: unknown; reaction?: unknown };
-  if (typeof seat !== "number" || !(REACTIONS as readonly unknown[]).includes(reaction)) return;
+  if (typeof seat !== "number" || typeof reaction !== "string" || !servedReactions().includes(reaction)) return;
   const id = newId();
   const shown = getApp().reactions.filter((r) => r.seat !== seat);
-  update({ reactions: [...shown, { id, seat, reaction: reaction as Reaction, until: Date.now() + REACTION_SHOWN_MS }] });
+  update({ reactions: [...shown, { id, seat, reaction, until: Date.now() + REACTION_SHOWN_MS }] });
   setTimeout(() => update({ reactions: getApp().reactions.filter((r) => r.id !== id) }), REACTION_SHOWN_MS);
 }

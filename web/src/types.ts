@@ -69,13 +69,15 @@ export interface OpenTable {
   host: string | null;
 }
 
-/** The host's controls of the table's chat. */
+/** The host's controls of the table's chat, and who may write in it now. */
 export interface ChatControls {
   on: boolean;
   /** Whether spectators may write (they may always read). */
   spectators: boolean;
   /** The seats the host has muted. */
   muted: number[];
+  /** The server's error code refusing a line now from each seat and from a spectator, or null. */
+  refused: { seats: (string | null)[]; spectator: string | null };
 }
 
 /** A line of the table's chat; `seat` is null for a spectator. Shown as plain text, never markup. */
@@ -87,9 +89,8 @@ export interface ChatLine {
   text: string;
 }
 
-/** The reactions a seat may show, in the order the buttons offer them. */
-export const REACTIONS = ["thumbs_up", "well_played", "oops", "thanks", "hurry_up"] as const;
-export type Reaction = (typeof REACTIONS)[number];
+/** A reaction a seat may show: one of those the server lists (GET /api/presets `reactions`). */
+export type Reaction = string;
 
 export interface RulesInfo {
   name: Preset;

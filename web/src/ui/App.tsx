@@ -47,7 +47,8 @@ function Menu() {
   const route = app.route;
   const seated = route.kind === "table" && !route.watch && app.state?.table.you != null && !!loadSession(route.code);
   const status = app.state?.table.status;
-  const preset = app.state?.table.settings.preset ?? "house";
+  const facts = app.presets.status === "ready" ? app.presets.facts : null;
+  const preset = app.state?.table.settings.preset ?? facts?.default_preset ?? null;
 
   const onLeave = () => {
     setOpen(false);
@@ -103,6 +104,7 @@ function Menu() {
           <button
             type="button"
             class="btn small secondary"
+            disabled={preset === null}
             onClick={() => {
               setOpen(false);
               update({ howTo: preset });

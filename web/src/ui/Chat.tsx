@@ -1,24 +1,30 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { t } from "../i18n";
-import type { MessageKey } from "../i18n/en";
+import { t, tk } from "../i18n";
+import { servedLimits, withinLength } from "../served";
 import { loadName, saveName } from "../session";
 import { useApp } from "../store";
 import { muteSeat, sendChat, setChatControls } from "../talk";
 import { playerName } from "../tableSettings";
-import { publicGame, type ChatControls, type StateMessage } from "../types";
+import type { ChatControls, StateMessage } from "../types";
 
-const DEFAULT_CONTROLS: ChatControls = { on: true, spectators: false, muted: [] };
-const CHAT_LENGTH = 300;
+/** The words for the server's refusals of a reader's line, where the chat has its own. */
+const CLOSED_WORDS: Record<string, string> = {
+  chat_off: "chat.off",
+  chat_closed: "chat.closed_hand",
+  spectators_silent: "chat.spectators_silent",
+  chat_muted: "chat.muted_you",
+};
 
-/** Why this reader may not write now (a message key), or null; the server checks the same. */
-export function chatClosedReason(state: StateMessage): MessageKey | null {
-  const controls = state.table.chat ?? DEFAULT_CONTROLS;
+/**
+ * Why this reader may not write now (a message key), or null: the server's own refusal for the
+ * reader's seat, or for a spectator, as the table's state carries it (the client works none of it out).
+ */
+export function chatClosedReason(state: StateMessage): string | null {
+  const refused = state.table.chat?.refused;
+  if (!refused) return "chat.off";
   const you = state.table.you;
-  if (!controls.on) return "chat.off";
-  const phase = publicGame(state)?.phase;
-  if (state.table.status === "playing" && phase !== "hand_over") return "chat.closed_hand";
-  if (you === null) return controls.spectators ? null : "chat.spectators_silent";
-  return controls.muted.includes(you) ? "chat.muted_you" : null;
+  const code = you === null ? refused.spectator : (refused.seats[you] ?? null);
+  return code === null ? null : (CLOSED_WORDS[code] ?? `error.${code}`);
 }
 
 /** The host's switches: the chat on or off, spectators writing or not, and a mute per seat. */
@@ -70,7 +76,7 @@ function HostControls({ state, controls }: { state: StateMessage; controls: Chat
 /** The table's chat: its lines as plain text, a line to write when it is open, and the host's switches. */
 export function ChatPanel({ state }: { state: StateMessage }) {
   const app = useApp();
-  const controls = state.table.chat ?? DEFAULT_CONTROLS;
+  const controls = state.table.chat;
   const you = state.table.you;
   const isHost = you !== null && state.table.host === you;
   const closed = chatClosedReason(state);
@@ -84,14 +90,16 @@ export function ChatPanel({ state }: { state: StateMessage }) {
   }, [app.chat.length]);
 
   const spectatorName = you === null ? playerName(name) : null;
-  const trimmed = text.trim();
-  const canSend = !closed && !sending && trimmed.length > 0 && (you !== null || spectatorName !== null);
+  const longest = servedLimits()?.chat_length ?? null;
+  const written = withinLength(text, longest);
+  const tooLong = written === null && text.trim().length > 0;
+  const canSend = !closed && !sending && written !== null && (you !== null || spectatorName !== null);
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (!canSend) return;
+    if (!canSend || written === null) return;
     if (spectatorName) saveName(spectatorName);
     setSending(true);
-    const sent = await sendChat(trimmed);
+    const sent = await sendChat(written);
     setSending(false);
     if (sent) setText("");
   };
@@ -107,7 +115,9 @@ export function ChatPanel({ state }: { state: StateMessage }) {
             <li key={line.id} class={line.seat === you && you !== null ? "mine" : undefined}>
               <span class="chat-name">{line.name}</span>
               {line.seat === null && <span class="tag">{t("chat.spectator")}</span>}
-              {line.seat !== null && controls.muted.includes(line.seat) && <span class="tag warn">{t("chat.muted")}</span>}
+              {line.seat !== null && controls?.muted.includes(line.seat) && (
+                <span class="tag warn">{t("chat.muted")}</span>
+              )}
               <span class="visually-hidden">: </span>
               <span class="chat-text">{line.text}</span>
             </li>
@@ -118,7 +128,7 @@ export function ChatPanel({ state }: { state: StateMessage }) {
         {last ? `${last.name}: ${last.text}` : ""}
       </p>
       {closed ? (
-        <p class="muted chat-closed">{t(closed)}</p>
+        <p class="muted chat-closed">{tk(closed)}</p>
       ) : (
         <form class="chat-form" onSubmit={submit}>
           {you === null && (
@@ -140,7 +150,6 @@ export function ChatPanel({ state }: { state: StateMessage }) {
             <input
               id="chat-text"
               value={text}
-              maxLength={CHAT_LENGTH}
               autoComplete="off"
               placeholder={t("chat.placeholder")}
               onInput={(e) => setText(e.currentTarget.value)}
@@ -149,10 +158,11 @@ export function ChatPanel({ state }: { state: StateMessage }) {
               {t("chat.send")}
             </button>
           </div>
+          {tooLong && longest !== null && <p class="field-error">{t("chat.too_long", { max: longest })}</p>}
         </form>
       )}
       {app.chatKeptHours !== null && <p class="muted small-text">{t("chat.kept", { hours: app.chatKeptHours })}</p>}
-      {isHost && <HostControls state={state} controls={controls} />}
+      {isHost && controls && <HostControls state={state} controls={controls} />}
     </section>
   );
 }

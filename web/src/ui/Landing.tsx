@@ -11,6 +11,7 @@ import {
   chosenPreset,
   defaultSettings,
   fixSettings,
+  nameRequired,
   playerName,
   playNowSettings,
   settingsFrom,
@@ -133,7 +134,6 @@ export function Landing() {
               <input
                 id="create-name"
                 value={name}
-                maxLength={40}
                 autoComplete="nickname"
                 placeholder={t("landing.name_placeholder")}
                 aria-invalid={nameError}
@@ -142,7 +142,7 @@ export function Landing() {
               />
               {nameError && (
                 <p id="name-error" class="field-error">
-                  {t("landing.name_required")}
+                  {nameRequired()}
                 </p>
               )}
               <button type="submit" class="btn primary-big" disabled={busy} aria-describedby="play-now-note">

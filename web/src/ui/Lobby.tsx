@@ -153,7 +153,6 @@ export function Lobby({ state }: { state: StateMessage }) {
                   <input
                     id="join-name"
                     value={name}
-                    maxLength={40}
                     autoComplete="nickname"
                     placeholder={t("landing.name_placeholder")}
                     onInput={(e) => setName(e.currentTarget.value)}

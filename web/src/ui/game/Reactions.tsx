@@ -1,26 +1,28 @@
-import { t } from "../../i18n";
+import { t, tk } from "../../i18n";
 import { useApp } from "../../store";
 import { sendReaction } from "../../talk";
-import { REACTIONS } from "../../types";
 
 // Words only, in the reader's language: an emoji shows as an empty box where no emoji font is installed.
 
 /** The reaction buttons of a seated player: a fixed set, so nothing is said about the cards. */
 export function ReactionBar() {
+  const app = useApp();
+  // The server's list (GET /api/presets); no buttons until it has arrived.
+  const reactions = app.presets.status === "ready" ? app.presets.facts.reactions : [];
   return (
     <section class="panel reaction-bar" aria-labelledby="reactions-title">
       <h2 id="reactions-title" class="visually-hidden">
         {t("react.title")}
       </h2>
       <div class="tool-row">
-        {REACTIONS.map((reaction) => (
+        {reactions.map((reaction) => (
           <button
             key={reaction}
             type="button"
             class="btn small secondary reaction"
             onClick={() => void sendReaction(reaction)}
           >
-            {t(`react.${reaction}`)}
+            {tk(`react.${reaction}`)}
           </button>
         ))}
       </div>
@@ -35,7 +37,7 @@ export function ReactionBubble({ seat }: { seat: number }) {
   if (!shown) return null;
   return (
     <span class="reaction-bubble" role="status" data-reaction={shown.reaction}>
-      {t(`react.${shown.reaction}`)}
+      {tk(`react.${shown.reaction}`)}
     </span>
   );
 }

@@ -2,8 +2,9 @@
 // and the links to them that the landing page and the menu show.
 
 import { t } from "../../i18n";
-import { claimPath, FIRST_BOARD, leaderboardPath, profilePath, type PlayersRoute } from "../../playersRoutes";
-import type { Route } from "../../store";
+import { claimPath, leaderboardPath, profilePath, type PlayersRoute } from "../../playersRoutes";
+import { useApp, type Route } from "../../store";
+import { PresetsPending } from "../PresetsPending";
 import { ClaimPage } from "./ClaimPage";
 import { AppLink, useProfile } from "./common";
 import { LeaderboardPage } from "./LeaderboardPage";
@@ -14,11 +15,17 @@ export function isPlayersRoute(route: Route): route is PlayersRoute {
 }
 
 export function PlayersPage({ route }: { route: PlayersRoute }) {
+  const app = useApp();
   switch (route.kind) {
     case "profile":
       return <ProfilePage player={route.player} />;
-    case "leaderboard":
-      return <LeaderboardPage preset={route.preset} withId={route.with} />;
+    case "leaderboard": {
+      // With no game named, the server's default one, once its facts are here.
+      const facts = app.presets.status === "ready" ? app.presets.facts : null;
+      const preset = route.preset ?? facts?.default_preset ?? null;
+      if (preset === null) return <PresetsPending presets={app.presets} />;
+      return <LeaderboardPage preset={preset} withId={route.with} />;
+    }
     case "claim":
       return <ClaimPage code={route.code} />;
   }
@@ -38,7 +45,7 @@ export function PlayersLinks({ where, onNavigate }: { where: "landing" | "menu";
           {t("players.my_profile")}
         </AppLink>
       )}
-      <AppLink class={link} href={leaderboardPath(FIRST_BOARD)} onNavigate={onNavigate}>
+      <AppLink class={link} href={leaderboardPath(null)} onNavigate={onNavigate}>
         {t("players.leaderboard")}
       </AppLink>
       {where === "landing" && (

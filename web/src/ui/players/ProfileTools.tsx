@@ -10,7 +10,7 @@ import { claimPath } from "../../playersRoutes";
 import { timeText } from "../../playersView";
 import { saveName } from "../../session";
 import { toast } from "../../store";
-import { playerName } from "../../tableSettings";
+import { nameRequired, playerName } from "../../tableSettings";
 import type { ServerError } from "../../types";
 import { CopyField } from "../Lobby";
 
@@ -26,7 +26,7 @@ export function RenameForm({ current, renamed }: { current: string; renamed: (na
   const submit = async (event: Event) => {
     event.preventDefault();
     if (valid === null) {
-      setNote({ error: true, text: t("landing.name_required") });
+      setNote({ error: true, text: nameRequired() });
       return;
     }
     setBusy(true);
@@ -48,7 +48,6 @@ export function RenameForm({ current, renamed }: { current: string; renamed: (na
         <input
           id="rename-name"
           value={name}
-          maxLength={40}
           autoComplete="nickname"
           aria-invalid={note?.error === true}
           aria-describedby="rename-note"

@@ -3,8 +3,8 @@
 The one home of two decisions that the ratings, the match-over screen and the replay viewer share:
 
 **Places.** The winner is first. A side that is *out of the match* (at or below the elimination
-score, or set on the moon) has lost it outright (RULES.md: "set, it loses the match"; "a side that
-falls to -21 loses"), so it comes after every side still in, whatever its score: the sides still in
+score, or set on the moon) has lost it outright (docs/rules.md: a moon set "loses the match"; "a side
+at or below this score loses"), so it comes after every side still in, whatever its score: the sides still in
 by score, then the sides out by score. Equal scores in the same group share a place ("1st, 2nd,
 2nd, 4th"). Before the match is over there is no winner, and the same order holds.
 

@@ -10,14 +10,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
-from fuzzkinds import REPAIR_MARGIN
-from fuzztables import TargetTable
-from fuzzwire import CLOSED, dumps, short
+from fuzzkit.tables import REPAIR_MARGIN, TargetTable
+from fuzzkit.wire import CLOSED, Socket, dumps, short
 
-if TYPE_CHECKING:  # the fuzzer that owns these imports this module
-    from fuzz import Fuzzer
+
+class Fuzzing(Protocol):
+    """What the check of the tables uses of the fuzzer (:class:`fuzzkit.run.Fuzzer`)."""
+
+    grace: float
+    stopping: bool
+    tables: list[TargetTable]
+    reconnects: Counter[str]
+
+    def spawn(self, coroutine: Awaitable[Any]) -> None: ...
+
+    async def open_socket(
+        self, role: str, on_push: Callable[[str, Any], None] | None = None
+    ) -> Socket | None: ...
+
 
 EVENT_WAIT = 15.0  # a version read whose `event` push has not arrived yet
 CHECK_EVERY = 2.0  # seconds between two looks at every table, besides the look after each request
@@ -38,7 +52,7 @@ CHANGE_KIND = {
 class Checker:
     """Explains every change to the fuzzer's tables, and counts the changes it cannot explain."""
 
-    def __init__(self, fuzzer: Fuzzer) -> None:
+    def __init__(self, fuzzer: Fuzzing) -> None:
         self.fuzzer = fuzzer
         self.changes = 0  # state_changes_from_refused
         self.change_notes: list[str] = []

@@ -4,18 +4,24 @@ rate-limit reset), garbage frames, bursts, hint floods, a crowd of spectators, a
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
 import string
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import aiohttp
 import yarl
-from fuzztexts import UNKNOWN_NAMES, random_code, random_token
-from fuzzwire import (
+
+from fuzzkit.checks import Checker
+from fuzzkit.probes import ProbeMaker
+from fuzzkit.tables import REPAIR_MARGIN, Holder, Honest, TargetTable
+from fuzzkit.texts import UNKNOWN_NAMES, random_code, random_token
+from fuzzkit.wire import (
     ACK_TIMEOUT,
     CLOSED,
     NO_ANSWER,
@@ -30,14 +36,48 @@ from fuzzwire import (
     wait_future,
 )
 
-if TYPE_CHECKING:  # the fuzzer that owns these imports this module
-    from fuzz import Fuzzer
+
+class Fuzzing(Protocol):
+    """What the kinds that send themselves use of the fuzzer (:class:`fuzzkit.run.Fuzzer`)."""
+
+    args: argparse.Namespace
+    url: str
+    grace: float
+    http: aiohttp.ClientSession
+    tables: list[TargetTable]
+    honest: Honest
+    crowd: list[Socket]
+    probes: ProbeMaker
+    checker: Checker
+    http_errors: Counter[str]
+    internal_errors: Counter[str]
+    findings: Counter[str]
+
+    def spawn(self, coroutine: Awaitable[Any]) -> None: ...
+
+    def reserve(self, count: int) -> int: ...
+
+    def record(self, kind: str, label: str, count: int = 1, note: str = "") -> None: ...
+
+    def note_internal(self, probe: Probe, label: str) -> None: ...
+
+    def movable(self) -> list[TargetTable]: ...
+
+    async def open_socket(
+        self, role: str, on_push: Callable[[str, Any], None] | None = None
+    ) -> Socket | None: ...
+
+    async def deliver(self, socket: Socket, build: Callable[[], Probe], table: TargetTable | None) -> str: ...
+
+    async def exchange(self, socket: Socket, probe: Probe) -> tuple[str, dict[str, Any] | None]: ...
+
+    async def repair_holder(self, holder: Holder, delay: float) -> None: ...
+
 
 FLOOD_TIMEOUT = 90.0  # the acks of a hint flood (hints queue behind each other)
-REPAIR_MARGIN = 2.0  # after a seat holder sent `disconnect`, wait this long past the grace, then resume
 
 
-async def send_valid(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None:
+async def send_valid(fuzzer: Fuzzing, socket: Socket, rng: random.Random) -> None:
     """A legal move at one of the fuzzer's tables (or the host starting the next match)."""
     tables = [t for t in fuzzer.movable() if t.spec.started]
     if not tables:
@@ -64,7 +104,7 @@ async def send_valid(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None
             fuzzer.spawn(fuzzer.repair_holder(holder, 0.0))
 
 
-async def send_reserved(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None:
+async def send_reserved(fuzzer: Fuzzing, socket: Socket, rng: random.Random) -> None:
     """Events named as the server's own handlers: from a seat holder (which must not lose its
     seat by it), as a rate-limit reset, or from any connection."""
     roll = rng.random()
@@ -78,7 +118,7 @@ async def send_reserved(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> N
     await fuzzer.deliver(socket, partial(fuzzer.probes.probe_reserved, rng, table), table)
 
 
-async def reserved_from_seat(fuzzer: Fuzzer, rng: random.Random) -> None:
+async def reserved_from_seat(fuzzer: Fuzzing, rng: random.Random) -> None:
     """`disconnect` or `connect` from the connection of the seat to act. If the server took the
     seat for gone, it would play for it after the grace period: a change nobody asked for."""
     tables = [t for t in fuzzer.movable() if t.status == "playing"]
@@ -107,7 +147,7 @@ async def reserved_from_seat(fuzzer: Fuzzer, rng: random.Random) -> None:
     fuzzer.spawn(fuzzer.repair_holder(holder, fuzzer.grace + REPAIR_MARGIN))
 
 
-async def rate_reset(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None:
+async def rate_reset(fuzzer: Fuzzing, socket: Socket, rng: random.Random) -> None:
     """45 messages at once, then `connect`, then 5 more: if the 5 are answered, `connect`
     reset the rate limit (a finding, not a server error)."""
     count = fuzzer.reserve(51)
@@ -128,7 +168,7 @@ async def rate_reset(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None
     await socket.pace(51)
 
 
-async def send_garbage(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None:
+async def send_garbage(fuzzer: Fuzzing, socket: Socket, rng: random.Random) -> None:
     frames = [
         "",
         "x",
@@ -184,7 +224,7 @@ async def send_garbage(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> No
     await fuzzer.deliver(socket, lambda: probe, None)
 
 
-async def send_burst(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None:
+async def send_burst(fuzzer: Fuzzing, socket: Socket, rng: random.Random) -> None:
     """Many requests at once on one connection: past the burst, `rate_limited`."""
     count = fuzzer.reserve(rng.randint(30, 60))
     bodies = []
@@ -207,7 +247,7 @@ async def send_burst(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None
     await socket.pace(count)
 
 
-async def send_hint_flood(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None:
+async def send_hint_flood(fuzzer: Fuzzing, socket: Socket, rng: random.Random) -> None:
     """Many `hint` requests at once for the seat to act at a table with hints on."""
     tables = [t for t in fuzzer.tables if t.hints and t.to_act is not None]
     if not tables:
@@ -227,7 +267,7 @@ async def send_hint_flood(fuzzer: Fuzzer, socket: Socket, rng: random.Random) ->
     await socket.pace(count)
 
 
-async def send_crowd(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None:
+async def send_crowd(fuzzer: Fuzzing, socket: Socket, rng: random.Random) -> None:
     """Spectators that stay: most watch the honest table, the others the table of hints."""
     frozen = [t for t in fuzzer.tables if t.spec.frozen]
     code = fuzzer.honest.code if rng.random() < 0.75 or not frozen else frozen[0].code
@@ -244,7 +284,7 @@ async def send_crowd(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None
     await fuzzer.deliver(spectator, lambda: probe, None)
 
 
-async def send_http(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None:
+async def send_http(fuzzer: Fuzzing, socket: Socket, rng: random.Random) -> None:
     if not fuzzer.reserve(1):
         return
     codes = [t.code for t in fuzzer.tables] + [fuzzer.honest.code]
@@ -300,7 +340,7 @@ async def send_http(fuzzer: Fuzzer, socket: Socket, rng: random.Random) -> None:
 
 
 # Each kind of message that sends itself (the others are made by ``ProbeMaker``), by name.
-SENDERS: dict[str, Callable[[Fuzzer, Socket, random.Random], Awaitable[None]]] = {
+SENDERS: dict[str, Callable[[Fuzzing, Socket, random.Random], Awaitable[None]]] = {
     "valid": send_valid,
     "reserved": send_reserved,
     "garbage": send_garbage,

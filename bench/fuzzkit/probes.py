@@ -9,8 +9,8 @@ import random
 import string
 from typing import Any
 
-from fuzztables import Holder, Honest, TargetTable
-from fuzztexts import (
+from fuzzkit.tables import Holder, Honest, TargetTable
+from fuzzkit.texts import (
     CARDS,
     KNOWN_EVENTS,
     MAX_VERSION,
@@ -25,7 +25,7 @@ from fuzztexts import (
     random_code,
     random_token,
 )
-from fuzzwire import ACK_TIMEOUT, PUSH_WAIT, RAW_WAIT, SHAPE_WAIT, Frame, Probe, dumps, short
+from fuzzkit.wire import ACK_TIMEOUT, PUSH_WAIT, RAW_WAIT, SHAPE_WAIT, Frame, Probe, dumps, short
 
 
 class ProbeMaker:

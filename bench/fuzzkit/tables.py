@@ -3,17 +3,30 @@ spectators that track the version) and the honest table that plays beside the fu
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
 import time
 from collections import Counter, deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from fuzzwire import CLOSED, Socket
+from fuzzkit.wire import CLOSED, Socket
 
-if TYPE_CHECKING:  # the fuzzer that owns these imports this module
-    from fuzz import Fuzzer
+
+class Fuzzing(Protocol):
+    """What the tables use of the fuzzer (:class:`fuzzkit.run.Fuzzer`)."""
+
+    args: argparse.Namespace
+    stopping: bool
+
+    def spawn(self, coroutine: Awaitable[Any]) -> None: ...
+
+    async def open_socket(
+        self, role: str, on_push: Callable[[str, Any], None] | None = None
+    ) -> Socket | None: ...
+
 
 # --- the tables -----------------------------------------------------------------------------------------
 
@@ -47,7 +60,7 @@ class Holder:
         return game if isinstance(game, dict) else {}
 
     def legal(self) -> list[str]:
-        return [action["text"] for action in self.game.get("legal") or []]
+        return list(self.game.get("legal") or [])
 
     def hand(self) -> list[str]:
         return list(self.game.get("hand") or [])
@@ -154,6 +167,7 @@ class TargetTable:
 
 
 # Of the honest person's turns, the share it asks a hint for first (every hint must be answered).
+REPAIR_MARGIN = 2.0  # after a seat holder sent `disconnect`, wait this long past the grace, then resume
 HONEST_HINTS = 0.5
 
 
@@ -161,7 +175,7 @@ class Honest:
     """The honest table: one person and bots, hints on. It times its own `act` acks, and asks for a
     hint before some of them (its outcomes apart: a hint is not timed)."""
 
-    def __init__(self, fuzzer: Fuzzer) -> None:
+    def __init__(self, fuzzer: Fuzzing) -> None:
         self.fuzzer = fuzzer
         self.rng = random.Random(fuzzer.args.seed)
         self.socket: Socket | None = None
@@ -201,7 +215,7 @@ class Honest:
             self.fuzzer.spawn(self.request("play_again", {"table": self.code, "token": self.token}))
             return
         game = data.get("game") or {}
-        legal = [action["text"] for action in game.get("legal") or []]
+        legal = game.get("legal") or []
         if legal and (game.get("public") or {}).get("to_act") == self.seat and version > self.acted:
             self.acted = version
             action = self.rng.choice(legal)

@@ -8,7 +8,7 @@ import string
 from collections.abc import Callable
 from typing import Any
 
-from fuzzwire import dumps, short
+from fuzzkit.wire import dumps, short
 
 MAX_VERSION = 2**53 - 1
 

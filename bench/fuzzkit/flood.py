@@ -9,13 +9,14 @@ An answer of 5xx is a server error, but ``server_busy`` (503): a full queue is t
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import random
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import aiohttp
 
@@ -34,8 +35,18 @@ from smear.state import Phase
 from smear.transitions import apply
 from smear.views import player_view
 
-if TYPE_CHECKING:  # the fuzzer that owns these imports this module
-    from fuzz import Fuzzer
+
+class Fuzzing(Protocol):
+    """What the flood uses of the fuzzer (:class:`fuzzkit.run.Fuzzer`)."""
+
+    args: argparse.Namespace
+    url: str
+    http: aiohttp.ClientSession
+    http_errors: Counter[str]
+    stopping: bool
+
+    def spawn(self, coroutine: Awaitable[Any]) -> None: ...
+
 
 OVER_PACE = 1.25  # the flood's pace, over the server's
 UNKNOWN_SHARE = 0.1  # of the reviews and replays asked for a match id nobody played
@@ -100,7 +111,7 @@ def long_record(hands: int, size: int, seed: int = 1) -> bytes:
 class Flood:
     """Reviews, replays and records to replay, sent at their paces until the fuzzer stops."""
 
-    def __init__(self, fuzzer: Fuzzer, matches: list[str], upload: bytes) -> None:
+    def __init__(self, fuzzer: Fuzzing, matches: list[str], upload: bytes) -> None:
         self.fuzzer = fuzzer
         self.matches = matches
         self.upload = upload

@@ -9,15 +9,22 @@ import itertools
 import json
 import re
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import aiohttp
 
-if TYPE_CHECKING:  # the fuzzer that owns these imports this module
-    from fuzz import Fuzzer
+
+class Fuzzing(Protocol):
+    """What a socket uses of the fuzzer that opens it (:class:`fuzzkit.run.Fuzzer`)."""
+
+    ws_url: str
+    http: aiohttp.ClientSession
+    pushes: int
+    connect_failures: Counter[str]
+
 
 ACK_TIMEOUT = 30.0  # a well-formed request's ack (generous: the machine may be busy with other work)
 SHAPE_WAIT = 2.0  # an ack for a malformed packet that asked for one, if it comes at all
@@ -89,7 +96,7 @@ def outcome_of(answer: Any) -> tuple[str, dict[str, Any] | None]:
 class Socket:
     """One Engine.IO v4 / Socket.IO v5 connection over a WebSocket, spoken frame by frame."""
 
-    def __init__(self, fuzzer: Fuzzer, role: str, on_push: Callable[[str, Any], None] | None = None) -> None:
+    def __init__(self, fuzzer: Fuzzing, role: str, on_push: Callable[[str, Any], None] | None = None) -> None:
         self.fuzzer = fuzzer
         self.role = role
         self.on_push = on_push  # None: pushes are not decoded (a crowd spectator), except `error`

@@ -7,13 +7,36 @@ import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from benchtools import percentile
-from fuzzwire import CLOSED, NO_ANSWER
 
-if TYPE_CHECKING:  # the fuzzer that owns these imports this module
-    from fuzz import Fuzzer
+from fuzzkit.checks import Checker
+from fuzzkit.flood import Flood
+from fuzzkit.tables import Honest
+from fuzzkit.wire import CLOSED, NO_ANSWER, Socket
+
+
+class Fuzzing(Protocol):
+    """What the report reads of the fuzzer (:class:`fuzzkit.run.Fuzzer`)."""
+
+    kinds: list[str]
+    sent: Counter[str]
+    outcomes: dict[str, Counter[str]]
+    examples: dict[tuple[str, str], list[str]]
+    pushes: int
+    crowd: list[Socket]
+    honest: Honest
+    checker: Checker
+    flood: Flood | None
+    internal_errors: Counter[str]
+    http_errors: Counter[str]
+    connect_failures: Counter[str]
+    client_faults: Counter[str]
+    findings: Counter[str]
+    reconnects: Counter[str]
+    incomplete: list[str]
+
 
 # --- the server's log -----------------------------------------------------------------------------------
 
@@ -83,7 +106,7 @@ def scan_log(text: str) -> LogFindings:
 # --- the report -----------------------------------------------------------------------------------------
 
 
-def report(fuzzer: Fuzzer, log: LogFindings, server_died: bool) -> tuple[int, int, int]:
+def report(fuzzer: Fuzzing, log: LogFindings, server_died: bool) -> tuple[int, int, int]:
     """Print the breakdown and the details; returns (server_errors, state changes, the honest
     person's hints refused with ``hints_busy``)."""
     print()

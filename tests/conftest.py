@@ -10,8 +10,8 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from support.dbservers import Postgres, Redis
 from hypothesis import settings
+from support.dbservers import Postgres, Redis
 from tiers import hypothesis_profile, tiers
 
 

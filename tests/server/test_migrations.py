@@ -23,9 +23,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from click.testing import CliRunner
-from support.dbservers import Postgres
 from serverkit import Client, get_json, http_json, play_out, resume, running_server
 from sqlalchemy import create_engine
+from support.dbservers import Postgres
 
 from smear.cli import cli
 from smear.record import parse_record, replay

@@ -1,8 +1,8 @@
 """``smear serve`` as a child process, for the benchmarks that drive a real server over the network.
 
-Shared by the load, chaos and fuzz benchmarks and ``bench/stackfloor.py``: a free port of 127.0.0.1, the command line (with
-only the options this version of the server lists in ``--help``), waiting for ``GET /health``,
-stopping or killing the process, and the tail of its log.
+Shared by the load, chaos and fuzz benchmarks and ``bench/stackfloor.py``: a free port of 127.0.0.1,
+the command line (with only the options this version of the server lists in ``--help``), waiting
+for ``GET /health``, stopping or killing the process, and the tail of its log.
 """
 
 from __future__ import annotations

@@ -136,6 +136,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
         self._lock = threading.Lock()
         self._closed = False
         self._append_connection: Connection | None = None
+        self._is_sqlite = is_sqlite
         self._action_insert = dbdriver.ActionInsert(self._engine.dialect)
         try:
             self.schema = migrate.upgrade(self._engine)
@@ -383,6 +384,17 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
             )
             return list(numbers)
 
+    def checkpoint(self) -> None:
+        """Copies SQLite's write-ahead log into the database file, which its commits no longer do
+        (see :mod:`smear.server.dbdriver`); nothing on another database."""
+        if not self._is_sqlite:
+            return
+        with self._lock:
+            if self._closed:  # the last write was the close, which checkpoints
+                return
+            driver = self._appending().connection.driver_connection
+            dbdriver.checkpoint(driver)
+
     # -- lifetime --
 
     def close(self) -> None:
@@ -436,10 +448,15 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
         """Inserts action rows in one transaction (the caller holds the lock), on a connection kept
         open for it rather than taken from the pool and given back for each one: the checkout and
         the pool's reset cost as much as the INSERT."""
+        connection = self._appending()
+        with connection.begin():
+            self._action_insert(connection, rows)
+
+    def _appending(self) -> Connection:
+        """The connection the actions are appended on, opened at the first use."""
         if self._append_connection is None:
             self._append_connection = self._engine.connect()
-        with self._append_connection.begin():
-            self._action_insert(self._append_connection, rows)
+        return self._append_connection
 
     def _check_open(self) -> None:
         if self._closed:

@@ -6,6 +6,11 @@ stored; what is shared is the transaction's cost, which is most of the cost of s
 If the group is refused, its actions are stored one by one, so a refused action fails its own
 caller only. What follows a stored action (the record of the match it ends) cannot unstore it: its
 failure is handed to the caller as a result, not raised.
+
+Between writes, when none is waiting and a second has passed since the last, the thread copies
+SQLite's write-ahead log into the database (:meth:`Storage.checkpoint`): a checkpoint inside a commit
+held every action behind it for as long as its fsyncs took. Under writes that never pause, it
+checkpoints every ten seconds all the same, so the log stays bounded.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import asyncio
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
@@ -28,6 +34,9 @@ log = logging.getLogger("smear.server")
 
 # The most actions stored in one transaction.
 GROUP_LIMIT = 256
+# Seconds of writes between two checkpoints when no write is waiting, and when one always is.
+CHECKPOINT_PAUSE = 1.0
+CHECKPOINT_AT_MOST = 10.0
 
 
 class _Job:
@@ -56,10 +65,12 @@ _Outcome = tuple[_Job, Any, BaseException | None]
 class StorageWriter:
     """Runs writes on one thread of its own, in order; see the module's docstring."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, checkpoint_pause: float = CHECKPOINT_PAUSE) -> None:
         self.storage = storage
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name="smear-storage", daemon=True)
+        self._checkpoint_pause = checkpoint_pause
+        self._checkpointed = time.monotonic()  # on the thread: when the log was last copied
 
     def _put(self, job: _Job) -> None:
         if self._thread.ident is None:  # started by the first write, so an unused writer costs nothing
@@ -107,6 +118,17 @@ class StorageWriter:
                     return
                 jobs.append(waiting)
             self._settle(self._run(jobs))
+            self._checkpoint_when_due()
+
+    def _checkpoint_when_due(self) -> None:
+        since = time.monotonic() - self._checkpointed
+        if since < self._checkpoint_pause or (since < CHECKPOINT_AT_MOST and not self._jobs.empty()):
+            return
+        try:
+            self.storage.checkpoint()
+        except Exception as err:  # the log stays as it is, and is copied at the next try
+            log.warning("a checkpoint of the database failed (%s)", type(err).__name__)
+        self._checkpointed = time.monotonic()
 
     def _run(self, jobs: list[_Job]) -> list[_Outcome]:
         outcomes: list[_Outcome] = []

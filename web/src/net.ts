@@ -18,6 +18,7 @@ import { parseHandReview, parseMatchReview, type HandReview, type MatchReview } 
 import { turnClockOf } from "./turnClock";
 import {
   canAct,
+  isAction,
   publicGame,
   seatView,
   type Ack,
@@ -225,7 +226,7 @@ export async function requestHint(): Promise<void> {
     }
     const version = Number(ack.version);
     const now = getApp().state;
-    if (typeof ack.action !== "string" || !now || version < now.version) return; // the turn has passed
+    if (!isAction(ack.action) || !now || version < now.version) return; // the turn has passed
     const expected = typeof ack.expected === "number" && Number.isFinite(ack.expected) ? ack.expected : null;
     update({ hint: { version, action: ack.action, expected } });
   } finally {

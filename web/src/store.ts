@@ -4,7 +4,7 @@ import { useSyncExternalStore } from "preact/compat";
 import { currentLang, type Lang } from "./i18n";
 import type { PresetsState } from "./presets";
 import type { PlayersRoute } from "./playersRoutes";
-import type { ChatLine, OpenTable, Preset, Reaction, ServerError, StateMessage, TableEvent } from "./types";
+import type { Action, ChatLine, OpenTable, Preset, Reaction, ServerError, StateMessage, TableEvent } from "./types";
 import type { BidAdvice } from "./ui/game/bidAdvice";
 
 export type Route =
@@ -40,8 +40,8 @@ export interface Toast {
 /** The expert's suggestion for this seat, at the table version it was asked for. */
 export interface Hint {
   version: number;
-  /** In record notation: `pass`, `bid 3`, `trump h`, `discard 2c 3d 4h 5s`, `Ah`. */
-  action: string;
+  /** What the expert would do (its `text` in record notation). */
+  action: Action;
   /** The change the expert expects in this seat's side's score this hand, or null. */
   expected: number | null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { acts } from "./test/fakes";
 import { game, seat, watching } from "./test/states";
 import { canAct, publicGame, seatView, trickPlays } from "./types";
 
@@ -37,7 +38,7 @@ describe("seatView and publicGame", () => {
 
 describe("canAct", () => {
   it("is true on this seat's turn with an action listed", () => {
-    expect(canAct(seat(game({ to_act: 1 }), 1, ["Ah"], { legal: ["pass", "bid 2"] }))).toBe(true);
+    expect(canAct(seat(game({ to_act: 1 }), 1, ["Ah"], { legal: [acts.pass(), acts.bid(2)] }))).toBe(true);
   });
 
   it("is true on a discard too big to list", () => {
@@ -46,7 +47,7 @@ describe("canAct", () => {
   });
 
   it("is false on another seat's turn, or with nothing to do", () => {
-    expect(canAct(seat(game({ to_act: 2 }), 1, ["Ah"], { legal: ["pass"] }))).toBe(false);
+    expect(canAct(seat(game({ to_act: 2 }), 1, ["Ah"], { legal: [acts.pass()] }))).toBe(false);
     expect(canAct(seat(game({ to_act: 1 }), 1, ["Ah"]))).toBe(false);
   });
 });

@@ -13,6 +13,48 @@ export type Preset =
 export type Phase = "auction" | "widow" | "trump" | "discard" | "play" | "hand_over" | "match_over";
 export type SuitLetter = "c" | "d" | "h" | "s";
 
+/**
+ * An action as the server sends it (docs/protocol.md, "Actions"): what it is, for the client to put
+ * into words (i18n/actions.ts), and its `text` in record notation, which the client sends back in
+ * `act` and never reads.
+ */
+export type Action =
+  | { text: string; kind: "pass" }
+  | { text: string; kind: "widow" }
+  | { text: string; kind: "bid"; amount: number }
+  | { text: string; kind: "trump"; suit: SuitLetter }
+  | { text: string; kind: "discard"; cards: string[] }
+  | { text: string; kind: "play"; card: string };
+
+/** An action as everyone learns it from an event: a discard says how many cards, never which. */
+export type PublicAction = Exclude<Action, { kind: "discard" }> | { kind: "discard"; count: number };
+
+function isStrings(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+/** Whether a value from the server is an action of one of the kinds this client knows. */
+export function isAction(value: unknown): value is Action {
+  if (!value || typeof value !== "object") return false;
+  const action = value as Record<string, unknown>;
+  if (typeof action.text !== "string") return false;
+  switch (action.kind) {
+    case "pass":
+    case "widow":
+      return true;
+    case "bid":
+      return typeof action.amount === "number";
+    case "trump":
+      return typeof action.suit === "string" && "cdhs".includes(action.suit) && action.suit.length === 1;
+    case "discard":
+      return isStrings(action.cards);
+    case "play":
+      return typeof action.card === "string";
+    default:
+      return false;
+  }
+}
+
 export interface Settings {
   preset: Preset;
   players: number;
@@ -271,7 +313,7 @@ export interface SeatView {
   hand: string[];
   discards: string[];
   /** The legal actions; a discard may be legal while this is empty (too many to list). */
-  legal: string[];
+  legal: Action[];
   /** On this seat's turn to discard, which discards are legal; else null. */
   discard: DiscardInfo | null;
   /** The cards of `hand` that are trumps this hand, in hand order (none before trump is known). */
@@ -299,7 +341,9 @@ export interface StateMessage {
 export interface TableEvent {
   kind: string;
   seat?: number;
-  action?: string;
+  /** `action`: what the seat did. */
+  action?: PublicAction;
+  /** `kitty`, `stock`, `refill` (lines the client adds): how many cards. */
   count?: number;
   bot?: boolean;
   match?: number;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { errorText, hintText } from "./index";
+import { acts } from "../test/fakes";
+import { hintText } from "./actions";
+import { errorText } from "./index";
 import type { Phase, ServerError } from "../types";
 
 const NAMES = ["Ann", "Ben", "Cy", "Di"];
@@ -64,8 +66,8 @@ describe("errorText", () => {
 
 describe("hintText", () => {
   it("names the server's moon bid as the moon, and no other bid", () => {
-    expect(hintText("bid 7", null, false, 7)).toBe("Suggested: shoot the moon (7)");
-    expect(hintText("bid 7", null, false, null)).toBe("Suggested: bid 7");
-    expect(hintText("bid 8", null, false, 7)).toBe("Suggested: bid 8");
+    expect(hintText(acts.bid(7), null, false, 7)).toBe("Suggested: shoot the moon (7)");
+    expect(hintText(acts.bid(7), null, false, null)).toBe("Suggested: bid 7");
+    expect(hintText(acts.bid(8), null, false, 7)).toBe("Suggested: bid 8");
   });
 });

@@ -122,37 +122,6 @@ export function signedPoints(points: number): string {
   }).format(points);
 }
 
-/**
- * An action in record notation as words: "bid 3", "play 10♥", "hearts as trump". With `spoken`,
- * cards are named in full ("ten of hearts"), for screen readers. The bid `moonBid` (the server's
- * `rules.moon_bid`) is the moon.
- */
-export function actionText(action: string, spoken = false, moonBid: number | null = null): string {
-  const name = spoken ? cardName : shortCardName;
-  if (action === "pass") return t("hint.pass");
-  if (action === "widow") return t("hint.widow");
-  if (action.startsWith("bid ")) {
-    const n = Number(action.slice(4));
-    return n === moonBid ? t("hint.moon", { n }) : t("hint.bid", { n: action.slice(4) });
-  }
-  if (action.startsWith("trump ")) {
-    const suit = action.slice(6) as SuitLetter;
-    return SUITS.includes(suit) ? t("hint.trump", { suit: suitName(suit) }) : action;
-  }
-  if (action.startsWith("discard ")) {
-    const cards = action.slice(8).split(" ").filter(Boolean);
-    return t("hint.discard", { cards: cards.map(name).join(", ") });
-  }
-  return t("hint.play", { card: name(action) });
-}
-
-/** "Suggested: bid 3 — expected +1.8 points this hand", or without the points when there are none. */
-export function hintText(action: string, expected: number | null, spoken = false, moonBid: number | null = null): string {
-  const text = actionText(action, spoken, moonBid);
-  if (expected === null) return t("hint.suggested", { action: text });
-  return t("hint.suggested_expected", { action: text, points: signedPoints(expected) });
-}
-
 /** A score as text, with a true minus sign: "−21". */
 export function scoreText(n: number): string {
   return n < 0 ? `\u2212${-n}` : String(n);

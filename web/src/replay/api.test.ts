@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { loadMatchReplay, loadMatchReview, MAX_RECORD_BYTES, parseReplayReview, replayRecord } from "./api";
+import { actOf } from "../test/fakes";
 import { fixtureView } from "./fixture";
 import { looksLikeView, presetOf } from "./types";
 
@@ -108,13 +109,22 @@ describe("loadMatchReview", () => {
         hand: 0,
         action_index: 7,
         seat: 0,
-        action: "Ts",
-        best: "Th",
+        action: actOf("Ts"),
+        best: actOf("Th"),
         expected_action: -1.5,
         expected_best: 0.75,
         loss: 2.25,
       },
-      { hand: 1, action_index: 0, seat: 1, action: "bid 2", best: "pass", expected_action: null, expected_best: 1, loss: 1 },
+      {
+        hand: 1,
+        action_index: 0,
+        seat: 1,
+        action: actOf("bid 2"),
+        best: actOf("pass"),
+        expected_action: null,
+        expected_best: 1,
+        loss: 1,
+      },
     ],
     players: [
       { seat: 0, decisions: 9, total_loss: 2.25 },
@@ -132,8 +142,28 @@ describe("loadMatchReview", () => {
       ok: true,
       review: {
         decisions: [
-          { hand: 0, actionIndex: 7, seat: 0, action: "Ts", best: "Th", expectedAction: -1.5, expectedBest: 0.75, loss: 2.25 },
-          { hand: 1, actionIndex: 0, seat: 1, action: "bid 2", best: "pass", expectedAction: null, expectedBest: 1, loss: 1 },
+          {
+            hand: 0,
+            actionIndex: 7,
+            seat: 0,
+            action: "Ts",
+            best: "Th",
+            acts: { action: actOf("Ts"), best: actOf("Th") },
+            expectedAction: -1.5,
+            expectedBest: 0.75,
+            loss: 2.25,
+          },
+          {
+            hand: 1,
+            actionIndex: 0,
+            seat: 1,
+            action: "bid 2",
+            best: "pass",
+            acts: { action: actOf("bid 2"), best: actOf("pass") },
+            expectedAction: null,
+            expectedBest: 1,
+            loss: 1,
+          },
         ],
         players: [
           { seat: 0, decisions: 9, totalLoss: 2.25 },

@@ -2,7 +2,7 @@
 // file's (POST /api/replay with the file's text as the body); and the expert's review of a finished
 // match's decisions (GET /api/matches/{match}/review).
 
-import type { ServerError } from "../types";
+import { isAction, type ServerError } from "../types";
 import {
   looksLikeView,
   type MatchInfo,
@@ -107,14 +107,15 @@ function parseDecision(item: unknown): ReplayDecision | null {
   const entry = item as Record<string, unknown>;
   const { hand, action_index: actionIndex, seat, action, best, loss } = entry;
   if (!count(hand) || !count(actionIndex) || !count(seat)) return null;
-  if (typeof action !== "string" || typeof best !== "string" || !finite(loss)) return null;
+  if (!isAction(action) || !isAction(best) || !finite(loss)) return null;
   const expected = (value: unknown) => (finite(value) ? value : null);
   return {
     hand,
     actionIndex,
     seat,
-    action,
-    best,
+    action: action.text,
+    best: best.text,
+    acts: { action, best },
     expectedAction: expected(entry.expected_action),
     expectedBest: expected(entry.expected_best),
     loss: Math.max(0, loss),

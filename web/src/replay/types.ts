@@ -1,7 +1,7 @@
 // The replay of a match as the server builds it from a `smear-record/1` (GET /api/matches/{match}/replay,
 // POST /api/replay): everything the viewer shows comes from here, the browser does no rules work.
 
-import type { Standing, SuitLetter } from "../types";
+import type { Action, Standing, SuitLetter } from "../types";
 
 /** One card played to a trick. */
 export interface ReplayPlay {
@@ -21,6 +21,8 @@ export interface ReplayAction {
   seat: number;
   /** `pass`, `bid 3`, `trump h`, `widow`, `discard 2c 3d`... */
   action: string;
+  /** What the action is, to put it into words (absent from a view made before the server sent it). */
+  act?: Action;
 }
 
 /** What a finished hand came to. */
@@ -133,6 +135,8 @@ export interface ReplayDecision {
   /** What the seat did and what the expert preferred, in record notation. */
   action: string;
   best: string;
+  /** The same two as the server sends them, to put them into words. */
+  acts?: { action: Action; best: Action };
   /** The expected change of the seat's side's score this hand after each; null when forced. */
   expectedAction: number | null;
   expectedBest: number | null;

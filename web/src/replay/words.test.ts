@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { actionLine, discardedCards, positionText, presetLabel, sideLabel, stepTitle, verdictText } from "../ui/replay/words";
+import { acts } from "../test/fakes";
+import type { Action } from "../types";
 import { fixtureView } from "./fixture";
 
 const view = fixtureView();
@@ -14,14 +16,20 @@ describe("the viewer's words", () => {
   });
 
   it("says the auction's actions with who took them", () => {
-    expect(actionLine(view, { seat: 0, action: "pass" }, null)).toBe("Ana passes");
-    expect(actionLine(view, { seat: 2, action: "bid 3" }, null)).toBe("Cleo bids 3");
-    expect(actionLine(view, { seat: 2, action: "bid 7" }, 7)).toMatch(/^Cleo shoots the moon \(7\)/);
-    expect(actionLine(view, { seat: 1, action: "trump h" }, null)).toBe("Ben names trump: hearts");
-    expect(actionLine(view, { seat: 1, action: "discard 2c 3d" }, null)).toBe("Ben discards 2 cards");
-    expect(actionLine(view, { seat: 1, action: "widow" }, null)).toBe("Ben: take the widow");
-    expect(discardedCards("discard 2c 3d")).toEqual(["2c", "3d"]);
-    expect(discardedCards("pass")).toEqual([]);
+    const entry = (seat: number, act: Action) => ({ seat, action: act.text, act });
+    expect(actionLine(view, entry(0, acts.pass()), null)).toBe("Ana passes");
+    expect(actionLine(view, entry(2, acts.bid(3)), null)).toBe("Cleo bids 3");
+    expect(actionLine(view, entry(2, acts.bid(7)), 7)).toMatch(/^Cleo shoots the moon \(7\)/);
+    expect(actionLine(view, entry(1, acts.trump("h")), null)).toBe("Ben names trump: hearts");
+    expect(actionLine(view, entry(1, acts.discard("2c", "3d")), null)).toBe("Ben discards 2 cards");
+    expect(actionLine(view, entry(1, acts.widow()), null)).toBe("Ben: take the widow");
+    expect(discardedCards(entry(1, acts.discard("2c", "3d")))).toEqual(["2c", "3d"]);
+    expect(discardedCards(entry(0, acts.pass()))).toEqual([]);
+  });
+
+  it("shows an entry the server did not say the kind of as its text, unread", () => {
+    expect(actionLine(view, { seat: 0, action: "bid 3" }, null)).toBe("Ana: bid 3");
+    expect(discardedCards({ seat: 1, action: "discard 2c 3d" })).toEqual([]);
   });
 
   it("says what became of the bid", () => {

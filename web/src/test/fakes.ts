@@ -2,6 +2,7 @@
 // players' modules (the tests run in Node).
 
 import { vi } from "vitest";
+import type { Action, SuitLetter } from "../types";
 
 /** A localStorage kept in a Map, installed as the global one. */
 export function fakeStorage(): Map<string, string> {
@@ -59,4 +60,25 @@ export function fakeFetch(reply: (seen: Seen) => Reply): Seen[] {
 /** The server's error body. */
 export function errorBody(code: string, args: Record<string, unknown> = {}): { error: unknown } {
   return { error: { code, args, message: code.replace(/_/g, " ") } };
+}
+
+/** Actions as the server sends them (smear.actionjson), for the tests of the modules that show them. */
+export const acts = {
+  pass: (): Action => ({ text: "pass", kind: "pass" }),
+  widow: (): Action => ({ text: "widow", kind: "widow" }),
+  bid: (amount: number): Action => ({ text: `bid ${amount}`, kind: "bid", amount }),
+  trump: (suit: SuitLetter): Action => ({ text: `trump ${suit}`, kind: "trump", suit }),
+  discard: (...cards: string[]): Action => ({ text: ["discard", ...cards].join(" "), kind: "discard", cards }),
+  play: (card: string): Action => ({ text: card, kind: "play", card }),
+};
+
+/** The action as the server sends it, from its text: a shorthand for the tests' answers. */
+export function actOf(text: string): Action {
+  const [word, ...rest] = text.split(" ");
+  if (word === "pass") return acts.pass();
+  if (word === "widow") return acts.widow();
+  if (word === "bid") return acts.bid(Number(rest[0]));
+  if (word === "trump") return acts.trump(rest[0] as SuitLetter);
+  if (word === "discard") return acts.discard(...rest);
+  return acts.play(text);
 }

@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t, tn } from "../i18n";
+import { actionShown, kindTitle } from "../i18n/actions";
 import { requestHandReview, requestMatchReview } from "../net";
-import type { PublicGame, StateMessage } from "../types";
+import type { Action, PublicGame, StateMessage } from "../types";
 import { CardRow } from "./Card";
 import { seatName } from "./names";
 import { BotTag } from "./players/common";
 import {
-  actionShown,
-  decisionKind,
   expectedText,
-  kindTitle,
   lossClass,
   lossText,
   type HandReview,
@@ -85,9 +83,12 @@ function useReview<R extends HandReview | MatchReview>(
   return { review, open, busy, toggle, body };
 }
 
-/** An action as the reviews show it: the card played, or words and the cards (a discard). */
-export function ActionView({ action, moonBid }: { action: string; moonBid: number | null }) {
-  const shown = actionShown(action, moonBid);
+/**
+ * An action as the reviews show it: the card played, or words and the cards (a discard); an action
+ * given only as its text (an older server's) is shown as that text.
+ */
+export function ActionView({ action, moonBid }: { action: Action | string; moonBid: number | null }) {
+  const shown = typeof action === "string" ? { words: action, cards: [] } : actionShown(action, moonBid);
   return (
     <span class="review-action">
       {shown.words && <span class="review-words">{shown.words}</span>}
@@ -103,7 +104,7 @@ function Expected({ points }: { points: number | null }) {
 
 /** One costly decision: what the seat did and what the expert preferred, each with its expected points. */
 function DecisionItem({ decision, moonBid }: { decision: ReviewedDecision; moonBid: number | null }) {
-  const kind = kindTitle(decisionKind(decision.action));
+  const kind = kindTitle(decision.action);
   return (
     <li class="review-item">
       <p class="review-item-head">

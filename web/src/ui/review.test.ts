@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLang } from "../i18n";
+import { actionShown, kindTitle } from "../i18n/actions";
+import { actOf } from "../test/fakes";
 import {
-  actionShown,
-  decisionKind,
   expectedText,
-  kindTitle,
   lossClass,
   lossText,
   parseHandReview,
@@ -16,15 +15,15 @@ const HAND_ACK = {
   hand: 2,
   total_loss: 0.38,
   decisions: [
-    { action_index: 0, action: "bid 2", best: "bid 3", expected_action: 4.21, expected_best: 4.25, loss: 0.04 },
-    { action_index: 4, action: "Ad", best: "Ad", expected_action: 4.65, expected_best: 4.65, loss: 0.0 },
-    { action_index: 18, action: "LJ", best: "8c", expected_action: 4.81, expected_best: 5.0, loss: 0.19 },
-    { action_index: 20, action: "8c", best: "Kh", expected_action: 4.85, expected_best: 5.0, loss: 0.15 },
-    { action_index: 25, action: "Kh", best: "Kh", expected_action: null, expected_best: null, loss: 0.0 },
+    { action_index: 0, action: actOf("bid 2"), best: actOf("bid 3"), expected_action: 4.21, expected_best: 4.25, loss: 0.04 },
+    { action_index: 4, action: actOf("Ad"), best: actOf("Ad"), expected_action: 4.65, expected_best: 4.65, loss: 0.0 },
+    { action_index: 18, action: actOf("LJ"), best: actOf("8c"), expected_action: 4.81, expected_best: 5.0, loss: 0.19 },
+    { action_index: 20, action: actOf("8c"), best: actOf("Kh"), expected_action: 4.85, expected_best: 5.0, loss: 0.15 },
+    { action_index: 25, action: actOf("Kh"), best: actOf("Kh"), expected_action: null, expected_best: null, loss: 0.0 },
   ],
   costliest: [
-    { action_index: 18, action: "LJ", best: "8c", expected_action: 4.81, expected_best: 5.0, loss: 0.19 },
-    { action_index: 20, action: "8c", best: "Kh", expected_action: 4.85, expected_best: 5.0, loss: 0.15 },
+    { action_index: 18, action: actOf("LJ"), best: actOf("8c"), expected_action: 4.81, expected_best: 5.0, loss: 0.19 },
+    { action_index: 20, action: actOf("8c"), best: actOf("Kh"), expected_action: 4.85, expected_best: 5.0, loss: 0.15 },
   ],
 };
 
@@ -51,8 +50,8 @@ describe("parseHandReview", () => {
     expect(review?.decisions[0]).toEqual({
       hand: null,
       actionIndex: 0,
-      action: "bid 2",
-      best: "bid 3",
+      action: actOf("bid 2"),
+      best: actOf("bid 3"),
       expectedAction: 4.21,
       expectedBest: 4.25,
       loss: 0.04,
@@ -71,7 +70,7 @@ describe("parseHandReview", () => {
 
   it("refuses an ack without a review", () => {
     expect(parseHandReview({ ok: true })).toBeNull();
-    expect(parseHandReview({ ok: true, hand: 0, decisions: [{ action: "Ah" }] })).toBeNull();
+    expect(parseHandReview({ ok: true, hand: 0, decisions: [{ action: actOf("Ah") }] })).toBeNull();
     expect(parseHandReview({ ok: true, hand: -1, decisions: [] })).toBeNull();
     const { costliest: _, ...withoutCostliest } = HAND_ACK;
     expect(parseHandReview(withoutCostliest)).toBeNull();
@@ -92,8 +91,8 @@ describe("parseMatchReview", () => {
         { seat: 1, decisions: 29, total_loss: 0 },
       ],
       costliest: [
-        { hand: 3, action_index: 7, action: "trump h", best: "trump s", expected_action: 1, expected_best: 2.5, loss: 1.5 },
-        { hand: 0, action_index: 2, action: "pass", best: "bid 3", expected_action: 0, expected_best: 1, loss: 1 },
+        { hand: 3, action_index: 7, action: actOf("trump h"), best: actOf("trump s"), expected_action: 1, expected_best: 2.5, loss: 1.5 },
+        { hand: 0, action_index: 2, action: actOf("pass"), best: actOf("bid 3"), expected_action: 0, expected_best: 1, loss: 1 },
       ],
     });
     expect(review?.players).toEqual([
@@ -110,8 +109,8 @@ describe("parseMatchReview", () => {
     const sent = [0.5, 2, 0, 1, 3, 4].map((loss, index) => ({
       hand: 0,
       action_index: index,
-      action: "Ah",
-      best: "Kh",
+      action: actOf("Ah"),
+      best: actOf("Kh"),
       expected_action: 1,
       expected_best: 1 + loss,
       loss,
@@ -121,7 +120,7 @@ describe("parseMatchReview", () => {
   });
 
   it("refuses a decision without its hand, or a seat without figures", () => {
-    const costly = { action_index: 7, action: "Ah", best: "Kh", expected_action: 1, expected_best: 2, loss: 1 };
+    const costly = { action_index: 7, action: actOf("Ah"), best: actOf("Kh"), expected_action: 1, expected_best: 2, loss: 1 };
     expect(parseMatchReview({ ok: true, players: [], costliest: [costly] })).toBeNull();
     expect(parseMatchReview({ ok: true, players: [{ seat: 0 }], costliest: [] })).toBeNull();
     expect(parseMatchReview({ ok: true, costliest: [] })).toBeNull();
@@ -130,31 +129,30 @@ describe("parseMatchReview", () => {
 
 describe("actionShown", () => {
   it("shows a card played as the card alone and a discard as its cards", () => {
-    expect(actionShown("Ah")).toEqual({ words: "", cards: ["Ah"] });
-    expect(actionShown("LJ")).toEqual({ words: "", cards: ["LJ"] });
-    expect(actionShown("discard 4c 7d")).toEqual({ words: "Discard", cards: ["4c", "7d"] });
+    expect(actionShown(actOf("Ah"))).toEqual({ words: "", cards: ["Ah"] });
+    expect(actionShown(actOf("LJ"))).toEqual({ words: "", cards: ["LJ"] });
+    expect(actionShown(actOf("discard 4c 7d"))).toEqual({ words: "Discard", cards: ["4c", "7d"] });
   });
 
   it("names the other actions with the table's words", () => {
-    expect(actionShown("pass")).toEqual({ words: "Pass", cards: [] });
-    expect(actionShown("bid 3", 7)).toEqual({ words: "Bid 3", cards: [] });
-    expect(actionShown("bid 7", 7)).toEqual({ words: "Moon (7)", cards: [] });
-    expect(actionShown("trump h")).toEqual({ words: "Trump: ♥ hearts", cards: [] });
-    expect(actionShown("widow")).toEqual({ words: "Take the widow", cards: [] });
+    expect(actionShown(actOf("pass"))).toEqual({ words: "Pass", cards: [] });
+    expect(actionShown(actOf("bid 3"), 7)).toEqual({ words: "Bid 3", cards: [] });
+    expect(actionShown(actOf("bid 7"), 7)).toEqual({ words: "Moon (7)", cards: [] });
+    expect(actionShown(actOf("trump h"))).toEqual({ words: "Trump: ♥ hearts", cards: [] });
+    expect(actionShown(actOf("widow"))).toEqual({ words: "Take the widow", cards: [] });
   });
 });
 
-describe("decisionKind", () => {
-  it("tells the kind of each action", () => {
-    expect(["pass", "bid 4", "widow", "trump c", "discard 2c", "Qs"].map(decisionKind)).toEqual([
-      "bid",
-      "bid",
-      "widow",
-      "trump",
-      "discard",
-      "play",
+describe("kindTitle", () => {
+  it("heads each decision by the kind of its action", () => {
+    expect(["pass", "bid 4", "widow", "trump c", "discard 2c", "Qs"].map((text) => kindTitle(actOf(text)))).toEqual([
+      "Bidding",
+      "Bidding",
+      "The widow",
+      "Naming trump",
+      "Discarding",
+      "Playing a card",
     ]);
-    expect(kindTitle("play")).toBe("Playing a card");
   });
 });
 
@@ -171,7 +169,7 @@ describe("figures", () => {
     speak("fr");
     expect(expectedText(-1.25)).toBe("\u22121,25");
     expect(lossText(12.5)).toBe("12,50");
-    expect(actionShown("pass").words).toBe("Passer");
+    expect(actionShown(actOf("pass")).words).toBe("Passer");
   });
 
   it("grades a total loss", () => {

@@ -2,10 +2,8 @@
 // server's acks (the costliest decisions are the server's list, shown as sent), and each action and
 // figure put into words.
 
-import { parseCard, SUIT_SYMBOL, SUITS } from "../cards";
-import { currentLang, suitName, t } from "../i18n";
-import type { MessageKey } from "../i18n/en";
-import type { SuitLetter } from "../types";
+import { currentLang } from "../i18n";
+import { isAction, type Action } from "../types";
 
 /** One decision judged (docs/protocol.md, `review_hand`). */
 export interface ReviewedDecision {
@@ -13,9 +11,9 @@ export interface ReviewedDecision {
   hand: number | null;
   /** Its place among the hand's actions (every seat's), from 0. */
   actionIndex: number;
-  /** What the seat did and what the expert preferred, in record notation. */
-  action: string;
-  best: string;
+  /** What the seat did and what the expert preferred. */
+  action: Action;
+  best: Action;
   /** The expected change of the seat's side's score this hand after each; null when forced. */
   expectedAction: number | null;
   expectedBest: number | null;
@@ -59,7 +57,7 @@ function parseDecision(item: unknown, withHand: boolean): ReviewedDecision | nul
   if (!item || typeof item !== "object") return null;
   const entry = item as Record<string, unknown>;
   const { action, best, loss } = entry;
-  if (typeof action !== "string" || typeof best !== "string" || !finite(loss) || !count(entry.action_index)) {
+  if (!isAction(action) || !isAction(best) || !finite(loss) || !count(entry.action_index)) {
     return null;
   }
   if (withHand && !count(entry.hand)) return null;
@@ -102,62 +100,6 @@ export function parseMatchReview(ack: Record<string, unknown>): MatchReview | nu
     players.push({ seat: entry.seat, decisions: entry.decisions, totalLoss: Math.max(0, entry.total_loss) });
   }
   return { players, costliest };
-}
-
-/** What kind of decision an action was, for the heading of its line. */
-export type DecisionKind = "bid" | "widow" | "trump" | "discard" | "play";
-
-export function decisionKind(action: string): DecisionKind {
-  if (action === "pass" || action.startsWith("bid ")) return "bid";
-  if (action === "widow") return "widow";
-  if (action.startsWith("trump ")) return "trump";
-  if (action.startsWith("discard")) return "discard";
-  return "play";
-}
-
-const KIND_TITLES: Record<DecisionKind, MessageKey> = {
-  bid: "review.kind.bid",
-  widow: "review.kind.widow",
-  trump: "review.kind.trump",
-  discard: "review.kind.discard",
-  play: "review.kind.play",
-};
-
-/** The heading of a decision's line: "Bidding", "Naming trump", "Playing a card"... */
-export function kindTitle(kind: DecisionKind): string {
-  return t(KIND_TITLES[kind]);
-}
-
-/** How an action is shown: the cards it plays or discards, with a word before them where needed. */
-export interface ActionShown {
-  /** Words for the action ("Pass", "Bid 3", "Trump: ♥ hearts", "Discard"), or "" for a card played. */
-  words: string;
-  /** The cards to draw (record notation), or none. */
-  cards: string[];
-}
-
-/**
- * An action in record notation as the review shows it, in the words the table's buttons use: a
- * card played as the card alone, a discard as "Discard" and its cards, a bid, a pass, the moon, the
- * trump named or the widow taken as words.
- */
-export function actionShown(action: string, moonBid: number | null = null): ActionShown {
-  if (action === "pass") return { words: t("act.pass"), cards: [] };
-  if (action === "widow") return { words: t("act.widow_button"), cards: [] };
-  if (action.startsWith("bid ")) {
-    const n = Number(action.slice(4));
-    return { words: n === moonBid ? t("advice.moon", { n }) : t("act.bid_n", { n }), cards: [] };
-  }
-  if (action.startsWith("trump ")) {
-    const suit = action.slice(6) as SuitLetter;
-    if (!SUITS.includes(suit)) return { words: action, cards: [] };
-    return { words: t("sum.trump", { suit: `${SUIT_SYMBOL[suit]} ${suitName(suit)}` }), cards: [] };
-  }
-  if (action.startsWith("discard")) {
-    const cards = action.slice(7).split(" ").filter(Boolean);
-    return { words: t("act.discard_confirm"), cards };
-  }
-  return parseCard(action) ? { words: "", cards: [action] } : { words: action, cards: [] };
 }
 
 /** Expected points with two decimals and their sign, the language's way: "+4.21", "−0,50", "0.00". */

@@ -1,4 +1,4 @@
-import { SUIT_SYMBOL, SUITS } from "../../cards";
+import { SUIT_SYMBOL } from "../../cards";
 import { suitTitle, t, tn } from "../../i18n";
 import { act } from "../../net";
 import { useApp } from "../../store";
@@ -53,7 +53,8 @@ export function ActionPanel({
   }
   const busy = app.pending;
   const hintsOn = !!state.table.settings.hints;
-  const hinted = currentHint(app.hint, state)?.action ?? null;
+  const hint = currentHint(app.hint, state);
+  const hinted = hint?.action.text ?? null;
   /** The class and description of a button the suggestion points at. */
   const mark = (action: string) =>
     hinted === action
@@ -63,17 +64,18 @@ export function ActionPanel({
   const pickedNote = pickedMarked ? (
     <p class="muted kitty-note">{t(pub.bidder_took.kitty > 0 ? "act.kitty_marked" : "act.picked_marked")}</p>
   ) : null;
-  if (pub.phase === "widow") {
+  const widow = view.legal.find((a) => a.kind === "widow");
+  if (pub.phase === "widow" && widow) {
     return (
       <div class="action-panel mine" role="group" aria-labelledby="widow-title">
         <h2 id="widow-title">{t("act.widow_title")}</h2>
         <p class="muted">{tn("act.widow_note", pub.rules.widow)}</p>
         <button
           type="button"
-          class={`btn widow-btn${mark("widow").suggested}`}
+          class={`btn widow-btn${mark(widow.text).suggested}`}
           disabled={busy}
-          aria-describedby={mark("widow").describedBy}
-          onClick={() => act("widow")}
+          aria-describedby={mark(widow.text).describedBy}
+          onClick={() => act(widow.text)}
         >
           {t("act.widow_button")}
         </button>
@@ -82,8 +84,8 @@ export function ActionPanel({
     );
   }
   if (pub.phase === "auction") {
-    const bids = view.legal.filter((a) => a.startsWith("bid ")).map((a) => Number(a.slice(4)));
-    const canPass = view.legal.includes("pass");
+    const bids = view.legal.flatMap((a) => (a.kind === "bid" ? [a] : []));
+    const pass = view.legal.find((a) => a.kind === "pass");
     return (
       <div class="action-panel mine" role="group" aria-labelledby="bid-title">
         <h2 id="bid-title">{t("act.bid_title")}</h2>
@@ -93,32 +95,33 @@ export function ActionPanel({
             : isMoonBid(pub.rules, pub.bid)
               ? t("act.highest_moon", { n: pub.bid, name: seatName(state, pub.bidder) })
               : t("act.highest", { n: pub.bid, name: seatName(state, pub.bidder) })}
-          {!canPass && <> {t("act.dealer_must_bid")}</>}
+          {!pass && <> {t("act.dealer_must_bid")}</>}
         </p>
         <div class="bid-buttons">
-          {canPass && (
+          {pass && (
             <button
               type="button"
-              class={`btn secondary pass-btn${mark("pass").suggested}`}
+              class={`btn secondary pass-btn${mark(pass.text).suggested}`}
               disabled={busy}
-              aria-describedby={mark("pass").describedBy}
-              onClick={() => act("pass")}
+              aria-describedby={mark(pass.text).describedBy}
+              onClick={() => act(pass.text)}
             >
               {t("act.pass")}
             </button>
           )}
-          {bids.map((n) => {
+          {bids.map((bid) => {
+            const n = bid.amount;
             const moon = isMoonBid(pub.rules, n);
             return (
               <button
                 key={n}
                 type="button"
-                class={`btn bid-btn${moon ? " moon-btn" : ""}${mark(`bid ${n}`).suggested}`}
+                class={`btn bid-btn${moon ? " moon-btn" : ""}${mark(bid.text).suggested}`}
                 disabled={busy}
                 aria-label={moon ? t("act.moon_aria", { n }) : t("act.bid_n", { n })}
-                aria-describedby={mark(`bid ${n}`).describedBy}
+                aria-describedby={mark(bid.text).describedBy}
                 title={moon ? t("act.moon_aria", { n }) : undefined}
-                onClick={() => act(`bid ${n}`)}
+                onClick={() => act(bid.text)}
               >
                 {moon ? (
                   <>
@@ -139,20 +142,20 @@ export function ActionPanel({
     );
   }
   if (pub.phase === "trump") {
-    const suits = SUITS.filter((s) => view.legal.includes(`trump ${s}`));
+    const trumps = view.legal.flatMap((a) => (a.kind === "trump" ? [a] : []));
     return (
       <div class="action-panel mine" role="group" aria-labelledby="trump-title">
         <h2 id="trump-title">{t("act.trump_title")}</h2>
         {pickedNote}
         <div class="trump-buttons">
-          {suits.map((suit) => (
+          {trumps.map(({ suit, text }) => (
             <button
               key={suit}
               type="button"
-              class={`btn suit-btn suit-${suit}${mark(`trump ${suit}`).suggested}`}
+              class={`btn suit-btn suit-${suit}${mark(text).suggested}`}
               disabled={busy}
-              aria-describedby={mark(`trump ${suit}`).describedBy}
-              onClick={() => act(`trump ${suit}`)}
+              aria-describedby={mark(text).describedBy}
+              onClick={() => act(text)}
             >
               <span class="trump-symbol" aria-hidden="true">
                 {SUIT_SYMBOL[suit]}
@@ -167,7 +170,7 @@ export function ActionPanel({
   }
   if (pub.phase === "discard" && choice) {
     const ready = choice.selected.length === choice.count;
-    const hintCards = hinted?.startsWith("discard ") ? hintedCards(hinted) : null;
+    const hintCards = hint?.action.kind === "discard" ? hintedCards(hint) : null;
     const notes = discardNotes(view, pub, choice);
     return (
       <div class="action-panel mine discard-panel" role="group" aria-labelledby="discard-title">

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { SUIT_SYMBOL } from "../../cards";
 import { t } from "../../i18n";
+import { actionCards } from "../../i18n/actions";
 import { act, requestHint } from "../../net";
 import { getApp, update, useApp } from "../../store";
 import { canAct, publicGame, seatView, type PublicGame, type StateMessage } from "../../types";
@@ -163,7 +164,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
-  const suggested = myTurn ? hintedCards(currentHint(app.hint, state)?.action ?? null) : new Set<string>();
+  const suggested = myTurn ? hintedCards(currentHint(app.hint, state)) : new Set<string>();
 
   if (state.table.status === "finished" || pub.phase === "match_over") {
     return (
@@ -180,7 +181,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
 
   let playable = new Set<string>();
   if (view && myTurn) {
-    if (pub.phase === "play") playable = new Set(view.legal);
+    if (pub.phase === "play") playable = new Set(view.legal.flatMap((action) => actionCards(action)));
     else if (choice && choice.free > 0) playable = choice.choosable;
   }
 

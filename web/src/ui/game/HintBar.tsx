@@ -1,4 +1,5 @@
-import { hintText, t } from "../../i18n";
+import { t } from "../../i18n";
+import { hintText } from "../../i18n/actions";
 import { requestHint } from "../../net";
 import { useApp } from "../../store";
 import { publicGame, type StateMessage } from "../../types";

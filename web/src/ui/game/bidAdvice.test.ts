@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { choiceLabel, choiceShort } from "../../i18n/actions";
+import { actOf } from "../../test/fakes";
 import { game, watching } from "../../test/states";
 import {
   adviceRows,
   bestChoice,
-  choiceLabel,
-  choiceShort,
   currentBidAdvice,
   parseBidAdvice,
   shareText,
@@ -16,10 +16,10 @@ const ACK = {
   version: 7,
   samples: 96,
   advice: [
-    { action: "pass", expected: -0.4, win: 0.31, make: 0.62 },
-    { action: "bid 3", expected: 1.2, win: 0.9, make: 0.71 },
-    { action: "bid 4", expected: 1.2, win: 1.0, make: 0.5 },
-    { action: "bid 7", expected: -5.5, win: 1.0, make: 0.04 },
+    { action: actOf("pass"), expected: -0.4, win: 0.31, make: 0.62 },
+    { action: actOf("bid 3"), expected: 1.2, win: 0.9, make: 0.71 },
+    { action: actOf("bid 4"), expected: 1.2, win: 1.0, make: 0.5 },
+    { action: actOf("bid 7"), expected: -5.5, win: 1.0, make: 0.04 },
   ],
 };
 
@@ -34,19 +34,19 @@ describe("parseBidAdvice", () => {
     const parsed = advice();
     expect(parsed.version).toBe(7);
     expect(parsed.samples).toBe(96);
-    expect(parsed.choices.map((choice) => choice.action)).toEqual(["pass", "bid 3", "bid 4", "bid 7"]);
-    expect(parsed.choices[0]).toEqual({ action: "pass", expected: -0.4, win: 0.31, make: 0.62 });
+    expect(parsed.choices.map((choice) => choice.action.text)).toEqual(["pass", "bid 3", "bid 4", "bid 7"]);
+    expect(parsed.choices[0]).toEqual({ action: actOf("pass"), expected: -0.4, win: 0.31, make: 0.62 });
   });
 
   it("reads a side that never won the bid as no chance to make it", () => {
-    const parsed = parseBidAdvice({ ...ACK, advice: [{ action: "pass", expected: 0, win: 0, make: null }] });
+    const parsed = parseBidAdvice({ ...ACK, advice: [{ action: actOf("pass"), expected: 0, win: 0, make: null }] });
     expect(parsed?.choices[0].make).toBeNull();
   });
 
   it("refuses an answer that is not advice", () => {
     expect(parseBidAdvice({ ok: true, version: 7 })).toBeNull();
     expect(parseBidAdvice({ ...ACK, version: "7" })).toBeNull();
-    expect(parseBidAdvice({ ...ACK, advice: [{ action: "pass", expected: "1", win: 0.5, make: null }] })).toBeNull();
+    expect(parseBidAdvice({ ...ACK, advice: [{ action: actOf("pass"), expected: "1", win: 0.5, make: null }] })).toBeNull();
     expect(parseBidAdvice({ ...ACK, advice: [{ action: 3, expected: 1, win: 0.5, make: null }] })).toBeNull();
     expect(parseBidAdvice({ ...ACK, advice: [null] })).toBeNull();
   });
@@ -80,18 +80,18 @@ describe("shareText", () => {
 
 describe("choiceLabel", () => {
   it("names a choice as the bid buttons do, the moon as the moon", () => {
-    expect(choiceLabel("pass", 7)).toBe("Pass");
-    expect(choiceLabel("bid 3", 7)).toBe("Bid 3");
-    expect(choiceLabel("bid 7", 7)).toBe("Moon (7)");
-    expect(choiceLabel("bid 7", null)).toBe("Bid 7");
+    expect(choiceLabel(actOf("pass"), 7)).toBe("Pass");
+    expect(choiceLabel(actOf("bid 3"), 7)).toBe("Bid 3");
+    expect(choiceLabel(actOf("bid 7"), 7)).toBe("Moon (7)");
+    expect(choiceLabel(actOf("bid 7"), null)).toBe("Bid 7");
   });
 });
 
 describe("choiceShort", () => {
   it("puts a choice as briefly as the bid buttons do", () => {
-    expect(choiceShort("pass", 7)).toBe("Pass");
-    expect(choiceShort("bid 3", 7)).toBe("3");
-    expect(choiceShort("bid 7", 7)).toBe("☾ 7");
+    expect(choiceShort(actOf("pass"), 7)).toBe("Pass");
+    expect(choiceShort(actOf("bid 3"), 7)).toBe("3");
+    expect(choiceShort(actOf("bid 7"), 7)).toBe("☾ 7");
   });
 });
 
@@ -107,7 +107,7 @@ describe("adviceRows", () => {
   });
 
   it("draws no bar when nothing is expected either way", () => {
-    const even = { version: 7, samples: 4, choices: [{ action: "pass", expected: 0, win: 0, make: null }] };
+    const even = { version: 7, samples: 4, choices: [{ action: actOf("pass"), expected: 0, win: 0, make: null }] };
     expect(adviceRows(even, null)[0]).toMatchObject({ expected: "0.0", sign: "even", bar: 0, make: "–", best: true });
   });
 });

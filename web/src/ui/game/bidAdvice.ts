@@ -1,12 +1,13 @@
 // The bid advisor's answer (`bid_advice`): each choice in the auction with its chances, as rows to show.
 
-import { currentLang, signedPoints, t } from "../../i18n";
-import type { StateMessage } from "../../types";
+import { currentLang, signedPoints } from "../../i18n";
+import { choiceLabel, choiceShort } from "../../i18n/actions";
+import { isAction, type Action, type StateMessage } from "../../types";
 
 /** One auction choice as the expert's sampled deals saw it (docs/protocol.md, `bid_advice`). */
 export interface BidChoice {
-  /** In record notation: `pass`, `bid 3`. */
-  action: string;
+  /** Passing or a bid. */
+  action: Action;
   /** The mean change of the seat's side's score this hand (a set bid counts as minus the bid). */
   expected: number;
   /** The share of deals (0..1) in which the side won the auction. */
@@ -39,7 +40,7 @@ export function parseBidAdvice(ack: Record<string, unknown>): BidAdvice | null {
     if (!item || typeof item !== "object") return null;
     const entry = item as Record<string, unknown>;
     const win = share(entry.win);
-    if (typeof entry.action !== "string" || typeof entry.expected !== "number" || win === null) return null;
+    if (!isAction(entry.action) || typeof entry.expected !== "number" || win === null) return null;
     if (!Number.isFinite(entry.expected)) return null;
     choices.push({ action: entry.action, expected: entry.expected, win, make: share(entry.make) });
   }
@@ -66,28 +67,9 @@ export function shareText(value: number | null): string {
   return new Intl.NumberFormat(currentLang(), { style: "percent", maximumFractionDigits: 0 }).format(value);
 }
 
-/** A choice's name as the bid buttons say it: "Pass", "Bid 3", "Moon (7)". */
-export function choiceLabel(action: string, moonBid: number | null): string {
-  if (action === "pass") return t("act.pass");
-  if (action.startsWith("bid ")) {
-    const n = Number(action.slice(4));
-    return n === moonBid ? t("advice.moon", { n }) : t("act.bid_n", { n });
-  }
-  return action;
-}
-
-/** A choice as briefly as the bid buttons show it: "Pass", "3", "☾ 7". */
-export function choiceShort(action: string, moonBid: number | null): string {
-  if (action === "pass") return t("act.pass");
-  if (action.startsWith("bid ")) {
-    const n = Number(action.slice(4));
-    return n === moonBid ? `☾ ${n}` : String(n);
-  }
-  return action;
-}
-
 /** One row of the advice's table. */
 export interface AdviceRow {
+  /** The action's text, a key for the row. */
   action: string;
   label: string;
   /** The label as briefly as the bid buttons put it, where the table is laid out a column per choice. */
@@ -107,9 +89,9 @@ export function adviceRows(advice: BidAdvice, moonBid: number | null): AdviceRow
   const best = bestChoice(advice.choices);
   const largest = Math.max(0, ...advice.choices.map((choice) => Math.abs(choice.expected)));
   return advice.choices.map((choice, index) => ({
-    action: choice.action,
-    label: choiceLabel(choice.action, moonBid),
-    short: choiceShort(choice.action, moonBid),
+    action: choice.action.text,
+    label: choiceLabel(choice.action, moonBid) ?? choice.action.text,
+    short: choiceShort(choice.action, moonBid) ?? choice.action.text,
     win: shareText(choice.win),
     make: shareText(choice.make),
     expected: signedPoints(choice.expected),

@@ -1,5 +1,6 @@
 // The expert's suggestion on this seat's turn, and what on screen it points at.
 
+import { actionCards } from "../../i18n/actions";
 import type { Hint } from "../../store";
 import type { StateMessage } from "../../types";
 
@@ -12,11 +13,6 @@ export function currentHint(hint: Hint | null, state: StateMessage): Hint | null
 }
 
 /** The cards a suggested action names: the card to play, or the cards to discard. */
-export function hintedCards(action: string | null): Set<string> {
-  if (action === null) return new Set();
-  if (action === "pass" || action === "widow" || action.startsWith("bid ") || action.startsWith("trump ")) {
-    return new Set();
-  }
-  if (action.startsWith("discard ")) return new Set(action.slice(8).split(" ").filter(Boolean));
-  return new Set([action]);
+export function hintedCards(hint: Hint | null): Set<string> {
+  return new Set(actionCards(hint?.action));
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { LogEntry } from "../../store";
+import type { PublicAction } from "../../types";
+
+/** Actions as events carry them (any but a discard, which an event only counts). */
+const acts = allActs as { [K in keyof typeof allActs]: (...args: Parameters<(typeof allActs)[K]>) => PublicAction };
+import { acts as allActs } from "../../test/fakes";
 import { game, HOUSE_RULES, TEN_POINT_RULES, watching } from "../../test/states";
 import { logText } from "./log";
 
@@ -11,14 +16,14 @@ describe("logText", () => {
   const state = watching(game());
 
   it("writes each action of a hand", () => {
-    const act = (action: string, count?: number) => logText(line({ kind: "action", seat: 0, action, count }), state);
-    expect(act("pass")).toBe("Ann passes");
-    expect(act("bid 3")).toBe("Ann bids 3");
-    expect(act("trump h")).toBe("Ann names trump: hearts");
-    expect(act("discard", 4)).toBe("Ann discards 4 cards");
-    expect(act("Th")).toBe("Ann plays 10♥");
-    expect(act("BJ")).toBe("Ann plays big joker");
-    expect(act("LJ")).toBe("Ann plays little joker");
+    const act = (action: PublicAction) => logText(line({ kind: "action", seat: 0, action }), state);
+    expect(act(acts.pass())).toBe("Ann passes");
+    expect(act(acts.bid(3))).toBe("Ann bids 3");
+    expect(act(acts.trump("h"))).toBe("Ann names trump: hearts");
+    expect(act({ kind: "discard", count: 4 })).toBe("Ann discards 4 cards");
+    expect(act(acts.play("Th"))).toBe("Ann plays 10♥");
+    expect(act(acts.play("BJ"))).toBe("Ann plays big joker");
+    expect(act(acts.play("LJ"))).toBe("Ann plays little joker");
   });
 
   it("writes the host's changes to the chat", () => {
@@ -30,14 +35,14 @@ describe("logText", () => {
 
   it("writes the bid the server names the moon as such", () => {
     const moon = watching(game({ rules: { ...HOUSE_RULES, shoot_the_moon: true, top_bid: 7, moon_bid: 7 } }));
-    expect(logText(line({ kind: "action", seat: 1, action: "bid 7" }), moon)).toBe(
+    expect(logText(line({ kind: "action", seat: 1, action: acts.bid(7) }), moon)).toBe(
       "Ben shoots the moon (7): this hand wins or loses the match",
     );
   });
 
   it("counts the widow from the rules", () => {
     const widow = watching(game({ rules: { ...TEN_POINT_RULES, name: "widow", widow: 4 } }));
-    expect(logText(line({ kind: "action", seat: 2, action: "widow" }), widow)).toBe("Cy takes the widow (4 cards)");
+    expect(logText(line({ kind: "action", seat: 2, action: acts.widow() }), widow)).toBe("Cy takes the widow (4 cards)");
   });
 
   it("writes the lines the client adds from a change of state", () => {
@@ -59,8 +64,8 @@ describe("logText", () => {
 
   it("names a seat as it was when the line was written, else as it is now", () => {
     const names = ["Ann", "Bo", null, "Di"];
-    expect(logText(line({ kind: "action", seat: 1, action: "pass" }, names), state)).toBe("Bo passes");
-    expect(logText(line({ kind: "action", seat: 2, action: "pass" }, names), state)).toBe("Cy passes");
+    expect(logText(line({ kind: "action", seat: 1, action: acts.pass() }, names), state)).toBe("Bo passes");
+    expect(logText(line({ kind: "action", seat: 2, action: acts.pass() }, names), state)).toBe("Cy passes");
   });
 
   it("shows an event it does not know by its kind", () => {

@@ -1,8 +1,9 @@
 // The play log's lines in words, from the server's events and the lines the client adds itself.
 
-import { shortCardName, suitName, t, tn } from "../../i18n";
+import { t, tn } from "../../i18n";
+import { actionLine } from "../../i18n/actions";
 import type { LogEntry } from "../../store";
-import { isMoonBid, publicGame, type StateMessage, type SuitLetter } from "../../types";
+import { publicGame, type StateMessage } from "../../types";
 import { seatName } from "../names";
 
 /** A log line: the seat is named as it was when the line was written. */
@@ -16,18 +17,9 @@ export function logText(entry: LogEntry, state: StateMessage): string {
   if (event.kind === "kitty") return t("ev.kitty", { name, n: count });
   if (event.kind === "stock") return tn("ev.stock", count, { name });
   if (event.kind === "refill") return count > 0 ? tn("ev.refill", count, { name }) : t("ev.refill_none", { name });
-  if (event.kind === "action" && "action" in event && event.action) {
-    const action = event.action;
-    if (action === "pass") return t("ev.pass", { name });
-    if (action === "widow") return tn("ev.widow", publicGame(state)?.rules.widow ?? 0, { name });
-    if (action.startsWith("bid ")) {
-      const n = Number(action.slice(4));
-      const pub = publicGame(state);
-      return pub && isMoonBid(pub.rules, n) ? t("ev.moon", { name, n }) : t("ev.bid", { name, n });
-    }
-    if (action.startsWith("trump ")) return t("ev.trump", { name, suit: suitName(action.slice(6) as SuitLetter) });
-    if (action === "discard") return tn("ev.discard", count, { name });
-    return t("ev.play", { name, card: shortCardName(action) });
+  if (event.kind === "action" && event.action) {
+    const rules = publicGame(state)?.rules;
+    return actionLine(name, event.action, { moonBid: rules?.moon_bid ?? null, widow: rules?.widow ?? 0 });
   }
   switch (event.kind) {
     case "created":

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { derivedLines } from "../../stateLines";
 import type { LogEntry } from "../../store";
 import { game, TEN_POINT_RULES, watching } from "../../test/states";
-import type { PublicGame, TableEvent, TrickInfo } from "../../types";
+import type { PublicAction, PublicGame, SuitLetter, TableEvent, TrickInfo } from "../../types";
 import { handDealtAt, withHandLines } from "./replayLog";
 
 const WIDOW = { ...TEN_POINT_RULES, name: "widow" as const, widow: 4, refill: true, take_stock: true };
@@ -13,8 +13,20 @@ let id = 1;
 function events(from: number, list: TableEvent[]): LogEntry[] {
   return list.map((event, i) => ({ id: id++, version: from + i, event }));
 }
-const act = (seat: number, action: string, count?: number): TableEvent =>
-  count === undefined ? { kind: "action", seat, action } : { kind: "action", seat, action, count };
+/** The action an event carries, written here as its text for short (a discard as its count). */
+function publicAction(text: string, count?: number): PublicAction {
+  if (count !== undefined) return { kind: "discard", count };
+  const [word, rest] = text.split(" ");
+  if (word === "pass" || word === "widow") return { text, kind: word };
+  if (word === "bid") return { text, kind: "bid", amount: Number(rest) };
+  if (word === "trump") return { text, kind: "trump", suit: rest as SuitLetter };
+  return { text, kind: "play", card: text };
+}
+const act = (seat: number, action: string, count?: number): TableEvent => ({
+  kind: "action",
+  seat,
+  action: publicAction(action, count),
+});
 const trick = (leader: number, cards: string[], winner: number): TrickInfo => ({
   leader,
   cards,
@@ -25,8 +37,10 @@ const trick = (leader: number, cards: string[], winner: number): TrickInfo => ({
 /** The lines as a reader sees them: each event's kind (or action) with its seat and count. */
 function lines(log: LogEntry[]): string[] {
   return log.map(({ event }) => {
-    const what = event.kind === "action" && "action" in event ? event.action : event.kind;
-    const count = "count" in event && event.count !== undefined ? ` ${event.count}` : "";
+    const action = event.kind === "action" ? event.action : undefined;
+    const what = action ? ("text" in action ? action.text : action.kind) : event.kind;
+    const counted = action && "count" in action ? action.count : "count" in event ? event.count : undefined;
+    const count = counted !== undefined ? ` ${counted}` : "";
     return `${what}${event.seat === undefined ? "" : `@${event.seat}`}${count}`;
   });
 }

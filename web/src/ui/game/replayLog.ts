@@ -2,7 +2,6 @@
 // session resumes from just before its deal), and the lines the client writes itself from changes
 // of state (stateLines.ts) are put back among them from the state that ends the replay.
 
-import { parseCard } from "../../cards";
 import { DERIVED_KINDS } from "../../stateLines";
 import { newId, type LogEntry } from "../../store";
 import { publicGame, type PublicGame, type StateMessage } from "../../types";
@@ -28,20 +27,23 @@ export function handDealtAt(log: LogEntry[], message: StateMessage): number | nu
   return null;
 }
 
-function isCardPlay(entry: LogEntry): boolean {
+/** The kind of action an entry's event is (`bid`, `play`...), or null when it is no action. */
+function actionKind(entry: LogEntry): string | null {
   const event = entry.event;
-  return event.kind === "action" && "action" in event && typeof event.action === "string" && !!parseCard(event.action);
+  return event.kind === "action" && event.action ? event.action.kind : null;
+}
+
+function isCardPlay(entry: LogEntry): boolean {
+  return actionKind(entry) === "play";
 }
 
 function isBid(entry: LogEntry): boolean {
-  const event = entry.event;
-  if (event.kind !== "action" || !("action" in event) || typeof event.action !== "string") return false;
-  return event.action === "pass" || event.action.startsWith("bid ");
+  const kind = actionKind(entry);
+  return kind === "pass" || kind === "bid";
 }
 
 function isDiscardBy(entry: LogEntry, seat: number): boolean {
-  const event = entry.event;
-  return event.kind === "action" && "action" in event && event.action === "discard" && event.seat === seat;
+  return actionKind(entry) === "discard" && entry.event.seat === seat;
 }
 
 /**

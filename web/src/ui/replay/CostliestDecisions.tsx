@@ -3,7 +3,8 @@
 // of each decision, and the steps that hold one are marked (a ⚠ on their label, the card outlined).
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { actionText, cardName, t, tn } from "../../i18n";
+import { cardName, t, tn } from "../../i18n";
+import { actionText } from "../../i18n/actions";
 import { loadMatchReview, type ReviewLoad } from "../../replay/api";
 import type { PlacedDecision, Position } from "../../replay/steps";
 import type { ReplayReview, ReplayView } from "../../replay/types";
@@ -86,8 +87,8 @@ export function decisionSentence(view: ReplayView, entry: PlacedDecision, moonBi
   const { decision } = entry;
   return t("replay.costly_line", {
     name: seatLabel(view, decision.seat),
-    action: actionText(decision.action, true, moonBid),
-    best: actionText(decision.best, true, moonBid),
+    action: decision.acts ? actionText(decision.acts.action, true, moonBid) : decision.action,
+    best: decision.acts ? actionText(decision.acts.best, true, moonBid) : decision.best,
     loss: lossText(decision.loss),
   });
 }
@@ -99,11 +100,11 @@ function DecisionDrawn({ view, entry, moonBid }: { view: ReplayView; entry: Plac
     <span class="replay-decision-choices">
       <span class="replay-decision-choice">
         <span class="name-text">{seatLabel(view, decision.seat)}</span>
-        <ActionView action={decision.action} moonBid={moonBid} />
+        <ActionView action={decision.acts?.action ?? decision.action} moonBid={moonBid} />
       </span>
       <span class="replay-decision-choice best">
         <span class="replay-decision-expert">{t("review.expert")}</span>
-        <ActionView action={decision.best} moonBid={moonBid} />
+        <ActionView action={decision.acts?.best ?? decision.best} moonBid={moonBid} />
       </span>
     </span>
   );

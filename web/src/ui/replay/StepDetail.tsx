@@ -74,7 +74,7 @@ function AuctionDetail({
           <h4>{t("replay.before_play")}</h4>
           <ol class="replay-actions-list">
             {hand.before_play.map((entry, i) => {
-              const cards = discardedCards(entry.action);
+              const cards = discardedCards(entry);
               const mark = costlyAt(costly, "before_play", i);
               return (
                 <li key={i} class={mark ? "replay-costly-entry" : undefined}>

@@ -1,10 +1,10 @@
 // The replay viewer's texts, from the ReplayView only: names of seats and sides, the step on show,
 // the auction's actions, what became of the bid.
 
-import { actionText, suitName, t, tk, tn } from "../../i18n";
+import { t, tk } from "../../i18n";
+import { actionCards, actionLine as wordsOfAction } from "../../i18n/actions";
 import { stepCount, stepOf, type Position } from "../../replay/steps";
 import { presetOf, type ReplayAction, type ReplayHand, type ReplayView } from "../../replay/types";
-import type { SuitLetter } from "../../types";
 
 /** A seat's name (names come from strangers: only ever rendered as text). */
 export function seatLabel(view: ReplayView, seat: number): string {
@@ -49,25 +49,19 @@ export function bidText(bid: number, moonBid: number | null): string {
   return bid === moonBid ? t("table.moon_chip", { n: bid }) : String(bid);
 }
 
-/** An action of the auction or before the first trick, with who took it: "Ada bids 3", "Bo passes". */
+/**
+ * An action of the auction or before the first trick, with who took it: "Ada bids 3", "Bo passes".
+ * An entry without `act` (what the action is) is shown as its text.
+ */
 export function actionLine(view: ReplayView, entry: ReplayAction, moonBid: number | null): string {
   const name = seatLabel(view, entry.seat);
-  const action = entry.action.trim();
-  if (action === "pass") return t("ev.pass", { name });
-  const bid = /^bid (\d+)$/.exec(action);
-  if (bid) {
-    const n = Number(bid[1]);
-    return n === moonBid ? t("ev.moon", { name, n }) : t("ev.bid", { name, n });
-  }
-  const trump = /^trump ([cdhs])$/.exec(action);
-  if (trump) return t("ev.trump", { name, suit: suitName(trump[1] as SuitLetter) });
-  if (action.startsWith("discard ")) return tn("ev.discard", discardedCards(action).length, { name });
-  return t("replay.action", { name, action: actionText(action, false, moonBid) });
+  if (!entry.act) return t("replay.action", { name, action: entry.action });
+  return wordsOfAction(name, entry.act, { moonBid, widow: null });
 }
 
-/** The cards of a `discard` action, or none. */
-export function discardedCards(action: string): string[] {
-  return action.startsWith("discard ") ? action.slice(8).split(" ").filter(Boolean) : [];
+/** The cards a `discard` entry lays down, or none. */
+export function discardedCards(entry: ReplayAction): string[] {
+  return entry.act?.kind === "discard" ? actionCards(entry.act) : [];
 }
 
 /** What became of the hand's bid: made, set, or thrown in; null while the hand has no result. */

@@ -27,19 +27,59 @@ export const WIDOW_HAND: EngineHand = {
     ],
     out: ["5s", "7d", "As", "Js", "Td", "8c", "4h", "Jd", "5h", "3c", "Ks", "6h", "Ts", "5d", "Ac", "2d", "Ad", "7s", "Jc", "8s", "4d", "2s", "4c", "7h", "Qc", "9d", "Qd"],
     auction: [
-      { seat: 2, action: "bid 5" },
-      { seat: 0, action: "bid 8" },
-      { seat: 1, action: "bid 9" }
+      {
+        seat: 2,
+        action: "bid 5",
+        act: { text: "bid 5", kind: "bid", amount: 5 }
+      },
+      {
+        seat: 0,
+        action: "bid 8",
+        act: { text: "bid 8", kind: "bid", amount: 8 }
+      },
+      {
+        seat: 1,
+        action: "bid 9",
+        act: { text: "bid 9", kind: "bid", amount: 9 }
+      }
     ],
     bidder: 1,
     bid: 9,
     trump: "s",
     before_play: [
-      { seat: 1, action: "widow" },
-      { seat: 1, action: "trump s" },
-      { seat: 2, action: "discard 2c 5c 6c 3h 9h Jh" },
-      { seat: 0, action: "discard 9c Tc 3d 2h Qh Kh Ah" },
-      { seat: 1, action: "discard 4c 7c Jc Qc Kc Ac 2d 4d 5d 6d 7d 8d 9d Qd Kd Ad 6h 7h 8h Th 5s 7s 8s" }
+      {
+        seat: 1,
+        action: "widow",
+        act: { text: "widow", kind: "widow" }
+      },
+      {
+        seat: 1,
+        action: "trump s",
+        act: { text: "trump s", kind: "trump", suit: "s" }
+      },
+      {
+        seat: 2,
+        action: "discard 2c 5c 6c 3h 9h Jh",
+        act: { text: "discard 2c 5c 6c 3h 9h Jh", kind: "discard", cards: ["2c", "5c", "6c", "3h", "9h", "Jh"] }
+      },
+      {
+        seat: 0,
+        action: "discard 9c Tc 3d 2h Qh Kh Ah",
+        act: {
+          text: "discard 9c Tc 3d 2h Qh Kh Ah",
+          kind: "discard",
+          cards: ["9c", "Tc", "3d", "2h", "Qh", "Kh", "Ah"]
+        }
+      },
+      {
+        seat: 1,
+        action: "discard 4c 7c Jc Qc Kc Ac 2d 4d 5d 6d 7d 8d 9d Qd Kd Ad 6h 7h 8h Th 5s 7s 8s",
+        act: {
+          text: "discard 4c 7c Jc Qc Kc Ac 2d 4d 5d 6d 7d 8d 9d Qd Kd Ad 6h 7h 8h Th 5s 7s 8s",
+          kind: "discard",
+          cards: ["4c", "7c", "Jc", "Qc", "Kc", "Ac", "2d", "4d", "5d", "6d", "7d", "8d", "9d", "Qd", "Kd", "Ad", "6h", "7h", "8h", "Th", "5s", "7s", "8s"]
+        }
+      }
     ],
     held: [
       ["Ks", "9s", "6s", "3c", "Jd", "5h"],
@@ -152,18 +192,54 @@ export const NINE_CARD_HAND: EngineHand = {
     ],
     out: ["5s", "7d", "As", "Js", "Td", "8c", "4h", "Jd", "5h", "3c", "Ks", "6h", "Ts", "5d", "Ac", "2d", "Ad", "7s", "Jc", "8s", "4d", "2s", "4c", "7h", "Qc", "9d", "Qd"],
     auction: [
-      { seat: 2, action: "bid 5" },
-      { seat: 0, action: "bid 8" },
-      { seat: 1, action: "bid 9" }
+      {
+        seat: 2,
+        action: "bid 5",
+        act: { text: "bid 5", kind: "bid", amount: 5 }
+      },
+      {
+        seat: 0,
+        action: "bid 8",
+        act: { text: "bid 8", kind: "bid", amount: 8 }
+      },
+      {
+        seat: 1,
+        action: "bid 9",
+        act: { text: "bid 9", kind: "bid", amount: 9 }
+      }
     ],
     bidder: 1,
     bid: 9,
     trump: "s",
     before_play: [
-      { seat: 1, action: "trump s" },
-      { seat: 1, action: "discard 7c Kc 6d 8d Kd 8h Th" },
-      { seat: 2, action: "discard 2c 5c 6c 3h 9h Jh" },
-      { seat: 0, action: "discard 9c Tc 3d 2h Qh Kh Ah" }
+      {
+        seat: 1,
+        action: "trump s",
+        act: { text: "trump s", kind: "trump", suit: "s" }
+      },
+      {
+        seat: 1,
+        action: "discard 7c Kc 6d 8d Kd 8h Th",
+        act: {
+          text: "discard 7c Kc 6d 8d Kd 8h Th",
+          kind: "discard",
+          cards: ["7c", "Kc", "6d", "8d", "Kd", "8h", "Th"]
+        }
+      },
+      {
+        seat: 2,
+        action: "discard 2c 5c 6c 3h 9h Jh",
+        act: { text: "discard 2c 5c 6c 3h 9h Jh", kind: "discard", cards: ["2c", "5c", "6c", "3h", "9h", "Jh"] }
+      },
+      {
+        seat: 0,
+        action: "discard 9c Tc 3d 2h Qh Kh Ah",
+        act: {
+          text: "discard 9c Tc 3d 2h Qh Kh Ah",
+          kind: "discard",
+          cards: ["9c", "Tc", "3d", "2h", "Qh", "Kh", "Ah"]
+        }
+      }
     ],
     held: [
       ["Ks", "9s", "6s", "3c", "Jd", "5h"],

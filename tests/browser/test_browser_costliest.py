@@ -110,7 +110,7 @@ def test_the_costliest_decisions_lead_to_their_steps_and_mark_them(
         expect(position.locator(".replay-flag")).to_have_count(1)
         expect(page.locator(".replay-costly-notes li")).to_have_count(here)
         if step > 0:
-            card = decision["action"]
+            card = decision["action"]["card"]  # a trick's step shows a card played
             outlined = page.locator(".replay-trick .card.replay-costly")
             expect(outlined.first).to_be_visible()
             labels = [item.get_attribute("aria-label") or "" for item in outlined.all()]

@@ -96,7 +96,7 @@ def choose_action(game: dict[str, Any], rng: random.Random) -> str:
     Drawn as the project's random bot draws (mostly passing in the auction): uniform bids would set
     the bidder nearly every hand, and where only the bidder can win (nine_card) no match would end.
     """
-    legal: list[str] = game.get("legal") or []
+    legal: list[str] = [action["text"] for action in game.get("legal") or []]
     if legal:
         actions = [parse_action(text) for text in legal]
         return legal[actions.index(random_action(actions, rng))]  # the text as the server wrote it

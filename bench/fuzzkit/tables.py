@@ -60,7 +60,7 @@ class Holder:
         return game if isinstance(game, dict) else {}
 
     def legal(self) -> list[str]:
-        return list(self.game.get("legal") or [])
+        return [action["text"] for action in self.game.get("legal") or []]
 
     def hand(self) -> list[str]:
         return list(self.game.get("hand") or [])
@@ -215,7 +215,7 @@ class Honest:
             self.fuzzer.spawn(self.request("play_again", {"table": self.code, "token": self.token}))
             return
         game = data.get("game") or {}
-        legal = game.get("legal") or []
+        legal = [action["text"] for action in game.get("legal") or []]
         if legal and (game.get("public") or {}).get("to_act") == self.seat and version > self.acted:
             self.acted = version
             action = self.rng.choice(legal)

@@ -19,7 +19,8 @@ from smear import PRESETS, JokerRank, Rules, new_match
 from smear.bots import bot_names
 from smear.cards import CARDS
 from smear.rules import ELIMINATION_SCORE, option_changes
-from smear.server.facts import preset_facts, presets_json
+from smear.scoring import settle_hand
+from smear.server.facts import MOON_RESET_SCORE, preset_facts, presets_json
 from smear.server.protocol import MAX_SEATS, TARGETS, TURN_TIMERS, parse_inbound
 from smear.server.tables import TableError, TableSettings
 
@@ -59,6 +60,8 @@ def test_every_preset_is_published_in_order_with_its_rules() -> None:
         assert facts["target"] == rules.target and facts["hand_size"] == rules.hand_size
         assert facts["points"] == list(rules.points)
         assert facts["point_values"] == dict(rules.point_values)
+        assert facts["points_total"] == sum(rules.point_values.values())
+        assert facts["cards_dealt"] == rules.cards_dealt
     assert data["default_preset"] == "house"
 
 
@@ -80,6 +83,7 @@ def test_each_table_size_is_dealt_as_published(name: str) -> None:
             pub = state.public
             if teams:
                 assert table["teams"] == [list(side) for side in pub.sides]
+                assert table["team_count"] == len(pub.sides)
             assert table["deck"] == len(pub.deck)
             assert table["cards_dealt"] == pub.dealt_count == len(state.hand(0))
             assert table["hand_size"] == rules.hand_size
@@ -91,8 +95,14 @@ def test_each_table_size_is_dealt_as_published(name: str) -> None:
             assert table["widow"] == rules.widow
             drawn_from = rules.refill or rules.take_stock
             assert table["stock"] == (undealt - rules.widow if drawn_from else 0)
+            if rules.kitty_option:
+                with_kitty = new_match(rules.with_changes(kitty=rules.kitty_option), players, teams, seed=1)
+                kitty_out = len(with_kitty.out) - rules.kitty_option - table["widow"] - table["stock"]
+                assert table["sleeping_with_kitty"] == kitty_out
+            else:
+                assert table["sleeping_with_kitty"] == table["sleeping"]
         if not table["with_teams"]:
-            assert table["teams"] is None
+            assert table["teams"] is None and table["team_count"] is None
 
 
 def test_the_options_each_preset_offers_are_the_ones_a_table_accepts() -> None:
@@ -101,7 +111,8 @@ def test_the_options_each_preset_offers_are_the_ones_a_table_accepts() -> None:
         rules = PRESETS[name]
         options = facts["options"]
         assert options["target"] == {"default": rules.target, "choices": list(TARGETS)}
-        assert options["shoot_the_moon"] == {"default": False, "bid": rules.max_bid + 1}
+        moon = {"default": False, "bid": rules.max_bid + 1, "reset_score": MOON_RESET_SCORE}
+        assert options["shoot_the_moon"] == moon
         assert options["elimination"] == {"default": False, "score": ELIMINATION_SCORE}
         assert options["shoot_the_moon"]["bid"] == rules.with_changes(shoot_the_moon=True).top_bid
         changes = option_changes(rules, elimination=True)
@@ -110,7 +121,8 @@ def test_the_options_each_preset_offers_are_the_ones_a_table_accepts() -> None:
         teams = not facts["tables"][0]["without_teams"]
         settings = TableSettings(name, players, teams, kitty=True)
         if rules.kitty_option:
-            assert options["kitty"] == {"default": False, "cards": rules.kitty_option}
+            held = rules.hand_size + rules.kitty_option
+            assert options["kitty"] == {"default": False, "cards": rules.kitty_option, "held": held}
             assert settings.rules().kitty == options["kitty"]["cards"]
             settings.check()
         else:
@@ -169,9 +181,10 @@ def test_doctest() -> None:
 
 def test_the_web_clients_fixture_is_the_servers_answer() -> None:
     """web/src/test/presets.json feeds the client's unit tests: it must be what the server says now
-    (write it again with ``json.dumps(presets_json(), indent=1)`` when a preset changes)."""
+    (write it again with ``scripts/make-fixtures`` when a preset or its facts change)."""
     fixture = Path(__file__).resolve().parents[2] / "web" / "src" / "test" / "presets.json"
-    assert json.loads(fixture.read_text(encoding="utf-8")) == published()
+    stale = "web/src/test/presets.json is not the server's answer: run scripts/make-fixtures"
+    assert json.loads(fixture.read_text(encoding="utf-8")) == published(), stale
 
 
 def test_every_preset_sends_the_game_values_and_the_full_pack_the_engine_counts_with() -> None:
@@ -180,3 +193,13 @@ def test_every_preset_sends_the_game_values_and_the_full_pack_the_engine_counts_
         for card in CARDS:
             if not card.is_joker:
                 assert facts["game_values"][str(card)[0]] == card.game_value, card
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_a_moon_made_from_below_zero_resets_to_the_published_score(name: str) -> None:
+    """The engine settles such a moon; the published reset score is the score it leaves."""
+    rules = PRESETS[name].with_changes(shoot_the_moon=True)
+    moon = preset_facts(PRESETS[name])["options"]["shoot_the_moon"]
+    settled = settle_hand(rules, (-5, 3), (rules.max_bid, 0), 0, moon["bid"])
+    assert settled.made and settled.winner is None
+    assert settled.scores[0] == moon["reset_score"]

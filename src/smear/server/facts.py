@@ -46,6 +46,7 @@ from smear.server.protocol import (
 
 __all__ = [
     "DEFAULT_PRESET",
+    "MOON_RESET_SCORE",
     "limits_facts",
     "preset_facts",
     "presets_json",
@@ -56,6 +57,10 @@ __all__ = [
 
 # The preset a new table starts from (RULES.md: house is the default).
 DEFAULT_PRESET = "house"
+
+# The score a moon made from below zero resets the bidding side to, instead of winning the match
+# (smear.scoring settles it so; tests/server/test_facts.py plays such a moon to check this figure).
+MOON_RESET_SCORE = 0
 
 
 def _json_value(value: Any) -> Any:
@@ -81,12 +86,15 @@ def _table_facts(rules: Rules, players: int) -> dict[str, Any]:
     stock = undealt - rules.widow if draws_from_stock else 0
     ranks = [rank.letter for rank in Rank if deck >> (rank - 2) & 1]  # the same in every suit
     teams = players in rules.team_player_counts
+    sides = team_sides(players, rules.alternate_teams) if teams else None
+    sleeping = undealt - rules.widow - stock
     return {
         "players": players,
         "without_teams": players in rules.player_counts,
         "with_teams": teams,
         # The sides of a team game: lists of seats (teams are drawn by seating people at random).
-        "teams": [list(side) for side in team_sides(players, rules.alternate_teams)] if teams else None,
+        "teams": [list(side) for side in sides] if sides else None,
+        "team_count": len(sides) if sides else None,
         "deck": deck.bit_count(),
         "ranks": ranks,  # the ranks of each suit in this deck, lowest first
         "jokers": rules.jokers,
@@ -94,7 +102,9 @@ def _table_facts(rules: Rules, players: int) -> dict[str, Any]:
         "hand_size": rules.hand_size,
         "widow": rules.widow,
         "stock": stock,
-        "sleeping": undealt - rules.widow - stock,
+        "sleeping": sleeping,
+        # What still sleeps once the kitty the preset offers is taken out of the sleeping cards.
+        "sleeping_with_kitty": sleeping - rules.kitty_option,
     }
 
 
@@ -102,11 +112,17 @@ def preset_facts(rules: Rules) -> dict[str, Any]:
     """What a client needs to know of one preset before a match: see docs/protocol.md."""
     options: dict[str, Any] = {
         "target": {"default": rules.target, "choices": list(TARGETS)},
-        "shoot_the_moon": {"default": rules.shoot_the_moon, "bid": rules.max_bid + 1},
+        "shoot_the_moon": {
+            "default": rules.shoot_the_moon,
+            "bid": rules.max_bid + 1,
+            "reset_score": MOON_RESET_SCORE,
+        },
         "elimination": {"default": bool(rules.elimination), "score": ELIMINATION_SCORE},
     }
     if rules.kitty_option:
-        options["kitty"] = {"default": bool(rules.kitty), "cards": rules.kitty_option}
+        # held: the bidder's cards once it has picked up the kitty, before it puts as many back.
+        held = rules.hand_size + rules.kitty_option
+        options["kitty"] = {"default": bool(rules.kitty), "cards": rules.kitty_option, "held": held}
     sizes = sorted(set(rules.player_counts) | set(rules.team_player_counts))
     return {
         "name": rules.name,
@@ -116,9 +132,12 @@ def preset_facts(rules: Rules) -> dict[str, Any]:
         "trump": "named" if rules.trump_named else "first_lead",
         "bids": {"min": rules.min_bid, "max": rules.max_bid},
         "target": rules.target,
+        # The usual deal; each entry of "tables" says what is dealt at its size.
+        "cards_dealt": rules.cards_dealt,
         "hand_size": rules.hand_size,
         "points": list(rules.points),
         "point_values": dict(rules.point_values),
+        "points_total": sum(rules.point_values.values()),
         # What each rank counts towards Game, and the cards of a full pack (jokers aside) the deck
         # is cut down from: the same in every preset, sent so that no page writes them down.
         "game_values": {rank.letter: GAME_VALUES[rank - Rank.TWO] for rank in Rank},

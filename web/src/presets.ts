@@ -12,6 +12,8 @@ export interface TableFacts {
   with_teams: boolean;
   /** The sides as lists of seats when played with teams, else null. */
   teams: number[][] | null;
+  /** How many sides `teams` makes, else null. */
+  team_count: number | null;
   deck: number;
   /** The ranks of each suit in this deck, lowest first ("2".."9", "T", "J", "Q", "K", "A"). */
   ranks: string[];
@@ -21,6 +23,8 @@ export interface TableFacts {
   widow: number;
   stock: number;
   sleeping: number;
+  /** The cards still sleeping once the kitty the preset offers is taken (`sleeping` without one). */
+  sleeping_with_kitty: number;
 }
 
 export interface PresetFacts {
@@ -31,19 +35,24 @@ export interface PresetFacts {
   trump: "named" | "first_lead";
   bids: { min: number; max: number };
   target: number;
+  /** The usual deal; `tables` says what each table size is dealt. */
+  cards_dealt: number;
   hand_size: number;
   points: string[];
   point_values: Record<string, number>;
+  /** What the points of a hand are worth together. */
+  points_total: number;
   /** What a card of each rank (its letter) counts towards Game; the same in every preset. */
   game_values: Record<string, number>;
   /** The cards of a full pack without jokers, which the deck is cut down from. */
   pack_cards: number;
   options: {
     target: { default: number; choices: number[] };
-    shoot_the_moon: { default: boolean; bid: number };
+    /** reset_score: where a moon made from below zero puts the bidding side's score. */
+    shoot_the_moon: { default: boolean; bid: number; reset_score: number };
     elimination: { default: boolean; score: number };
     /** Only where the preset offers the kitty. */
-    kitty?: { default: boolean; cards: number };
+    kitty?: { default: boolean; cards: number; held: number };
   };
   /** One entry per table size, smallest first. */
   tables: TableFacts[];

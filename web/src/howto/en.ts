@@ -4,7 +4,7 @@ const scoring: Section = {
   title: "Scoring a hand",
   blocks: [
     "If the bidder's side took at least as many points as it bid, it adds everything it took. If it fell short, it is set: the bid comes off its score and it adds nothing for that hand.",
-    "Every other side simply adds the points it took. Scores can drop below zero.",
+    "Every other side simply adds the points it took. Scores can become negative.",
   ],
 };
 
@@ -16,7 +16,7 @@ const winning: Section = {
       list: [
         "if the bidder's side made its bid and is at the target or above, it wins, even if another side got there too with more;",
         "otherwise the side with the highest score at or above the target wins;",
-        "if two sides share that highest score, another hand is dealt.",
+        "if that highest score is shared, another hand is dealt.",
       ],
     },
     "A side that was set cannot win on that hand.",
@@ -26,14 +26,14 @@ const winning: Section = {
 const atTable: Section = {
   title: "At this table",
   blocks: [
-    "Only the cards you may play can be clicked; the others are dimmed. If a player disconnects, a bot plays for them after a short wait, and a turn timer, when the table has one, plays for whoever runs out of time.",
+    "Only the cards you may play can be clicked; the others are dimmed. If a player disconnects, a bot plays for them after a short wait, and the turn timer, if the table uses it, plays for whoever runs out of time.",
   ],
 };
 
 const tenPlayers: Section = {
   title: "Players and sides",
   blocks: [
-    "Three to six people play alone, or four, six or eight play in fixed partnerships, partners sitting across from each other and sharing one score. Eight players always play in teams.",
+    "{alone_players} people play alone, or {team_players} play in fixed partnerships, partners sitting across from each other and scoring together. With {teams_only} players, it is always teams.",
   ],
 };
 
@@ -49,14 +49,14 @@ const tenDeck: Section = {
 const tenBidding: Section = {
   title: "Bidding",
   blocks: [
-    "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+    "Bidding starts on the dealer's left and ends with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
   ],
 };
 
 const tenTrumpAndDiscard: Section = {
   title: "Trump and the discard",
   blocks: [
-    "Right after the auction the bidder names the trump suit. Then every player, starting with the bidder and going clockwise, discards face down until six cards are left. Any cards may be thrown away, trumps included, although keeping your trumps is usually wise.",
+    "Right after the auction the bidder names the trump suit. Then every player, starting with the bidder and going clockwise, discards face down until {hand_size} cards are left. Any cards may be thrown away, trumps included, although keeping your trumps is usually wise.",
   ],
 };
 
@@ -65,7 +65,7 @@ const tenTrumps: Section = {
   blocks: [
     "The jick is the jack of the other suit of the same colour as trump: the jack of diamonds when hearts are trump, and so on. For that hand it is a trump and nothing else. The jokers are trumps too. From highest to lowest:",
     {
-      list: ["ace, king, queen and jack of trump", "the jick", "the big joker, then the little joker", "ten, nine… down to the two of trump"],
+      list: ["ace, king, queen and jack of trump", "the jick", "the big joker, then the little joker", "{rank_T}, {rank_9}… down to the {rank_2} of trump"],
     },
   ],
 };
@@ -73,15 +73,15 @@ const tenTrumps: Section = {
 const tenPlay: Section = {
   title: "Playing the tricks",
   blocks: [
-    "The bidder leads the first trick and must lead a trump if they hold one (the jick and the jokers count); a bidder with no trump may lead anything.",
+    "The bidder leads the first trick and must lead a trump if they hold any (the jick and the jokers count); a bidder with no trump may lead anything.",
     {
       list: [
         "If a plain suit is led, you may follow suit or play a trump, as you prefer, even when you hold the suit. Only if you hold neither may you play something else.",
-        "If trump is led and you hold a trump, you must play one.",
+        "If trump is led and you hold a trump, you must play a trump.",
         "The jick and the jokers follow trump, never their printed suit.",
       ],
     },
-    "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. Six tricks are played.",
+    "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. {hand_size} tricks are played.",
   ],
 };
 
@@ -94,8 +94,8 @@ const tenPoints: Section = {
         "High: the highest card of the trump suit that was played, to the side that captures it.",
         "Low: the lowest card of the trump suit that was played, to the side that captures it.",
         "Jack, Jick, Big joker, Little joker: each to the side that captures it.",
-        "Game: to the side whose captured cards count the most (ten {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}). A tie gives it to nobody.",
-        "Trey: the three of trump, to the side that captures it.",
+        "Game: to the side whose captured cards count the most ({rank_T} {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}). A tie gives it to nobody.",
+        "{point_trey}: the {rank_3} of trump, to the side that captures it.",
       ],
     },
     "High and Low are chosen among the cards of the trump suit itself (never the jick or a joker) that were actually played. A point whose card was discarded or left in the stock goes to nobody.",
@@ -113,7 +113,7 @@ const trumpDiscardAtTable: Section = {
   title: "At this table",
   blocks: [
     "To discard, click the cards you want to throw away (they rise), then confirm. Cards the rules make you throw away are raised already and stay raised; cards the rules make you keep are dimmed and cannot be chosen. The counter tells you how many are chosen, and the button works once it is exactly right.",
-    "If a player disconnects, a bot plays for them after a short wait, and a turn timer, when the table has one, plays for whoever runs out of time.",
+    "If a player disconnects, a bot plays for them after a short wait, and the turn timer, if the table uses it, plays for whoever runs out of time.",
   ],
 };
 
@@ -126,7 +126,7 @@ export const howto: HowTo = {
       {
         title: "Players and sides",
         blocks: [
-          "{min_players} to {max_players} people play. With {team_players} players the host may choose teams: partners are drawn at random, sit across from each other, pool the cards they win and share one score. Otherwise everyone plays alone.",
+          "{min_players} to {max_players} people play. With {team_players} players the host may choose teams: partners are drawn at random, sit across from each other, pool the cards they win and score together. Otherwise everyone plays alone.",
         ],
       },
       {
@@ -134,13 +134,13 @@ export const howto: HowTo = {
         blocks: [
           "The {pack_cards} cards plus {jokers} jokers, cut down from the lowest ranks so that everyone gets exactly {cards_dealt} cards and a few are left over face down. These sleeping cards ({sleeping_odd} with an odd number of players, {sleeping_even} with an even number) belong to nobody and are only shown when the hand is over.",
           { facts: "deal" },
-          "Both jokers are always in the deck, so either of them may be sleeping. The first dealer is drawn at random; the deal then moves one seat clockwise every hand.",
+          "The jokers are always in the deck, so any of them may be sleeping. The first dealer is drawn at random; the deal then moves to the next seat clockwise every hand.",
         ],
       },
       {
         title: "Bidding",
         blocks: [
-          "There is a single round, starting on the dealer's left and ending with the dealer. Each player passes or bids a whole number from {min_bid} to {max_bid} that is higher than every bid so far. Once you pass, you are out of the auction.",
+          "Bidding starts on the dealer's left and ends with the dealer. Each player passes or bids a whole number from {min_bid} to {max_bid} that is higher than every bid so far. Once you pass, you are out of the auction.",
           "If everyone else has passed, the dealer may not pass and must bid (any amount from {min_bid} to {max_bid}). The highest bidder's side must then take at least that many points.",
         ],
       },
@@ -148,7 +148,7 @@ export const howto: HowTo = {
         title: "Trump",
         blocks: [
           "The bidder leads the first trick, and the suit of that card becomes trump for the whole hand. A joker cannot be led to the first trick, because it has no suit. From the second trick on a joker may be led, and leading it counts as leading trump.",
-          "Trumps rank from the ace down to the lowest rank in the deck, followed by the big joker and then the little joker: the jokers are the two lowest trumps. Any card of the trump suit beats both jokers. There is no jick in this game.",
+          "Trumps rank from the ace down to the lowest rank in the deck, followed by the big joker and then the little joker: the jokers are the lowest trumps. Any card of the trump suit beats them. There is no jick in this game.",
         ],
       },
       {
@@ -162,7 +162,7 @@ export const howto: HowTo = {
               "A joker never counts as a card of a plain suit.",
             ],
           },
-          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads the next trick. Six tricks are played.",
+          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads the next trick. {hand_size} tricks are played.",
         ],
       },
       {
@@ -175,10 +175,10 @@ export const howto: HowTo = {
               "Low: the lowest card of the trump suit that was dealt, to the side of the player who played it, whoever wins that trick.",
               "Jack: the jack of trump, to the side that captures it.",
               "Big joker and Little joker: each to the side that captures it.",
-              "Game: to the side whose captured cards count the most (each ten {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}, everything else {game_other}, in every suit). A tie for the most gives Game to nobody.",
+              "Game: to the side whose captured cards count the most (each {rank_T} {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}, everything else {game_other}, in every suit). A tie for the most gives Game to nobody.",
             ],
           },
-          "The jokers are never High or Low. If only one card of the trump suit was dealt, it is both High and Low. A point whose card is sleeping is not awarded, so some hands are worth fewer than {points} points and a bid of {max_bid} can be out of reach.",
+          "The jokers are never High or Low. If the trump suit has a lone card in the deal, that card is High and Low at once. A point whose card is sleeping is not awarded, so some hands are worth fewer than {points} points and a bid of {max_bid} can be out of reach.",
         ],
       },
       scoring,
@@ -187,9 +187,9 @@ export const howto: HowTo = {
     ],
   },
   ten_point: {
-    title: "Ten-point game",
+    title: "{points}-point game",
     intro:
-      "The Midwest game with the jick and the trey: ten cards dealt, a discard down to six, trump named by the bidder, and ten points at stake in every hand.",
+      "The Midwest game with the jick and the trey: {usual_dealt} cards dealt, a discard down to {hand_size}, trump named by the bidder, and {points} points at stake in every hand.",
     sections: [
       tenPlayers,
       tenDeck,
@@ -204,40 +204,40 @@ export const howto: HowTo = {
     ],
   },
   no_jick: {
-    title: "Ten-point without the jick",
+    title: "{preset_ten_point} without the jick",
     intro:
-      "The ten-point deal and discard with a shorter count: there is no jick and no trey, so six points are at stake in every hand, as in classic Pitch.",
+      "The deal and discard of the {preset_ten_point} game with a shorter count: there is no jick and no trey, so {points} points are at stake in every hand, as in classic Pitch.",
     sections: [
       tenPlayers,
       tenDeck,
       {
         title: "Bidding",
         blocks: [
-          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+          "Bidding starts on the dealer's left and ends with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
         ],
       },
       tenTrumpAndDiscard,
       {
         title: "The trumps",
         blocks: [
-          "There is no jick: the other jack of the trump's colour is an ordinary card of its own suit, followed like any other. The two jokers are trumps and rank just below the jack of trump. From highest to lowest:",
+          "There is no jick: the other jack of the trump's colour is an ordinary card of its own suit, followed like any other. The jokers are trumps and rank just below the jack of trump. From highest to lowest:",
           {
-            list: ["ace, king, queen and jack of trump", "the big joker, then the little joker", "ten, nine… down to the two of trump"],
+            list: ["ace, king, queen and jack of trump", "the big joker, then the little joker", "{rank_T}, {rank_9}… down to the {rank_2} of trump"],
           },
         ],
       },
       {
         title: "Playing the tricks",
         blocks: [
-          "The bidder leads the first trick and must lead a trump if they hold one (the jokers count); a bidder with no trump may lead anything.",
+          "The bidder leads the first trick and must lead a trump if they hold any (the jokers count); a bidder with no trump may lead anything.",
           {
             list: [
               "If a plain suit is led, you may follow suit or play a trump, as you prefer, even when you hold the suit. Only if you hold neither may you play something else.",
-              "If trump is led and you hold a trump, you must play one.",
+              "If trump is led and you hold a trump, you must play a trump.",
               "The jokers follow trump, never a plain suit.",
             ],
           },
-          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. Six tricks are played.",
+          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. {hand_size} tricks are played.",
         ],
       },
       {
@@ -250,10 +250,10 @@ export const howto: HowTo = {
               "Low: the lowest card of the trump suit that was played, to the side that captures it.",
               "Jack: the jack of trump, to the side that captures it.",
               "Big joker and Little joker: each to the side that captures it.",
-              "Game: to the side whose captured cards count the most (ten {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}). A tie gives it to nobody.",
+              "Game: to the side whose captured cards count the most ({rank_T} {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}). A tie gives it to nobody.",
             ],
           },
-          "There is no Trey: the three of trump is just a low trump. High and Low are chosen among the cards of the trump suit itself (never a joker) that were actually played, and a point whose card was discarded or left in the stock goes to nobody.",
+          "There is no {point_trey}: the {rank_3} of trump is just a low trump. High and Low are chosen among the cards of the trump suit itself (never a joker) that were actually played, and a point whose card was discarded or left in the stock goes to nobody.",
         ],
       },
       scoring,
@@ -262,14 +262,14 @@ export const howto: HowTo = {
     ],
   },
   cutthroat: {
-    title: "Cut-throat (three players)",
+    title: "Cut-throat ({alone_players} players)",
     intro:
-      "The ten-point game for exactly three players, each on their own: the jick, the trey and ten points in every hand, with bids starting at {min_bid}.",
+      "The {preset_ten_point} game for exactly {alone_players} players, each on their own: the jick, the trey and {points} points in every hand, with bids starting at {min_bid}.",
     sections: [
       {
         title: "Players",
         blocks: [
-          "Exactly three people play, with no partners. Every point you take counts for you alone, and so does every bid you fail to make.",
+          "Exactly {alone_players} people play, with no partners. Every point you take counts for you alone, and so does every bid you fail to make.",
         ],
       },
       {
@@ -282,7 +282,7 @@ export const howto: HowTo = {
       {
         title: "Bidding",
         blocks: [
-          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far: a bid below {min_bid} is not allowed. Once you pass you are out. If both other players have passed, the dealer must bid, at least {min_bid}.",
+          "Bidding starts on the dealer's left and ends with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far: a bid below {min_bid} is not allowed. Once you pass you are out. If every other player has passed, the dealer must bid, at least {min_bid}.",
         ],
       },
       tenTrumpAndDiscard,
@@ -295,35 +295,35 @@ export const howto: HowTo = {
     ],
   },
   five_point: {
-    title: "Five-point game (two teams)",
+    title: "{points}-point game ({team_count} teams)",
     intro:
-      "Two teams whose players alternate around the table, a deck with a single joker and the twos kept, trump set by the bidder's first lead, and five points at stake in every hand.",
+      "{team_count} teams whose players alternate around the table, a deck with {jokers} joker and every {rank_2} kept, trump set by the bidder's first lead, and {points} points at stake in every hand.",
     sections: [
       {
         title: "Players and teams",
         blocks: [
-          "{team_players} people play, always as two teams. Team-mates do not sit together: the seats alternate between the two teams all the way round, so with {team_example_players} players seats {team_seats_a} play against seats {team_seats_b}, and everyone sits between two opponents. Partners are drawn at random when the match starts. Each team pools the cards it wins and shares one score.",
+          "{team_players} people play, always as {team_count} teams. Team-mates do not sit together: the seats alternate between the teams all the way round, so with {team_example_players} players seats {team_seats_a} play against seats {team_seats_b}, and everyone sits between opponents. Partners are drawn at random when the match starts. Each team pools the cards it wins and scores together.",
         ],
       },
       {
         title: "The deck",
         blocks: [
-          "The {pack_cards} cards plus {jokers} joker. The twos always stay in; with fewer players some middle ranks are taken out, so that everyone gets {cards_dealt} cards and {sleeping} cards are left over face down. These sleeping cards belong to nobody and are shown when the hand is over.",
+          "The {pack_cards} cards plus {jokers} joker. Every {rank_2} stays in; with fewer players some middle ranks are taken out, so that everyone gets {cards_dealt} cards and {sleeping} cards are left over face down. These sleeping cards belong to nobody and are shown when the hand is over.",
           { facts: "deal" },
-          "The joker may be one of the sleeping cards. The first dealer is drawn at random; the deal then moves one seat clockwise every hand.",
+          "The joker may be among the sleeping cards. The first dealer is drawn at random; the deal then moves to the next seat clockwise every hand.",
         ],
       },
       {
         title: "Bidding",
         blocks: [
-          "A single round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer may not pass and must bid. The bidder's team must then take at least that many points.",
+          "Bidding starts on the dealer's left and ends with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer may not pass and must bid. The bidder's team must then take at least that many points.",
         ],
       },
       {
         title: "Trump",
         blocks: [
           "The bidder leads the first trick, and the suit of that card becomes trump for the whole hand. The joker cannot be that first card, because it has no suit; from the second trick on it may be led, and leading it counts as leading trump.",
-          "Trumps rank from the ace down to the two, and the joker comes after them all: it is the lowest trump, so any card of the trump suit beats it. There is no jick.",
+          "Trumps rank from the ace down to the {rank_2}, and the joker comes after them all: it is the lowest trump, so any card of the trump suit beats it. There is no jick.",
         ],
       },
       {
@@ -337,7 +337,7 @@ export const howto: HowTo = {
               "The joker never counts as a card of a plain suit.",
             ],
           },
-          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads the next trick. Six tricks are played.",
+          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads the next trick. {hand_size} tricks are played.",
         ],
       },
       {
@@ -350,16 +350,16 @@ export const howto: HowTo = {
               "Low: the lowest card of the trump suit that was dealt, to the team of the player who held it and played it, whoever wins that trick.",
               "Jack: the jack of trump, to the team that captures it.",
               "Joker: to the team that captures it.",
-              "Game: to the team whose captured cards count the most (each ten {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}, everything else {game_other}, in every suit). A tie gives Game to nobody.",
+              "Game: to the team whose captured cards count the most (each {rank_T} {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}, everything else {game_other}, in every suit). A tie gives Game to nobody.",
             ],
           },
-          "The joker is never High or Low. A point whose card is sleeping is not awarded, so some hands are worth fewer than five points.",
+          "The joker is never High or Low. A point whose card is sleeping is not awarded, so some hands are worth fewer than {points} points.",
         ],
       },
       {
         title: "Option: the kitty",
         blocks: [
-          "When the table is created with the kitty, three of the five leftover cards form a kitty and the other two sleep. After the auction the bidder picks up the kitty without showing it, then puts any three of its nine cards back face down, which may be the kitty's own three. Only then does it lead, and its first card sets trump, so the exchange is made before trump is known. The cards put back count for nobody, like the sleeping ones, and everyone sees them when the hand is over.",
+          "When the table is created with the kitty, {kitty} of the {sleeping} leftover cards form a kitty and the other {kitty_sleeping} sleep. After the auction the bidder picks up the kitty without showing it, then puts any {kitty} of its {kitty_held} cards back face down, which may be the kitty's own. Only then does it lead, and its first card sets trump, so the exchange is made before trump is known. The cards put back count for nobody, like the sleeping ones, and everyone sees them when the hand is over.",
         ],
       },
       scoring,
@@ -370,12 +370,12 @@ export const howto: HowTo = {
   mcleod: {
     title: "McLeod (partnerships)",
     intro:
-      "A partnership game of the ten-point family: ten cards each, a bidder who names trump and then gathers the whole stock, discards that keep every trump as long as a non-trump is left, and ten points in every hand.",
+      "A partnership game of the {preset_ten_point} family: {usual_dealt} cards each, a bidder who names trump and then gathers the whole stock, discards that keep every trump as long as a non-trump is left, and {points} points in every hand.",
     sections: [
       {
         title: "Players and partners",
         blocks: [
-          "Four or six people play, always in partnerships of two: partners sit across from each other, pool the cards they win and share one score. Four players make two partnerships and six make three. Partners are drawn at random when the match starts.",
+          "{team_players} people play, always in partnerships: partners sit across from each other, pool the cards they win and score together. Partners are drawn at random when the match starts.",
         ],
       },
       {
@@ -389,36 +389,36 @@ export const howto: HowTo = {
       {
         title: "Bidding",
         blocks: [
-          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+          "Bidding starts on the dealer's left and ends with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
         ],
       },
       {
         title: "Trump, the stock and the discard",
         blocks: [
-          "The bidder names trump, then picks up every card of the stock and discards down to six cards. After that the others, clockwise from the bidder's left, each discard down to six as well.",
-          "Nobody may throw away a trump while keeping a non-trump: trumps may go only once every non-trump has gone, so only a player holding more than six trumps ever discards one. The discards stay face down and count for nobody; everyone sees them when the hand is over.",
+          "The bidder names trump, then picks up every card of the stock and discards down to {hand_size} cards. After that the others, clockwise from the bidder's left, each discard down to {hand_size} as well.",
+          "Nobody may throw away a trump while keeping a non-trump: trumps may go only once every non-trump has gone, so only a player holding more than {hand_size} trumps ever discards a trump. The discards stay face down and count for nobody; everyone sees them when the hand is over.",
         ],
       },
       {
         title: "The trumps",
         blocks: [
-          "The jick (the jack of the other suit of the trump's colour) and both jokers are trumps. From highest to lowest:",
-          { list: ["ace, king, queen and jack of trump", "the jick", "the two jokers", "ten, nine… down to the two of trump"] },
-          "The two jokers are twins: neither outranks the other. When both fall in the same trick, the one played second beats the first. The table still draws one as big and one as little, only so that you can tell them apart.",
+          "The jick (the jack of the other suit of the trump's colour) and the jokers are trumps. From highest to lowest:",
+          { list: ["ace, king, queen and jack of trump", "the jick", "the jokers", "{rank_T}, {rank_9}… down to the {rank_2} of trump"] },
+          "The jokers are twins: neither outranks the other. When they fall in the same trick, the joker played later beats the earlier. The table still draws a big and a little joker, only so that you can tell them apart.",
         ],
       },
       {
         title: "Playing the tricks",
         blocks: [
-          "The bidder leads the first trick and must lead a trump if they hold one (the jick and the jokers count).",
+          "The bidder leads the first trick and must lead a trump if they hold any (the jick and the jokers count).",
           {
             list: [
               "You may always trump instead of following suit: if a plain suit is led, follow it or play a trump, as you prefer. Only if you hold neither may you play something else.",
-              "If trump is led and you hold a trump, you must play one.",
+              "If trump is led and you hold a trump, you must play a trump.",
               "The jick and the jokers follow trump, never their printed suit.",
             ],
           },
-          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. Six tricks are played.",
+          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. {hand_size} tricks are played.",
         ],
       },
       tenPoints,
@@ -429,8 +429,8 @@ export const howto: HowTo = {
           "The match goes on hand after hand until a partnership reaches the target ({target} unless the table chose {other_targets}). After each hand:",
           {
             list: [
-              "if one or more partnerships are at the target or above, the one with the highest score wins, whether or not it bid that hand;",
-              "if two of them share that highest score, the bidding partnership wins if it is one of them; otherwise another hand is dealt.",
+              "if any partnership is at the target or above, the partnership with the highest score wins, whether or not it bid that hand;",
+              "if that highest score is shared, the bidding partnership wins if it is among them; otherwise another hand is dealt.",
             ],
           },
         ],
@@ -439,14 +439,14 @@ export const howto: HowTo = {
     ],
   },
   widow: {
-    title: "Widow (three or four players)",
+    title: "Widow ({table_sizes} players)",
     intro:
-      "Nine cards each and a four-card widow for the highest bidder. The other players trade their non-trumps for fresh cards from the stock, and the Two and the Ten of trump take the places of Low and Game: ten points in every hand.",
+      "{cards_dealt} cards each and a widow of {widow} cards for the highest bidder. The other players trade their non-trumps for fresh cards from the stock, and the {point_two} and the {point_ten} take the places of Low and Game: {points} points in every hand.",
     sections: [
       {
         title: "Players and sides",
         blocks: [
-          "Three or four people play. Three always play alone; four play alone or, if the host chooses teams, in two partnerships, partners sitting across from each other and sharing one score.",
+          "{table_sizes} people play. With {alone_only} players everyone plays alone; with {teams_either}, they play alone or, if the host chooses teams, in {team_count} partnerships, partners sitting across from each other and scoring together.",
         ],
       },
       {
@@ -459,27 +459,27 @@ export const howto: HowTo = {
       {
         title: "Bidding",
         blocks: [
-          "One round, starting on the dealer's left and ending with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
+          "Bidding starts on the dealer's left and ends with the dealer. Each player passes or bids from {min_bid} to {max_bid}, higher than every bid so far; once you pass you are out. If everyone else has passed, the dealer must bid.",
         ],
       },
       {
         title: "The widow and trump",
         blocks: [
-          "The bidder picks up the four cards of the widow without showing them, and only then names the trump suit.",
+          "The bidder picks up the {widow} cards of the widow without showing them, and only then names the trump suit.",
         ],
       },
       {
         title: "Trading with the stock",
         blocks: [
-          "Then each other player in turn, starting on the bidder's left, throws away every card that is not a trump and draws from the stock until they hold six cards again.",
+          "Then each other player in turn, starting on the bidder's left, throws away every card that is not a trump and draws from the stock until they hold {hand_size} cards again.",
           {
             list: [
-              "A player with more than six trumps keeps six of them: they discard their non-trumps and then trumps down to six, but never a scoring trump while another trump is left to discard.",
+              "A player with more than {hand_size} trumps keeps {hand_size} of them: they discard their non-trumps and then trumps down to {hand_size}, but never a scoring trump while another trump is left to discard.",
               "If the stock runs short, a player discards only as many cards as the stock can replace, and chooses which non-trumps to keep.",
-              "Last of all, the bidder takes whatever is left of the stock and discards down to six: non-trumps first, then trumps that do not score, and scoring trumps only when nothing else is left.",
+              "Last of all, the bidder takes whatever is left of the stock and discards down to {hand_size}: non-trumps first, then trumps that do not score, and scoring trumps only when nothing else is left.",
             ],
           },
-          "The scoring trumps are the ace, the jack, the jick, both jokers, the ten, the three and the two of trump. Discards and any cards left in the stock stay face down and count for nobody.",
+          "The scoring trumps are the ace, the jack, the jick, the jokers, the {rank_T}, the {rank_3} and the {rank_2} of trump. Discards and any cards left in the stock stay face down and count for nobody.",
         ],
       },
       tenTrumps,
@@ -490,11 +490,11 @@ export const howto: HowTo = {
           {
             list: [
               "If a plain suit is led, you may follow suit or play a trump, as you prefer, even when you hold the suit. Only if you hold neither may you play something else.",
-              "If trump is led and you hold a trump, you must play one.",
+              "If trump is led and you hold a trump, you must play a trump.",
               "The jick and the jokers follow trump, never their printed suit.",
             ],
           },
-          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. Six tricks are played.",
+          "The highest trump wins the trick; with no trump in it, the highest card of the suit led wins. The winner leads next. {hand_size} tricks are played.",
         ],
       },
       {
@@ -504,10 +504,10 @@ export const howto: HowTo = {
           {
             list: [
               "High: the highest card of the trump suit that was played, to the side that captures it.",
-              "Two: the two of trump, to the side of the player who holds it when play begins, whoever wins the trick it falls in.",
+              "{point_two}: the {rank_2} of trump, to the side of the player who holds it when play begins, whoever wins the trick it falls in.",
               "Jack, Jick, Big joker, Little joker: each to the side that captures it.",
-              "Ten of trump: to the side that captures it. It stands in for Game: the cards are not counted.",
-              "Trey: the three of trump, to the side that captures it.",
+              "{point_ten}: to the side that captures it. It stands in for Game: the cards are not counted.",
+              "{point_trey}: the {rank_3} of trump, to the side that captures it.",
             ],
           },
           "There is no Low and no Game. A point whose card was discarded or stayed in the stock goes to nobody.",
@@ -519,14 +519,14 @@ export const howto: HowTo = {
     ],
   },
   nine_card: {
-    title: "Nine-card game",
+    title: "{cards_dealt}-card game",
     intro:
-      "Everyone gets nine cards and trades every non-trump for fresh cards from the stock. Only trumps are ever played, and players drop out of the hand as their trumps run out. Ten points are at stake in every hand, the jokers count for whoever held them, and only a side that bids can win the match.",
+      "Everyone gets {cards_dealt} cards and trades every non-trump for fresh cards from the stock. Only trumps are ever played, and players drop out of the hand as their trumps run out. {points} points are at stake in every hand, the jokers count for whoever held them, and only a side that bids can win the match.",
     sections: [
       {
         title: "Players and sides",
         blocks: [
-          "Three, four, five or six people play, each on their own; or four or six play in partnerships, partners sitting across from each other and sharing one score.",
+          "{alone_players} people play, each on their own; or {team_players} play in partnerships, partners sitting across from each other and scoring together.",
         ],
       },
       {
@@ -534,20 +534,20 @@ export const howto: HowTo = {
         blocks: [
           "The whole pack of {deck} cards is used ({pack_cards} cards and {jokers} jokers). Everyone gets {cards_dealt} cards; the rest stay face down as the stock.",
           { facts: "deal" },
-          "With six players the whole pack is dealt: there is no stock, and nobody draws after discarding.",
+          "When the whole pack is dealt (see the table) there is no stock, and nobody draws after discarding.",
         ],
       },
       tenBidding,
       {
         title: "Trump and the trade with the stock",
         blocks: [
-          "The bidder names trump. Then each player in turn, the bidder first and then clockwise, throws away every card that is not a trump and is dealt cards from the stock until they hold six again.",
+          "The bidder names trump. Then each player in turn, the bidder first and then clockwise, throws away every card that is not a trump and is dealt cards from the stock until they hold {hand_size} again.",
           {
             list: [
               "The discard is not a choice: all the non-trumps go, and every trump stays.",
               "A player who holds no non-trump does not discard and draws nothing.",
-              "A player who holds more than six trumps keeps them all and draws nothing; the extra trumps are played to the first trick.",
-              "The refill stops when the stock runs out: the players still to come draw fewer cards or none at all, and may hold fewer than six.",
+              "A player who holds more than {hand_size} trumps keeps them all and draws nothing; the extra trumps are played to the first trick.",
+              "The refill stops when the stock runs out: the players still to come draw fewer cards or none at all, and may hold fewer than {hand_size}.",
               "Cards from the stock that are not trumps are dead: they stay in the hand until it is over and are never played.",
             ],
           },
@@ -558,14 +558,14 @@ export const howto: HowTo = {
       {
         title: "Playing the tricks",
         blocks: [
-          "Only trumps are played. The bidder leads the first trick, or if the bidder holds no trump, the first player clockwise from them who does. The others then play in turn, clockwise, each putting down one trump.",
+          "Only trumps are played. The bidder leads the first trick, or if the bidder holds no trump, the first player clockwise from them who does. The others then play in turn, clockwise, each putting down a trump.",
           {
             list: [
               "A player with no trump left is out of the hand: their turn is skipped from then on, dead cards or not, so a trick can have fewer cards than there are players.",
-              "A player who holds more than six cards when play begins plays the extra trumps to the first trick, one after another on their turn, until they hold five. The first trick can therefore hold two or more cards from the same player.",
+              "A player who holds more than {hand_size} cards when play begins plays the extra trumps to the first trick, a card at a time on their turn, until they are left with as many cards as everyone else after that trick. The first trick can therefore hold several cards from the same player.",
             ],
           },
-          "The highest trump wins the trick, and the winner leads the next one; if the winner has no trump left, the next player clockwise who holds one leads. The hand ends as soon as nobody holds a trump, so the number of tricks changes from hand to hand, and players may finish still holding dead cards.",
+          "The highest trump wins the trick, and the winner leads the next trick; if the winner has no trump left, the next player clockwise who holds a trump leads. The hand ends as soon as nobody holds a trump, so the number of tricks changes from hand to hand, and players may finish still holding dead cards.",
         ],
       },
       {
@@ -578,8 +578,8 @@ export const howto: HowTo = {
               "Low: the lowest card of the trump suit that was played, to the side that captures it.",
               "Jack, Jick: each to the side that captures it.",
               "Big joker, Little joker: each to the side of the player who held it and played it, whoever wins the trick it falls in.",
-              "Game: to the side whose captured cards count the most (ten {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}). A tie gives it to nobody.",
-              "Trey: the three of trump, to the side that captures it.",
+              "Game: to the side whose captured cards count the most ({rank_T} {game_ten}, ace {game_ace}, king {game_king}, queen {game_queen}, jack {game_jack}). A tie gives it to nobody.",
+              "{point_trey}: the {rank_3} of trump, to the side that captures it.",
             ],
           },
           "High and Low are chosen among the cards of the trump suit itself (never the jick or a joker). Every trump that was dealt or drawn is played sooner or later; a point whose card stayed in the stock goes to nobody.",
@@ -598,8 +598,8 @@ export const howto: HowTo = {
         title: "At this table",
         blocks: [
           "The rules decide the discard: your non-trumps are raised already, the counter is full, and you just confirm. For the rest of the hand your dead cards are dimmed, and only your trumps can be clicked.",
-          "A player with no trump left is marked “out” beside their name. When you have extra trumps for the first trick, the turn stays with you until you hold five cards; cards one player put in the same trick are fanned out at their place.",
-          "If a player disconnects, a bot plays for them after a short wait, and a turn timer, when the table has one, plays for whoever runs out of time.",
+          "A player with no trump left is marked “out” beside their name. When you have extra trumps for the first trick, the turn stays with you until they are all played; cards a player put in the same trick are fanned out at their place.",
+          "If a player disconnects, a bot plays for them after a short wait, and the turn timer, if the table uses it, plays for whoever runs out of time.",
         ],
       },
     ],
@@ -611,18 +611,21 @@ export const howto: HowTo = {
       {
         list: [
           "Target: the match is played to {targets} points ({target} is the usual).",
-          "Shoot the moon: the auction has one more bid, one above the game's highest, shown as “Moon”: {moon_bid} in this game. To make it, the bidding side must take every point of the hand. Made, it wins the match on the spot, whatever the scores; set, it loses the amount bid and the match as well.",
+          "Shoot the moon: the auction gains a bid above the game's highest, shown as “Moon”: {moon_bid} in this game. To make it, the bidding side must take every point of the hand. Made, it wins the match on the spot, whatever the scores; set, it loses the amount bid and the match as well.",
           "Elimination at {elimination}: a side whose score falls to {elimination} or below loses.",
-          "Kitty (five-point only): after the auction the bidder picks up three of the leftover cards and puts any three back face down before leading; the five-point page says more.",
+          {
+            option: "kitty",
+            text: "Kitty: after the auction the bidder picks up {kitty} of the leftover cards and puts any {kitty} back face down before leading; the kitty’s section above says more.",
+          },
         ],
       },
       "What happens in the cases players ask about:",
       {
         list: [
           "A point whose card is sleeping, in the stock or discarded cannot be taken by anyone, so in that hand the moon cannot be made.",
-          "A moon made by a side whose score was below zero does not win the match: its score only goes back to zero, and play goes on.",
+          "A moon made by a side whose score was negative does not win the match: its score only goes back to {moon_reset}, and play goes on.",
           "When a moon is set, the other side with the highest score wins. If several share that score, the first of them after the bidding side, in the scoreboard's order, wins.",
-          "With elimination and two sides, the other side wins at once. With more sides, the best score among the sides still in wins; if several share it, another hand is played, and a side that is out can no longer win.",
+          "With elimination, a side that is out hands the match at once to its opponent when there is no other side; otherwise the best score among the sides still in wins; if several share it, another hand is played, and a side that is out can no longer win.",
           "Reaching the target comes first: if a side wins by the usual rules in the same hand, elimination does not change that.",
         ],
       },

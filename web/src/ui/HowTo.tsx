@@ -53,9 +53,13 @@ function BlockView({ block, facts }: { block: Block; facts: Facts }) {
   const fill = (text: string) => fillFacts(text, facts.values);
   if (typeof block === "string") return <p>{fill(block)}</p>;
   if ("list" in block) {
+    // An item about a table option is shown only where the preset offers that option.
+    const shown = block.list.flatMap((item) =>
+      typeof item === "string" ? [item] : facts.preset.options[item.option] ? [item.text] : [],
+    );
     return (
       <ul>
-        {block.list.map((item) => (
+        {shown.map((item) => (
           <li key={item}>{fill(item)}</li>
         ))}
       </ul>

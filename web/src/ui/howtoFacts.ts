@@ -3,8 +3,9 @@
 // pages themselves (howto/*.ts) hold only words.
 
 import { rankLabel, RANKS, type Rank } from "../cards";
-import { currentLang, pointName, t } from "../i18n";
+import { currentLang, pointName, t, tk } from "../i18n";
 import type { PresetFacts, TableFacts } from "../presets";
+import type { Preset } from "../types";
 
 /** A table of facts: a header row and the rows under it, the first cell of each a row header. */
 export interface FactTable {
@@ -68,8 +69,8 @@ export function dealTable(preset: PresetFacts): FactTable {
 export function pointsTable(preset: PresetFacts): FactTable {
   const oneJoker = preset.tables.every((table) => table.jokers === 1);
   const rows = preset.points.map((point) => [pointName(point, oneJoker), String(preset.point_values[point] ?? 0)]);
-  const total = preset.points.reduce((sum, point) => sum + (preset.point_values[point] ?? 0), 0);
-  return { head: [t("howto.col_point"), t("howto.col_worth")], rows: [...rows, [t("howto.points_total"), String(total)]] };
+  const total = [t("howto.points_total"), String(preset.points_total)];
+  return { head: [t("howto.col_point"), t("howto.col_worth")], rows: [...rows, total] };
 }
 
 /** Numbers as the language lists choices: "11, 21, 31, or 52". */
@@ -83,8 +84,17 @@ function allList(numbers: number[]): string {
 }
 
 /** The value of a field when it is the same at every table size in `tables`, else undefined. */
-function sameAt(tables: TableFacts[], field: "sleeping" | "cards_dealt"): number | undefined {
-  return tables.length > 0 && tables.every((table) => table[field] === tables[0][field]) ? tables[0][field] : undefined;
+function sameAt(
+  tables: TableFacts[],
+  field: "sleeping" | "cards_dealt" | "team_count" | "sleeping_with_kitty",
+): number | undefined {
+  const first = tables[0]?.[field];
+  return first != null && tables.every((table) => table[field] === first) ? first : undefined;
+}
+
+/** The table sizes, as a language lists choices, of the tables that pass `keep`. */
+function sizesWhere(preset: PresetFacts, keep: (table: TableFacts) => boolean): string {
+  return choiceList(preset.tables.filter(keep).map((table) => table.players));
 }
 
 /**
@@ -108,7 +118,11 @@ function tableValues(preset: PresetFacts): Record<string, string | number> {
     alone_min: preset.players[0] ?? "",
     alone_max: preset.players[preset.players.length - 1] ?? "",
     team_players: choiceList(preset.team_players),
+    alone_players: choiceList(preset.players),
+    table_sizes: choiceList(sizes),
     teams_only: allList(preset.tables.filter((t) => t.with_teams && !t.without_teams).map((t) => t.players)),
+    alone_only: sizesWhere(preset, (table) => table.without_teams && !table.with_teams),
+    teams_either: sizesWhere(preset, (table) => table.without_teams && table.with_teams),
     dealt_at_min: preset.tables[0].cards_dealt,
     dealt_at_max: preset.tables[preset.tables.length - 1].cards_dealt,
   };
@@ -116,6 +130,10 @@ function tableValues(preset: PresetFacts): Record<string, string | number> {
   const even = sameAt(preset.tables.filter((table) => table.players % 2 === 0), "sleeping");
   if (odd !== undefined) values.sleeping_odd = odd;
   if (even !== undefined) values.sleeping_even = even;
+  const teamCount = sameAt(preset.tables.filter((table) => table.teams), "team_count");
+  if (teamCount !== undefined) values.team_count = teamCount;
+  const kittySleeping = sameAt(preset.tables, "sleeping_with_kitty");
+  if (preset.options.kitty && kittySleeping !== undefined) values.kitty_sleeping = kittySleeping;
   // The example of seating: the team table in the middle of those the preset allows.
   const teamTables = preset.tables.filter((table) => table.teams);
   const example = teamTables[Math.floor(teamTables.length / 2)];
@@ -127,21 +145,46 @@ function tableValues(preset: PresetFacts): Record<string, string | number> {
   return values;
 }
 
+// The points and ranks the pages name, and the presets they refer to, put in words by the language.
+const POINT_NAMES = ["high", "low", "jack", "jick", "big_joker", "little_joker", "joker", "game", "trey", "two", "ten"];
+const NAMED_RANKS: Rank[] = ["2", "3", "9", "T"];
+const REFERRED_PRESETS: Preset[] = ["ten_point", "five_point"];
+
+/** The names the prose may use as {point_two}, {rank_T}, {preset_ten_point}: the language's words. */
+function names(): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const point of POINT_NAMES) values[`point_${point}`] = pointName(point);
+  for (const rank of NAMED_RANKS) values[`rank_${rank}`] = rankName(rank);
+  for (const preset of REFERRED_PRESETS) values[`preset_${preset}`] = tk(`preset.${preset}`);
+  return values;
+}
+
+/** A rank in words ("ten"), as the card names of the language write it. */
+function rankName(rank: Rank): string {
+  return tk(`rank.${rank}`);
+}
+
 /** The numbers the prose may name, by placeholder. */
 export function factValues(preset: PresetFacts): Record<string, string | number> {
   const target = preset.options.target;
   const values: Record<string, string | number> = {
+    ...names(),
     min_bid: preset.bids.min,
     max_bid: preset.bids.max,
     moon_bid: preset.options.shoot_the_moon.bid,
+    moon_reset: preset.options.shoot_the_moon.reset_score,
+    usual_dealt: preset.cards_dealt,
     hand_size: preset.hand_size,
     target: target.default,
     targets: choiceList(target.choices),
     other_targets: choiceList(target.choices.filter((n) => n !== target.default)),
     elimination: `\u2212${Math.abs(preset.options.elimination.score)}`,
-    points: preset.points.reduce((sum, point) => sum + (preset.point_values[point] ?? 0), 0),
+    points: preset.points_total,
   };
-  if (preset.options.kitty) values.kitty = preset.options.kitty.cards;
+  if (preset.options.kitty) {
+    values.kitty = preset.options.kitty.cards;
+    values.kitty_held = preset.options.kitty.held;
+  }
   Object.assign(values, tableValues(preset));
   const first = preset.tables[0];
   // Numbers the same at every table size of the preset.

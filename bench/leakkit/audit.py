@@ -397,6 +397,8 @@ def check_event(
     """Check one ``event`` (``text``: the JSON text it came as, if kept)."""
     event = message["event"]
     named = _cards_of(message, text)
+    for line in event.get("lines", []):  # the log lines an action made: seats and counts only
+        need(set(line) <= {"kind", "seat", "count"}, f"a log line with other fields: {sorted(line)}")
     if event.get("kind") != "action":
         if named:
             raise Leak(f"a {event.get('kind')} event names cards", named)

@@ -12,6 +12,7 @@ from typing import Any
 
 from serverkit import FAST, Client, Session
 
+from smear.actionjson import record_action_json
 from smear.server.app import SmearServer
 
 # A grace long enough that the server never plays for a disconnected seat during the test.
@@ -39,6 +40,16 @@ def cards_in(value: Any) -> set[str]:
 def played_cards(public: dict[str, Any]) -> set[str]:
     """The cards face up in this hand: the trick in progress and the finished tricks."""
     return {card for _, card in public["trick"]} | {c for trick in public["tricks"] for c in trick["cards"]}
+
+
+def play_event(seat: int, action: str, before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The event of ``seat`` taking ``action`` (no discard) at a house-like table, from the states
+    before and after it: the action, and the trick it won, if any, as the log's one line."""
+    event: dict[str, Any] = {"kind": "action", "seat": seat, "action": record_action_json(action)}
+    tricks = after["game"]["public"]["tricks"]
+    if len(tricks) > len(before["game"]["public"]["tricks"]):
+        event["lines"] = [{"kind": "trick", "seat": tricks[-1]["winner"]}]
+    return event
 
 
 def refused(reply: dict[str, Any], code: str) -> dict[str, Any]:

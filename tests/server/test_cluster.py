@@ -14,9 +14,9 @@ from typing import Any
 
 from serverkit import FAST, Client, create, free_port, http_json, join, running_server, server_process
 from sqlalchemy import create_engine, text
+from tablechecks import play_event
 from test_restart import close_all, same_hand
 
-from smear.actionjson import record_action_json
 from smear.server.app import SmearServer
 from smear.server.cluster import PREFIX
 
@@ -42,10 +42,8 @@ async def play_one(clients: list[Client]) -> dict[str, Any]:
     reply = await actor.send("act", version=state["version"], action=action)
     assert reply["ok"], reply
     await settle(clients, reply["version"])
-    return {
-        "version": reply["version"],
-        "event": {"kind": "action", "seat": seat, "action": record_action_json(action)},
-    }
+    after = await actor.wait_for(lambda s: s["version"] == reply["version"])
+    return {"version": reply["version"], "event": play_event(seat, action, state, after)}
 
 
 @contextlib.asynccontextmanager

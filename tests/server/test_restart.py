@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 from serverkit import Client, create, free_port, join, server_process, session
+from tablechecks import play_event
 
-from smear.actionjson import record_action_json
 from smear.server.storage import Storage
 
 # What a player sees of a hand; all of it must survive the restart.
@@ -68,7 +68,8 @@ async def step(clients: list[Client]) -> tuple[int, dict[str, Any]]:
     reply = await actor.send("act", version=state["version"], action=action)
     assert reply["ok"], reply
     await settle(clients, reply["version"])
-    return reply["version"], {"kind": "action", "seat": seat, "action": record_action_json(action)}
+    after = await clients[0].wait_for(lambda st: st["version"] == reply["version"])
+    return reply["version"], play_event(seat, action, state, after)
 
 
 def stored_actions(database: Path) -> int:

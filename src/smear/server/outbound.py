@@ -2,7 +2,8 @@
 with cards in record notation (``"Ah"``). No I/O, no table logic.
 
 :func:`view_json` is what one seat may know, :func:`public_json` what a spectator may know, and
-:func:`public_event` what everyone may learn from one action (a discard never carries its cards).
+:func:`public_event` what everyone may learn from one action (a discard never carries its cards),
+and :func:`log_lines` the lines of the play log that action makes besides its own, in order.
 :mod:`smear.server.protocol` re-exports them beside the inbound messages; docs/protocol.md
 describes every field.
 
@@ -34,6 +35,7 @@ __all__ = [
     "DISCARDS_LISTED",
     "Encoded",
     "encode",
+    "log_lines",
     "public_event",
     "public_json",
     "public_text",
@@ -317,3 +319,32 @@ def public_event(seat: int, action: Action) -> dict[str, Any]:
     ``{"seat": 2, "action": {"kind": "discard", "count": 4}}`` and never names its cards.
     """
     return {"seat": seat, "action": public_action_json(action)}
+
+
+def log_lines(before: PublicState, after: PublicState) -> list[dict[str, Any]]:
+    """The play log's lines an action taking ``before`` to ``after`` makes after its own, in the
+    order a player reads them: the trick it won, then the refill of a seat that just discarded, then
+    the kitty (after the last bid) and the stock (just before the bidder discards) the bidder took.
+
+    Each is ``{"kind": "trick", "seat": s}`` or ``{"kind": "kitty" | "stock" | "refill", "seat": s,
+    "count": n}``: seats and public counts only, never a card. The widow has its own action.
+    """
+    lines: list[dict[str, Any]] = []
+    if len(after.tricks) > len(before.tricks):
+        lines.append({"kind": "trick", "seat": after.tricks[-1].winner})
+    for seat in range(after.players):
+        discarded_now = _count_at(after.discarded, seat) and not _count_at(before.discarded, seat)
+        if discarded_now and after.refills_after_discard(seat):
+            lines.append({"kind": "refill", "seat": seat, "count": after.refilled(seat)})
+    if after.bidder is not None:
+        took, takes = before.bidder_draws(), after.bidder_draws()
+        if takes.kitty > took.kitty:
+            lines.append({"kind": "kitty", "seat": after.bidder, "count": takes.kitty - took.kitty})
+        if takes.stock > took.stock:
+            lines.append({"kind": "stock", "seat": after.bidder, "count": takes.stock - took.stock})
+    return lines
+
+
+def _count_at(counts: Sequence[int], seat: int) -> int:
+    """A seat's count in a per-seat tuple that is empty before anyone has one."""
+    return counts[seat] if counts else 0

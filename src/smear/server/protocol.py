@@ -36,6 +36,7 @@ from smear.server.errorcodes import (
 from smear.server.outbound import (
     DISCARDS_LISTED,
     Encoded,
+    log_lines,
     public_event,
     public_json,
     public_text,
@@ -83,6 +84,7 @@ __all__ = [
     "error_payload",
     "illegal_action_args",
     "illegal_action_payload",
+    "log_lines",
     "parse_inbound",
     "parse_message",
     "public_event",

@@ -20,7 +20,7 @@ from smear.dealing import new_match, next_hand, team_sides
 from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
 from smear.rules import Rules, find_rules, option_changes
 from smear.server.chat import ChatRoom
-from smear.server.protocol import illegal_action_args, public_event
+from smear.server.protocol import illegal_action_args, log_lines, public_event
 from smear.server.ratings import bot_profile_id
 from smear.state import Phase, State
 from smear.transitions import apply
@@ -439,12 +439,16 @@ class Table:
     def apply_action(self, seat: int, action: Action) -> None:
         """Apply an action for ``seat`` (a person's, a bot's or the timer's); raises on an illegal one."""
         assert self.state is not None
+        before = self.state.public
         try:
             self.state = apply(self.state, action, seat)
         except IllegalActionError as err:
             raise TableError("illegal_action", **illegal_action_args(err)) from None
         self.action_count += 1
         event = {"kind": "action", **public_event(seat, action)}
+        lines = log_lines(before, self.state.public)
+        if lines:  # what the action made happen, in the order the log shows it
+            event["lines"] = lines
         if self.state.public.phase is Phase.MATCH_OVER:
             self.status = "finished"
         self.bump(event)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from helpers import NINE_CARD, NINE_DEAL, NINE_DISCARDS, NINE_OUT, act, rules_named, start
+from webfixtures import engine_hand
 
 from smear import find_rules
 from smear.actionjson import record_action_json
@@ -59,6 +60,7 @@ MATCHES = [
     ("no_jick", 4, False),
     ("cutthroat", 3, False),
     ("five_point", 4, True),
+    ("five_point+kitty", 4, True),
     ("mcleod", 4, True),
     ("widow", 3, False),
     ("nine_card", 4, False),
@@ -134,7 +136,66 @@ def check_view(record: dict[str, Any]) -> dict[str, Any]:
         start_scores = record.get("start_scores") or [0] * len(view["sides"])
         assert hand["scores_before"] == (start_scores if previous is None else previous)
         previous = hand["result"]["scores"] if hand["result"] else None
+        check_steps(hand, len(actions))
     return view
+
+
+def shown_cards(hand: dict[str, Any], step: dict[str, Any]) -> list[list[str]]:
+    """Each seat's cards a step shows: its places in the hand's ``cards`` looked up."""
+    return [[hand["cards"][seat][place] for place in places] for seat, places in enumerate(step["held"])]
+
+
+def shown_trick(hand: dict[str, Any], step: dict[str, Any]) -> list[tuple[int, list[str]]]:
+    """A trick step's plays by seat: (seat, cards) per group of places in the trick's plays."""
+    plays = hand["tricks"][step["trick"]]["plays"]
+    return [(plays[group[0]]["seat"], [plays[place]["card"] for place in group]) for group in step["by_seat"]]
+
+
+def held_after(hand: dict[str, Any], tricks: int) -> list[list[str]]:
+    """The cards held when play began less those played to the first ``tricks`` tricks."""
+    played = {(play["seat"], play["card"]) for trick in hand["tricks"][:tricks] for play in trick["plays"]}
+    return [[card for card in cards if (seat, card) not in played] for seat, cards in enumerate(hand["held"])]
+
+
+def check_steps(hand: dict[str, Any], actions: int) -> None:
+    """A hand's steps: the auction, each trick, the result once there is one; each with the cards it
+    shows, the trick by seat, the scores, and its actions among the hand's in the record's order."""
+    steps = hand["steps"]
+    tricks = hand["tricks"]
+    kinds = ["auction"] + ["trick"] * len(tricks) + (["result"] if hand["result"] else [])
+    assert [step["kind"] for step in steps] == kinds
+    assert [step["trick"] for step in steps if step["kind"] == "trick"] == list(range(len(tricks)))
+    assert all("trick" not in step and "by_seat" not in step for step in steps if step["kind"] != "trick")
+    # Every card a seat holds at some step is in its ``cards`` once, and every place is used.
+    for seat, cards in enumerate(hand["cards"]):
+        assert len(set(cards)) == len(cards)
+        assert {place for step in steps for place in step["held"][seat]} == set(range(len(cards)))
+    # The deal at the auction, then the cards held before each trick (those of a trick still being
+    # played kept until its step), and what is left at the result.
+    assert shown_cards(hand, steps[0]) == hand["deal"]
+    for number, step in enumerate(steps[1:]):
+        assert shown_cards(hand, step) == held_after(hand, number)
+    for step in steps:
+        if step["kind"] == "trick":
+            trick = tricks[step["trick"]]
+            groups = shown_trick(hand, step)
+            assert [seat for seat, _ in groups] == list(
+                dict.fromkeys(play["seat"] for play in trick["plays"])
+            )
+            assert sorted((seat, card) for seat, cards in groups for card in cards) == sorted(
+                (play["seat"], play["card"]) for play in trick["plays"]
+            )
+        after = step["kind"] == "result"
+        assert step["after"] is after
+        assert step["scores"] == (hand["result"]["scores"] if after else hand["scores_before"])
+    # The steps' actions follow one another: the auction's and those before play, then each trick's.
+    assert steps[0]["actions"] == len(hand["auction"]) + len(hand["before_play"])
+    assert [step["actions"] for step in steps[1:]] == [len(trick["plays"]) for trick in tricks] + (
+        [0] if hand["result"] else []
+    )
+    ends = [step["first_action"] + step["actions"] for step in steps]
+    assert [step["first_action"] for step in steps] == [0, *ends[:-1]]
+    assert ends[-1] == actions
 
 
 def test_the_worked_example() -> None:
@@ -312,6 +373,63 @@ def test_widow_is_taken_by_the_bidder() -> None:
         assert steps[0]["act"] == {"text": "widow", "kind": "widow"}
         assert steps[1]["act"] == {"text": f"trump {hand['trump']}", "kind": "trump", "suit": hand["trump"]}
         assert steps[-1]["seat"] == hand["bidder"]  # the bidder discards last, after the stock
+
+
+def test_the_steps_of_a_widow_hand() -> None:
+    hand = engine_hand("widow")["hand"]
+    steps = hand["steps"]
+    assert [step["kind"] for step in steps] == ["auction"] + ["trick"] * 6 + ["result"]
+    # The auction step shows the deal, and holds the bids, the widow, trump and every discard.
+    assert shown_cards(hand, steps[0]) == hand["deal"]
+    assert (steps[0]["first_action"], steps[0]["actions"]) == (0, 8)
+    # The bidder (seat 1) plays with the widow's cards and the rest of the stock it took.
+    assert hand["bidder"] == 1
+    assert shown_cards(hand, steps[1])[1] == hand["held"][1] == ["As", "Js", "LJ", "Ts", "3s", "2s"]
+    taken = [card for card in hand["cards"][1] if card not in hand["deal"][1]]
+    assert taken == ["As", "Js", "Ts", "2s"] and set(taken) <= set(hand["out"])
+    assert shown_cards(hand, steps[3]) == [
+        ["9s", "6s", "3c", "Jd"],
+        ["As", "Js", "LJ", "Ts"],
+        ["BJ", "4s", "8c", "Td"],
+    ]
+    assert shown_trick(hand, steps[3]) == [(1, ["As"]), (2, ["BJ"]), (0, ["6s"])]
+    assert shown_cards(hand, steps[-1]) == [[], [], []]
+    assert (steps[-1]["scores"], steps[-1]["after"]) == ([0, 9, 0], True)
+    assert (steps[-2]["scores"], steps[-2]["after"]) == ([0, 0, 0], False)
+
+
+def test_the_steps_of_a_nine_card_hand_where_seats_run_out_of_trumps() -> None:
+    hand = engine_hand("nine_card")["hand"]
+    steps = hand["steps"]
+    assert [len(trick["plays"]) for trick in hand["tricks"]] == [3, 3, 3, 1, 1]
+    # The last two tricks are Kemal's alone: the others hold no trump and keep their cards.
+    assert [shown_trick(hand, step) for step in steps[4:6]] == [[(1, ["Js"])], [(1, ["LJ"])]]
+    assert [step["actions"] for step in steps] == [7, 3, 3, 3, 1, 1, 0]
+    assert [step["first_action"] for step in steps] == [0, 7, 10, 13, 16, 17, 18]
+    kept = [["3c", "Jd", "5h"], ["8c", "Td", "4h"]]
+    for step in steps[4:]:
+        cards = shown_cards(hand, step)
+        assert [cards[0], cards[2]] == kept
+    assert [shown_cards(hand, step)[1] for step in steps[4:]] == [["Js", "LJ", "7d"], ["LJ", "7d"], ["7d"]]
+
+
+@pytest.mark.parametrize(
+    ("preset", "taken_from"), [("mcleod", "the stock"), ("five_point+kitty", "the kitty")]
+)
+def test_the_bidder_plays_the_cards_it_took(preset: str, taken_from: str) -> None:
+    state = selfplay_match(rules_named(preset), 4, True, seed=5)
+    view = check_view(record_of(state, NAMES))
+    played = [hand for hand in view["hands"] if hand["tricks"]]
+    assert played
+    for hand in played:
+        bidder = hand["bidder"]
+        dealt = hand["deal"][bidder]
+        assert shown_cards(hand, hand["steps"][0])[bidder] == dealt
+        taken = [card for card in shown_cards(hand, hand["steps"][1])[bidder] if card not in dealt]
+        assert taken, f"the bidder took nothing from {taken_from}"
+        assert set(taken) <= set(hand["out"])
+        assert hand["cards"][bidder][: len(dealt)] == dealt
+        assert set(hand["cards"][bidder][len(dealt) :]) == set(taken)
 
 
 def test_a_bad_record_raises_as_replay_does() -> None:

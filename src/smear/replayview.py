@@ -36,14 +36,15 @@ def replay_view(record: Record) -> dict[str, Any]:
     :func:`~smear.record.replay` does for a bad record.
     """
     actions: dict[int, list[tuple[int, Action]]] = {}  # per hand: (seat, action) in order
-    held: dict[int, tuple[int, ...]] = {}  # per hand: each seat's cards at its first play
+    # Per hand: each seat's cards as each trick began (the first is what was held when play began).
+    trick_hands: dict[int, list[tuple[int, ...]]] = {}
 
     def observe(before: State, action: Action, after: State) -> None:
         pub = before.public
         assert pub.to_act is not None  # the engine refuses an action when nobody is to act
         actions.setdefault(pub.hand_number, []).append((pub.to_act, action))
-        if isinstance(action, Play):
-            held.setdefault(pub.hand_number, before.hands)
+        if isinstance(action, Play) and not pub.trick:
+            trick_hands.setdefault(pub.hand_number, []).append(before.hands)
 
     result = replay(record, observe)
     ends: list[State] = []  # each hand as it ended (or stands, for the last one)
@@ -60,7 +61,9 @@ def replay_view(record: Record) -> dict[str, Any]:
         "sides": [list(side) for side in pub.sides],
         "target": pub.rules.target,
         "hands": [
-            _hand_view(end, actions.get(end.public.hand_number, []), held.get(end.public.hand_number))
+            _hand_view(
+                end, actions.get(end.public.hand_number, []), trick_hands.get(end.public.hand_number, [])
+            )
             for end in ends
         ],
         "scores": summary["scores"],
@@ -71,9 +74,11 @@ def replay_view(record: Record) -> dict[str, Any]:
     }
 
 
-def _hand_view(end: State, actions: list[tuple[int, Action]], held: tuple[int, ...] | None) -> dict[str, Any]:
-    """One hand from its last state, the actions taken in it (with their seats), and the cards held
-    when play began (None if it never did)."""
+def _hand_view(
+    end: State, actions: list[tuple[int, Action]], trick_hands: list[tuple[int, ...]]
+) -> dict[str, Any]:
+    """One hand from its last state, the actions taken in it (with their seats), and each seat's
+    cards as each trick began (none if play never did)."""
     pub = end.public
     rules = pub.rules
     over = pub.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
@@ -89,24 +94,94 @@ def _hand_view(end: State, actions: list[tuple[int, Action]], held: tuple[int, .
     if over:
         entry = result_entry(pub.results[-1], rules)
         result = {key: entry[key] for key in _RESULT_KEYS}
-    before = end.previous.public.scores if end.previous is not None else pub.start_scores
+    before = list(end.previous.public.scores if end.previous is not None else pub.start_scores)
+    auction = [_entry(seat, action) for seat, action in actions if isinstance(action, Bid | Pass)]
+    before_play = [
+        _entry(seat, action) for seat, action in actions if not isinstance(action, Bid | Pass | Play)
+    ]
+    deal = [_cards(mask, rules) for mask in end.dealt]
+    held_by_trick = [[_cards(mask, rules, pub.trump) for mask in hands] for hands in trick_hands]
+    now = [_cards(mask, rules, pub.trump) for mask in end.hands]  # what each seat holds as the hand stands
+    holdings = [deal, *held_by_trick]  # each step's cards, the auction's first
+    if result is not None:
+        holdings.append(now)
+    cards = _every_card(holdings)
+    by_step = [
+        [[cards[seat].index(card) for card in held] for seat, held in enumerate(holding)]
+        for holding in holdings
+    ]
     return {
         "number": pub.hand_number,
         "dealer": pub.dealer,
-        "deal": [_cards(mask, rules) for mask in end.dealt],
+        "deal": deal,
         "out": [str(card) for card in end.out],
-        "auction": [_entry(seat, action) for seat, action in actions if isinstance(action, Bid | Pass)],
+        "auction": auction,
         "bidder": pub.bidder if auction_over else None,
         "bid": pub.bid if auction_over else None,
         "trump": None if pub.trump is None else pub.trump.letter,
-        "before_play": [
-            _entry(seat, action) for seat, action in actions if not isinstance(action, Bid | Pass | Play)
-        ],
-        "held": [_cards(mask, rules, pub.trump) for mask in (end.hands if held is None else held)],
+        "before_play": before_play,
+        "held": held_by_trick[0] if held_by_trick else now,
         "tricks": tricks,
         "result": result,
-        "scores_before": list(before),
+        "scores_before": before,
+        "cards": cards,
+        "steps": _steps(len(auction) + len(before_play), tricks, by_step, before, result),
     }
+
+
+def _every_card(holdings: list[list[list[str]]]) -> list[list[str]]:
+    """Per seat, every card it holds at some step, each once: as dealt, then those it takes later
+    (the widow, a refill), for the steps to name a seat's cards by their places in it."""
+    cards: list[list[str]] = [[] for _ in holdings[0]]
+    for holding in holdings:
+        for seat, held in enumerate(holding):
+            cards[seat].extend(card for card in held if card not in cards[seat])
+    return cards
+
+
+def _steps(
+    before_play: int,
+    tricks: list[dict[str, Any]],
+    held: list[list[list[int]]],
+    scores_before: list[int],
+    result: dict[str, Any] | None,
+) -> list[dict[str, Any]]:
+    """What the viewer shows at each step of a hand: the auction (with what comes before the first
+    trick), each trick, then the result once there is one. ``held`` is each step's cards (as places
+    in the hand's ``cards``); a step's ``first_action`` and ``actions`` are the places of its actions
+    among the hand's in the record (the auction step's are ``auction`` then ``before_play``)."""
+    steps = [_step("auction", held[0], scores_before, False, 0, before_play)]
+    first = before_play
+    for index, trick in enumerate(tricks):
+        plays = trick["plays"]
+        step = _step("trick", held[1 + index], scores_before, False, first, len(plays))
+        steps.append({**step, "trick": index, "by_seat": _by_seat(plays)})
+        first += len(plays)
+    if result is not None:
+        steps.append(_step("result", held[-1], result["scores"], True, first, 0))
+    return steps
+
+
+def _step(
+    kind: str, held: list[list[int]], scores: list[int], after: bool, first_action: int, actions: int
+) -> dict[str, Any]:
+    return {
+        "kind": kind,
+        "held": held,
+        "scores": scores,
+        "after": after,
+        "first_action": first_action,
+        "actions": actions,
+    }
+
+
+def _by_seat(plays: list[dict[str, Any]]) -> list[list[int]]:
+    """A trick's plays by seat, as places in ``plays``: a list per seat, in the order the seats first
+    played to the trick (a seat that plays more than one card to a trick has them together)."""
+    places: dict[int, list[int]] = {}
+    for index, play in enumerate(plays):
+        places.setdefault(play["seat"], []).append(index)
+    return list(places.values())
 
 
 def _entry(seat: int, action: Action) -> dict[str, Any]:

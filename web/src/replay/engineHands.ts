@@ -149,7 +149,146 @@ export const WIDOW_HAND: EngineHand = {
       made: true,
       scores: [0, 9, 0]
     },
-    scores_before: [0, 0, 0]
+    scores_before: [0, 0, 0],
+    cards: [
+      ["Tc", "9c", "3d", "Ah", "Kh", "Qh", "2h", "9s", "6s", "Ks", "3c", "Jd", "5h"],
+      ["Kc", "7c", "Kd", "8d", "6d", "Th", "8h", "3s", "LJ", "As", "Js", "Ts", "2s"],
+      ["6c", "5c", "2c", "Jh", "9h", "3h", "Qs", "4s", "BJ", "8c", "Td", "4h"]
+    ],
+    steps: [
+      {
+        kind: "auction",
+        held: [
+          [0, 1, 2, 3, 4, 5, 6, 7, 8],
+          [0, 1, 2, 3, 4, 5, 6, 7, 8],
+          [0, 1, 2, 3, 4, 5, 6, 7, 8]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 0,
+        actions: 8
+      },
+      {
+        kind: "trick",
+        held: [
+          [9, 7, 8, 10, 11, 12],
+          [9, 10, 8, 11, 7, 12],
+          [6, 8, 7, 9, 10, 11]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 8,
+        actions: 3,
+        trick: 0,
+        by_seat: [
+          [0],
+          [1],
+          [2]
+        ]
+      },
+      {
+        kind: "trick",
+        held: [
+          [7, 8, 10, 11, 12],
+          [9, 10, 8, 11, 7],
+          [8, 7, 9, 10, 11]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 11,
+        actions: 3,
+        trick: 1,
+        by_seat: [
+          [0],
+          [1],
+          [2]
+        ]
+      },
+      {
+        kind: "trick",
+        held: [
+          [7, 8, 10, 11],
+          [9, 10, 8, 11],
+          [8, 7, 9, 10]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 14,
+        actions: 3,
+        trick: 2,
+        by_seat: [
+          [0],
+          [1],
+          [2]
+        ]
+      },
+      {
+        kind: "trick",
+        held: [
+          [7, 10, 11],
+          [10, 8, 11],
+          [7, 9, 10]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 17,
+        actions: 3,
+        trick: 3,
+        by_seat: [
+          [0],
+          [1],
+          [2]
+        ]
+      },
+      {
+        kind: "trick",
+        held: [
+          [10, 11],
+          [10, 8],
+          [9, 10]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 20,
+        actions: 3,
+        trick: 4,
+        by_seat: [
+          [0],
+          [1],
+          [2]
+        ]
+      },
+      {
+        kind: "trick",
+        held: [
+          [10],
+          [8],
+          [9]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 23,
+        actions: 3,
+        trick: 5,
+        by_seat: [
+          [0],
+          [1],
+          [2]
+        ]
+      },
+      {
+        kind: "result",
+        held: [
+          [],
+          [],
+          []
+        ],
+        scores: [0, 9, 0],
+        after: true,
+        first_action: 26,
+        actions: 0
+      }
+    ]
   },
   actions: [
     { seat: 2, action: "bid 5" },
@@ -296,7 +435,124 @@ export const NINE_CARD_HAND: EngineHand = {
       made: false,
       scores: [4, -9, 1]
     },
-    scores_before: [0, 0, 0]
+    scores_before: [0, 0, 0],
+    cards: [
+      ["Tc", "9c", "3d", "Ah", "Kh", "Qh", "2h", "9s", "6s", "Ks", "3c", "Jd", "5h"],
+      ["Kc", "7c", "Kd", "8d", "6d", "Th", "8h", "3s", "LJ", "As", "Js", "5s", "7d"],
+      ["6c", "5c", "2c", "Jh", "9h", "3h", "Qs", "4s", "BJ", "8c", "Td", "4h"]
+    ],
+    steps: [
+      {
+        kind: "auction",
+        held: [
+          [0, 1, 2, 3, 4, 5, 6, 7, 8],
+          [0, 1, 2, 3, 4, 5, 6, 7, 8],
+          [0, 1, 2, 3, 4, 5, 6, 7, 8]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 0,
+        actions: 7
+      },
+      {
+        kind: "trick",
+        held: [
+          [9, 7, 8, 10, 11, 12],
+          [9, 10, 8, 11, 7, 12],
+          [6, 8, 7, 9, 10, 11]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 7,
+        actions: 3,
+        trick: 0,
+        by_seat: [
+          [0],
+          [1],
+          [2]
+        ]
+      },
+      {
+        kind: "trick",
+        held: [
+          [9, 8, 10, 11, 12],
+          [9, 10, 8, 11, 12],
+          [6, 8, 9, 10, 11]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 10,
+        actions: 3,
+        trick: 1,
+        by_seat: [
+          [0],
+          [1],
+          [2]
+        ]
+      },
+      {
+        kind: "trick",
+        held: [
+          [8, 10, 11, 12],
+          [9, 10, 8, 12],
+          [8, 9, 10, 11]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 13,
+        actions: 3,
+        trick: 2,
+        by_seat: [
+          [0],
+          [1],
+          [2]
+        ]
+      },
+      {
+        kind: "trick",
+        held: [
+          [10, 11, 12],
+          [10, 8, 12],
+          [9, 10, 11]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 16,
+        actions: 1,
+        trick: 3,
+        by_seat: [
+          [0]
+        ]
+      },
+      {
+        kind: "trick",
+        held: [
+          [10, 11, 12],
+          [8, 12],
+          [9, 10, 11]
+        ],
+        scores: [0, 0, 0],
+        after: false,
+        first_action: 17,
+        actions: 1,
+        trick: 4,
+        by_seat: [
+          [0]
+        ]
+      },
+      {
+        kind: "result",
+        held: [
+          [10, 11, 12],
+          [12],
+          [9, 10, 11]
+        ],
+        scores: [4, -9, 1],
+        after: true,
+        first_action: 18,
+        actions: 0
+      }
+    ]
   },
   actions: [
     { seat: 2, action: "bid 5" },

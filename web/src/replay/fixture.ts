@@ -1,7 +1,16 @@
 // A hand-written ReplayView for the tests: the house example of docs/record.md (three players, no
 // teams, the bidder set), then a second hand the record stops in, in the middle of its second trick.
+// Each hand's `steps` are written out as the server sends them (smear.replayview).
 
-import type { ReplayView } from "./types";
+import type { ReplayStep, ReplayView } from "./types";
+
+/** Every card of a seat's six, as places in the hand's `cards`. */
+const ALL = [0, 1, 2, 3, 4, 5];
+
+/** A step of a three-card trick each seat plays one card to, before the hand's result. */
+function trickStep(trick: number, held: number[][], scores: number[], firstAction: number): ReplayStep {
+  return { kind: "trick", trick, by_seat: [[0], [1], [2]], held, scores, after: false, first_action: firstAction, actions: 3 };
+}
 
 export function fixtureView(): ReplayView {
   return {
@@ -49,6 +58,21 @@ export function fixtureView(): ReplayView {
           scores: [2, 2, -3],
         },
         scores_before: [0, 0, 0],
+        cards: [
+          ["LJ", "Ts", "Th", "Ac", "Qc", "Ad"],
+          ["Js", "Qs", "Jh", "Jc", "Qd", "Kd"],
+          ["Ks", "BJ", "Ah", "Kh", "Tc", "Jd"],
+        ],
+        steps: [
+          { kind: "auction", held: [ALL, ALL, ALL], scores: [0, 0, 0], after: false, first_action: 0, actions: 3 },
+          trickStep(0, [ALL, ALL, ALL], [0, 0, 0], 3),
+          trickStep(1, [[1, 2, 3, 4, 5], [0, 2, 3, 4, 5], [1, 2, 3, 4, 5]], [0, 0, 0], 6),
+          trickStep(2, [[2, 3, 4, 5], [2, 3, 4, 5], [2, 3, 4, 5]], [0, 0, 0], 9),
+          trickStep(3, [[2, 3, 4], [2, 3, 4], [2, 3, 4]], [0, 0, 0], 12),
+          trickStep(4, [[2, 3], [2, 4], [2, 3]], [0, 0, 0], 15),
+          trickStep(5, [[2], [2], [2]], [0, 0, 0], 18),
+          { kind: "result", held: [[], [], []], scores: [2, 2, -3], after: true, first_action: 21, actions: 0 },
+        ],
       },
       {
         number: 2,
@@ -79,6 +103,26 @@ export function fixtureView(): ReplayView {
         ],
         result: null,
         scores_before: [2, 2, -3],
+        cards: [
+          ["Kh", "Js", "Ac", "Td", "Qd", "LJ"],
+          ["Ah", "Qs", "Jc", "Kd", "Tc", "Ks"],
+          ["Th", "As", "BJ", "Jd", "Qc", "Ad"],
+        ],
+        steps: [
+          { kind: "auction", held: [ALL, ALL, ALL], scores: [2, 2, -3], after: false, first_action: 0, actions: 3 },
+          trickStep(0, [ALL, ALL, ALL], [2, 2, -3], 3),
+          // The trick the record stops in: Ben's card alone.
+          {
+            kind: "trick",
+            trick: 1,
+            by_seat: [[0]],
+            held: [[1, 2, 3, 4, 5], [1, 2, 3, 4, 5], [1, 2, 3, 4, 5]],
+            scores: [2, 2, -3],
+            after: false,
+            first_action: 6,
+            actions: 1,
+          },
+        ],
       },
     ],
     scores: [2, 2, -3],

@@ -5,7 +5,6 @@ import {
   cardsAt,
   clampPosition,
   decisionsAt,
-  heldAfter,
   isFirst,
   isLast,
   lastPosition,
@@ -24,10 +23,9 @@ import {
   totalSteps,
   trickAt,
   trickBySeat,
-  tricksBefore,
   type Position,
 } from "./steps";
-import type { ReplayDecision, ReplayTrick, ReplayView } from "./types";
+import type { ReplayDecision, ReplayHand, ReplayTrick, ReplayView } from "./types";
 
 const view = fixtureView();
 const [first, second] = view.hands;
@@ -50,18 +48,21 @@ describe("steps of a hand", () => {
     expect(totalSteps(view)).toBe(11);
   });
 
-  it("names what each step shows", () => {
-    expect(stepOf(first, 0)).toEqual({ kind: "auction" });
-    expect(stepOf(first, 1)).toEqual({ kind: "trick", trick: 0 });
-    expect(stepOf(first, 6)).toEqual({ kind: "trick", trick: 5 });
-    expect(stepOf(first, 7)).toEqual({ kind: "result" });
+  it("names what each step shows, as the server sent it", () => {
+    expect(stepOf(first, 0)).toBe(first.steps[0]);
+    expect(stepOf(first, 0).kind).toBe("auction");
+    expect(stepOf(first, 1)).toMatchObject({ kind: "trick", trick: 0 });
+    expect(stepOf(first, 6)).toMatchObject({ kind: "trick", trick: 5 });
+    expect(stepOf(first, 7).kind).toBe("result");
     expect(trickAt(first, 3)).toBe(first.tricks[2]);
     expect(trickAt(first, 0)).toBeNull();
     expect(trickAt(first, 7)).toBeNull();
-    expect(tricksBefore(first, 0)).toBe(0);
-    expect(tricksBefore(first, 1)).toBe(0);
-    expect(tricksBefore(first, 4)).toBe(3);
-    expect(tricksBefore(first, 7)).toBe(6);
+  });
+
+  it("takes a step out of range as the nearest one", () => {
+    expect(stepOf(first, -2).kind).toBe("auction");
+    expect(stepOf(first, 40).kind).toBe("result");
+    expect(stepOf(second, 40)).toMatchObject({ kind: "trick", trick: 1 });
   });
 });
 
@@ -73,19 +74,17 @@ describe("cards held", () => {
   });
 
   it("takes away the cards of the tricks played before", () => {
-    expect(heldAfter(first, 0)).toEqual(first.held);
-    expect(heldAfter(first, 2)).toEqual([
+    expect(cardsAt(first, 1)).toEqual(first.held);
+    expect(cardsAt(first, 3)).toEqual([
       ["Th", "Ac", "Qc", "Ad"],
       ["Jh", "Jc", "Qd", "Kd"],
       ["Ah", "Kh", "Tc", "Jd"],
     ]);
-    expect(heldAfter(first, 6)).toEqual([[], [], []]);
+    expect(cardsAt(first, 7)).toEqual([[], [], []]);
     expect(first.held[0]).toHaveLength(6);
   });
 
   it("shows at a trick the cards held before it, and marks the ones played to it", () => {
-    expect(cardsAt(first, 1)).toEqual(first.held);
-    expect(cardsAt(first, 3)).toEqual(heldAfter(first, 2));
     expect(playedAt(first, 3, 0)).toEqual(["Ad"]);
     expect(playedAt(first, 3, 1)).toEqual(["Kd"]);
     expect(playedAt(first, 0, 1)).toEqual([]);
@@ -103,11 +102,14 @@ describe("cards held", () => {
 
 describe("a trick by seat", () => {
   it("groups a seat's cards in the order the seats first played", () => {
-    expect(trickBySeat(first.tricks[2])).toEqual([
+    expect(trickBySeat(first, 3)).toEqual([
       { seat: 1, cards: ["Kd"] },
       { seat: 2, cards: ["Jd"] },
       { seat: 0, cards: ["Ad"] },
     ]);
+    expect(trickBySeat(first, 0)).toEqual([]);
+    expect(trickBySeat(first, 7)).toEqual([]);
+    expect(trickBySeat(second, 2)).toEqual([{ seat: 1, cards: ["Qs"] }]);
     const extra: ReplayTrick = {
       leader: 3,
       plays: [
@@ -118,17 +120,45 @@ describe("a trick by seat", () => {
       ],
       winner: 3,
     };
-    expect(trickBySeat(extra)).toEqual([
+    // A seat that plays two cards to a trick: the server groups their places in the plays.
+    const step = { ...first.steps[1], kind: "trick" as const, trick: 0, by_seat: [[0], [1, 2], [3]] };
+    const extraHand: ReplayHand = { ...first, tricks: [extra], steps: [first.steps[0], step] };
+    expect(trickBySeat(extraHand, 1)).toEqual([
       { seat: 3, cards: ["Ah"] },
       { seat: 0, cards: ["2h", "3h"] },
       { seat: 1, cards: ["Kh"] },
     ]);
+    expect(playedAt(extraHand, 1, 0)).toEqual(["2h", "3h"]);
   });
 
   it("finds a seat's side", () => {
     expect(sideOfSeat(view, 2)).toBe(2);
     expect(sideOfSeat({ ...view, sides: [[0, 2], [1, 3]] }, 3)).toBe(1);
     expect(sideOfSeat(view, 7)).toBe(-1);
+  });
+});
+
+describe("the engine's hands", () => {
+  it("show the deal at the auction, the cards held when play began at the first trick, each trick by seat", () => {
+    for (const { hand } of [WIDOW_HAND, NINE_CARD_HAND]) {
+      expect(cardsAt(hand, 0)).toEqual(hand.deal);
+      expect(cardsAt(hand, 1)).toEqual(hand.held);
+      hand.tricks.forEach((trick, index) => {
+        const seats = [...new Set(trick.plays.map((play) => play.seat))];
+        expect(trickBySeat(hand, index + 1).map((entry) => entry.seat)).toEqual(seats);
+        for (const seat of seats) {
+          const cards = trick.plays.filter((play) => play.seat === seat).map((play) => play.card);
+          expect(playedAt(hand, index + 1, seat)).toEqual(cards);
+          // A card played to the trick is held before it, and not after it.
+          for (const card of cards) {
+            expect(cardsAt(hand, index + 1)[seat]).toContain(card);
+            expect(cardsAt(hand, index + 2)[seat]).not.toContain(card);
+          }
+        }
+      });
+    }
+    // The nine_card hand: the seats out of trumps keep their other cards to the end.
+    expect(cardsAt(NINE_CARD_HAND.hand, stepCount(NINE_CARD_HAND.hand) - 1)).toEqual([["3c", "Jd", "5h"], ["7d"], ["8c", "Td", "4h"]]);
   });
 });
 

@@ -1,22 +1,24 @@
 // Stepping through a replay: each hand is the auction (with what happens before the first trick),
 // then each trick, then the hand's result. A position is a hand and a step within it; the address
 // carries it as `?hand=3&step=2` (hand counted from 1; step 0 is the auction, step k is trick k, and
-// the step after the last trick is the result).
+// the step after the last trick is the result). What each step shows is the server's (the hand's
+// `steps`, docs/protocol.md): this file only looks it up.
 
-import type { ReplayDecision, ReplayHand, ReplayTrick, ReplayView } from "./types";
+import type { ReplayDecision, ReplayHand, ReplayStep, ReplayTrick, ReplayView } from "./types";
 
 export interface Position {
   /** The index of the hand in `view.hands` (0 for hand 1). */
   hand: number;
-  /** 0: the auction; 1..tricks: that trick; tricks + 1: the result (when the hand has one). */
+  /** The index of the step in the hand's `steps`: 0 the auction, then each trick, then the result. */
   step: number;
 }
 
-export type Step = { kind: "auction" } | { kind: "trick"; trick: number } | { kind: "result" };
+/** What a step shows: its kind, and for a trick its place in the hand's `tricks` (from 0). */
+export type Step = ReplayStep;
 
 /** How many steps a hand has: the auction, each trick, and the result once there is one. */
 export function stepCount(hand: ReplayHand): number {
-  return 1 + hand.tricks.length + (hand.result ? 1 : 0);
+  return hand.steps.length;
 }
 
 /** Every step of the match, hand after hand. */
@@ -24,34 +26,14 @@ export function totalSteps(view: ReplayView): number {
   return view.hands.reduce((sum, hand) => sum + stepCount(hand), 0);
 }
 
-/** What a step of a hand shows (`trick` counts from 0). */
+/** What a step of a hand shows (a step out of range is the nearest there is). */
 export function stepOf(hand: ReplayHand, step: number): Step {
-  if (step <= 0) return { kind: "auction" };
-  if (step <= hand.tricks.length) return { kind: "trick", trick: step - 1 };
-  return { kind: "result" };
-}
-
-/** How many tricks of the hand are over before a step shows its own: 0 at the auction and the first trick. */
-export function tricksBefore(hand: ReplayHand, step: number): number {
-  const shown = stepOf(hand, step);
-  if (shown.kind === "auction") return 0;
-  if (shown.kind === "trick") return shown.trick;
-  return hand.tricks.length;
-}
-
-/** Each seat's cards once the first `k` tricks of the hand are played: `held` less the cards played. */
-export function heldAfter(hand: ReplayHand, k: number): string[][] {
-  const played = new Set<string>();
-  for (const trick of hand.tricks.slice(0, Math.max(0, k))) {
-    for (const play of trick.plays) played.add(`${play.seat}:${play.card}`);
-  }
-  return hand.held.map((cards, seat) => cards.filter((card) => !played.has(`${seat}:${card}`)));
+  return hand.steps[Math.min(Math.max(0, Math.trunc(step) || 0), hand.steps.length - 1)];
 }
 
 /** Each seat's cards at a step: as dealt at the auction, then as held before the step's trick. */
 export function cardsAt(hand: ReplayHand, step: number): string[][] {
-  if (stepOf(hand, step).kind === "auction") return hand.deal.map((cards) => [...cards]);
-  return heldAfter(hand, tricksBefore(hand, step));
+  return stepOf(hand, step).held.map((places, seat) => places.map((place) => hand.cards[seat][place]));
 }
 
 /** The trick a step shows, or null at the auction and the result. */
@@ -61,19 +43,23 @@ export function trickAt(hand: ReplayHand, step: number): ReplayTrick | null {
 }
 
 /**
- * A trick's plays by seat, in the order the seats first played to it: one entry per seat with the
- * cards it played (more than one where a seat plays extra cards to a trick).
+ * The trick a step shows by seat, in the order the seats first played to it: one entry per seat with
+ * the cards it played (more than one where a seat plays extra cards to a trick); none at the auction
+ * and the result.
  */
-export function trickBySeat(trick: ReplayTrick): { seat: number; cards: string[] }[] {
-  const bySeat = new Map<number, string[]>();
-  for (const play of trick.plays) bySeat.set(play.seat, [...(bySeat.get(play.seat) ?? []), play.card]);
-  return [...bySeat].map(([seat, cards]) => ({ seat, cards }));
+export function trickBySeat(hand: ReplayHand, step: number): { seat: number; cards: string[] }[] {
+  const shown = stepOf(hand, step);
+  if (shown.kind !== "trick") return [];
+  const { plays } = hand.tricks[shown.trick];
+  return shown.by_seat.map((places) => ({
+    seat: plays[places[0]].seat,
+    cards: places.map((place) => plays[place].card),
+  }));
 }
 
 /** The cards a seat plays to the trick a step shows (none at the auction and the result). */
 export function playedAt(hand: ReplayHand, step: number, seat: number): string[] {
-  const trick = trickAt(hand, step);
-  return trick ? trick.plays.filter((play) => play.seat === seat).map((play) => play.card) : [];
+  return trickBySeat(hand, step).find((entry) => entry.seat === seat)?.cards ?? [];
 }
 
 /** The side a seat belongs to, or -1. */
@@ -83,8 +69,8 @@ export function sideOfSeat(view: ReplayView, seat: number): number {
 
 /** The scores a step shows: before the hand, or after it at its result. */
 export function scoresAt(hand: ReplayHand, step: number): { scores: number[]; after: boolean } {
-  if (stepOf(hand, step).kind === "result" && hand.result) return { scores: hand.result.scores, after: true };
-  return { scores: hand.scores_before, after: false };
+  const { scores, after } = stepOf(hand, step);
+  return { scores, after };
 }
 
 // --- moving ----------------------------------------------------------------------------------------
@@ -148,9 +134,9 @@ export function stepNumber(view: ReplayView, position: Position): number {
 // --- the decisions of a review ---------------------------------------------------------------------
 
 /**
- * Where one of a hand's actions is shown. A hand's actions in the record come in this order (the
- * engine's phases: bids and passes, then the widow, trump and discards, then the cards trick by
- * trick), which is the order of the view's `auction`, then `before_play`, then each trick's `plays`.
+ * Where one of a hand's actions is shown. Each step names its actions among the hand's
+ * (`first_action`, `actions`): the auction step's are the view's `auction`, then `before_play`
+ * (the widow, trump and discards); a trick step's are that trick's `plays`.
  */
 export type ActionPlace =
   | { step: 0; kind: "auction" | "before_play"; index: number; seat: number; action: string }
@@ -160,23 +146,24 @@ export type ActionPlace =
 /** The place of the hand's action `actionIndex` (from 0, every seat's actions counted), or null past its last. */
 export function placeOfAction(hand: ReplayHand, actionIndex: number): ActionPlace | null {
   if (!Number.isInteger(actionIndex) || actionIndex < 0) return null;
-  let rest = actionIndex;
-  for (const kind of ["auction", "before_play"] as const) {
-    const entries = hand[kind];
-    if (rest < entries.length) {
-      const { seat, action } = entries[rest];
-      return { step: 0, kind, index: rest, seat, action };
-    }
-    rest -= entries.length;
+  const step = hand.steps.findIndex(
+    (shown) => actionIndex >= shown.first_action && actionIndex < shown.first_action + shown.actions,
+  );
+  if (step < 0) return null;
+  const shown = hand.steps[step];
+  const index = actionIndex - shown.first_action;
+  if (shown.kind === "trick") {
+    const { seat, card } = hand.tricks[shown.trick].plays[index];
+    return { step, kind: "play", trick: shown.trick, index, seat, action: card };
   }
-  for (const [trick, { plays }] of hand.tricks.entries()) {
-    if (rest < plays.length) {
-      const { seat, card } = plays[rest];
-      return { step: trick + 1, kind: "play", trick, index: rest, seat, action: card };
-    }
-    rest -= plays.length;
+  if (shown.kind !== "auction") return null;
+  if (index < hand.auction.length) {
+    const { seat, action } = hand.auction[index];
+    return { step: 0, kind: "auction", index, seat, action };
   }
-  return null;
+  const before = index - hand.auction.length;
+  const entry = hand.before_play[before];
+  return entry ? { step: 0, kind: "before_play", index: before, seat: entry.seat, action: entry.action } : null;
 }
 
 /** A reviewed decision with the step that shows it. */

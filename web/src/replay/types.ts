@@ -37,6 +37,32 @@ export interface ReplayResult {
   scores: number[];
 }
 
+/** What every step of a hand carries, as the server decided it. */
+interface ReplayStepBase {
+  /** Per seat, the cards it holds at the step, as places in the hand's `cards`, in the order shown. */
+  held: number[][];
+  /** The scores the step shows, by side: before the hand, or after it at its result (`after`). */
+  scores: number[];
+  after: boolean;
+  /** The step's actions among the hand's, counted from 0 in the record's order, and how many. */
+  first_action: number;
+  actions: number;
+}
+
+/**
+ * One step of a hand: the auction (with what comes before the first trick; its cards as dealt), a
+ * trick (its cards as held before it), or the hand's result.
+ */
+export type ReplayStep =
+  | (ReplayStepBase & { kind: "auction" | "result" })
+  | (ReplayStepBase & {
+      kind: "trick";
+      /** The trick's place in the hand's `tricks`. */
+      trick: number;
+      /** The trick's plays by seat: per seat, its places in the trick's `plays`, seats in the order they first played. */
+      by_seat: number[][];
+    });
+
 export interface ReplayHand {
   number: number;
   dealer: number;
@@ -55,6 +81,10 @@ export interface ReplayHand {
   /** Null when the record stops in this hand. */
   result: ReplayResult | null;
   scores_before: number[];
+  /** Per seat, every card it holds at some step: as dealt, then those it takes later (widow, kitty, stock). */
+  cards: string[][];
+  /** The auction, each trick, and the result once there is one. */
+  steps: ReplayStep[];
 }
 
 export interface ReplayView {
@@ -84,6 +114,24 @@ function isCardLists(value: unknown): boolean {
   return isList(value) && value.every((cards) => isList(cards) && cards.every((card) => typeof card === "string"));
 }
 
+function isPlaceLists(value: unknown): boolean {
+  return isList(value) && value.every((places) => isList(places) && places.every((place) => typeof place === "number"));
+}
+
+function looksLikeStep(value: unknown): value is ReplayStep {
+  if (!value || typeof value !== "object") return false;
+  const step = value as Partial<ReplayStep> & { trick?: unknown; by_seat?: unknown };
+  const trick = step.kind !== "trick" || (typeof step.trick === "number" && isPlaceLists(step.by_seat));
+  return (
+    (step.kind === "auction" || step.kind === "trick" || step.kind === "result") &&
+    trick &&
+    isPlaceLists(step.held) &&
+    isList(step.scores) &&
+    typeof step.first_action === "number" &&
+    typeof step.actions === "number"
+  );
+}
+
 function looksLikeHand(value: unknown): value is ReplayHand {
   if (!value || typeof value !== "object") return false;
   const hand = value as Partial<ReplayHand>;
@@ -98,6 +146,10 @@ function looksLikeHand(value: unknown): value is ReplayHand {
     isList(hand.tricks) &&
     hand.tricks.every((trick) => trick && isList(trick.plays)) &&
     isList(hand.scores_before) &&
+    isCardLists(hand.cards) &&
+    isList(hand.steps) &&
+    hand.steps.length > 0 &&
+    hand.steps.every(looksLikeStep) &&
     (hand.result === null || (typeof hand.result === "object" && isList(hand.result?.scores)))
   );
 }

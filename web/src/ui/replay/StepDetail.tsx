@@ -103,13 +103,23 @@ function AuctionDetail({
 }
 
 /** A trick's cards by seat in the order played, who led and who took it; a costly card outlined. */
-function TrickDetail({ view, trick, costly }: { view: ReplayView; trick: ReplayTrick; costly: PlacedDecision[] }) {
+function TrickDetail({
+  view,
+  trick,
+  bySeat,
+  costly,
+}: {
+  view: ReplayView;
+  trick: ReplayTrick;
+  bySeat: { seat: number; cards: string[] }[];
+  costly: PlacedDecision[];
+}) {
   const costlyPlay = (seat: number, card: string) =>
     costly.find((entry) => entry.place.kind === "play" && entry.place.seat === seat && entry.place.action === card);
   return (
     <>
       <ol class="replay-trick" aria-label={t("a11y.trick")}>
-        {trickBySeat(trick).map(({ seat, cards }) => {
+        {bySeat.map(({ seat, cards }) => {
           const won = trick.winner === seat;
           const name = seatLabel(view, seat);
           return (
@@ -169,7 +179,14 @@ export function StepDetail({ view, hand, step, facts, costly = [] }: Props) {
       </h2>
       <CostlyNotes view={view} here={costly} moonBid={facts.moonBid} />
       {shown.kind === "auction" && <AuctionDetail view={view} hand={hand} facts={facts} costly={costly} />}
-      {shown.kind === "trick" && <TrickDetail view={view} trick={hand.tricks[shown.trick]} costly={costly} />}
+      {shown.kind === "trick" && (
+        <TrickDetail
+          view={view}
+          trick={hand.tricks[shown.trick]}
+          bySeat={trickBySeat(hand, step)}
+          costly={costly}
+        />
+      )}
       {shown.kind === "result" && hand.result && <HandResult view={view} hand={hand} facts={facts} />}
       {stops && <p class="summary-note">{t("replay.hand_unfinished")}</p>}
       {isLast(view, position) && view.complete && view.winner !== null && (

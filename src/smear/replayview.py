@@ -1,7 +1,8 @@
 """A record laid out for watching it again: the ``ReplayView`` JSON of docs (players contract).
 
 Everything comes from the engine replaying the record (:func:`smear.record.replay`): who took each
-action, the tricks and their winners, the results. The browser only steps through it.
+action, the tricks and their winners, the results, and what the viewer shows at each step of a hand
+(the cards each seat holds, the trick by seat, the scores). The browser only steps through it.
 
 >>> from smear import find_rules, new_match
 >>> from smear.record import parse_record, record_of

@@ -16,9 +16,6 @@ from smear.server.protocol import CHAT_LENGTH, NAME_LENGTH, REACTIONS, TRANSFER_
 
 WEB_SRC = Path(__file__).resolve().parents[1] / "web" / "src"
 RECORD_BYTES = Limits().record_bytes
-# The replay's pages are others' to move onto the served record limit; until then their copy is
-# the one left (docs/protocol.md names the served `limits.record_bytes`).
-RECORD_LIMIT_LEFT = {"replay/api.ts"}
 
 # A copy, by what it looked like: (name, pattern).
 COPIES: list[tuple[str, str]] = [
@@ -61,13 +58,13 @@ def test_no_copy_of_a_server_fact_is_back_in_the_client(what: str, pattern: str)
     assert found == [], f"{what} is copied from the server: read it from GET /api/presets"
 
 
-def test_no_copy_of_the_record_limit_is_in_the_client_but_the_one_left() -> None:
+def test_no_copy_of_the_record_limit_is_in_the_client() -> None:
     found = {
         path.relative_to(WEB_SRC).as_posix()
         for path in client_sources()
         if any(re.search(pattern, path.read_text(encoding="utf-8")) for pattern in RECORD_COPIES)
     }
-    assert found <= RECORD_LIMIT_LEFT
+    assert found == set(), "the record limit is copied from the server: read `limits.record_bytes`"
 
 
 def test_every_language_says_the_served_name_limit() -> None:

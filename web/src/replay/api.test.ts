@@ -1,6 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
-import { loadMatchReplay, loadMatchReview, MAX_RECORD_BYTES, parseReplayReview, replayRecord } from "./api";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadMatchReplay, loadMatchReview, overRecordLimit, parseReplayReview, replayRecord } from "./api";
+import { update } from "../store";
 import { actOf } from "../test/fakes";
+import { FACTS } from "../test/presets";
 import { fixtureView } from "./fixture";
 import { looksLikeView, presetOf } from "./types";
 
@@ -76,15 +78,40 @@ describe("replayRecord", () => {
     expect(await replayRecord("{}", post as unknown as typeof fetch)).toEqual({ ok: false, problem: "bad_record", message });
   });
 
-  it("does not send a record over 1 MB, and reads a refusal for size", async () => {
+  afterEach(() => update({ presets: { status: "loading" } }));
+
+  it("does not send a record over the server's limit, and reads a refusal for size", async () => {
+    update({ presets: { status: "ready", facts: FACTS } });
     const post = vi.fn(async () => reply(200, {}));
-    expect(await replayRecord("x".repeat(MAX_RECORD_BYTES + 1), post as unknown as typeof fetch)).toEqual({
+    expect(await replayRecord("x".repeat(FACTS.limits.record_bytes + 1), post as unknown as typeof fetch)).toEqual({
       ok: false,
       problem: "too_large",
     });
     expect(post).not.toHaveBeenCalled();
     const refused = async () => new Response("too large", { status: 413 });
     expect(await replayRecord("{}", refused as unknown as typeof fetch)).toEqual({ ok: false, problem: "too_large" });
+  });
+});
+
+describe("the record limit", () => {
+  afterEach(() => update({ presets: { status: "loading" } }));
+
+  it("is the one this server published, counted in bytes", async () => {
+    update({ presets: { status: "ready", facts: { ...FACTS, limits: { ...FACTS.limits, record_bytes: 10 } } } });
+    expect(overRecordLimit(10)).toBe(false);
+    expect(overRecordLimit(11)).toBe(true);
+    const post = vi.fn(async () => reply(200, { record: {}, view: fixtureView() }));
+    // Five two-byte letters are ten bytes: sent; one more byte is not.
+    expect((await replayRecord("ééééé", post as unknown as typeof fetch)).ok).toBe(true);
+    expect(await replayRecord("ééééé!", post as unknown as typeof fetch)).toEqual({ ok: false, problem: "too_large" });
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
+  it("holds nothing back before the server's facts have come: the server judges", async () => {
+    expect(overRecordLimit(FACTS.limits.record_bytes * 4)).toBe(false);
+    const post = vi.fn(async () => new Response("too large", { status: 413 }));
+    expect(await replayRecord("x".repeat(2000), post as unknown as typeof fetch)).toEqual({ ok: false, problem: "too_large" });
+    expect(post).toHaveBeenCalledTimes(1);
   });
 });
 

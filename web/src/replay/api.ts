@@ -2,6 +2,7 @@
 // file's (POST /api/replay with the file's text as the body); and the expert's review of a finished
 // match's decisions (GET /api/matches/{match}/review).
 
+import { servedLimits } from "../served";
 import { isAction, type ServerError } from "../types";
 import {
   looksLikeView,
@@ -12,8 +13,14 @@ import {
   type ReplayView,
 } from "./types";
 
-/** The largest record the server takes (1 MB). */
-export const MAX_RECORD_BYTES = 1024 * 1024;
+/**
+ * Whether a record of `bytes` is more than this server takes (its `limits.record_bytes`, GET
+ * /api/presets). While that limit has not come, no record is held back: the server judges it.
+ */
+export function overRecordLimit(bytes: number): boolean {
+  const most = servedLimits()?.record_bytes;
+  return most !== undefined && bytes > most;
+}
 
 export type ReplayLoad =
   | { ok: true; view: ReplayView; match: MatchInfo | null }
@@ -76,7 +83,7 @@ export async function loadMatchReplay(match: string, get: Fetch = defaultFetch):
 
 /** The replay of a record's text (a file the player opened), checked by the server. */
 export async function replayRecord(text: string, post: Fetch = defaultFetch): Promise<ReplayLoad> {
-  if (new TextEncoder().encode(text).length > MAX_RECORD_BYTES) return { ok: false, problem: "too_large" };
+  if (overRecordLimit(new TextEncoder().encode(text).length)) return { ok: false, problem: "too_large" };
   try {
     const response = await post("/api/replay", {
       method: "POST",

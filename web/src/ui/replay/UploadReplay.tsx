@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n";
-import { MAX_RECORD_BYTES, replayRecord, type ReplayLoad } from "../../replay/api";
+import { overRecordLimit, replayRecord, type ReplayLoad } from "../../replay/api";
 import { LoadProblem } from "./LoadProblem";
 import { ReplayViewer } from "./Viewer";
 
@@ -27,7 +27,7 @@ export function UploadReplay() {
     setBusy(true);
     try {
       const answer: ReplayLoad =
-        chosen.size > MAX_RECORD_BYTES ? { ok: false, problem: "too_large" } : await replayRecord(await chosen.text());
+        overRecordLimit(chosen.size) ? { ok: false, problem: "too_large" } : await replayRecord(await chosen.text());
       setLoad(answer);
       setOpened((n) => n + 1);
     } catch {

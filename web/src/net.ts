@@ -3,16 +3,16 @@
 import { io } from "socket.io-client";
 import { setSingleJoker } from "./i18n";
 import { routeOf } from "./routes";
-import { DERIVED_KINDS, derivedLines } from "./stateLines";
 import { loadSession, noteHand, removeSession, resumeFrom, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
 import type { PresetFacts } from "./presets";
 import { createTablePayload, joinPayload } from "./tableSettings";
 import { withProfile } from "./profile";
-import { getApp, newId, toast, update, type LogEntry, type Route } from "./store";
+import { getApp, toast, update, type LogEntry, type Route } from "./store";
 import { followOpenTables, onOpenTables } from "./listing";
 import { loadChat, onChat, onReaction } from "./talk";
-import { handDealtAt, withHandLines } from "./ui/game/replayLog";
+import { handDealtAt } from "./ui/game/handDealt";
+import { logEntries } from "./ui/game/log";
 import { parseBidAdvice } from "./ui/game/bidAdvice";
 import { parseHandReview, parseMatchReview, type HandReview, type MatchReview } from "./ui/review";
 import { turnClockOf } from "./turnClock";
@@ -377,16 +377,10 @@ function onState(message: StateMessage): void {
   }
 
   const names = message.table.seats.map((seat) => seat.name);
-  // After a reload the hand's events were replayed: the lines the client writes itself go back among them.
-  const replayed = previous ? app.log : withHandLines(app.log, publicGame(message));
-  const log = withEvent(replayed, message.version, message.event).map((entry) =>
+  const log = withEvent(app.log, message.version, message.event).map((entry) =>
     entry.names ? entry : { ...entry, names },
   );
-  const before = previous ? publicGame(previous) : null;
   const after = publicGame(message);
-  for (const event of derivedLines(before, after)) {
-    log.push({ id: newId(), version: message.version, event, names });
-  }
 
   setSingleJoker(after?.rules.jokers === 1);
   const turnNow = isMyTurn(message);
@@ -404,11 +398,11 @@ function onState(message: StateMessage): void {
   document.title = (turnNow ? "● " : "") + "Smear";
 }
 
-/** ``log`` with the line of the event that made ``version``, unless it has it already. */
+/** ``log`` with the lines of the event that made ``version``, unless it has them already. */
 function withEvent(log: LogEntry[], version: number, event: TableEvent | null | undefined): LogEntry[] {
   if (!event) return log;
-  if (log.some((entry) => entry.version === version && !DERIVED_KINDS.has(entry.event.kind))) return log;
-  return [...log, { id: newId(), version, event }];
+  if (log.some((entry) => entry.version === version)) return log;
+  return [...log, ...logEntries(version, event)];
 }
 
 /** An event replayed on ``resume`` (a live change comes inside its ``state``). */

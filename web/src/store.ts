@@ -4,7 +4,17 @@ import { useSyncExternalStore } from "preact/compat";
 import { currentLang, type Lang } from "./i18n";
 import type { PresetsState } from "./presets";
 import type { PlayersRoute } from "./playersRoutes";
-import type { Action, ChatLine, OpenTable, Preset, Reaction, ServerError, StateMessage, TableEvent } from "./types";
+import type {
+  Action,
+  ChatLine,
+  LogLine,
+  OpenTable,
+  Preset,
+  Reaction,
+  ServerError,
+  StateMessage,
+  TableEvent,
+} from "./types";
 import type { BidAdvice } from "./ui/game/bidAdvice";
 
 export type Route =
@@ -18,14 +28,8 @@ export type Route =
 export interface LogEntry {
   id: number;
   version: number;
-  /**
-   * A server event, or a line the client adds from a change of state: a trick won, a kitty or the
-   * stock taken by the bidder, cards drawn from the stock after a discard.
-   */
-  event:
-    | TableEvent
-    | { kind: "trick"; seat: number }
-    | { kind: "kitty" | "stock" | "refill"; seat: number; count: number };
+  /** A server event, or one of the lines an action event carries (a trick won, the kitty...). */
+  event: TableEvent | LogLine;
   /** The seat names in the state that followed the event, so a later seat change does not rename it. */
   names?: (string | null)[];
 }

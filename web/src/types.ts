@@ -338,13 +338,21 @@ export interface StateMessage {
   event?: TableEvent | null;
 }
 
+/**
+ * A line of the play log that an action made happen besides its own (docs/protocol.md, `lines`):
+ * the trick it won, the kitty or the stock the bidder took, a seat's refill. Seats and counts only.
+ */
+export type LogLine =
+  | { kind: "trick"; seat: number }
+  | { kind: "kitty" | "stock" | "refill"; seat: number; count: number };
+
 export interface TableEvent {
   kind: string;
   seat?: number;
   /** `action`: what the seat did. */
   action?: PublicAction;
-  /** `kitty`, `stock`, `refill` (lines the client adds): how many cards. */
-  count?: number;
+  /** `action`: the log's lines it made happen, in the order the server shows them after its own. */
+  lines?: LogLine[];
   bot?: boolean;
   match?: number;
   hand?: number;

@@ -1,12 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { LogEntry } from "../../store";
-import type { PublicAction } from "../../types";
+import type { LogLine, PublicAction, TableEvent } from "../../types";
 
 /** Actions as events carry them (any but a discard, which an event only counts). */
 const acts = allActs as { [K in keyof typeof allActs]: (...args: Parameters<(typeof allActs)[K]>) => PublicAction };
 import { acts as allActs } from "../../test/fakes";
 import { game, HOUSE_RULES, TEN_POINT_RULES, watching } from "../../test/states";
-import { logText } from "./log";
+import { LANGS, loadLang, setLang, type Lang } from "../../i18n";
+import { logEntries, logText } from "./log";
+
+/** Switch the interface's language (setLang remembers it and names the page's: both stubbed here). */
+function speak(lang: Lang): void {
+  vi.stubGlobal("localStorage", { setItem: () => undefined, getItem: () => null });
+  vi.stubGlobal("document", { documentElement: { lang } });
+  setLang(lang);
+}
 
 function line(event: LogEntry["event"], names?: (string | null)[]): LogEntry {
   return { id: 1, version: 1, event, names };
@@ -45,7 +53,77 @@ describe("logText", () => {
     expect(logText(line({ kind: "action", seat: 2, action: acts.widow() }), widow)).toBe("Cy takes the widow (4 cards)");
   });
 
-  it("writes the lines the client adds from a change of state", () => {
+  it("writes an event and then each line it carries, in the order the server sent them", () => {
+    const discard: TableEvent = {
+      kind: "action",
+      seat: 0,
+      action: { kind: "discard", count: 2 },
+      lines: [
+        { kind: "refill", seat: 0, count: 2 },
+        { kind: "stock", seat: 1, count: 5 },
+      ],
+    };
+    const entries = logEntries(7, discard);
+    expect(entries.map((entry) => entry.version)).toEqual([7, 7, 7]);
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(3);
+    expect(entries.map((entry) => logText(entry, state))).toEqual([
+      "Ann discards 2 cards",
+      "Ann draws 2 cards from the stock",
+      "Ben takes the last 5 cards of the stock",
+    ]);
+    expect(logEntries(8, { kind: "deal", hand: 2 }).map((entry) => logText(entry, state))).toEqual(["Hand 2 is dealt"]);
+  });
+
+  it("words the server's lines in every language, naming the seat and the count", async () => {
+    const played: TableEvent = {
+      kind: "action",
+      seat: 2,
+      action: acts.play("Ah"),
+      lines: [{ kind: "trick", seat: 3 }],
+    };
+    const bid: TableEvent = {
+      kind: "action",
+      seat: 1,
+      action: acts.bid(3),
+      lines: [{ kind: "kitty", seat: 1, count: 3 }],
+    };
+    const refills: LogLine[] = [
+      { kind: "refill", seat: 0, count: 4 },
+      { kind: "refill", seat: 0, count: 0 },
+    ];
+    const words = () => {
+      const [, trick] = logEntries(1, played).map((entry) => logText(entry, state));
+      const [, kitty] = logEntries(2, bid).map((entry) => logText(entry, state));
+      return [trick, kitty, ...refills.map((event) => logText(line(event), state))];
+    };
+    const english = words();
+    expect(english).toEqual([
+      "Di takes the trick",
+      "Ben picks up the kitty (3 cards)",
+      "Ann draws 4 cards from the stock",
+      "Ann draws no cards",
+    ]);
+    try {
+      for (const lang of LANGS.filter((lang) => lang !== "en")) {
+        await loadLang(lang);
+        speak(lang);
+        const [trick, kitty, some, none] = words();
+        expect([trick, kitty, some, none].map((text, i) => text !== english[i]), lang).toEqual([true, true, true, true]);
+        expect([trick.includes("Di"), kitty.includes("Ben"), some.includes("Ann"), none.includes("Ann")], lang).toEqual([
+          true,
+          true,
+          true,
+          true,
+        ]);
+        expect([kitty.includes("3"), some.includes("4")], lang).toEqual([true, true]);
+      }
+    } finally {
+      speak("en");
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("writes the lines an action event carries", () => {
     expect(logText(line({ kind: "trick", seat: 2 }), state)).toBe("Cy takes the trick");
     expect(logText(line({ kind: "kitty", seat: 1, count: 3 }), state)).toBe("Ben picks up the kitty (3 cards)");
     expect(logText(line({ kind: "stock", seat: 1, count: 1 }), state)).toBe("Ben takes the last card of the stock");

@@ -1,10 +1,16 @@
-// The play log's lines in words, from the server's events and the lines the client adds itself.
+// The play log: the server's events, each followed by the lines it carries (`lines`, in the order
+// the server decided), and each entry in words.
 
 import { t, tn } from "../../i18n";
 import { actionLine } from "../../i18n/actions";
-import type { LogEntry } from "../../store";
-import { publicGame, type StateMessage } from "../../types";
+import { newId, type LogEntry } from "../../store";
+import { publicGame, type StateMessage, type TableEvent } from "../../types";
 import { seatName } from "../names";
+
+/** The log's entries for the event that made `version`: the event's own, then each of its lines. */
+export function logEntries(version: number, event: TableEvent): LogEntry[] {
+  return [event, ...(event.lines ?? [])].map((line) => ({ id: newId(), version, event: line }));
+}
 
 /** A log line: the seat is named as it was when the line was written. */
 export function logText(entry: LogEntry, state: StateMessage): string {

@@ -5,6 +5,8 @@ export const en = {
   "app.title": "Smear",
   "app.tagline": "The Midwest trick-taking game: bid, pick trump, take High, Low, Jack and Game.",
   "app.loading": "Loading…",
+  "app.load_failed": "Part of the game could not be loaded. Check your connection and try again.",
+  "app.retry": "Try again",
 
   "players.my_profile": "My profile",
   "players.leaderboard": "Leaderboard",

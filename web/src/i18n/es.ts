@@ -4,6 +4,8 @@ export const es: Catalog = {
   "app.title": "Smear",
   "app.tagline": "El juego de bazas del Medio Oeste: apuesta, elige el triunfo y llévate Alto, Bajo, Jota y Juego.",
   "app.loading": "Cargando…",
+  "app.load_failed": "No se pudo cargar una parte del juego. Comprueba tu conexión y vuelve a intentarlo.",
+  "app.retry": "Reintentar",
 
   "players.my_profile": "Mi perfil",
   "players.leaderboard": "Clasificación",

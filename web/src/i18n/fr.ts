@@ -4,6 +4,8 @@ export const fr: Catalog = {
   "app.title": "Smear",
   "app.tagline": "Le jeu de levées du Midwest : annoncez, choisissez l’atout, remportez Haut, Bas, Valet et Partie.",
   "app.loading": "Chargement…",
+  "app.load_failed": "Une partie du jeu n’a pas pu être chargée. Vérifiez votre connexion et réessayez.",
+  "app.retry": "Réessayer",
 
   "players.my_profile": "Mon profil",
   "players.leaderboard": "Classement",

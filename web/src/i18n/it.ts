@@ -4,6 +4,8 @@ export const it: Catalog = {
   "app.title": "Smear",
   "app.tagline": "Il gioco di prese del Midwest: dichiara, scegli la briscola, conquista Alta, Bassa, Fante e Partita.",
   "app.loading": "Caricamento…",
+  "app.load_failed": "Non è stato possibile caricare una parte del gioco. Controlla la connessione e riprova.",
+  "app.retry": "Riprova",
 
   "players.my_profile": "Il mio profilo",
   "players.leaderboard": "Classifica",

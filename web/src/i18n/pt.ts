@@ -4,6 +4,8 @@ export const pt: Catalog = {
   "app.title": "Smear",
   "app.tagline": "O jogo de vazas do Meio-Oeste americano: aposte, escolha o trunfo e leve Alta, Baixa, Valete e Jogo.",
   "app.loading": "Carregando…",
+  "app.load_failed": "Não foi possível carregar uma parte do jogo. Verifique sua conexão e tente de novo.",
+  "app.retry": "Tentar de novo",
 
   "players.my_profile": "Meu perfil",
   "players.leaderboard": "Classificação",

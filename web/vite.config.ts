@@ -15,6 +15,8 @@ export default defineConfig({
     target: "es2020",
     assetsDir: "assets",
     sourcemap: false,
+    // .vite/manifest.json names every chunk and what it imports: bench/client_budget.py reads it.
+    manifest: true,
   },
   server: {
     proxy: {

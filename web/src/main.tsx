@@ -1,15 +1,19 @@
 import { render } from "preact";
-import { currentLang } from "./i18n";
+import { currentLang, startLang } from "./i18n";
 import { startNetwork } from "./net";
 import { loadPresets } from "./presets";
 import { startProfile } from "./profile";
 import { unlockAudioOnGesture } from "./sound";
+import { update } from "./store";
 import { App } from "./ui/App";
 import "./styles/index.css";
 
-document.documentElement.lang = currentLang();
 unlockAudioOnGesture();
 startNetwork();
 void loadPresets();
 void startProfile();
-render(<App />, document.getElementById("app") as HTMLElement);
+// The first page is drawn in its language: a language other than English is a chunk to fetch first.
+void startLang().then(() => {
+  update({ lang: currentLang() });
+  render(<App />, document.getElementById("app") as HTMLElement);
+});

@@ -1,6 +1,6 @@
 // One small observable store for the whole app; components read it with useApp().
 
-import { useSyncExternalStore } from "preact/compat";
+import { useEffect, useState } from "preact/hooks";
 import { currentLang, type Lang } from "./i18n";
 import type { PresetsState } from "./presets";
 import type { PlayersRoute } from "./playersRoutes";
@@ -159,7 +159,13 @@ function subscribe(listener: () => void): () => void {
  * first drawing and its subscription (a fast answer from the server) is caught too.
  */
 export function useApp(): AppState {
-  return useSyncExternalStore(subscribe, getApp);
+  // Not preact/compat's useSyncExternalStore: compat would weigh on every page for this one hook.
+  const [, setShown] = useState(app);
+  useEffect(() => {
+    setShown(app);
+    return subscribe(() => setShown(app));
+  }, []);
+  return app;
 }
 
 let nextId = 1;

@@ -1,12 +1,10 @@
 // Interface strings: one catalog per language, chosen from the browser and switchable from the menu.
+// English, the reference and the fallback, comes with the app; each other language is a chunk of its
+// own, fetched (loadLang) before it is spoken.
 
-import { parseCard, shortCard, SUITS } from "../cards";
+import { faceText, parseCard, shortCard, SUITS } from "../cards";
 import type { ServerError, SuitLetter } from "../types";
 import { en, type Catalog, type MessageKey } from "./en";
-import { es } from "./es";
-import { fr } from "./fr";
-import { it } from "./it";
-import { pt } from "./pt";
 
 export type Lang = "en" | "es" | "fr" | "pt" | "it";
 export const LANGS: Lang[] = ["en", "es", "fr", "pt", "it"];
@@ -19,7 +17,13 @@ export const LANG_NAMES: Record<Lang, string> = {
   it: "Italiano",
 };
 
-const CATALOGS: Record<Lang, Catalog> = { en, es, fr, pt, it };
+const CATALOGS: Partial<Record<Lang, Catalog>> = { en };
+const FETCH_CATALOG: Record<Exclude<Lang, "en">, () => Promise<Catalog>> = {
+  es: () => import("./es").then((m) => m.es),
+  fr: () => import("./fr").then((m) => m.fr),
+  pt: () => import("./pt").then((m) => m.pt),
+  it: () => import("./it").then((m) => m.it),
+};
 const STORAGE_KEY = "smear.lang";
 
 type Args = Record<string, string | number>;
@@ -46,6 +50,24 @@ export function currentLang(): Lang {
   return lang;
 }
 
+/** Fetch a language's catalog (once); rejects when it cannot be had (the network). */
+export async function loadLang(wanted: Lang): Promise<void> {
+  if (wanted === "en" || CATALOGS[wanted]) return;
+  CATALOGS[wanted] = await FETCH_CATALOG[wanted]();
+}
+
+/** Speak the language picked at the start once its catalog is here; English if it cannot be had. */
+export async function startLang(): Promise<void> {
+  try {
+    await loadLang(lang);
+  } catch {
+    lang = "en";
+    plural = new Intl.PluralRules(lang);
+  }
+  document.documentElement.lang = lang;
+}
+
+/** Speak `next`, whose catalog loadLang has fetched (until then, English). */
 export function setLang(next: Lang): void {
   lang = next;
   plural = new Intl.PluralRules(lang);
@@ -66,12 +88,12 @@ function fill(template: string, args?: Args): string {
 
 /** The text of a key in the current language, with its {placeholders} filled. */
 export function t(key: MessageKey, args?: Args): string {
-  return fill(CATALOGS[lang][key] ?? en[key], args);
+  return fill(CATALOGS[lang]?.[key] ?? en[key], args);
 }
 
 /** A key chosen at run time (an error code, a point name); falls back to English, then to the key. */
 export function tk(key: string, args?: Args): string {
-  const catalog = CATALOGS[lang] as Record<string, string>;
+  const catalog = (CATALOGS[lang] ?? en) as Record<string, string>;
   const template = catalog[key] ?? (en as Record<string, string>)[key];
   return template === undefined ? key : fill(template, args);
 }
@@ -80,7 +102,7 @@ export function tk(key: string, args?: Args): string {
 export function tn(base: string, n: number, args?: Args): string {
   // Portuguese plural rules put 0 with 1 ("0 carta"); "0 cartas" reads more naturally.
   const category = lang === "pt" && n === 0 ? "other" : plural.select(n);
-  const catalog = CATALOGS[lang] as Record<string, string>;
+  const catalog = (CATALOGS[lang] ?? en) as Record<string, string>;
   const template = catalog[`${base}.${category}`] ?? catalog[`${base}.other`] ?? base;
   return fill(template, { n, ...args });
 }
@@ -106,6 +128,17 @@ export function cardName(text: string): string {
   if (!card) return text;
   if (card.joker) return t(card.big ? (singleJoker ? "card.joker" : "card.big_joker") : "card.little_joker");
   return t("card.name", { rank: tk(`rank.${card.rank}`), suit: suitName(card.suit) });
+}
+
+/**
+ * The name of a control that shows a card's face: the face's text, then the card's name ("8♣, eight
+ * of clubs"), so the name holds the label seen; a name that holds it already stays as it is
+ * ("big joker" and JOKER).
+ */
+export function faceName(text: string): string {
+  const name = cardName(text);
+  const face = faceText(text);
+  return name.toLocaleLowerCase(lang).includes(face.toLocaleLowerCase(lang)) ? name : t("card.face", { face, name });
 }
 
 /** A card as short texts print it: "10♥", "A♠", with the jokers named in words. */

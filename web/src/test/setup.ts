@@ -4,3 +4,8 @@
 import { vi } from "vitest";
 
 vi.stubGlobal("navigator", { language: "en", languages: ["en"] });
+
+// Every language's catalog, fetched as the app fetches one before speaking it (after the stub above,
+// which the catalogs' module reads when it loads).
+const { LANGS, loadLang } = await import("../i18n");
+await Promise.all(LANGS.map(loadLang));

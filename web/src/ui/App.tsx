@@ -1,18 +1,14 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { errorText, LANG_NAMES, LANGS, setLang, t, tk, type Lang } from "../i18n";
+import { errorText, LANG_NAMES, LANGS, loadLang, setLang, t, tk, type Lang } from "../i18n";
 import { leave, navigate } from "../net";
 import { loadSession } from "../session";
-import { dismissToast, update, useApp } from "../store";
+import { dismissToast, toast, update, useApp } from "../store";
 import { showTurn } from "../turnTitle";
 import { canAct, seatView } from "../types";
 import { AppLink } from "./AppLink";
-import { GameScreen } from "./game/Game";
-import { HowToDialog } from "./HowTo";
-import { Landing } from "./Landing";
-import { Lobby } from "./Lobby";
 import { seatName } from "./names";
-import { isPlayersRoute, PlayersLinks, PlayersPage } from "./players/PlayersPage";
-import { ReplayPage } from "./replay/ReplayPage";
+import { isPlayersRoute, PlayersLinks } from "./players/PlayersLinks";
+import { GameScreen, HowToScreen, LandingScreen, LobbyScreen, PlayersScreen, ReplayScreen } from "./screens";
 
 function ConnectionStatus() {
   const { conn } = useApp();
@@ -75,8 +71,13 @@ function Menu() {
             value={app.lang}
             onChange={(e) => {
               const lang = e.currentTarget.value as Lang;
-              setLang(lang);
-              update({ lang });
+              loadLang(lang).then(
+                () => {
+                  setLang(lang);
+                  update({ lang });
+                },
+                () => toast({ text: "app.load_failed" }),
+              );
             }}
           >
             {LANGS.map((lang) => (
@@ -195,7 +196,11 @@ function TableScreen() {
     );
   }
   if (!state) return <p class="loading">{t("app.loading")}</p>;
-  if (state.table.status === "lobby") return <Lobby state={state} />;
+  if (state.table.status === "lobby") {
+    // The table's chunk comes while the seats fill, so the start does not wait for it.
+    GameScreen.preload();
+    return <LobbyScreen state={state} />;
+  }
   return <GameScreen state={state} />;
 }
 
@@ -210,17 +215,17 @@ export function App() {
       <TopBar />
       <main id="main" class={app.route.kind}>
         {isPlayersRoute(app.route) ? (
-          <PlayersPage route={app.route} />
+          <PlayersScreen route={app.route} />
         ) : app.route.kind === "replay" ? (
-          <ReplayPage key={app.route.match ?? ""} match={app.route.match} />
+          <ReplayScreen key={app.route.match ?? ""} match={app.route.match} />
         ) : app.route.kind === "landing" ? (
-          <Landing />
+          <LandingScreen />
         ) : (
           <TableScreen />
         )}
       </main>
       <Toasts />
-      {app.howTo && <HowToDialog preset={app.howTo} />}
+      {app.howTo && <HowToScreen preset={app.howTo} />}
     </>
   );
 }

@@ -20,7 +20,7 @@ import {
 import type { Settings } from "../types";
 import { OpenTablesList } from "./OpenTables";
 import { PresetsPending } from "./PresetsPending";
-import { PlayersLinks } from "./players/PlayersPage";
+import { PlayersLinks } from "./players/PlayersLinks";
 
 function loadSettings(facts: PresetsFacts): Settings {
   try {

@@ -1,0 +1,40 @@
+"""A first page that loads fast on a phone: the landing page and the table each fetch at most
+``BUDGET_KB`` of gzipped script before they show (bench/client_budget.py counts it from the build's
+manifest), and the other screens come in chunks of their own, fetched when they are needed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from client_budget import SCREENS, page_chunks, page_kb, read_manifest
+
+# A phone on a slow 3G link (about 400 kbit/s) fetches 60 KB in about 1.2 s, before the page can draw.
+BUDGET_KB = 60.0
+
+# Screens a first page must not fetch before it shows: their sources' chunks.
+LATER = (
+    "src/ui/replay/ReplayPage.tsx",
+    "src/ui/players/PlayersPage.tsx",
+    "src/ui/HowTo.tsx",
+    "src/ui/Summary.tsx",
+    "src/ui/game/MatchEnd.tsx",
+    "src/i18n/fr.ts",
+)
+
+
+@pytest.mark.parametrize("page", sorted(SCREENS))
+def test_a_first_page_fetches_at_most_the_budget_of_gzipped_script(static_build: Path, page: str) -> None:
+    size = page_kb(static_build, page)
+    print(f"{page}_gzip_kb: {size:.1f}")
+    assert size <= BUDGET_KB, f"the {page} page fetches {size:.1f} KB of gzipped script"
+
+
+@pytest.mark.parametrize("page", sorted(SCREENS))
+def test_the_screens_not_shown_first_stay_out_of_a_first_page(static_build: Path, page: str) -> None:
+    manifest = read_manifest(static_build)
+    loaded = page_chunks(manifest, SCREENS[page], "en")
+    assert {manifest[screen]["file"] for screen in LATER}.isdisjoint(loaded)
+    # The other first page is not fetched either: the landing page does not bring the table.
+    (other,) = set(SCREENS) - {page}
+    assert manifest[SCREENS[other]]["file"] not in loaded

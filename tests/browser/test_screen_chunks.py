@@ -1,0 +1,95 @@
+"""Screens that come in chunks of their own: "Loading…" while one comes, a message and a retry when
+the network fails it, and the table's chunk fetched in the lobby so that the start never waits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from browserkit import Watched, create_table, start_with_bots
+from client_budget import SCREENS, page_chunks, read_manifest
+from playwright.sync_api import Route, expect
+
+from smear.server.web import STATIC_DIR
+
+FAILED = "Part of the game could not be loaded. Check your connection and try again."
+
+
+def chunk_of(source: str) -> str:
+    """The built file of a screen's chunk, as the page asks for it (/assets/...)."""
+    file: str = read_manifest(STATIC_DIR)[source]["file"]
+    return "/" + file
+
+
+def forget_failed_fetches(watched: Watched, path: str) -> None:
+    """The console errors of the fetches a test failed on purpose, and only those."""
+    watched.errors[:] = [error for error in watched.errors if "net::ERR_FAILED" not in error]
+    assert all(path in failed for failed in watched.failed_requests), watched.failed_requests
+
+
+def test_a_screen_says_it_is_loading_until_its_chunk_comes(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    url = serve()
+    watched = open_page(375, 812)
+    page = watched.page
+    held: list[Route] = []
+    # Playwright marks the handler it is given: a function of the test's, not the list's method.
+    page.route(f"**{chunk_of('src/ui/Landing.tsx')}", lambda route: held.append(route))
+    page.goto(url)
+    loading = page.locator("main").get_by_role("status")
+    expect(loading).to_have_text("Loading…")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.get_by_role("button", name="Play now")).to_be_visible()
+    expect(loading).to_have_count(0)
+
+
+def test_a_screen_whose_chunk_fails_says_so_and_comes_on_retry(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    url = serve()
+    watched = open_page(375, 812)
+    page = watched.page
+    landing = chunk_of("src/ui/Landing.tsx")
+    failures = [1]
+
+    def fail_once(route: Route) -> None:
+        if failures:
+            failures.pop()
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route(f"**{landing}", fail_once)
+    page.goto(url)
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text(FAILED)
+    expect(page.get_by_role("button", name="Play now")).to_have_count(0)
+    alert.get_by_role("button", name="Try again").click()
+    expect(page.get_by_role("button", name="Play now")).to_be_visible()
+    expect(alert).to_have_count(0)
+    forget_failed_fetches(watched, landing)
+
+
+def test_the_lobby_fetches_the_table_s_chunk_so_the_start_needs_no_fetch(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    url = serve()
+    watched = open_page(375, 812)
+    page = watched.page
+    game = chunk_of(SCREENS["table"])
+    with page.expect_request_finished(lambda request: request.url.endswith(game)):
+        create_table(page, url, "Ann")
+    # From here the table's chunks cannot be fetched: the page must already hold them.
+    blocked: list[str] = []
+
+    def block(route: Route) -> None:
+        blocked.append(route.request.url)
+        route.abort()
+
+    manifest = read_manifest(STATIC_DIR)
+    for name in page_chunks(manifest, SCREENS["table"], "en"):
+        page.route(f"**/{name}", block)
+    start_with_bots(page)
+    expect(page.locator(".seat-plate")).to_have_count(4)
+    assert blocked == []

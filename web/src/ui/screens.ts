@@ -1,0 +1,22 @@
+// Every screen but the app's frame comes in a chunk of its own (see lazyScreen.tsx): the landing
+// page, the lobby, the table, the players' pages, the replay viewer and How to play; and, at the
+// table, the end of a hand and of the match (with their reviews and chart), fetched as soon as the
+// table's chunk is here so that a hand's end does not wait for them.
+
+import { lazyScreen } from "./lazyScreen";
+
+export const HandSummary = lazyScreen(() => import("./Summary").then((m) => m.HandSummary));
+export const MatchEnd = lazyScreen(() => import("./game/MatchEnd").then((m) => m.MatchEnd));
+
+export const LandingScreen = lazyScreen(() => import("./Landing").then((m) => m.Landing));
+export const LobbyScreen = lazyScreen(() => import("./Lobby").then((m) => m.Lobby));
+export const GameScreen = lazyScreen(() =>
+  import("./game/Game").then((m) => {
+    HandSummary.preload();
+    MatchEnd.preload();
+    return m.GameScreen;
+  }),
+);
+export const PlayersScreen = lazyScreen(() => import("./players/PlayersPage").then((m) => m.PlayersPage));
+export const ReplayScreen = lazyScreen(() => import("./replay/ReplayPage").then((m) => m.ReplayPage));
+export const HowToScreen = lazyScreen(() => import("./HowTo").then((m) => m.HowToDialog));

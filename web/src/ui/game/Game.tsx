@@ -18,6 +18,7 @@ import { PlayLog } from "./PlayLog";
 import { ReactionBar } from "./Reactions";
 import { Scoreboard } from "./Scoreboard";
 import { SeatPlate } from "./SeatPlate";
+import { tableScreen, useScreenTop } from "./screenTop";
 import { deadCards } from "./table";
 import { LastTrick, TrickArea } from "./Trick";
 
@@ -164,6 +165,7 @@ export function GameScreen({ state }: { state: StateMessage }) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
   const suggested = myTurn ? hintedCards(currentHint(app.hint, state)) : new Set<string>();
+  useScreenTop(`${state.table.code}/${tableScreen(state, pub)}`);
 
   if (state.table.status === "finished" || pub.phase === "match_over") {
     return (
@@ -220,55 +222,58 @@ export function GameScreen({ state }: { state: StateMessage }) {
   return (
     <div class={`game${myTurn ? " my-turn" : ""}`} data-phase={pub.phase}>
       <Scoreboard state={state} pub={pub} />
-      <section class={`felt${pub.players >= 6 ? " many" : ""}`} aria-label={t("table.hand_n", { n: pub.hand_number })}>
-        {pub.trump && (
-          <div class={`felt-trump suit-${pub.trump}`} aria-hidden="true" title={t("table.trump")}>
-            {SUIT_SYMBOL[pub.trump]}
-          </div>
-        )}
-        {Array.from({ length: pub.players }, (_, seat) => (
-          <SeatPlate
-            key={seat}
+      {/* The felt and the hand together fill the window, on a phone too: every decision in sight. */}
+      <div class="play-area">
+        <section class={`felt${pub.players >= 6 ? " many" : ""}`} aria-label={t("table.hand_n", { n: pub.hand_number })}>
+          {pub.trump && (
+            <div class={`felt-trump suit-${pub.trump}`} aria-hidden="true" title={t("table.trump")}>
+              {SUIT_SYMBOL[pub.trump]}
+            </div>
+          )}
+          {Array.from({ length: pub.players }, (_, seat) => (
+            <SeatPlate
+              key={seat}
+              state={state}
+              pub={pub}
+              seat={seat}
+              angle={angleOf(seat, bottom, pub.players)}
+              out={out.has(seat)}
+            />
+          ))}
+          <TrickArea state={state} pub={pub} bottom={bottom} />
+          {myTurn && <div class="turn-banner">{t("table.your_turn")}</div>}
+        </section>
+        <section class="bottom" aria-labelledby="hand-title">
+          <h2 id="hand-title" class="visually-hidden">
+            {t("table.your_hand")}
+          </h2>
+          <ActionPanel
             state={state}
             pub={pub}
-            seat={seat}
-            angle={angleOf(seat, bottom, pub.players)}
-            out={out.has(seat)}
+            choice={choice}
+            onPick={setPicked}
+            pickedMarked={!!fromKitty && fromKitty.size > 0}
           />
-        ))}
-        <TrickArea state={state} pub={pub} bottom={bottom} />
-        {myTurn && <div class="turn-banner">{t("table.your_turn")}</div>}
-      </section>
-      <section class="bottom" aria-labelledby="hand-title">
-        <h2 id="hand-title" class="visually-hidden">
-          {t("table.your_hand")}
-        </h2>
-        <ActionPanel
-          state={state}
-          pub={pub}
-          choice={choice}
-          onPick={setPicked}
-          pickedMarked={!!fromKitty && fromKitty.size > 0}
-        />
-        {summaryUnderFelt && summaryPanel}
-        {view && (
-          <Hand
-            cards={view.hand}
-            playable={playable}
-            myTurn={myTurn && pub.phase === "play"}
-            selected={choice ? new Set(choice.selected) : undefined}
-            locked={choice ? choice.required : undefined}
-            keepDimmed={!!choice && choice.choosable.size + choice.required.size < view.hand.length}
-            dead={dead}
-            fromKitty={fromKitty}
-            fromLabel={pub.bidder_took.kitty > 0 ? "kitty" : "picked"}
-            suggested={suggested}
-            describedBy={HINT_TEXT_ID}
-            onActivate={onCard}
-            disabled={app.pending}
-          />
-        )}
-      </section>
+          {summaryUnderFelt && summaryPanel}
+          {view && (
+            <Hand
+              cards={view.hand}
+              playable={playable}
+              myTurn={myTurn && pub.phase === "play"}
+              selected={choice ? new Set(choice.selected) : undefined}
+              locked={choice ? choice.required : undefined}
+              keepDimmed={!!choice && choice.choosable.size + choice.required.size < view.hand.length}
+              dead={dead}
+              fromKitty={fromKitty}
+              fromLabel={pub.bidder_took.kitty > 0 ? "kitty" : "picked"}
+              suggested={suggested}
+              describedBy={HINT_TEXT_ID}
+              onActivate={onCard}
+              disabled={app.pending}
+            />
+          )}
+        </section>
+      </div>
       <aside class="side" ref={side}>
         {!summaryUnderFelt && summaryPanel}
         <section class="panel">

@@ -291,7 +291,7 @@ def test_the_landing_page_offers_the_nine_card_game_with_its_table_sizes(
     expect(page.get_by_role("radio", name="A nove carte")).to_be_checked()
     page.get_by_role("button", name="Come si gioca").first.click()
     dialog = page.get_by_role("dialog", name="Come si gioca")
-    expect(dialog.get_by_role("heading", name="Gioco a nove carte")).to_be_visible()
+    expect(dialog.get_by_role("heading", name="Gioco a 9 carte")).to_be_visible()
     expect(dialog.get_by_role("heading", name="La briscola e il cambio con il tallone")).to_be_visible()
     expect(dialog).to_contain_text("prima lui e poi gli altri in senso orario")
     expect(dialog).to_contain_text("Chi non ha più briscole esce dalla mano")

@@ -16,6 +16,7 @@ from browserkit import (
     cards_sent,
     create_table,
     play_until,
+    spoken_name,
     start_with_bots,
     unfold_the_form,
 )
@@ -111,7 +112,7 @@ def test_five_point_with_the_moon_from_the_landing_page_to_the_end_of_a_hand(
     # The table's "How to play" opens this table's game.
     page.locator(".side").get_by_role("button", name="How to play").click()
     dialog = page.get_by_role("dialog", name="How to play")
-    expect(dialog.get_by_role("heading", name="Five-point game (two teams)")).to_be_visible()
+    expect(dialog.get_by_role("heading", name="5-point game (2 teams)")).to_be_visible()
     expect(dialog.get_by_role("button", name="Five-point")).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
@@ -195,7 +196,7 @@ def test_how_to_play_five_point_in_spanish_with_the_table_options(
 
     page.get_by_role("button", name="Cómo se juega").first.click()
     dialog = page.get_by_role("dialog", name="Cómo se juega")
-    expect(dialog.get_by_role("heading", name="A cinco puntos (dos equipos)")).to_be_visible()
+    expect(dialog.get_by_role("heading", name="A 5 puntos (2 equipos)")).to_be_visible()
     expect(dialog.get_by_role("button", name="A cinco puntos")).to_have_attribute("aria-pressed", "true")
     for preset in ["De la casa (6 puntos)", "A diez puntos", "Sin jick", "Todos contra todos"]:
         expect(dialog.get_by_role("button", name=preset)).to_be_visible()
@@ -208,20 +209,20 @@ def test_how_to_play_five_point_in_spanish_with_the_table_options(
     expect(dialog).to_contain_text("los asientos 1, 3 y 5 juegan contra los asientos 2, 4 y 6")
     expect(dialog).to_contain_text("Comodín: para el equipo que lo gana.")
     expect(dialog.get_by_role("heading", name="Opción: el monte")).to_have_count(1)
-    expect(dialog).to_contain_text("aunque sean las tres del monte")
+    expect(dialog).to_contain_text("aunque sean las del propio monte")
     expect(dialog).not_to_contain_text("Five-point")
     expect(dialog).not_to_contain_text("The five points")
 
     dialog.get_by_role("button", name="Opciones de la mesa: meta, luna, eliminación").click()
     options = dialog.locator("#howto-options")
     expect(options.get_by_role("heading", name="Opciones de la mesa")).to_be_in_viewport()
-    expect(options).to_contain_text("su puntuación solo vuelve a cero")
+    expect(options).to_contain_text("su puntuación solo vuelve a 0")
     expect(options).to_contain_text("Eliminación en −21")
-    expect(options).to_contain_text("Monte (solo a cinco puntos)")
+    expect(options).to_contain_text("Monte: tras la subasta")
 
     # Every preset's page ends with the same options.
     dialog.get_by_role("button", name="Todos contra todos").click()
-    expect(dialog.get_by_role("heading", name="Todos contra todos (tres jugadores)")).to_be_visible()
+    expect(dialog.get_by_role("heading", name="Todos contra todos (3 jugadores)")).to_be_visible()
     expect(dialog.locator("#howto-options")).to_contain_text("Apostar la luna")
 
 
@@ -358,9 +359,9 @@ def test_five_point_with_the_kitty_the_host_bids_exchanges_and_sees_its_discard(
     page.screenshot(path=str(SCREENSHOTS / "table-kitty-discard-375.png"), animations="disabled")
 
     labels = cards.evaluate_all("(els) => els.map((el) => el.getAttribute('aria-label'))")
-    names = [label.removesuffix(", from the kitty") for label in labels]
+    names = [spoken_name(label.removesuffix(", from the kitty")) for label in labels]
     # One card from the kitty and two of the first, a middle and the last card, on their visible edges.
-    first_from_kitty = next(i for i, label in enumerate(labels) if label != names[i])
+    first_from_kitty = next(i for i, label in enumerate(labels) if label.endswith(", from the kitty"))
     picks = [first_from_kitty, *[i for i in (0, 4, 8) if i != first_from_kitty][:2]]
     confirm = page.locator(".action-panel.mine").get_by_role("button", name="Discard", exact=True)
     for count, index in enumerate(picks, start=1):
@@ -377,7 +378,10 @@ def test_five_point_with_the_kitty_the_host_bids_exchanges_and_sees_its_discard(
     expect(marked).to_have_count(0)
     expect(page.locator(".action-panel.mine")).to_contain_text("becomes trump")
     expect(log.get_by_text("Ann discards 3 cards", exact=True)).to_have_count(1)
-    kept = cards.evaluate_all("(els) => els.map((el) => el.getAttribute('aria-label'))")
+    kept = [
+        spoken_name(label)
+        for label in cards.evaluate_all("(els) => els.map((el) => el.getAttribute('aria-label'))")
+    ]
     assert not set(kept) & set(discarded), (kept, discarded)
     click_card(page.locator(f"{HAND_CARDS}.playable").first)
     expect(cards).to_have_count(5)

@@ -148,7 +148,7 @@ function tableValues(preset: PresetFacts): Record<string, string | number> {
 // The points and ranks the pages name, and the presets they refer to, put in words by the language.
 const POINT_NAMES = ["high", "low", "jack", "jick", "big_joker", "little_joker", "joker", "game", "trey", "two", "ten"];
 const NAMED_RANKS: Rank[] = ["2", "3", "9", "T"];
-const REFERRED_PRESETS: Preset[] = ["ten_point", "five_point"];
+const REFERRED_PRESETS: Preset[] = ["ten_point"];
 
 /** The names the prose may use as {point_two}, {rank_T}, {preset_ten_point}: the language's words. */
 function names(): Record<string, string> {

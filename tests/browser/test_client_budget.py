@@ -4,10 +4,14 @@ manifest), and the other screens come in chunks of their own, fetched when they 
 
 from __future__ import annotations
 
+import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from client_budget import SCREENS, page_chunks, page_kb, read_manifest
+
+from smear.server.web import SECURITY_HEADERS
 
 # A phone on a slow 3G link (about 400 kbit/s) fetches 60 KB in about 1.2 s, before the page can draw.
 BUDGET_KB = 60.0
@@ -38,3 +42,18 @@ def test_the_screens_not_shown_first_stay_out_of_a_first_page(static_build: Path
     # The other first page is not fetched either: the landing page does not bring the table.
     (other,) = set(SCREENS) - {page}
     assert manifest[SCREENS[other]]["file"] not in loaded
+
+
+def test_the_server_serves_every_chunk_with_the_security_headers(
+    static_build: Path, serve: Callable[..., str]
+) -> None:
+    url = serve()
+    files = {chunk["file"] for chunk in read_manifest(static_build).values()}
+    assert len(files) > len(SCREENS) + 1
+    for name in sorted(files):
+        with urllib.request.urlopen(f"{url}/{name}", timeout=10) as response:
+            assert response.status == 200
+            assert response.headers["content-type"].startswith("text/javascript")
+            for header, value in SECURITY_HEADERS:
+                assert response.headers[header.decode()] == value.decode(), (name, header)
+            assert response.read() == (static_build / name).read_bytes()

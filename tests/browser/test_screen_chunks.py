@@ -93,3 +93,25 @@ def test_the_lobby_fetches_the_table_s_chunk_so_the_start_needs_no_fetch(
     start_with_bots(page)
     expect(page.locator(".seat-plate")).to_have_count(4)
     assert blocked == []
+
+
+def test_a_retry_that_fails_too_loads_the_page_again(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    # As after a new build of the server: the chunk the page knows of is gone.
+    url = serve()
+    watched = open_page(375, 812)
+    page = watched.page
+    landing = chunk_of("src/ui/Landing.tsx")
+    page.route(f"**{landing}", lambda route: route.abort())
+    page.goto(url)
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text(FAILED)
+    with page.expect_event("requestfailed"):
+        alert.get_by_role("button", name="Try again").click()
+    expect(alert).to_contain_text(FAILED)
+    page.unroute(f"**{landing}")
+    with page.expect_navigation():
+        alert.get_by_role("button", name="Try again").click()
+    expect(page.get_by_role("button", name="Play now")).to_be_visible()
+    forget_failed_fetches(watched, landing)

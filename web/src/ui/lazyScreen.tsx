@@ -1,7 +1,8 @@
 // Screens that come in a script chunk of their own, fetched when first shown (or preloaded), so the
 // first page of a phone loads only what it shows. While the chunk comes, "Loading…"; if it cannot be
-// had (the network), a message and a retry. preact/compat's `lazy` cannot retry: a failed import
-// stays failed in it.
+// had (the network), a message and a retry; when a retry fails too, the next one loads the page again,
+// as a new build of the server may have replaced the chunk. preact/compat's `lazy` cannot retry: a
+// failed import stays failed in it.
 
 import type { ComponentType, JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
@@ -17,12 +18,14 @@ export interface LazyScreen<P> {
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
+  let failures = 0;
 
   const fetchScreen = (): Promise<ComponentType<P>> => {
     pending ??= load().then(
       (screen) => (loaded = screen),
       (error: unknown) => {
         pending = null;
+        failures += 1;
         throw error;
       },
     );
@@ -51,7 +54,11 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
       return (
         <div class="panel light center-panel screen-failed" role="alert">
           <p>{t("app.load_failed")}</p>
-          <button type="button" class="btn" onClick={() => setFailed(false)}>
+          <button
+            type="button"
+            class="btn"
+            onClick={() => (failures > 1 ? window.location.reload() : setFailed(false))}
+          >
             {t("app.retry")}
           </button>
         </div>

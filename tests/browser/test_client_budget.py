@@ -57,3 +57,6 @@ def test_the_server_serves_every_chunk_with_the_security_headers(
             for header, value in SECURITY_HEADERS:
                 assert response.headers[header.decode()] == value.decode(), (name, header)
             assert response.read() == (static_build / name).read_bytes()
+    # The list of them too (docs/security.md): it names only those files.
+    with urllib.request.urlopen(f"{url}/.vite/manifest.json", timeout=10) as response:
+        assert response.read() == (static_build / ".vite" / "manifest.json").read_bytes()

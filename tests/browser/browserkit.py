@@ -38,6 +38,8 @@ HAND_CARDS = ".hand .hand-card"
 # The cards this page may play now: its turn and the card play in one selector, checked again at a
 # click (a discard screen also marks cards playable: those that may be picked).
 PLAYABLE_NOW = f'.game.my-turn[data-phase="play"] {HAND_CARDS}.playable'
+# A card of the hand is named by the text on its face, then in words ("8♣, eight of clubs").
+FACE_FIRST = re.compile(r"^(?:10|[2-9JQKA])[♣♦♥♠], ")
 # Where a card of the hand is clicked: near its left edge, the part a neighbour never covers when the
 # cards overlap on a narrow screen.
 CARD_EDGE = {"x": 7, "y": 30}
@@ -119,6 +121,12 @@ READ_HAND = """() => [...document.querySelectorAll('.hand .hand-card .card')].ma
   const rank = card.querySelector('.corner .rank')?.textContent ?? '';
   return rank + (suit ? suit.slice(5) : (card.classList.contains('joker') ? 'joker' : ''));
 })"""
+
+
+def spoken_name(label: str) -> str:
+    """A hand card's accessible name less the face's text that opens it ("eight of clubs, chosen"):
+    the words other cards on the page (a summary's, a trick's) are named by."""
+    return FACE_FIRST.sub("", label, count=1)
 
 
 def unfold_the_form(page: Page) -> None:

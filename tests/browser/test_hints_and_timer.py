@@ -5,7 +5,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from browserkit import HAND_CARDS, Watched, create_table, hand, play_until, solo_table, start_with_bots
+from browserkit import (
+    HAND_CARDS,
+    Watched,
+    create_table,
+    hand,
+    play_until,
+    solo_table,
+    spoken_name,
+    start_with_bots,
+)
 from playwright.sync_api import Locator, Page, expect
 
 HINT_BUTTON = ".action-panel.mine .hint-btn"
@@ -83,8 +92,8 @@ def test_a_hint_suggests_a_legal_action_and_goes_when_the_turn_passes(
         suit = next(c[5:] for c in (face.get_attribute("class") or "").split() if c.startswith("suit-"))
         assert text.startswith(f"Suggested: play {rank}{SUIT_SYMBOLS[suit]}"), text
     # Screen readers hear the card's full name, the same as the card's own label.
-    name = card.get_attribute("aria-label")
-    expect(card).to_have_accessible_description(re.compile(rf"^Suggested: play {re.escape(name or '?')}\b"))
+    name = spoken_name(card.get_attribute("aria-label") or "?")
+    expect(card).to_have_accessible_description(re.compile(rf"^Suggested: play {re.escape(name)}\b"))
     assert len(hints_sent(player)) == 2
 
     before = len(hand(page))

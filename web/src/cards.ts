@@ -29,6 +29,17 @@ export function isRed(card: ParsedCard): boolean {
   return card.joker ? card.big : card.suit === "h" || card.suit === "d";
 }
 
+/** What a joker's face prints, in every language. */
+export const JOKER_FACE = "JOKER";
+
+/** The text printed on a card's face, once: "10♥", "A♠", "JOKER" (a control showing the face must
+ * say it too, so that a spoken command naming what is seen reaches it). */
+export function faceText(text: string): string {
+  const card = parseCard(text);
+  if (!card) return text;
+  return card.joker ? JOKER_FACE : shortCard(text);
+}
+
 /** A short text for a card: "10♥", "A♠", "BJ" (for logs; aria labels use the full name). */
 export function shortCard(text: string): string {
   const card = parseCard(text);

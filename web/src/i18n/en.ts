@@ -515,6 +515,7 @@ export const en = {
   "rank.K": "king",
   "rank.A": "ace",
   "card.name": "{rank} of {suit}",
+  "card.face": "{face}, {name}",
   "card.big_joker": "big joker",
   "card.little_joker": "little joker",
   "card.joker": "joker",

@@ -514,6 +514,7 @@ export const es: Catalog = {
   "rank.K": "rey",
   "rank.A": "as",
   "card.name": "{rank} de {suit}",
+  "card.face": "{face}, {name}",
   "card.big_joker": "comodín grande",
   "card.little_joker": "comodín pequeño",
   "card.joker": "comodín",

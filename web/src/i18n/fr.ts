@@ -514,6 +514,7 @@ export const fr: Catalog = {
   "rank.K": "roi",
   "rank.A": "as",
   "card.name": "{rank} de {suit}",
+  "card.face": "{face}, {name}",
   "card.big_joker": "grand joker",
   "card.little_joker": "petit joker",
   "card.joker": "joker",

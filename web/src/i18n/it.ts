@@ -514,6 +514,7 @@ export const it: Catalog = {
   "rank.K": "re",
   "rank.A": "asso",
   "card.name": "{rank} di {suit}",
+  "card.face": "{face}, {name}",
   "card.big_joker": "jolly grande",
   "card.little_joker": "jolly piccolo",
   "card.joker": "jolly",

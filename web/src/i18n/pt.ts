@@ -514,6 +514,7 @@ export const pt: Catalog = {
   "rank.K": "rei",
   "rank.A": "ás",
   "card.name": "{rank} de {suit}",
+  "card.face": "{face}, {name}",
   "card.big_joker": "curinga grande",
   "card.little_joker": "curinga pequeno",
   "card.joker": "curinga",

@@ -1,4 +1,4 @@
-import { isRed, parseCard, rankLabel, SUIT_SYMBOL } from "../cards";
+import { isRed, JOKER_FACE, parseCard, rankLabel, SUIT_SYMBOL } from "../cards";
 import { cardName } from "../i18n";
 
 interface FaceProps {
@@ -9,7 +9,8 @@ interface FaceProps {
   className?: string;
 }
 
-/** A card drawn face up: rank and suit in the corners, a large pip in the middle. */
+/** A card drawn face up: rank and suit in the corners, a large pip in the middle. The bottom corner
+ * is drawn by the stylesheet (from data-face): its text once on the page, the face reads as it is named. */
 export function CardFace({ card, size = "md", label, className = "" }: FaceProps) {
   const parsed = parseCard(card);
   const name = label ?? cardName(card);
@@ -24,10 +25,10 @@ export function CardFace({ card, size = "md", label, className = "" }: FaceProps
           <span class="rank">{parsed.big ? "★" : "☆"}</span>
         </span>
         <span class="pip joker-pip" aria-hidden="true">
-          JOKER
+          {JOKER_FACE}
         </span>
         <span class="corner bottom" aria-hidden="true">
-          <span class="rank">{parsed.big ? "★" : "☆"}</span>
+          <span class="rank" data-face={parsed.big ? "★" : "☆"} />
         </span>
       </span>
     );
@@ -43,8 +44,8 @@ export function CardFace({ card, size = "md", label, className = "" }: FaceProps
         {symbol}
       </span>
       <span class="corner bottom" aria-hidden="true">
-        <span class="rank">{rankLabel(parsed.rank)}</span>
-        <span class="suit">{symbol}</span>
+        <span class="rank" data-face={rankLabel(parsed.rank)} />
+        <span class="suit" data-face={symbol} />
       </span>
     </span>
   );

@@ -37,7 +37,7 @@ describe("cardLook", () => {
     expect(cardLook("Ah", { playable: ace, myTurn: true })).toMatchObject({
       canUse: true,
       dimmed: false,
-      label: "ace of hearts",
+      label: "A♥, ace of hearts",
     });
   });
 
@@ -45,12 +45,12 @@ describe("cardLook", () => {
     expect(cardLook("Ah", { playable: none, myTurn: true })).toMatchObject({
       canUse: false,
       dimmed: true,
-      label: "ace of hearts, cannot be played now",
+      label: "A♥, ace of hearts, cannot be played now",
     });
   });
 
   it("neither dims nor names unplayable the cards held while others play", () => {
-    expect(cardLook("Ah", { playable: none, myTurn: false })).toMatchObject({ dimmed: false, label: "ace of hearts" });
+    expect(cardLook("Ah", { playable: none, myTurn: false })).toMatchObject({ dimmed: false, label: "A♥, ace of hearts" });
   });
 
   it("keeps a playable card from being used while a request is waiting, without dimming it", () => {
@@ -63,18 +63,18 @@ describe("cardLook", () => {
   it("names a card picked up and required by the discard both ways", () => {
     const look = cardLook("Ah", { playable: none, myTurn: false, locked: ace, selected: ace, fromKitty: ace });
     expect(look).toMatchObject({ locked: true, selected: true, fromKitty: true });
-    expect(look.label).toBe("ace of hearts, from the kitty, must be discarded");
+    expect(look.label).toBe("A♥, ace of hearts, from the kitty, must be discarded");
     const picked = cardLook("Ah", { playable: none, myTurn: false, fromKitty: ace, fromLabel: "picked" });
-    expect(picked.label).toBe("ace of hearts, picked up");
+    expect(picked.label).toBe("A♥, ace of hearts, picked up");
   });
 
   it("names a chosen discard, and dims a card the rules keep", () => {
     expect(cardLook("Ah", { playable: ace, myTurn: false, selected: ace, keepDimmed: true }).label).toBe(
-      "ace of hearts, chosen",
+      "A♥, ace of hearts, chosen",
     );
     expect(cardLook("Ah", { playable: none, myTurn: false, selected: none, keepDimmed: true })).toMatchObject({
       dimmed: true,
-      label: "ace of hearts, must be kept",
+      label: "A♥, ace of hearts, must be kept",
     });
   });
 
@@ -82,8 +82,13 @@ describe("cardLook", () => {
     expect(cardLook("Ah", { playable: none, myTurn: false, dead: ace })).toMatchObject({
       dead: true,
       dimmed: true,
-      label: "ace of hearts, dead: only trumps are played",
+      label: "A♥, ace of hearts, dead: only trumps are played",
     });
+  });
+
+  it("starts a card's name with the text on its face, which a joker's name holds already", () => {
+    expect(cardLook("Tc", { playable: none, myTurn: false }).label).toBe("10♣, ten of clubs");
+    expect(cardLook("BJ", { playable: none, myTurn: false }).label).toBe("big joker");
   });
 
   it("marks a suggested card", () => {

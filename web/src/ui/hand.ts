@@ -1,6 +1,6 @@
 // The player's hand: how its cards fit the width of the screen, and how each card is shown and named.
 
-import { cardName, t } from "../i18n";
+import { faceName, t } from "../i18n";
 
 /** The least part of a card's width left in sight when the cards overlap, before a second row. */
 const MIN_SHOWN = 0.4;
@@ -70,7 +70,7 @@ export function cardLook(card: string, marks: HandMarks): CardLook {
   const kept = !!marks.keepDimmed && !selected && !playable;
   const dead = marks.dead?.has(card) ?? false;
   const dimmed = (marks.myTurn && !playable) || kept || dead;
-  let label = cardName(card);
+  let label = faceName(card);
   if (fromKitty) {
     label = t((marks.fromLabel ?? "kitty") === "kitty" ? "card.from_kitty" : "card.picked_up", { card: label });
   }

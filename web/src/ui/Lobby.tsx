@@ -10,7 +10,16 @@ import { PlayerName, RatingTag } from "./players/common";
 import { playerName, settingsChips } from "../tableSettings";
 import type { StateMessage } from "../types";
 
-export function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+/** A link to copy; `copyLabel` names its button from what the button shows ("Copy", "✓ Copied"). */
+export function CopyField({
+  label,
+  value,
+  copyLabel,
+}: {
+  label: string;
+  value: string;
+  copyLabel: (shown: string) => string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -25,13 +34,14 @@ export function CopyField({ label, value, copyLabel }: { label: string; value: s
     setTimeout(() => setCopied(false), 2000);
   };
   const id = `copy-${label.replace(/\W+/g, "-")}`;
+  const shown = copied ? `✓ ${t("lobby.copied")}` : t("lobby.copy");
   return (
     <div class="copy-field">
       <label for={id}>{label}</label>
       <div class="copy-row">
         <input id={id} ref={input} readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" class="btn small" onClick={copy} aria-label={copyLabel}>
-          {copied ? `✓ ${t("lobby.copied")}` : t("lobby.copy")}
+        <button type="button" class="btn small" onClick={copy} aria-label={copyLabel(shown)}>
+          {shown}
         </button>
       </div>
     </div>
@@ -73,8 +83,8 @@ export function Lobby({ state }: { state: StateMessage }) {
         {table.settings.teams && teamLayout && (
           <p class="muted">{t(teamLayout === "alternate" ? "lobby.teams_alternate_note" : "lobby.teams_note")}</p>
         )}
-        <CopyField label={t("lobby.invite")} value={invite} copyLabel={t("lobby.copy_invite")} />
-        <CopyField label={t("lobby.watch_link")} value={`${invite}?watch=1`} copyLabel={t("lobby.copy_watch")} />
+        <CopyField label={t("lobby.invite")} value={invite} copyLabel={(shown) => t("lobby.copy_invite", { shown })} />
+        <CopyField label={t("lobby.watch_link")} value={`${invite}?watch=1`} copyLabel={(shown) => t("lobby.copy_watch", { shown })} />
         {isHost ? (
           <label class="check listed-switch">
             <input

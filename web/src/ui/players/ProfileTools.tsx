@@ -115,7 +115,7 @@ export function TransferBox({ profile }: { profile: Profile }) {
             <CopyField
               label={t("profile.transfer_link")}
               value={`${location.origin}${claimPath(code.code)}`}
-              copyLabel={t("profile.transfer_copy")}
+              copyLabel={(shown) => t("profile.transfer_copy", { shown })}
             />
             <p class="muted small-text">
               {tn("profile.transfer_expires", code.minutes, { time: timeText(code.until) })}

@@ -33,9 +33,10 @@ function CopyLinkButton({ match, position }: { match: string; position: () => Po
     setCopied(true);
     setTimeout(() => setCopied(false), 2000);
   };
+  const shown = copied ? `✓ ${t("lobby.copied")}` : t("replay.copy_link");
   return (
-    <button type="button" class="btn small secondary" onClick={copy} aria-label={t("replay.copy_link_aria")}>
-      {copied ? `✓ ${t("lobby.copied")}` : t("replay.copy_link")}
+    <button type="button" class="btn small secondary" onClick={copy} aria-label={t("replay.copy_link_aria", { shown })}>
+      {shown}
     </button>
   );
 }

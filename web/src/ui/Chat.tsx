@@ -110,7 +110,7 @@ export function ChatPanel({ state }: { state: StateMessage }) {
       {app.chat.length === 0 ? (
         <p class="muted">{t("chat.empty")}</p>
       ) : (
-        <ol class="chat-lines" ref={list}>
+        <ol class="chat-lines" ref={list} tabIndex={0} aria-labelledby="chat-title">
           {app.chat.map((line) => (
             <li key={line.id} class={line.seat === you && you !== null ? "mine" : undefined}>
               <span class="chat-name">{line.name}</span>

@@ -4,6 +4,7 @@ import { actionShown, kindTitle } from "../i18n/actions";
 import { requestHandReview, requestMatchReview } from "../net";
 import type { Action, PublicGame, StateMessage } from "../types";
 import { CardRow } from "./Card";
+import { Heading, type HeadingLevel } from "./Heading";
 import { seatName } from "./names";
 import { BotTag } from "./players/common";
 import {
@@ -135,11 +136,23 @@ function DecisionItem({ decision, moonBid }: { decision: ReviewedDecision; moonB
 }
 
 /** The costliest decisions, or the line that says there was none. */
-function Costliest({ decisions, title, moonBid }: { decisions: ReviewedDecision[]; title: string; moonBid: number | null }) {
+function Costliest({
+  decisions,
+  title,
+  level,
+  moonBid,
+}: {
+  decisions: ReviewedDecision[];
+  title: string;
+  level: HeadingLevel;
+  moonBid: number | null;
+}) {
   if (decisions.length === 0) return <p class="review-none">{t("review.none")}</p>;
   return (
     <>
-      <h4 class="review-title">{title}</h4>
+      <Heading level={level} class="review-title">
+        {title}
+      </Heading>
       <ol class="review-list">
         {decisions.map((decision) => (
           <DecisionItem key={`${decision.hand ?? ""}:${decision.actionIndex}`} decision={decision} moonBid={moonBid} />
@@ -186,7 +199,7 @@ export function HandReviewPanel({
         {open && busy && <p class="muted">{t("review.working")}</p>}
         {open && review && (
           <>
-            <Costliest decisions={review.costliest} title={t("review.hand_title")} moonBid={moonBid} />
+            <Costliest decisions={review.costliest} title={t("review.hand_title")} level={3} moonBid={moonBid} />
             <p class="muted review-total">
               {tn("review.total", review.decisions.length, { points: lossText(review.totalLoss) })}
             </p>
@@ -203,7 +216,7 @@ export function HandReviewPanel({
  * decisions (a few seconds), then shows each seat's decisions and total loss, and this seat's
  * costliest decisions of the match.
  */
-export function MatchReviewPanel({ state, pub }: { state: StateMessage; pub: PublicGame }) {
+export function MatchReviewPanel({ state, pub, level }: { state: StateMessage; pub: PublicGame; level: HeadingLevel }) {
   const key = `${state.table.code}/${state.table.match_number}/match`;
   const { review, open, busy, toggle, body } = useReview(key, requestMatchReview);
   const id = "match-review";
@@ -249,7 +262,7 @@ export function MatchReviewPanel({ state, pub }: { state: StateMessage; pub: Pub
                 ))}
               </tbody>
             </table>
-            <Costliest decisions={review.costliest} title={t("review.match_title")} moonBid={moonBid} />
+            <Costliest decisions={review.costliest} title={t("review.match_title")} level={level} moonBid={moonBid} />
             <p class="muted review-note">{t("review.note")}</p>
           </>
         )}

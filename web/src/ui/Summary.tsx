@@ -16,7 +16,8 @@ function scoresBefore(pub: PublicGame, index: number): number[] {
   return index > 0 ? pub.results[index - 1].scores : pub.start_scores;
 }
 
-/** The end of a hand: the bid made or set, who won each point, the cards out of play, the scores. */
+/** The end of a hand: the bid made or set, who won each point, the cards out of play, the scores.
+ * It stands under an h2 (its title), so its sections are h3. */
 export function HandSummary({
   state,
   pub,
@@ -109,13 +110,13 @@ export function HandSummary({
       ))}
       {result.out.length > 0 && (
         <div class="summary-cards">
-          <h4>{t("sum.out")}</h4>
+          <h3>{t("sum.out")}</h3>
           <CardRow cards={result.out} size="xs" />
         </div>
       )}
       {discards.length > 0 && (
         <div class="summary-cards">
-          <h4>{t("sum.discards")}</h4>
+          <h3>{t("sum.discards")}</h3>
           {discards.map(({ seat, cards }) => (
             <div key={seat} class="discard-line">
               <span class="discard-name">{seatName(state, seat)}</span>

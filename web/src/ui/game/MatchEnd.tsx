@@ -23,7 +23,9 @@ export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame 
   const record = `/tables/${encodeURIComponent(state.table.code)}/matches/${state.table.match_number}/record.json`;
   return (
     <section class="panel match-end" aria-labelledby="end-title">
-      <h2 id="end-title">{t("end.title")}</h2>
+      <h1 id="end-title" tabIndex={-1}>
+        {t("end.title")}
+      </h1>
       <p class="headline" style={winner === null ? undefined : { "--side": sideColor(winner) }}>
         {winner !== null && (
           <span class="trophy" aria-hidden="true">
@@ -44,7 +46,7 @@ export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame 
           lang={app.lang}
         />
       )}
-      {canReview(state) && <MatchReviewPanel key={state.table.match_number} state={state} pub={pub} />}
+      {canReview(state) && <MatchReviewPanel key={state.table.match_number} state={state} pub={pub} level={2} />}
       <ScoreChart state={state} pub={pub} />
       <RematchPanel state={state} />
       <div class="end-actions">
@@ -62,7 +64,7 @@ export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame 
       </div>
       {showLast && pub.results.length > 0 && (
         <div class="end-last-hand">
-          <h3>{t("sum.title", { n: pub.results[pub.results.length - 1].number })}</h3>
+          <h2>{t("sum.title", { n: pub.results[pub.results.length - 1].number })}</h2>
           <HandSummary state={state} pub={pub} index={pub.results.length - 1} />
         </div>
       )}

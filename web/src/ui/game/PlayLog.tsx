@@ -16,8 +16,9 @@ export function PlayLog({ state }: { state: StateMessage }) {
   const last = lines[lines.length - 1];
   return (
     <section class="panel log-panel">
-      <h2>{t("table.log")}</h2>
-      <ol class="log" ref={list}>
+      <h2 id="log-title">{t("table.log")}</h2>
+      {/* It scrolls: a keyboard must be able to reach it to scroll it. */}
+      <ol class="log" ref={list} tabIndex={0} aria-labelledby="log-title">
         {lines.map((entry) => (
           <li key={entry.id}>{logText(entry, state)}</li>
         ))}

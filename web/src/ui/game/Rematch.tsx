@@ -18,7 +18,7 @@ export function RematchPanel({ state }: { state: StateMessage }) {
   const imReady = you !== null && ready.has(you);
   return (
     <section class="rematch" aria-labelledby="rematch-title">
-      <h3 id="rematch-title">{t("rematch.title")}</h3>
+      <h2 id="rematch-title">{t("rematch.title")}</h2>
       {you !== null && (
         <div class="end-actions">
           <button

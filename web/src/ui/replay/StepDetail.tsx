@@ -71,7 +71,7 @@ function AuctionDetail({
       )}
       {hand.before_play.length > 0 && (
         <>
-          <h4>{t("replay.before_play")}</h4>
+          <h3>{t("replay.before_play")}</h3>
           <ol class="replay-actions-list">
             {hand.before_play.map((entry, i) => {
               const cards = discardedCards(entry);
@@ -94,7 +94,7 @@ function AuctionDetail({
       )}
       {hand.out.length > 0 && (
         <div class="summary-cards">
-          <h4>{t("replay.undealt")}</h4>
+          <h3>{t("replay.undealt")}</h3>
           <CardRow cards={hand.out} size="xs" />
         </div>
       )}

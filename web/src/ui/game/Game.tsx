@@ -13,6 +13,7 @@ import { HandSummary, MatchEnd } from "../screens";
 import { ActionPanel } from "./ActionPanel";
 import { discardChoice, discardKey, pickedUpCards, togglePick, useDiscardPicks } from "./discard";
 import { currentHint, HINT_TEXT_ID, hintedCards } from "./hint";
+import { useKeptFocus } from "./keepFocus";
 import { angleOf } from "./layout";
 import { PlayLog } from "./PlayLog";
 import { ReactionBar } from "./Reactions";
@@ -145,6 +146,9 @@ export function GameScreen({ state }: { state: StateMessage }) {
   }
 
   const [showLastTrick, setShowLastTrick] = useState(false);
+  // The focus never falls to the page's body after an action; a turn of bids or suits brings it to
+  // them once they can be used (not while a request is waiting).
+  useKeptFocus(myTurn && !app.pending ? `${pub.hand_number}/${pub.phase}` : null);
 
   // H asks for a hint on this seat's turn, unless the key is typed into a field or a dialog is open.
   // One listener for the table's lifetime, reading the state when the key is pressed: a listener

@@ -225,13 +225,13 @@ export function GameScreen({ state }: { state: StateMessage }) {
 
   return (
     <div class={`game${myTurn ? " my-turn" : ""}`} data-phase={pub.phase}>
+      <h1 class="visually-hidden" tabIndex={-1}>
+        {t("table.hand_n", { n: pub.hand_number })}
+      </h1>
       <Scoreboard state={state} pub={pub} />
       {/* The felt and the hand together fill the window, on a phone too: every decision in sight. */}
       <div class="play-area">
         <section class={`felt${pub.players >= 6 ? " many" : ""}`} aria-label={t("table.hand_n", { n: pub.hand_number })}>
-      <h1 class="visually-hidden" tabIndex={-1}>
-        {t("table.hand_n", { n: pub.hand_number })}
-      </h1>
           {pub.trump && (
             <div class={`felt-trump suit-${pub.trump}`} aria-hidden="true" title={t("table.trump")}>
               {SUIT_SYMBOL[pub.trump]}

@@ -1,5 +1,19 @@
-import { describe, expect, it } from "vitest";
-import { actionLine, discardedCards, positionText, presetLabel, sideLabel, stepTitle, verdictText } from "../ui/replay/words";
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import { setLang } from "../i18n";
+import { update } from "../store";
+import { FACTS } from "../test/presets";
+import {
+  actionLine,
+  discardedCards,
+  positionText,
+  presetLabel,
+  sideLabel,
+  sizeText,
+  stepTitle,
+  tooLargeText,
+  verdictText,
+} from "../ui/replay/words";
 import { acts } from "../test/fakes";
 import type { Action } from "../types";
 import { fixtureView } from "./fixture";
@@ -43,5 +57,25 @@ describe("the viewer's words", () => {
     expect(sideLabel({ ...view, players: ["A", "B", "C", "D"], sides: [[0, 2], [1, 3]] }, 1)).toBe("B & D");
     expect(presetLabel(view)).toBe("House (6 points)");
     expect(presetLabel({ ...view, rules: "unknown_game" })).toBe("unknown_game");
+  });
+});
+
+describe("a record too large", () => {
+  afterEach(() => {
+    update({ presets: { status: "loading" } });
+    setLang("en");
+  });
+
+  it("says this server's limit once its facts have come, and no number before", () => {
+    expect(tooLargeText()).toBe("The file is too large for this server.");
+    update({ presets: { status: "ready", facts: { ...FACTS, limits: { ...FACTS.limits, record_bytes: 2_500_000 } } } });
+    expect(tooLargeText()).toBe("The file is too large: a match record may be at most 2.5 MB.");
+  });
+
+  it("words a size in the current language", () => {
+    expect(sizeText(FACTS.limits.record_bytes)).toBe("1 MB");
+    expect(sizeText(64_000)).toBe("64 kB");
+    setLang("fr");
+    expect(sizeText(2_500_000)).toBe("2,5\u202fMo"); // French puts a narrow space before the unit
   });
 });

@@ -1,5 +1,6 @@
 import { errorText, t } from "../../i18n";
 import type { ReplayLoad } from "../../replay/api";
+import { tooLargeText } from "./words";
 
 /** Why a replay could not be shown; a record the server refused shows its message, which says where. */
 export function LoadProblem({ load }: { load: Extract<ReplayLoad, { ok: false }> }) {
@@ -20,7 +21,7 @@ export function LoadProblem({ load }: { load: Extract<ReplayLoad, { ok: false }>
     load.problem === "not_found"
       ? t("error.no_such_match")
       : load.problem === "too_large"
-        ? t("replay.too_large")
+        ? tooLargeText()
         : load.error
           ? errorText(load.error, (seat) => t("lobby.seat_n", { n: seat + 1 }))
           : t("replay.failed");

@@ -1,9 +1,10 @@
 // The replay viewer's texts, from the ReplayView only: names of seats and sides, the step on show,
 // the auction's actions, what became of the bid.
 
-import { t, tk } from "../../i18n";
+import { currentLang, t, tk } from "../../i18n";
 import { actionCards, actionLine as wordsOfAction } from "../../i18n/actions";
 import { stepCount, stepOf, type Position } from "../../replay/steps";
+import { servedLimits } from "../../served";
 import { presetOf, type ReplayAction, type ReplayHand, type ReplayView } from "../../replay/types";
 
 /** A seat's name (names come from strangers: only ever rendered as text). */
@@ -76,4 +77,16 @@ export function verdictText(view: ReplayView, hand: ReplayHand, moonBid: number 
 /** A signed change of score with a true minus sign: "+3", "−2", "0". */
 export function signedChange(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
+}
+
+/** A size in bytes as people read it, in decimal units and the current language: "1 MB", "1 Mo". */
+export function sizeText(bytes: number): string {
+  const [unit, amount] = bytes >= 1e6 ? ["megabyte", bytes / 1e6] : ["kilobyte", bytes / 1e3];
+  return new Intl.NumberFormat(currentLang(), { style: "unit", unit, maximumFractionDigits: 1 }).format(amount);
+}
+
+/** Why a record is refused for its size: this server's limit, once its facts have come. */
+export function tooLargeText(): string {
+  const most = servedLimits()?.record_bytes;
+  return most === undefined ? t("replay.too_large_here") : t("replay.too_large", { size: sizeText(most) });
 }

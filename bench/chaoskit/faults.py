@@ -124,18 +124,18 @@ def _patch_storage(faults: FaultFile) -> None:
 
 
 def _patch_restore(faults: FaultFile) -> None:
-    from smear.server.core import ServerCore
+    from smear.server.core import TableStore
 
-    rebuilt = getattr(ServerCore, "_rebuilt", None)
+    rebuilt = getattr(TableStore, "_rebuilt", None)
     if rebuilt is None:  # a server from before tables were rebuilt one at a time
         return
 
-    def refusing(self: ServerCore, stored: Any, *args: Any) -> Any:
+    def refusing(self: TableStore, stored: Any, *args: Any) -> Any:
         if faults.refuses(stored.code):
             raise ValueError("a chaos fault: this table's match no longer replays")
         return rebuilt(self, stored, *args)
 
-    ServerCore._rebuilt = refusing  # type: ignore[assignment,method-assign]
+    TableStore._rebuilt = refusing  # type: ignore[assignment,method-assign]
 
 
 def _patch_redis(faults: FaultFile) -> None:

@@ -153,7 +153,8 @@ class LogAudit(logging.Handler):
     # -- what is hidden now --
 
     def _tables(self) -> dict[str, Any]:
-        tables: dict[str, Any] = getattr(self.server, "tables", None) or {}
+        live = getattr(self.server, "live", None)
+        tables: dict[str, Any] = getattr(live, "tables", None) or {}
         return tables
 
     def _state_now(self, code: str) -> Any:

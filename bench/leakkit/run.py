@@ -145,14 +145,14 @@ async def play_one(worker: Worker, spec: MatchSpec) -> dict[str, Any]:
 async def running_server(database: Path) -> AsyncIterator[tuple[Any, str]]:
     import uvicorn
 
-    from smear.server.app import SmearServer
+    from smear.server.app import build_server
     from smear.server.limits import Limits, Timing
 
     # Bots move at once; a finished hand stays up a moment. One address opens every socket and
     # table here, so the per-address limits are off (0), and so is the cap on tables in memory.
     timing = Timing(bot_pause=0.0, hand_pause=0.02, grace=0.1)
     limits = Limits(tables_per_hour=0, connections_per_address=0, max_tables=0, spectators_per_table=0)
-    server = SmearServer(f"sqlite:///{database}", timing, limits)
+    server = build_server(f"sqlite:///{database}", timing, limits)
     config = uvicorn.Config(
         server.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on", proxy_headers=False
     )
@@ -187,7 +187,7 @@ async def run_worker(number: int, args: argparse.Namespace, workdir: str, counte
         audit = stack.enter_context(capture_logs(LogAudit(server)))
         http = await stack.enter_async_context(aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)))
         worker = Worker(url, http, audit, server)
-        server._lock = lambda table: server.locks.setdefault(table.code, OwnedLock())
+        server.live.lock = lambda table: server.live.locks.setdefault(table.code, OwnedLock())
         lines_reported = 0
         # The collector's full passes would scan every message each match in flight keeps (millions
         # of objects, again and again): they run only between matches, every COLLECT_EVERY matches,

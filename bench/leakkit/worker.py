@@ -55,7 +55,7 @@ class Worker:
     def describe_table(self, code: str) -> str:
         """What the server holds about a table: whose turn, who is connected, what it will do next."""
         server = self.server
-        table = getattr(server, "tables", {}).get(code)
+        table = getattr(getattr(server, "live", None), "tables", {}).get(code)
         if table is None:
             return "no such table in memory"
         text = f"table {table.status} at version {table.version}"
@@ -64,17 +64,18 @@ class Worker:
             text += f", {state.public.phase.value}, seat {state.public.to_act} to act"
         with contextlib.suppress(Exception):
             seats = [
-                "bot" if seat.is_bot else ("connected" if server._connected(table, i) else "away")
+                "bot" if seat.is_bot else ("connected" if server.presence.connected(table, i) else "away")
                 for i, seat in enumerate(table.seats)
             ]
-            text += f", seats {seats}, {len(server.followers.get(code, ()))} followers"
-            text += f", a move scheduled: {code in server.timers}, may move: {server._may_move(table)}"
-            lock = server.locks.get(code)
+            text += f", seats {seats}, {len(server.live.followers.get(code, ()))} followers"
+            may_move = server.presence.may_move(table)
+            text += f", a move scheduled: {code in server.live.timers}, may move: {may_move}"
+            lock = server.live.locks.get(code)
             text += f", its lock {'held' if lock is not None and lock.locked() else 'free'}"
             if isinstance(lock, OwnedLock) and lock.locked() and lock.owner is not None:
                 held = time.monotonic() - lock.since
                 text += f" for {held:.1f} s by: {' > '.join(waits_of(lock.owner))}"
-            for sid in server.followers.get(code, ()):
+            for sid in server.live.followers.get(code, ()):
                 text += f"; follower {sid}: {self.socket_state(sid)}"
         return text
 

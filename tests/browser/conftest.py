@@ -21,7 +21,7 @@ import uvicorn
 from browserkit import SharedBrowser, Watched
 from playwright.sync_api import Browser, Request
 
-from smear.server.app import STATIC_DIR, SmearServer, Timing
+from smear.server.app import STATIC_DIR, Timing, build_server
 from smear.server.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +69,7 @@ class ServerThread:
     def __init__(self, database: Path, timing: Timing) -> None:
         # Background work (the replays and reviews pages ask for) shares the CPU evenly, as in
         # tests/server/serverkit.py: behind every other process, a busy machine would starve it.
-        self.app = SmearServer(f"sqlite:///{database}", timing, Limits(background_niceness=0))
+        self.app = build_server(f"sqlite:///{database}", timing, Limits(background_niceness=0))
         config = uvicorn.Config(
             self.app.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on"
         )

@@ -23,7 +23,7 @@ import socketio
 import uvicorn
 
 from smear.server import talk
-from smear.server.app import SmearServer, Timing
+from smear.server.app import SmearServer, Timing, build_server
 from smear.server.limits import Limits
 
 FAST = Timing(bot_pause=0.01, hand_pause=0.01, grace=0.3)
@@ -47,7 +47,7 @@ async def running_server(
     # Background work shares the CPU evenly here: behind every other process (the default), a review
     # waits for an idle core, and on a machine busy with other tests it would never come in time.
     limits = replace(limits or Limits(), background_niceness=0)
-    server = SmearServer(url, timing, limits, redis=redis, **({"clock": clock} if clock else {}))
+    server = build_server(url, timing, limits, redis=redis, **({"clock": clock} if clock else {}))
     config = uvicorn.Config(
         server.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on", proxy_headers=False
     )

@@ -64,7 +64,7 @@ def refused(reply: dict[str, Any], code: str) -> dict[str, Any]:
 @contextlib.asynccontextmanager
 async def nothing_changes(server: SmearServer, code: str, clients: list[Client]) -> AsyncIterator[None]:
     """The requests made inside change nothing: same version, same seats, and no message to anyone."""
-    table = server.tables[code]
+    table = server.live.tables[code]
     version, seats, host = table.version, [dataclasses.asdict(s) for s in table.seats], table.host_seat
     received = [len(client.received) for client in clients]
     yield

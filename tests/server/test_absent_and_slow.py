@@ -137,7 +137,7 @@ def test_an_absent_players_turn_is_played_after_the_grace_and_the_seat_given_bac
             )
             turn = await host_plays_until_guests_turn(reply["version"] - 1)
             await asyncio.sleep(0.5)  # longer than the grace: the seat is the guest's again
-            assert s.server.tables[code].version == turn["version"]
+            assert s.server.live.tables[code].version == turn["version"]
             view = await back.wait_for(lambda st: st["version"] == turn["version"])
             reply = await back.send("act", version=turn["version"], action=view["game"]["legal"][0]["text"])
             assert reply == {"ok": True, "version": turn["version"] + 1}
@@ -157,7 +157,7 @@ def test_the_turn_timer_plays_for_a_player_who_does_not_act(tmp_path: Path) -> N
             for seat in (1, 2, 3):
                 assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
             # 15 s is the shortest timer a client may choose; the mechanism is the same at 0.3 s.
-            table = s.server.tables[code]
+            table = s.server.live.tables[code]
             table.settings = dataclasses.replace(table.settings, turn_timer=0.3)
             last = (await host.send("start"))["version"] - 1
 
@@ -190,7 +190,7 @@ def test_a_turn_timer_of_15_seconds_is_set_when_the_turn_comes(tmp_path: Path) -
                 for seat in (1, 2, 3):
                     assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
                 turn = await my_turn(host, (await host.send("start"))["version"] - 1)
-                handle = s.server.timers.get(code)
+                handle = s.server.live.timers.get(code)
                 if timer:
                     assert handle is not None and 0 < handle.when() - loop.time() <= 15.0
                     # The state tells how long the turn has left, and later states count down the
@@ -257,7 +257,7 @@ def test_every_client_gets_the_versions_in_order_while_players_come_and_go(tmp_p
                 followers.append(guest)
 
             # Let the bots play on to the guest's turn, where the table waits for it.
-            table = s.server.tables[code]
+            table = s.server.live.tables[code]
             deadline = time.monotonic() + 10
             while table.state is None or table.state.public.to_act != 1 or table.status != "playing":
                 assert time.monotonic() < deadline

@@ -78,7 +78,7 @@ async def four_players(first_url: str, second_url: str) -> list[Client]:
 
 
 def owner_of(code: str, *servers: SmearServer) -> SmearServer:
-    [owner] = [server for server in servers if code in server.tables]
+    [owner] = [server for server in servers if code in server.live.tables]
     return owner
 
 
@@ -109,7 +109,7 @@ def test_players_on_two_processes_play_one_table(tmp_path: Path, redis_url: str)
             assert all(len(hand) == 6 for hand in dealt)
             assert len(set().union(*dealt)) == 24, "a seat was sent another seat's hand"
             # Each process sent its own sockets their messages; no table lives in the second.
-            assert code not in second.tables
+            assert code not in second.live.tables
         for client in clients:
             await client.close()
 
@@ -207,16 +207,16 @@ def test_a_socket_that_leaves_or_closes_is_forgotten_by_the_owner(tmp_path: Path
             code = host.table or ""
             guest = await join(second_url, code, "Ayse")
             await host.wait_for(lambda s: sum(seat["name"] is not None for seat in s["table"]["seats"]) == 2)
-            assert guest.sio.get_sid() in first.connections  # the owner keeps the remote socket
+            assert guest.sio.get_sid() in first.live.connections  # the owner keeps the remote socket
 
             other = await create(second_url, "Other", players=3)  # owned by the second process
             watcher = await Client(first_url).connect()
             assert (await watcher.call("watch_table", {"table": code}))["ok"]
             watcher_sid = watcher.sio.get_sid()
-            assert watcher_sid in first.followers[code]
+            assert watcher_sid in first.live.followers[code]
             assert (await watcher.call("watch_table", {"table": other.table}))["ok"]
-            assert watcher_sid not in first.followers.get(code, set())
-            assert watcher_sid in second.followers[other.table or ""]
+            assert watcher_sid not in first.live.followers.get(code, set())
+            assert watcher_sid in second.live.followers[other.table or ""]
             count = len(watcher.received)
             assert (await guest.send("take_seat", seat=2))["ok"]  # a change at the first table
             await host.wait_for(lambda s: s["table"]["seats"][2]["name"] == "Ayse")
@@ -232,10 +232,12 @@ def test_a_socket_that_leaves_or_closes_is_forgotten_by_the_owner(tmp_path: Path
                 lambda s: s["table"]["seats"][2]["name"] == "Ayse" and not s["table"]["seats"][2]["connected"]
             )
             for _ in range(50):
-                if guest.sio.get_sid() not in first.connections:
+                if guest.sio.get_sid() not in first.live.connections:
                     break
                 await asyncio.sleep(0.05)
-            assert all(c.home is None for c in first.connections.values()), "a closed remote socket was kept"
+            assert all(c.home is None for c in first.live.connections.values()), (
+                "a closed remote socket was kept"
+            )
             for client in (host, other, watcher):
                 await client.close()
 
@@ -253,14 +255,14 @@ def test_an_owner_that_stops_gives_its_tables_up_at_once(tmp_path: Path, redis_u
             async with running_server(database, long_lease, redis=redis_url) as (first, first_url):
                 host = await create(first_url, "Host", players=3)
                 code = host.table or ""
-                assert code in first.tables
+                assert code in first.live.tables
                 guests = [await join(second_url, code, name) for name in ("Ayse", "Kemal")]
             # The first server has stopped; its host's socket is gone with it. The second takes the
             # table over when it hears of the release or at the next request, whichever comes first
             # (both run in this event loop, so either may): never after a lease runs out.
             reply = await guests[0].send("take_seat", seat=0)  # the host's seat is still the host's
             assert not reply["ok"] and reply["error"]["code"] == "seat_taken", reply
-            assert code in second.tables, "the table did not move to the process still running"
+            assert code in second.live.tables, "the table did not move to the process still running"
             await guests[1].wait_for(lambda s: s["table"]["seats"][0]["connected"] is False)
             for client in guests:
                 await client.close()
@@ -341,7 +343,7 @@ def test_a_redis_that_forgets_everything_loses_no_table(tmp_path: Path, redis_ur
                 await play_one(clients)
             for player in clients:
                 await player.wait_for(lambda s: all(seat["connected"] for seat in s["table"]["seats"]))
-            assert (code in first.tables) != (code in second.tables)
+            assert (code in first.live.tables) != (code in second.live.tables)
             await close_all(clients)
 
     run(scenario)
@@ -445,14 +447,16 @@ def test_a_process_forgets_the_owner_of_a_table_none_of_its_sockets_follow(
             guest = await join(second_url, codes[0], "Ayse")
             watcher = await Client(second_url).connect()
             assert (await watcher.call("watch_table", {"table": codes[1]}))["ok"]
-            assert second.told_owner == dict.fromkeys(codes, first.cluster.process)
+            assert second.sharing.told_owner == dict.fromkeys(codes, first.cluster.process)
 
             own = await create(second_url, "Local", players=3)
             assert (await watcher.call("watch_table", {"table": own.table}))["ok"]
-            await until(lambda: codes[1] not in second.told_owner, "the unwatched table's owner is kept")
-            assert codes[0] in second.told_owner, "a table still followed lost its owner"
+            await until(
+                lambda: codes[1] not in second.sharing.told_owner, "the unwatched table's owner is kept"
+            )
+            assert codes[0] in second.sharing.told_owner, "a table still followed lost its owner"
             await guest.close()
-            await until(lambda: second.told_owner == {}, "a closed socket's table's owner is kept")
+            await until(lambda: second.sharing.told_owner == {}, "a closed socket's table's owner is kept")
             for client in (*hosts, watcher, own):
                 await client.close()
 
@@ -485,7 +489,7 @@ def test_a_profile_deleted_at_one_process_leaves_the_seats_of_every_process(
             )
             assert status == 200
             await host.wait_for(lambda s: s["table"]["seats"][0]["player"] is None)
-            assert first.tables[code].seats[0].profile is None
+            assert first.live.tables[code].seats[0].profile is None
             assert (await host.send("set_bot", seat=1, bot=True))["ok"]  # the owner saves the seats
             stored = first.storage.table(code)
             assert stored is not None and stored.seats[0].profile is None

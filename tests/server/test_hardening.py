@@ -64,7 +64,7 @@ def test_fake_connect_and_disconnect_events_neither_reset_the_rate_limit_nor_dro
             assert codes[:2] == ["unknown_event", "unknown_event"]
             assert "rate_limited" not in codes[:40]
             assert codes[40:] == ["rate_limited"] * 140
-            assert len(server.connections) == 1  # still the one socket, never replaced or dropped
+            assert len(server.live.connections) == 1  # still the one socket, never replaced or dropped
             await raw.close()
 
     run(scenario)
@@ -78,9 +78,9 @@ def test_an_event_named_star_keeps_nothing_for_the_name_it_carries(tmp_path: Pat
                 answer = await raw.call("*", f"someone-{index}-" + "x" * 10_000)
                 assert answer["ok"] is False
                 assert answer["error"]["code"] in ("unknown_event", "rate_limited")
-            assert len(server.connections) == 1
+            assert len(server.live.connections) == 1
             await raw.close()
-            while server.connections:  # the disconnect is handled soon after the close
+            while server.live.connections:  # the disconnect is handled soon after the close
                 await asyncio.sleep(0.01)
             assert server.addresses.connections == {}
 
@@ -298,7 +298,7 @@ def test_tables_per_address_per_hour_live_tables_and_spectators_are_capped(tmp_p
             # Seated players are not spectators: a player joins whatever the crowd.
             assert (await extra.call("join_table", {"table": code, "name": "Kemal"}))["ok"]
             await watchers[0].close()
-            while len(s.server.followers[code]) > 3:
+            while len(s.server.live.followers[code]) > 3:
                 await asyncio.sleep(0.01)
             other = await s.connect()
             assert (await other.call("watch_table", {"table": code}))["ok"]
@@ -370,11 +370,11 @@ def test_every_kind_of_change_is_undone_when_it_cannot_be_stored(
                 patch.setattr(storage, "create_table", failing())
                 payload = {"name": "Ayse", "preset": "house", "players": 4, "teams": False}
                 reply = await outsider.call("create_table", payload)
-                assert reply["error"]["code"] == "not_stored" and s.server.tables == {}
+                assert reply["error"]["code"] == "not_stored" and s.server.live.tables == {}
 
             host = await s.create("Kemal", players=4)
             code = host.table or ""
-            table = s.server.tables[code]
+            table = s.server.live.tables[code]
 
             async def refused(name: str, call: Callable[[], Any], method: str = "save_lobby") -> None:
                 seats, version, host_seat = list(table.seats), table.version, table.host_seat
@@ -420,7 +420,7 @@ def test_a_held_database_delays_only_the_changes_that_need_it(
             holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock
             try:
                 joining = asyncio.ensure_future(s.join(code, "Sam"))
-                while not s.server.locks[code].locked() and not joining.done():
+                while not s.server.live.locks[code].locked() and not joining.done():
                     await asyncio.sleep(0.005)
                 # While the join waits on the database, the event loop answers every other table.
                 watcher = await s.watch(other.table or "")
@@ -443,7 +443,7 @@ def test_a_failed_store_past_the_event_history_rolls_back_by_version(
         async with session(tmp_path / "smear.db", limits=ROOMY) as s:
             host = await s.with_bots("Kemal")
             code = host.table or ""
-            table = s.server.tables[code]
+            table = s.server.live.tables[code]
             while len(table.events) < EVENT_HISTORY:  # a long history, as after many hands
                 table.bump({"kind": "seated", "seat": 0})
             before = [version for version, _ in table.events]

@@ -362,7 +362,7 @@ def test_the_log_audit_finds_a_hidden_card_a_server_line_names(tmp_path: Path) -
                     assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
                 assert (await host.send("start"))["ok"]
                 await host.wait_for(lambda s: s["game"] is not None and s["game"]["legal"])
-                state = server.tables[code].state
+                state = server.live.tables[code].state
                 assert state is not None and state.public.phase.value in ("auction", "play")
                 secret = str(next(iter(CardSet(state.dealt[2]))))
                 logging.getLogger("smear.server").info("table %s: seat 2 holds %s", code, secret)

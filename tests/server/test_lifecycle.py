@@ -25,7 +25,7 @@ async def gone(client: Client, s: Session) -> None:
     """Close a client and wait until the server has noticed."""
     sid = client.sio.get_sid()
     await client.close()
-    while sid in s.server.connections:
+    while sid in s.server.live.connections:
         await asyncio.sleep(0.01)
 
 
@@ -42,15 +42,15 @@ def test_an_abandoned_lobby_closes_after_an_hour_and_a_watched_one_does_not(tmp_
             assert stored is not None and stored.idle_since == clock.now and not stored.resting
             clock.now += 3_599
             await s.server.sweep()
-            assert code in s.server.tables  # not an hour yet
+            assert code in s.server.live.tables  # not an hour yet
             clock.now += 1
             await s.server.sweep()
-            assert code not in s.server.tables and s.server.storage.table(code) is None
+            assert code not in s.server.live.tables and s.server.storage.table(code) is None
             newcomer = await s.connect()
             reply = await newcomer.call("join_table", {"table": code, "name": "Sam"})
             assert reply["error"]["code"] == "no_such_table"
             # The lobby whose host is still there stays, however long.
-            assert stays.table in s.server.tables
+            assert stays.table in s.server.live.tables
 
     run(scenario)
 
@@ -88,13 +88,13 @@ def test_an_abandoned_match_rests_survives_a_restart_and_comes_back_when_a_playe
             await s.server.sweep()
             clock.now += 86_400
             await s.server.sweep()
-            assert code not in s.server.tables
+            assert code not in s.server.live.tables
             stored = s.server.storage.table(code)
             assert stored is not None and stored.resting and stored.status == "playing"
 
         # A restart brings back what is live only.
         async with session(database, limits=LIMITS, clock=clock) as s:
-            assert code not in s.server.tables
+            assert code not in s.server.live.tables
             token = clients[1].token or ""
             back, reply = await s.resume(code, token, before[token]["version"])
             assert reply["ok"] and reply["seat"] == clients[1].seat, reply
@@ -123,12 +123,12 @@ def test_a_table_moves_only_while_one_of_its_people_is_there(tmp_path: Path) -> 
             host = await s.with_bots("Host")
             code = host.table or ""
             started = await host.send("start")
-            table = s.server.tables[code]
+            table = s.server.live.tables[code]
             await host.wait_for(lambda st: st["version"] >= started["version"])
             version = host.state["version"]
             await gone(host, s)
             # The bots had a move scheduled at most; with nobody there, nothing more is scheduled.
-            assert code not in s.server.timers
+            assert code not in s.server.live.timers
             stopped = table.version
             assert stopped <= version + 4
             back, reply = await s.resume(code, host.token or "", version)
@@ -164,11 +164,11 @@ def test_a_finished_table_leaves_memory_once_nobody_follows_it_and_can_still_be_
             final = host.state
             watcher = await s.watch(code)
             await s.server.sweep()
-            assert code in s.server.tables  # a spectator still follows it
+            assert code in s.server.live.tables  # a spectator still follows it
             await gone(watcher, s)
             await gone(host, s)
             await s.server.sweep()
-            assert code not in s.server.tables
+            assert code not in s.server.live.tables
 
             late = await s.watch(code)  # from storage, as it ended
             assert late.state["table"]["status"] == "finished"
@@ -189,7 +189,7 @@ def test_a_restart_closes_a_lobby_that_was_abandoned_long_before(tmp_path: Path)
             await s.server.sweep()
         clock.now += 7_200
         async with session(database, limits=LIMITS, clock=clock) as s:
-            assert code not in s.server.tables
+            assert code not in s.server.live.tables
             assert s.server.storage.table(code) is None
 
     run(scenario)

@@ -82,7 +82,7 @@ def test_tables_asked_for_at_once_stop_at_the_limit(
             monkeypatch.setattr(s.server.storage, "create_table", slowed(s.server.storage.create_table))
             replies = await create_at_once(s.url)
             assert codes(replies) == ["ok"] * 3 + [refusal] * 7, replies
-            assert len(s.server.tables) == 3
+            assert len(s.server.live.tables) == 3
 
     run(scenario)
 
@@ -98,7 +98,7 @@ def test_a_table_that_could_not_be_stored_gives_its_place_back(
             assert codes(replies[:1]) == ["not_stored"], replies
             assert codes(replies[1:3]) == ["ok", "ok"], replies
             assert codes(replies[3:]) == ["too_many_tables"], replies
-            assert s.server.table_quota.pending == 0
+            assert s.server.requests.table_quota.pending == 0
 
     run(scenario)
 

@@ -213,12 +213,12 @@ def test_the_server_starts_on_an_upgraded_database_and_a_returning_player_plays_
 
     async def scenario() -> None:
         async with running_server(old_database) as (server, url):
-            assert {"HOUSE001", "KITTY004", "LOBBY002"} <= set(server.tables)
-            assert "CUT00003" not in server.tables  # finished: its record is all that is asked of it
+            assert {"HOUSE001", "KITTY004", "LOBBY002"} <= set(server.live.tables)
+            assert "CUT00003" not in server.live.tables  # finished: its record is all that is asked of it
             status, record = await get_json(f"{url}/tables/CUT00003/matches/1/record.json")
             assert status == 200
             replay(parse_record(record))
-            house = server.tables["HOUSE001"]
+            house = server.live.tables["HOUSE001"]
             assert house.match_number == 2 and house.action_count >= 37
 
             ayse, reply = await resume(url, "HOUSE001", tokens["HOUSE001"]["Ayse"], 0)
@@ -335,7 +335,7 @@ def test_a_database_of_the_server_before_players_keeps_its_rows_and_plays_on_wit
 
     async def scenario() -> None:
         async with running_server(path) as (server, url):
-            house = server.tables["HOUSE001"]
+            house = server.live.tables["HOUSE001"]
             assert [seat.profile for seat in house.seats] == [None, *["bot-heuristic"] * 3]
             ayse, reply = await resume(url, "HOUSE001", tokens["HOUSE001"]["Ayse"], 0)
             assert reply["ok"], reply

@@ -139,7 +139,7 @@ def test_a_listed_table_is_still_listed_after_a_restart(tmp_path: Path) -> None:
         async with session(database, FAST, LIMITS) as s:
             _looking, tables = await watcher(s)
             assert [entry["table"] for entry in tables] == [code]
-            assert s.server.tables[code or ""].listed
+            assert s.server.live.tables[code or ""].listed
 
     run(scenario)
 

@@ -147,8 +147,8 @@ def test_a_seat_taken_with_a_wrong_secret_is_refused_and_nothing_changes(tmp_pat
             stored = s.server.storage.table(host.table)
             assert stored is not None and [seat.name for seat in stored.seats] == ["Ann", None, None, None]
             assert stored.seats[0].profile == ann["player"]
-            assert s.server.tables[host.table].version == before
-            assert len(s.server.tables) == 1
+            assert s.server.live.tables[host.table].version == before
+            assert len(s.server.live.tables) == 1
 
     run(scenario)
 
@@ -429,7 +429,7 @@ def test_the_players_api_shows_no_secret_and_nothing_of_a_match_in_progress(
             stored = s.server.storage.match_record(first.table, 1)
             assert finished[0] == stored and finished[1]["record"] == stored
 
-            live = s.server.tables[second.table]
+            live = s.server.live.tables[second.table]
             assert live.status == "playing" and live.state is not None
             secrets = [
                 ann["secret"],
@@ -546,7 +546,7 @@ def test_a_fault_in_the_history_leaves_the_finished_match_stored(
             await play_out([host])
             status, record = await get_json(f"{s.url}/tables/{host.table}/matches/1/record.json")
             assert status == 200 and replay(parse_record(record)).summary["winner"] is not None
-            assert s.server.tables[host.table].status == "finished"
+            assert s.server.live.tables[host.table].status == "finished"
             answer = (await get_json(f"{s.url}/api/players/{ann['player']}/matches"))[1]
             assert answer["matches"] == []
             assert "is not in the players' history (OperationalError)" in caplog.text

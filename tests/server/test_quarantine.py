@@ -36,7 +36,7 @@ from serverkit import (
 )
 
 from smear.cli import cli
-from smear.server.core import ServerCore
+from smear.server.core import TableStore
 from smear.server.limits import Limits
 from smear.server.playerstore import MatchOutcome
 from smear.server.storage import Storage
@@ -116,13 +116,13 @@ def test_a_record_that_fails_leaves_the_last_action_standing_and_lands_at_the_ne
             host = await s.with_bots("Host", players=3, target=11)
             code = host.table or ""
             final = await play_to_the_end(host)
-            table = s.server.tables[code]
+            table = s.server.live.tables[code]
             # The last action stands, stored and shown: the players see the match over.
             assert final["game"]["public"]["phase"] == "match_over"
             assert table.status == "finished" and table.version == final["version"]
             assert stored_match(s.server.storage, code) == (table.action_count, False)
             # Nothing is retried at the table's pace: no move is due, and the record was tried once.
-            assert code not in s.server.timers and calls == [1]
+            assert code not in s.server.live.timers and calls == [1]
             assert await get_json(f"{s.url}/tables/{code}/matches/1/record.json") == (
                 404,
                 {"error": "no finished match there"},
@@ -162,10 +162,10 @@ def test_a_record_that_keeps_failing_puts_its_table_aside_until_the_operator_rel
             # The next match waits for the record: it is tried first, and the start is refused.
             assert (await host.send("play_again"))["error"]["code"] == "not_stored"
             await s.server.sweep()
-            assert code in s.server.tables and len(calls) == 3
+            assert code in s.server.live.tables and len(calls) == 3
             await s.server.sweep()  # the third failure: put aside
             assert len(calls) == 4
-            assert code not in s.server.tables
+            assert code not in s.server.live.tables
             assert (await host.send("play_again"))["error"]["code"] == "table_unavailable"
             # Told as it happened, in a push that came before that answer on the same socket.
             assert [error["code"] for error in errors] == ["table_unavailable"]
@@ -206,7 +206,7 @@ def test_a_record_that_fails_at_a_restart_does_not_stop_it_and_lands_later(
             await play_to_the_end(host)
         # Stopped with the record not stored; it fails again as the server starts, which serves on.
         async with session(database, limits=LIMITS) as s:
-            assert code in s.server.tables and other.table in s.server.tables
+            assert code in s.server.live.tables and other.table in s.server.live.tables
             back, reply = await s.resume(code, token, 0)
             assert reply["ok"] and over(back.state)
             assert stored_match(s.server.storage, code)[1] is False
@@ -284,12 +284,12 @@ def test_a_stored_match_the_rules_refuse_is_put_aside_and_every_other_table_is_s
 
         # A later start leaves it aside without a word; once fixed and released, it is back.
         async with session(database, limits=LIMITS) as s:
-            assert bad_code not in s.server.tables and good_code in s.server.tables
+            assert bad_code not in s.server.live.tables and good_code in s.server.live.tables
         assert warnings_about(caplog, bad_code) == []
         remove_last_action(database, bad_code)
         assert release_command(database, bad_code) == (0, f"released table {bad_code}\n")
         async with session(database, limits=LIMITS) as s:
-            assert bad_code in s.server.tables
+            assert bad_code in s.server.live.tables
             back, reply = await s.resume(bad_code, bad.token or "", 0)
             assert reply["ok"] and back.state["game"]["legal"]
 
@@ -323,12 +323,12 @@ def test_a_table_put_aside_as_another_process_takes_it_over_tells_the_sockets_fo
                 for guest in guests:
                     guest.sio.on("error", errors.append)
                 assert (await host.send("start"))["ok"]
-                assert code in first.tables
+                assert code in first.live.tables
                 refuse_to_rebuild(monkeypatch, code)
             # The owner has stopped and given the table up: the other process takes it over.
             await until(lambda: len(errors) == 2)
             assert [error["code"] for error in errors] == ["table_unavailable"] * 2
-            assert code not in second.tables
+            assert code not in second.live.tables
             assert [table.code for table in second.storage.quarantined()] == [code]
             assert (await guests[0].send("resume", version=0))["error"]["code"] == "table_unavailable"
             for guest in guests:
@@ -339,14 +339,14 @@ def test_a_table_put_aside_as_another_process_takes_it_over_tells_the_sockets_fo
 
 def refuse_to_rebuild(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
     """The server refuses to rebuild table ``code`` from storage, as after a rules fix."""
-    rebuilt = ServerCore._rebuilt
+    rebuilt = TableStore._rebuilt
 
-    def refusing(self: ServerCore, stored: StoredTable, *args: Any) -> Table:
+    def refusing(self: TableStore, stored: StoredTable, *args: Any) -> Table:
         if stored.code == code:
             raise ValueError("its match no longer replays")
         return rebuilt(self, stored, *args)
 
-    monkeypatch.setattr(ServerCore, "_rebuilt", refusing)
+    monkeypatch.setattr(TableStore, "_rebuilt", refusing)
 
 
 def test_a_fault_in_the_ratings_leaves_the_match_finished_without_its_history(

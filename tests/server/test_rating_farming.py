@@ -214,7 +214,7 @@ def test_a_profile_cannot_take_a_second_seat_at_a_table(tmp_path: Path) -> None:
             )
             assert reply["ok"], reply
             code = reply["table"]
-            table = s.server.tables[code]
+            table = s.server.live.tables[code]
             version = table.version
             second = await s.connect()
             refused = await second.call("join_table", {"table": code, "name": "Fay two", "profile": proof})

@@ -76,7 +76,7 @@ def test_lobby_refusals_change_nothing(tmp_path: Path) -> None:
                 refused(await host.call("join_table", {"table": code, "name": "Dee"}), "table_full")
 
             # Settings the rules refuse open no table.
-            tables = len(server.tables)
+            tables = len(server.live.tables)
             newcomer = await s.connect()
             for players, teams in ((5, True), (3, True), (2, False)):
                 settings = {"name": "Eli", "preset": "house", "players": players, "teams": teams}
@@ -102,7 +102,7 @@ def test_lobby_refusals_change_nothing(tmp_path: Path) -> None:
             assert error["args"]["reason_code"] == "unknown_bot"
             assert "heuristic" in error["args"]["bots"].split(", ")
             assert "grandmaster" not in str(error)  # what was sent is not repeated back
-            assert len(server.tables) == tables and newcomer.received == []
+            assert len(server.live.tables) == tables and newcomer.received == []
 
     run(scenario)
 

@@ -231,8 +231,8 @@ def test_a_restart_reads_each_table_s_chat_and_listing_off_the_event_loop(
         monkeypatch.setattr(Storage, "chat", noting(Storage.chat))
         monkeypatch.setattr(Storage, "is_listed", noting(Storage.is_listed))
         async with session(database) as s:
-            assert {lobby.table, playing.table} <= set(s.server.tables)
-            assert s.server.tables[lobby.table or ""].listed
+            assert {lobby.table, playing.table} <= set(s.server.live.tables)
+            assert s.server.live.tables[lobby.table or ""].listed
 
     asyncio.run(scenario())
     assert len(threads) == 3  # two chats and one listing

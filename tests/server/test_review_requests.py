@@ -44,7 +44,7 @@ async def play_until_hands_over(clients: list[Client], hands: int) -> None:
 
 def record_at(s: Session, code: str) -> Any:
     """The match at the table so far, as the server holds it."""
-    table = s.server.tables[code]
+    table = s.server.live.tables[code]
     assert table.state is not None
     return parse_record(record_of(table.state, [f"P{seat}" for seat in range(len(table.seats))]))
 
@@ -145,7 +145,7 @@ def test_the_match_is_reviewed_once_it_is_over(tmp_path: Path) -> None:
             assert reply["ok"], reply
             refused(await host.send("review_match"), "match_not_over")  # under way
             await play_out([host])
-            table = s.server.tables[code]
+            table = s.server.live.tables[code]
             assert table.status == "finished"
             seat = host.seat_now
             assert seat is not None

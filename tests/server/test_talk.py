@@ -47,7 +47,7 @@ def test_a_reaction_reaches_everyone_at_the_table_and_changes_no_version(tmp_pat
             code = clients[0].table
             assert code is not None
             spectator = await s.watch(code)
-            version = s.server.tables[code].version
+            version = s.server.live.tables[code].version
             sender = clients[1]
             for reaction in REACTIONS[:3]:
                 reply = await sender.send("react", reaction=reaction)
@@ -55,7 +55,7 @@ def test_a_reaction_reaches_everyone_at_the_table_and_changes_no_version(tmp_pat
             expected = [{"seat": sender.seat_now, "reaction": r} for r in REACTIONS[:3]]
             for client in [*clients, spectator]:
                 assert await client.wait_for_message("reaction", 3) == expected
-            assert s.server.tables[code].version == version  # shown, not a change of the table
+            assert s.server.live.tables[code].version == version  # shown, not a change of the table
 
             # Three at once, then one every two seconds: a fourth now is refused, also from a
             # second socket of the same seat.
@@ -96,7 +96,7 @@ def test_chat_is_open_in_the_lobby_and_between_hands_and_closed_while_a_hand_is_
             # The hand is played out (each seat plays its first legal action); its result then
             # stays on show, and the chat opens.
             after = reply["version"]
-            table = s.server.tables[code]
+            table = s.server.live.tables[code]
             while table.state is not None and table.state.public.phase is not Phase.HAND_OVER:
                 actor, view = await next_turn(clients, after - 1)  # the turn of version ``after``
                 acted = await actor.send(

@@ -226,7 +226,7 @@ def test_raw_websockets_past_the_cap_are_refused_and_counted_without_joining(
             assert len(opened) == CAP + 1 and sockets[: CAP + 1] == opened
             for ws in opened:
                 await engine_open(ws)
-            assert held(server) == CAP + 1 and not server.connections  # none joined
+            assert held(server) == CAP + 1 and not server.live.connections  # none joined
             assert (await handshake(http, url))[0] == 429
             # The last joins and is refused with the coded error; the others may join.
             await opened[CAP].send_str("40")

@@ -1,15 +1,17 @@
-"""What every part of the server shares: its tables, connections, locks and storage threads.
+"""What every part of the server shares: the live tables and who follows them
+(:class:`LiveTables`), the tasks run beside the requests (:class:`Tasks`), and the storing and
+reading of tables (:class:`TableStore`: the storage thread, the reading threads, the records still to
+store and the tables put aside).
 
-:class:`ServerCore` holds the state; :mod:`smear.server.presence` adds who is at each table and what
-each of them is sent, :mod:`smear.server.pacing` what the server does by itself (bots, timers, idle
-tables), and :mod:`smear.server.app` the requests and the ASGI application on top.
+The parts built on these (:mod:`smear.server.presence`, :mod:`smear.server.pacing`,
+:mod:`smear.server.sharing`, ...) each take what they use in their constructor;
+:func:`smear.server.app.build_server` builds and wires them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -20,11 +22,9 @@ from typing import Any, TypeVar
 from smear.record import record_of
 from smear.server.chat import CHAT_KEPT_SECONDS
 from smear.server.chatstore import StoredChat
-from smear.server.cluster import Cluster
 from smear.server.finishing import PendingFinishes
 from smear.server.guard import LogThrottle
-from smear.server.hints import HintService
-from smear.server.limits import AddressBook, Bucket, Limits, Timing
+from smear.server.limits import Limits
 from smear.server.playerstats import seat_stats, side_ranks
 from smear.server.playerstore import MatchOutcome
 from smear.server.quarantine import RESTORE, Quarantine
@@ -59,28 +59,13 @@ class NotStored(Exception):
     """Storing a change failed and the table was put back; the request is answered ``not_stored``."""
 
 
-class ServerCore:
-    """Tables in memory, every accepted change in the database."""
+class LiveTables:
+    """The tables in memory and the sockets that follow them: the state every part reads, each
+    mapping keyed by table code (or socket id), written only under the table's lock."""
 
-    sio: Any  # the Socket.IO server, made by SmearServer around its dispatch
-
-    def __init__(
-        self,
-        database: str = "sqlite:///smear.db",
-        timing: Timing | None = None,
-        limits: Limits | None = None,
-        clock: Callable[[], float] = time.time,
-        redis: str | None = None,
-    ) -> None:
-        self.storage = Storage(database)
-        self.timing = timing or Timing()
-        # With Redis, this process is one of several serving the same tables (smear.server.cluster).
-        self.cluster = None if redis is None else Cluster(redis, lease=self.timing.lease)
-        self.limits = limits or Limits()
-        self.clock = clock  # wall-clock seconds, for how long tables have been idle
+    def __init__(self) -> None:
         self.tables: dict[str, Table] = {}
         self.connections: dict[str, Connection] = {}
-        self.addresses = AddressBook(self.limits)
         # The sockets following each table, so a broadcast never scans every connection.
         self.followers: dict[str, set[str]] = {}
         # Every change at a table, and every batch of messages it sends, happens under its lock: no
@@ -94,51 +79,61 @@ class ServerCore:
         self.disconnected_at: dict[tuple[str, int], float] = {}
         # Per table with no person connected: since when (clock), and whether that is stored.
         self.idle_since: dict[str, tuple[float, bool]] = {}
-        self.rng = random.Random()
-        # With Redis: per table followed from here but owned elsewhere, the owner told so; and the
-        # leases held for tables not in memory at the last look (released at the next).
-        self.told_owner: dict[str, str] = {}
-        self.unused_leases: set[str] = set()
-        # The pace of reactions and chat lines, by (kind, table, seat or socket): see smear.server.talk.
-        self.talk_buckets: dict[tuple[str, str, str], Bucket] = {}
-        # The sockets shown the open tables, and a change to them to publish: see smear.server.listing.
-        self.list_watchers: set[str] = set()
-        self.list_changed = asyncio.Event()
-        self.home_missing: dict[str, float] = {}  # processes with sockets here, missing since (monotonic)
-        self.hints = HintService(self.limits.hint_queue)
-        self.writer = StorageWriter(self.storage)
-        self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
-        self.quarantine = Quarantine(self.storage, self._db, self._read, self.clock)
-        self.finishes = PendingFinishes(self.limits.finish_attempts)
-        self._waking = asyncio.Lock()
-        self._background: set[asyncio.Task[None]] = set()  # kept, or the loop may drop them half done
-        self._sweeper: asyncio.Task[None] | None = None
-        self._watcher: asyncio.Task[None] | None = None
-        self.drops = LogThrottle(log)
-        self._open_doors()
 
-    def _open_doors(self) -> None:
-        """Make :attr:`sio`, the Socket.IO server (the application's part)."""
-        raise NotImplementedError
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        """Run ``work`` beside the caller, which does not wait for it."""
-        task = asyncio.get_running_loop().create_task(work)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-
-    def _lock(self, table: Table) -> asyncio.Lock:
+    def lock(self, table: Table) -> asyncio.Lock:
         return self.locks.setdefault(table.code, asyncio.Lock())
 
-    async def _db(self, call: Callable[..., T], *args: Any) -> T:
+    def forget(self, code: str) -> None:
+        """Drop what is kept for table ``code`` (it has left memory)."""
+        for mapping in (self.drives, self.turn_deadlines, self.idle_since, self.locks):
+            mapping.pop(code, None)
+        for key in [key for key in self.disconnected_at if key[0] == code]:
+            del self.disconnected_at[key]
+
+
+class Tasks:
+    """The work run beside the requests, which nobody awaits: kept until done, or the loop may drop
+    it half done."""
+
+    def __init__(self) -> None:
+        self._running: set[asyncio.Task[None]] = set()
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` beside the caller, which does not wait for it."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+
+
+class TableStore:
+    """Tables in storage: every accepted change stored (on the storage thread, in order), read back
+    on reading threads, the records that failed kept to try again, and tables that cannot be
+    rebuilt put aside."""
+
+    def __init__(
+        self, storage: Storage, limits: Limits, clock: Callable[[], float], drops: LogThrottle
+    ) -> None:
+        self.storage = storage
+        self.clock = clock  # wall-clock seconds, for how long chat lines are kept
+        self.drops = drops
+        self.writer = StorageWriter(storage)
+        self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
+        self.quarantine = Quarantine(storage, self.db, self.read, clock)
+        self.finishes = PendingFinishes(limits.finish_attempts)
+
+    async def close(self) -> None:
+        self._reading_threads.shutdown(wait=True)
+        await self.writer.close()
+
+    async def db(self, call: Callable[..., T], *args: Any) -> T:
         """Run a storage call that writes on the storage thread (one at a time, in the order asked)."""
         return await self.writer.call(partial(call, *args))
 
-    async def _read(self, call: Callable[..., T], *args: Any) -> T:
+    async def read(self, call: Callable[..., T], *args: Any) -> T:
         """Run a storage read on a reading thread: it does not wait behind the writes."""
         return await asyncio.get_running_loop().run_in_executor(self._reading_threads, partial(call, *args))
 
-    async def _store_or_undo(self, table: Table, before: Snapshot, write: Awaitable[object]) -> None:
+    async def store_or_undo(self, table: Table, before: Snapshot, write: Awaitable[object]) -> None:
         """Store a change already made to ``table`` (``write``, one of the ``_store_...`` below); if
         that fails, put the table back and say so.
 
@@ -153,15 +148,15 @@ class ServerCore:
             self.drops.warn("store", "table %s: a change was not stored; undone (%s)", table.code, kind)
             raise NotStored from None
 
-    def _store_lobby(self, table: Table) -> Awaitable[None]:
-        return self._db(self.storage.save_lobby, table.code, self._seat_rows(table), table.host_seat)
+    def store_lobby(self, table: Table) -> Awaitable[None]:
+        return self.db(self.storage.save_lobby, table.code, self.seat_rows(table), table.host_seat)
 
-    def _store_action(self, table: Table, seat: int, action: str) -> Awaitable[object]:
+    def store_action(self, table: Table, seat: int, action: str) -> Awaitable[object]:
         """The latest action (and, if it ended the match, its record)."""
         row = ActionRow(table.code, table.match_number, table.action_count, seat, action)
         if table.status != "finished" or table.state is None:
             return self.writer.append(row)
-        return self._store_last_action(table, row, self._finish_call(table))
+        return self._store_last_action(table, row, self.finish_call(table))
 
     async def _store_last_action(self, table: Table, row: ActionRow, finish: Callable[[], None]) -> None:
         """The action that ended a match, the match's record and history after it; then the seats
@@ -170,9 +165,9 @@ class ServerCore:
         failed = await self.writer.append(row, finish)
         if failed is not None:
             self.finishes.failed(table.code, finish, failed)
-        await self._show_ratings(table)
+        await self.show_ratings(table)
 
-    def _finish_call(self, table: Table) -> Callable[[], None]:
+    def finish_call(self, table: Table) -> Callable[[], None]:
         """The storage call that finishes the match over at ``table``: its record, and its place in
         the players' history and ratings, all worked out on the storage thread, so that a fault in
         any of it is a failed finish and never touches the table."""
@@ -201,22 +196,23 @@ class ServerCore:
 
         return finish
 
-    async def _show_ratings(self, table: Table) -> None:
+    async def show_ratings(self, table: Table) -> None:
         """Read the ratings of the profiles seated at ``table`` for its seats to show. A failed read
         leaves the ratings shown as they were: they are only shown."""
         profiles = sorted({seat.profile for seat in table.seats if seat.profile is not None})
         try:
-            ratings = await self._read(self.storage.ratings_of, profiles, table.settings.preset)
+            ratings = await self.read(self.storage.ratings_of, profiles, table.settings.preset)
         except Exception as err:
             self.drops.warn("store", "ratings could not be read (%s)", type(err).__name__)
             return
         # A profile not rated yet in this preset shows where a new player starts.
         table.set_ratings({player: ratings.get(player, NEW_PLAYER).shown for player in profiles})
 
-    def _seat_rows(self, table: Table) -> list[SeatRow]:
+    @staticmethod
+    def seat_rows(table: Table) -> list[SeatRow]:
         return [SeatRow(i, s.name, s.token_hash, s.is_bot, s.profile) for i, s in enumerate(table.seats)]
 
-    async def _table_from_storage(self, stored: StoredTable) -> Table:
+    async def table_from_storage(self, stored: StoredTable) -> Table:
         """The table as stored, its match replayed, and its record stored if the replay ends it.
 
         Raises ``table_unavailable`` for a table put aside, or one that cannot be rebuilt (which
@@ -224,7 +220,7 @@ class ServerCore:
         """
         if stored.quarantined:
             raise TableError("table_unavailable")
-        chat, listed = await self._read(self._chat_and_listing, stored)
+        chat, listed = await self.read(self._chat_and_listing, stored)
         try:
             table = self._rebuilt(stored, chat, listed)
         except Exception as err:  # whatever the rules or the settings refuse: this table only
@@ -233,9 +229,9 @@ class ServerCore:
         match = stored.current_match
         if table.status == "finished" and match is not None and not match.finished:
             # The last action ended it but the record was not stored.
-            finish = self._finish_call(table)
+            finish = self.finish_call(table)
             try:
-                await self._db(finish)
+                await self.db(finish)
             except Exception as err:
                 self.finishes.failed(table.code, finish, err)
         return table

@@ -6,19 +6,23 @@ asks with ``watch`` gets it again whenever it changes: after a change at a table
 once, and every :data:`LIST_REFRESH` seconds for changes made by other processes. An entry shows what
 the lobby shows anyone who opens the table's link (settings, the host's name, how many seats are
 free), never a token.
+
+:class:`OpenTables` owns the watchers and the signal of a change; the other parts tell it of a
+change through :meth:`OpenTables.changed` (the ``list_table`` request is a table's, in
+:mod:`smear.server.lobby`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from smear.server.core import NotStored, Snapshot
+from smear.server.core import LiveTables, NotStored, Snapshot, TableStore
+from smear.server.guard import LogThrottle
 from smear.server.liststore import ListedTable
 from smear.server.storage import StorageError
-from smear.server.tables import TableError
-from smear.server.talk import Talk
 
 log = logging.getLogger("smear.server")
 
@@ -48,53 +52,51 @@ def open_table_json(table: ListedTable) -> dict[str, Any] | None:
     }
 
 
-class Listing(Talk):
-    """The ``list_table`` and ``open_tables`` requests, and the ``open_tables`` pushes."""
+class OpenTables:
+    """The ``open_tables`` request, and the ``open_tables`` pushes."""
 
-    _publisher: asyncio.Task[None] | None = None
-    # The list last pushed to every watcher; None when a watcher may know another (it then gets
-    # the next one, even if equal to this).
-    _list_sent: list[dict[str, Any]] | None = None
+    def __init__(
+        self,
+        live: LiveTables,
+        store: TableStore,
+        push: Callable[[str, Any, list[str]], Awaitable[None]],
+        drops: LogThrottle,
+        shared: bool,
+    ) -> None:
+        self.live = live
+        self.store = store
+        self.push = push
+        self.drops = drops
+        self.shared = shared  # other processes change the list too: it is read again now and then
+        # The sockets shown the open tables, and a change to them to publish.
+        self.watchers: set[str] = set()
+        self.list_changed = asyncio.Event()
+        self._publisher: asyncio.Task[None] | None = None
+        # The list last pushed to every watcher; None when a watcher may know another (it then gets
+        # the next one, even if equal to this).
+        self._list_sent: list[dict[str, Any]] | None = None
 
-    def open_tables_changed(self, before: Snapshot | None = None) -> None:
+    def changed(self, before: Snapshot | None = None) -> None:
         """A table changed: if it was listed (as ``before`` shows), the watchers get the list again.
         Only ``list_table`` puts a table on the list, so a table that was not listed changes nothing."""
         if before is None or before.listed:
             self.list_changed.set()
 
-    async def _open_tables(self) -> list[dict[str, Any]]:
-        listed = await self._read(self.storage.listed_lobbies, OPEN_TABLES_SHOWN)
-        return [entry for entry in map(open_table_json, listed) if entry is not None]
+    def close(self) -> None:
+        if self._publisher is not None:
+            self._publisher.cancel()
 
-    async def list_table(self, sid: str, message: Any) -> dict[str, Any]:
-        async with self._at(message.table) as table:
-            before = Snapshot.of(table)
-            table.set_listed(message.token, message.listed)
-            if table.version != before.version:
-                try:  # paced per client address, however many tables and sockets it has
-                    connection = self.connections.get(sid)
-                    paced = self._paced("listing", "", connection.address if connection is not None else sid)
-                except TableError:
-                    before.restore(table)
-                    raise
-                write = self._db(self.storage.set_listed, table.code, table.listed, self.clock())
-                try:
-                    await self._store_or_undo(table, before, write)
-                except NotStored:
-                    paced.give_back()  # nothing was listed: it costs nothing
-                    raise
-                await self.broadcast(table)
-                self.open_tables_changed()
-            version = table.version
-        return {"version": version}
+    async def _open_tables(self) -> list[dict[str, Any]]:
+        listed = await self.store.read(self.store.storage.listed_lobbies, OPEN_TABLES_SHOWN)
+        return [entry for entry in map(open_table_json, listed) if entry is not None]
 
     async def open_tables(self, sid: str, message: Any) -> dict[str, Any]:
         if message.watch:
-            self.list_watchers.add(sid)
+            self.watchers.add(sid)
             self._list_sent = None  # its answer may be newer than what the others were sent
             self._start_publishing()
         else:
-            self.list_watchers.discard(sid)
+            self.watchers.discard(sid)
         try:
             tables = await self._open_tables()
         except StorageError as err:
@@ -109,13 +111,13 @@ class Listing(Talk):
     async def _publish_forever(self) -> None:
         while True:
             try:
-                refresh = LIST_REFRESH if self.cluster is not None else None
+                refresh = LIST_REFRESH if self.shared else None
                 await asyncio.wait_for(self.list_changed.wait(), refresh)
             except TimeoutError:
                 pass
             self.list_changed.clear()
-            watchers = [sid for sid in self.list_watchers if sid in self.connections]
-            self.list_watchers.intersection_update(watchers)
+            watchers = [sid for sid in self.watchers if sid in self.live.connections]
+            self.watchers.intersection_update(watchers)
             if not watchers:
                 self._list_sent = None
                 continue
@@ -129,5 +131,5 @@ class Listing(Talk):
                 continue
             if tables != self._list_sent:
                 self._list_sent = tables
-                await self._push("open_tables", {"tables": tables}, watchers)
+                await self.push("open_tables", {"tables": tables}, watchers)
             await asyncio.sleep(LIST_PACE)

@@ -5,6 +5,10 @@ A profile is a public id and secrets kept by the browsers that hold it; the serv
 their hashes. A secret is sent as ``Authorization: Bearer <secret>``, never in a URL. Nothing here
 sends a secret (but the new one to the browser that asked for it) or a card of a match in progress:
 history and replays are of finished matches only.
+
+:class:`PlayersApi` is the HTTP side of it: built with storage (a
+:class:`~smear.server.core.TableStore`), the paces, the background work and the limits, and told how
+a deleted profile leaves the tables through a callable.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from functools import cached_property
 from typing import Any, Final, TypeVar
 
 from pydantic import TypeAdapter
@@ -24,10 +27,11 @@ from starlette.routing import BaseRoute, Route
 
 from smear.errors import SmearError
 from smear.rules import PRESETS
-from smear.server import talk
 from smear.server.background import BackgroundWork, UnreadableRecord, read_played
-from smear.server.limits import scope_address
-from smear.server.listing import Listing
+from smear.server.cluster import Cluster
+from smear.server.core import TableStore
+from smear.server.guard import LogThrottle
+from smear.server.limits import Limits, scope_address
 from smear.server.playerstats import add_stats, stats_json
 from smear.server.playerstore import PlayedMatch
 from smear.server.protocol import (
@@ -47,6 +51,7 @@ from smear.server.ratings import is_bot_profile
 from smear.server.recordjobs import TOO_MANY_HANDS, Refused
 from smear.server.storage import StorageError
 from smear.server.tables import TableError, hash_token
+from smear.server.talk import TalkPace
 
 TRANSFER_SECONDS: Final = 600  # how long a code to carry a profile to another device lasts
 MATCHES_PAGE: Final = 20
@@ -137,19 +142,40 @@ _RETRY: Final = {"Retry-After": "5"}
 _NO_STORE: Final = {"Cache-Control": "no-store"}
 
 
-class Players(Listing):
+class PlayersApi:
     """The profile, history, leaderboard and replay requests, and profiles at the tables."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        pace: TalkPace,
+        background: BackgroundWork,
+        limits: Limits,
+        clock: Callable[[], float],
+        drops: LogThrottle,
+        cluster: Cluster | None,
+        profile_gone: Callable[[str], Awaitable[None]],
+    ) -> None:
+        self.store = store
+        self.storage = store.storage
+        self.pace = pace
+        self.background = background  # the reviews, replays and uploads: each in a worker of its own
+        self.limits = limits
+        self.clock = clock
+        self.drops = drops
+        self.cluster = cluster
+        self.profile_gone = profile_gone  # the seats a deleted profile holds play on without it
 
     async def linked_profile(self, proof: ProfileProof | None) -> str | None:
         """The profile a seat taken with ``proof`` is linked to (None without one); refuses a proof
         that does not hold with ``bad_profile``."""
         if proof is None:
             return None
-        if not await self._read(self.storage.holds_profile, proof.player, hash_token(proof.secret)):
+        if not await self.store.read(self.storage.holds_profile, proof.player, hash_token(proof.secret)):
             raise TableError("bad_profile")
         return proof.player
 
-    def player_routes(self) -> list[BaseRoute]:
+    def routes(self) -> list[BaseRoute]:
         return [
             Route("/api/players", _answering(self.create_profile), methods=["POST"]),
             Route("/api/players/{player}", _answering(self.get_profile), methods=["GET"]),
@@ -170,13 +196,15 @@ class Players(Listing):
     async def create_profile(self, request: Request) -> Response:
         body = parse_message(NewProfile, await _body(request))
         player, secret = new_player_id(), secrets.token_urlsafe(24)
-        with self._paced_while("profile", "", _address(request, self.limits.trusted_proxies)):
-            await self._db(self.storage.create_profile, player, body.name, hash_token(secret), self.clock())
+        with self.pace.paced_while("profile", "", _address(request, self.limits.trusted_proxies)):
+            await self.store.db(
+                self.storage.create_profile, player, body.name, hash_token(secret), self.clock()
+            )
         return JSONResponse({"player": player, "secret": secret, "name": body.name}, 201, _NO_STORE)
 
     async def get_profile(self, request: Request) -> Response:
         player = _player_id(request)
-        info = await self._read(self.storage.profile_info, player)
+        info = await self.store.read(self.storage.profile_info, player)
         if info is None:
             raise HttpError(404, "no_such_player")
         stats: dict[str, Any] = {}
@@ -209,12 +237,12 @@ class Players(Listing):
     async def rename_profile(self, request: Request) -> Response:
         player = await self._proven(request)
         body = parse_message(Rename, await _body(request))
-        await self._db(self.storage.rename_profile, player, body.name)
+        await self.store.db(self.storage.rename_profile, player, body.name)
         return JSONResponse({"player": player, "name": body.name}, headers=_NO_STORE)
 
     async def delete_profile(self, request: Request) -> Response:
         player = await self._proven(request)
-        await self._db(self.storage.delete_profile, player)
+        await self.store.db(self.storage.delete_profile, player)
         await self.profile_gone(player)  # the seats it holds play on without it
         if self.cluster is not None:  # and so do those at the tables of every other process
             self.cluster.send_everyone({"kind": "profile_deleted", "player": player})
@@ -224,15 +252,15 @@ class Players(Listing):
         player = await self._proven(request)
         code = new_transfer_code()
         expires = self.clock() + TRANSFER_SECONDS
-        await self._db(self.storage.add_transfer_code, player, hash_token(code), expires)
+        await self.store.db(self.storage.add_transfer_code, player, hash_token(code), expires)
         return JSONResponse({"code": code, "expires_in": TRANSFER_SECONDS}, headers=_NO_STORE)
 
     async def claim_transfer(self, request: Request) -> Response:
         # Paced like creating a profile: a code is short enough that guessing must stay slow.
         body = parse_message(Claim, await _body(request))
         secret = secrets.token_urlsafe(24)
-        with self._paced_while("profile", "", _address(request, self.limits.trusted_proxies)):
-            claimed = await self._db(
+        with self.pace.paced_while("profile", "", _address(request, self.limits.trusted_proxies)):
+            claimed = await self.store.db(
                 self.storage.claim_transfer,
                 hash_token(canonical_code(body.code)),
                 hash_token(secret),
@@ -252,7 +280,7 @@ class Players(Listing):
             proof = ProfileProof(player=player, secret=secret.strip())
         except ValueError:
             raise HttpError(401, "bad_secret") from None
-        if scheme.lower() != "bearer" or not await self._read(
+        if scheme.lower() != "bearer" or not await self.store.read(
             self.storage.holds_profile, proof.player, hash_token(proof.secret)
         ):
             raise HttpError(401, "bad_secret")
@@ -266,9 +294,9 @@ class Players(Listing):
         before = request.query_params.get("before")
         if before is not None:
             before = _checked_id(before, "no_such_match")
-        if await self._read(self.storage.profile_names, [player]) == {}:
+        if await self.store.read(self.storage.profile_names, [player]) == {}:
             raise HttpError(404, "no_such_player")
-        found, more = await self._read(self.storage.player_matches, player, limit, before)
+        found, more = await self.store.read(self.storage.player_matches, player, limit, before)
         matches = [match_json(match) | _seat_result(match, seat) for match, seat in found]
         return JSONResponse({"matches": matches, "more": more}, headers=_NO_STORE)
 
@@ -285,7 +313,7 @@ class Players(Listing):
         with_player = request.query_params.get("with")
         if with_player is not None:
             with_player = _checked_id(with_player, "no_such_player")
-        board = await self._read(self.storage.leaderboard, preset, with_player)
+        board = await self.store.read(self.storage.leaderboard, preset, with_player)
         return JSONResponse(
             [
                 {
@@ -302,15 +330,10 @@ class Players(Listing):
 
     # --- replays ------------------------------------------------------------------------------------
 
-    @cached_property
-    def background(self) -> BackgroundWork:
-        """The reviews, replays and uploads: each in a worker of its own, queued and paced."""
-        return BackgroundWork(self.limits, self.storage, lambda: talk.pace_clock())
-
     async def get_match_record(self, request: Request) -> Response:
         match = _checked_id(request.path_params["match"], "no_such_match")
         with self._stored_record(match):
-            found = await self._read(read_played, self.storage, match)
+            found = await self.store.read(read_played, self.storage, match)
         if found is None:
             raise HttpError(404, "no_such_match")
         played, record = found

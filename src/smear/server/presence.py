@@ -1,88 +1,106 @@
 """Who is at each table, and what each of them is sent: a seat its own view, a spectator the public
 state, every batch in version order (the caller holds the table's lock).
+
+:class:`Presence` reads and writes who follows what in the :class:`~smear.server.core.LiveTables`,
+and sends through the Socket.IO server (a :class:`Sender`), or, with Redis, through the process that
+holds a socket (:mod:`smear.server.cluster`).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
-from smear.server.core import Connection, ServerCore
+from smear.server.cluster import Cluster
+from smear.server.core import Connection, LiveTables
+from smear.server.limits import Timing
 from smear.server.protocol import Encoded, public_text, view_text
 from smear.server.tables import Table
 from smear.views import player_view
 
 
-class Presence(ServerCore):
+class Sender(Protocol):
+    """Sends one message to sockets of this process (the Socket.IO server)."""
+
+    async def send(self, event: str, data: Any, sids: list[str]) -> None: ...
+
+
+class Presence:
     """Following tables, being connected to them, and sending them their states."""
 
-    def _follow(self, sid: str, table: Table, token_hash: str | None) -> None:
-        connection = self.connections.get(sid)
+    def __init__(self, live: LiveTables, timing: Timing, cluster: Cluster | None, sender: Sender) -> None:
+        self.live = live
+        self.timing = timing
+        self.cluster = cluster
+        self.sender = sender
+
+    def follow(self, sid: str, table: Table, token_hash: str | None) -> None:
+        connection = self.live.connections.get(sid)
         if connection is None:  # the socket closed while its request was being answered
             return
-        self._unfollow(sid, connection)
+        self.unfollow(sid, connection)
         connection.table = table.code
         connection.token_hash = token_hash
-        self.followers.setdefault(table.code, set()).add(sid)
+        self.live.followers.setdefault(table.code, set()).add(sid)
         if token_hash is not None:
-            self._present(table)
+            self.present(table)
 
-    def _unfollow(self, sid: str, connection: Connection) -> None:
+    def unfollow(self, sid: str, connection: Connection) -> None:
         if connection.table is None:
             return
-        followers = self.followers.get(connection.table)
+        followers = self.live.followers.get(connection.table)
         if followers is not None:
             followers.discard(sid)
             if not followers:
-                del self.followers[connection.table]
+                del self.live.followers[connection.table]
         connection.table = None
 
     @staticmethod
-    def _seat_of_hash(table: Table, token_hash: str) -> int | None:
+    def seat_of_hash(table: Table, token_hash: str) -> int | None:
         for index, seat in enumerate(table.seats):
             if seat.token_hash == token_hash:
                 return index
         return None
 
-    def _connected(self, table: Table, seat: int, hashes: set[str] | None = None) -> bool:
+    def connected(self, table: Table, seat: int, hashes: set[str] | None = None) -> bool:
         """Whether the person in ``seat`` is connected (``hashes``: the table's connected seat
         tokens, when the caller has them already)."""
         token_hash = table.seats[seat].token_hash
         if token_hash is None:
             return False
-        return token_hash in (self._connected_hashes(table) if hashes is None else hashes)
+        return token_hash in (self.connected_hashes(table) if hashes is None else hashes)
 
-    def _connected_hashes(self, table: Table) -> set[str]:
+    def connected_hashes(self, table: Table) -> set[str]:
         """The seat tokens (hashed) of the table's connected followers."""
         hashes = set()
-        for sid in self.followers.get(table.code, ()):
-            connection = self.connections.get(sid)
+        for sid in self.live.followers.get(table.code, ()):
+            connection = self.live.connections.get(sid)
             if connection is not None and connection.token_hash is not None:
                 hashes.add(connection.token_hash)
         return hashes
 
-    def _people_here(self, table: Table, hashes: set[str] | None = None) -> bool:
-        """Whether a person holding a seat is connected (``hashes`` as for :meth:`_connected`)."""
+    def people_here(self, table: Table, hashes: set[str] | None = None) -> bool:
+        """Whether a person holding a seat is connected (``hashes`` as for :meth:`connected`)."""
         if hashes is None:
-            hashes = self._connected_hashes(table)
-        return any(seat.is_person and self._connected(table, i, hashes) for i, seat in enumerate(table.seats))
+            hashes = self.connected_hashes(table)
+        return any(seat.is_person and self.connected(table, i, hashes) for i, seat in enumerate(table.seats))
 
-    def _may_move(self, table: Table, hashes: set[str] | None = None) -> bool:
+    def may_move(self, table: Table, hashes: set[str] | None = None) -> bool:
         """The server plays at a table only while someone is there to see it: a seated person, or,
         at a table every person has left, anyone watching."""
         if any(seat.is_person for seat in table.seats):
-            return self._people_here(table, hashes)
-        return bool(self.followers.get(table.code))
+            return self.people_here(table, hashes)
+        return bool(self.live.followers.get(table.code))
 
-    def _present(self, table: Table) -> None:
+    def present(self, table: Table) -> None:
         """A person is at the table: it is no longer idle (storage hears of it at the next sweep)."""
-        since = self.idle_since.pop(table.code, None)
+        since = self.live.idle_since.pop(table.code, None)
         if since is not None and since[1]:
-            self.idle_since[table.code] = (-1.0, True)  # the stored idleness is to be cleared
+            self.live.idle_since[table.code] = (-1.0, True)  # the stored idleness is to be cleared
 
-    def _turn_deadline(self, table: Table, hashes: set[str] | None = None) -> float | None:
+    def turn_deadline(self, table: Table, hashes: set[str] | None = None) -> float | None:
         """When the turn timer runs out for the seat to act (a connected person), else None.
 
         The first caller for a version starts its clock, so the countdown sent with the state and
@@ -91,40 +109,40 @@ class Presence(ServerCore):
         if not table.settings.turn_timer or table.status != "playing" or table.state is None:
             return None
         seat = table.state.public.to_act
-        if seat is None or table.seats[seat].is_bot or not self._connected(table, seat, hashes):
+        if seat is None or table.seats[seat].is_bot or not self.connected(table, seat, hashes):
             return None
-        timed = self.turn_deadlines.get(table.code)
+        timed = self.live.turn_deadlines.get(table.code)
         if timed is None or timed[0] != table.version:
-            timed = self.turn_deadlines[table.code] = (
+            timed = self.live.turn_deadlines[table.code] = (
                 table.version,
                 time.monotonic() + table.settings.turn_timer,
             )
         return timed[1]
 
-    def _state_payload(
+    def state_payload(
         self, table: Table, seat: int | None, resync: bool = False, event: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         """The ``state`` message for ``seat`` (a spectator's for None), with the ``event`` that made
         its version when this state is the first to show it; its game is already encoded."""
-        return self._state_for(table, self._state_common(table), seat, resync, event)
+        return self.state_for(table, self.state_common(table), seat, resync, event)
 
-    def _state_common(self, table: Table) -> dict[str, Any]:
+    def state_common(self, table: Table) -> dict[str, Any]:
         """What every follower's ``state`` of this version shares (its lobby's ``you`` aside)."""
         lobby = table.lobby_json(None)
-        hashes = self._connected_hashes(table)
+        hashes = self.connected_hashes(table)
         for index, entry in enumerate(lobby["seats"]):
-            entry["connected"] = table.seats[index].is_bot or self._connected(table, index, hashes)
-        # With no person connected the server plays for nobody (see _may_move): no bot is coming.
+            entry["connected"] = table.seats[index].is_bot or self.connected(table, index, hashes)
+        # With no person connected the server plays for nobody (see may_move): no bot is coming.
         people = any(s.is_person and e["connected"] for s, e in zip(table.seats, lobby["seats"], strict=True))
         now = time.monotonic()
         for index, entry in enumerate(lobby["seats"]):
             away = people and not entry["connected"]
-            entry["bot_in_ms"] = self._bot_in_ms(table, index, now) if away else None
-        deadline = self._turn_deadline(table, hashes)
+            entry["bot_in_ms"] = self.bot_in_ms(table, index, now) if away else None
+        deadline = self.turn_deadline(table, hashes)
         turn_left_ms = None if deadline is None else max(0, round((deadline - time.monotonic()) * 1000))
         return {"table": lobby, "turn_left_ms": turn_left_ms}
 
-    def _bot_in_ms(self, table: Table, seat: int, now: float) -> int | None:
+    def bot_in_ms(self, table: Table, seat: int, now: float) -> int | None:
         """During a match, for the seat of a person who is not connected: the milliseconds before the
         server plays for it (0 once it does), else None.
 
@@ -133,11 +151,11 @@ class Presence(ServerCore):
         """
         if table.status != "playing" or not table.seats[seat].is_person:
             return None
-        gone = self.disconnected_at.setdefault((table.code, seat), now)
+        gone = self.live.disconnected_at.setdefault((table.code, seat), now)
         return max(0, round((gone + self.timing.grace - now) * 1000))
 
     @staticmethod
-    def _state_for(
+    def state_for(
         table: Table, common: dict[str, Any], seat: int | None, resync: bool, event: dict[str, Any] | None
     ) -> dict[str, Any]:
         game: Encoded | None = None
@@ -155,39 +173,39 @@ class Presence(ServerCore):
             "event": event,
         }
 
-    async def _send(self, messages: list[tuple[str, Any, str]]) -> None:
+    async def send(self, messages: list[tuple[str, Any, str]]) -> None:
         """Send ``(event, data, sid)`` messages, in order (the caller holds the table's lock)."""
         for name, data, sid in messages:
-            await self._push(name, data, [sid])
+            await self.push(name, data, [sid])
 
-    async def _push(self, event: str, data: Any, sids: list[str]) -> None:
+    async def push(self, event: str, data: Any, sids: list[str]) -> None:
         """Send one message to each of ``sids``: this process's sockets directly, another process's
         through it (encoded once for each such process)."""
         if self.cluster is None:
-            await self.sio.send(event, data, sids)
+            await self.sender.send(event, data, sids)
             return
         here: list[str] = []
         elsewhere: dict[str, list[str]] = {}
         for sid in sids:
-            connection = self.connections.get(sid)
+            connection = self.live.connections.get(sid)
             home = None if connection is None else connection.home
             if home is None:
                 here.append(sid)
             else:
                 elsewhere.setdefault(home, []).append(sid)
         if here:
-            await self.sio.send(event, data, here)
+            await self.sender.send(event, data, here)
         if elsewhere:
             text = orjson.dumps(data).decode()
             for home, group in elsewhere.items():
                 self.cluster.send(home, {"kind": "push", "event": event, "data": text, "sids": group})
 
     async def send_state(self, sid: str, table: Table, resync: bool = False) -> None:
-        connection = self.connections.get(sid)
+        connection = self.live.connections.get(sid)
         seat = None
         if connection is not None and connection.token_hash is not None:
-            seat = self._seat_of_hash(table, connection.token_hash)
-        await self._send([("state", self._state_payload(table, seat, resync), sid)])
+            seat = self.seat_of_hash(table, connection.token_hash)
+        await self.send([("state", self.state_payload(table, seat, resync), sid)])
 
     async def broadcast(self, table: Table, *, with_event: bool = True, skip: str | None = None) -> None:
         """Send each follower (but ``skip``) its own state, carrying the latest event.
@@ -199,16 +217,16 @@ class Presence(ServerCore):
         """
         event = table.events[-1][1] if table.events and with_event else None
         by_seat: dict[int | None, list[str]] = {}
-        for sid in self.followers.get(table.code, ()):
-            connection = self.connections.get(sid)
+        for sid in self.live.followers.get(table.code, ()):
+            connection = self.live.connections.get(sid)
             if connection is None or connection.table != table.code or sid == skip:
                 continue
             seat = None
             if connection.token_hash is not None:
-                seat = self._seat_of_hash(table, connection.token_hash)
+                seat = self.seat_of_hash(table, connection.token_hash)
             by_seat.setdefault(seat, []).append(sid)
         if not by_seat:
             return
-        common = self._state_common(table)
+        common = self.state_common(table)
         for seat, sids in by_seat.items():
-            await self._push("state", self._state_for(table, common, seat, False, event), sids)
+            await self.push("state", self.state_for(table, common, seat, False, event), sids)

@@ -6,20 +6,23 @@ taken before anything is awaited, so requests sent at once cannot all spend one 
 back when what it paid for could not be stored. Chat lines are stored before they are acknowledged
 and sent, and deleted once older than :data:`~smear.server.chat.CHAT_KEPT_SECONDS`; reactions are
 only shown, never stored.
+
+:class:`TalkPace` owns the paces (also of listing a table and of making a profile); :class:`Talk`
+answers the requests, reaching tables through a :class:`TableReach`.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any
+from contextlib import AbstractAsyncContextManager, contextmanager
+from typing import Any, Protocol
 
 from smear.server.chat import CHAT_KEPT_SECONDS, ChatLine
-from smear.server.core import NotStored, Snapshot
+from smear.server.core import LiveTables, NotStored, Snapshot, TableStore
 from smear.server.limits import Bucket
+from smear.server.presence import Presence
 from smear.server.protocol import ProtocolError
-from smear.server.sharing import Sharing
 from smear.server.storage import StorageError
 from smear.server.tables import Table, TableError
 
@@ -40,50 +43,86 @@ TALK_PACE = {
 }
 
 
-class Talk(Sharing):
-    """The ``react``, ``chat``, ``chat_history``, ``chat_settings`` and ``mute`` requests."""
+class TableReach(Protocol):
+    """How a request reaches its table (:meth:`smear.server.sharing.Sharing.at`)."""
 
-    def _paced(self, kind: str, code: str, who: str) -> Bucket:
+    def at(self, code: str) -> AbstractAsyncContextManager[Table]: ...
+
+
+class TalkPace:
+    """The allowances of reactions, chat lines, listings and new profiles, by (kind, table, seat or
+    socket or address)."""
+
+    def __init__(self) -> None:
+        self.buckets: dict[tuple[str, str, str], Bucket] = {}
+
+    def paced(self, kind: str, code: str, who: str) -> Bucket:
         """Refuse with ``rate_limited`` when ``who`` has sent too many of ``kind`` at table ``code``;
         else take one from its allowance, in the bucket returned."""
         now = pace_clock()
         rate, burst = TALK_PACE[kind]
-        bucket = self.talk_buckets.setdefault((kind, code, who), Bucket(rate, burst, now))
+        bucket = self.buckets.setdefault((kind, code, who), Bucket(rate, burst, now))
         if not bucket.take(now):
             raise TableError("rate_limited")
         return bucket
 
     @contextmanager
-    def _paced_while(self, kind: str, code: str, who: str) -> Iterator[None]:
-        """:meth:`_paced`, for a block that stores what was paced: if it cannot (``not_stored``),
+    def paced_while(self, kind: str, code: str, who: str) -> Iterator[None]:
+        """:meth:`paced`, for a block that stores what was paced: if it cannot (``not_stored``),
         nothing happened and the allowance is given back."""
-        bucket = self._paced(kind, code, who)
+        bucket = self.paced(kind, code, who)
         try:
             yield
         except (NotStored, StorageError):
             bucket.give_back()
             raise
 
+    def forget_full(self) -> None:
+        """Forget the pace of those who went quiet (their allowance is whole again)."""
+        now = pace_clock()
+        for key in [key for key, bucket in self.buckets.items() if bucket.full(now)]:
+            del self.buckets[key]
+
+
+class Talk:
+    """The ``react``, ``chat``, ``chat_history``, ``chat_settings`` and ``mute`` requests."""
+
+    def __init__(
+        self,
+        live: LiveTables,
+        reach: TableReach,
+        presence: Presence,
+        store: TableStore,
+        pace: TalkPace,
+        clock: Callable[[], float],
+    ) -> None:
+        self.live = live
+        self.reach = reach
+        self.presence = presence
+        self.store = store
+        self.pace = pace
+        self.clock = clock
+
     def _following(self, sid: str, code: str) -> None:
         """Refuse a socket that does not follow table ``code`` (checked before the table is touched,
         so asking never brings back a table put to rest)."""
-        connection = self.connections.get(sid)
+        connection = self.live.connections.get(sid)
         if connection is None or connection.table != code:
             raise TableError("not_following")
 
     async def _to_followers(self, table: Table, event: str, data: Any) -> None:
         sids = [
             sid
-            for sid in self.followers.get(table.code, ())
-            if (connection := self.connections.get(sid)) is not None and connection.table == table.code
+            for sid in self.live.followers.get(table.code, ())
+            if (connection := self.live.connections.get(sid)) is not None and connection.table == table.code
         ]
         if sids:
-            await self._push(event, data, sids)
+            await self.presence.push(event, data, sids)
 
     async def react(self, sid: str, message: Any) -> dict[str, Any]:
-        async with self._at(message.table) as table:
+        async with self.reach.at(message.table) as table:
             seat = table.seat_of(message.token)
-            self._paced("reaction", table.code, f"seat {seat}")
+            self.pace.paced("reaction", table.code, f"seat {seat}")
             await self._to_followers(table, "reaction", {"seat": seat, "reaction": message.reaction})
         return {}
 
@@ -97,7 +136,7 @@ class Talk(Sharing):
                     problem="a spectator's line needs a name",
                     problem_code="missing",
                 )
-        async with self._at(message.table) as table:
+        async with self.reach.at(message.table) as table:
             seat: int | None = None
             name, who = message.name, sid
             if message.token is not None:
@@ -107,12 +146,14 @@ class Talk(Sharing):
             if refusal is not None:
                 raise TableError(refusal)
             at = self.clock()
-            with self._paced_while("chat", table.code, who):
+            with self.pace.paced_while("chat", table.code, who):
                 try:
-                    write = self._db(self.storage.add_chat_line, table.code, at, seat, name, message.text)
+                    write = self.store.db(
+                        self.store.storage.add_chat_line, table.code, at, seat, name, message.text
+                    )
                     line_id = await write
                 except Exception as err:
-                    self.drops.warn(
+                    self.store.drops.warn(
                         "store", "table %s: a chat line was not stored (%s)", table.code, type(err).__name__
                     )
                     raise NotStored from None
@@ -123,7 +164,7 @@ class Talk(Sharing):
 
     async def chat_history(self, sid: str, message: Any) -> dict[str, Any]:
         self._following(sid, message.table)
-        async with self._at(message.table) as table:
+        async with self.reach.at(message.table) as table:
             self._following(sid, table.code)
             table.chat.forget_before(self.clock() - CHAT_KEPT_SECONDS)
             return {"lines": table.chat.history_json(), "kept_hours": round(CHAT_KEPT_SECONDS / 3_600)}
@@ -139,24 +180,23 @@ class Talk(Sharing):
         )
 
     async def _chat_change(self, code: str, change: Callable[[Table], None]) -> dict[str, Any]:
-        async with self._at(code) as table:
+        async with self.reach.at(code) as table:
             before = Snapshot.of(table)
             change(table)
             if table.version != before.version:
                 on, spectators, muted = table.chat.controls
-                write = self._db(self.storage.save_chat_controls, table.code, on, spectators, muted)
-                await self._store_or_undo(table, before, write)
-                await self.broadcast(table)
+                write = self.store.db(
+                    self.store.storage.save_chat_controls, table.code, on, spectators, muted
+                )
+                await self.store.store_or_undo(table, before, write)
+                await self.presence.broadcast(table)
             version = table.version
         return {"version": version}
 
     async def sweep(self) -> None:
-        """Also delete the chat lines kept long enough, and forget the pace of those who went quiet."""
-        await super().sweep()
+        """Delete the chat lines kept long enough, and forget the pace of those who went quiet."""
         cutoff = self.clock() - CHAT_KEPT_SECONDS
-        for table in self.tables.values():
+        for table in self.live.tables.values():
             table.chat.forget_before(cutoff)
-        await self._db(self.storage.forget_chat_before, cutoff)
-        now = pace_clock()
-        for key in [key for key, bucket in self.talk_buckets.items() if bucket.full(now)]:
-            del self.talk_buckets[key]
+        await self.store.db(self.store.storage.forget_chat_before, cutoff)
+        self.pace.forget_full()

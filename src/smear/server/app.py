@@ -329,34 +329,7 @@ def build_server(
         players.linked_profile,
         listing.changed,
     )
-    advice = HintRequests(sharing, hints)
-    handlers.update(
-        {
-            "create_table": requests.create_table,
-            "join_table": requests.join_table,
-            "watch_table": requests.watch_table,
-            "resume": requests.resume,
-            "take_seat": requests.take_seat,
-            "set_bot": requests.set_bot,
-            "kick": requests.kick,
-            "start": requests.start,
-            "act": requests.act,
-            "play_again": requests.play_again,
-            "rematch": requests.rematch,
-            "leave": requests.leave,
-            "hint": advice.hint,
-            "bid_advice": advice.bid_advice,
-            "review_hand": advice.review_hand,
-            "review_match": advice.review_match,
-            "react": chat.react,
-            "chat": chat.chat,
-            "chat_history": chat.chat_history,
-            "chat_settings": chat.chat_settings,
-            "mute": chat.mute,
-            "list_table": requests.list_table,
-            "open_tables": listing.open_tables,
-        }
-    )
+    handlers.update(_events(requests, HintRequests(sharing, hints), chat, listing))
     door = SocketDoor(live, limits, sio.transport.over_cap, sharing)
     doors.append(door)
     sio.on("connect", door.on_connect)
@@ -373,6 +346,37 @@ def build_server(
         addresses=addresses,
         drops=drops,
     )
+
+
+def _events(
+    requests: TableRequests, advice: HintRequests, chat: Talk, listing: OpenTables
+) -> dict[str, Handler]:
+    """The handler of each client event, by the event's name."""
+    return {
+        "create_table": requests.create_table,
+        "join_table": requests.join_table,
+        "watch_table": requests.watch_table,
+        "resume": requests.resume,
+        "take_seat": requests.take_seat,
+        "set_bot": requests.set_bot,
+        "kick": requests.kick,
+        "start": requests.start,
+        "act": requests.act,
+        "play_again": requests.play_again,
+        "rematch": requests.rematch,
+        "leave": requests.leave,
+        "hint": advice.hint,
+        "bid_advice": advice.bid_advice,
+        "review_hand": advice.review_hand,
+        "review_match": advice.review_match,
+        "react": chat.react,
+        "chat": chat.chat,
+        "chat_history": chat.chat_history,
+        "chat_settings": chat.chat_settings,
+        "mute": chat.mute,
+        "list_table": requests.list_table,
+        "open_tables": listing.open_tables,
+    }
 
 
 def create_app(

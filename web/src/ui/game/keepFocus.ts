@@ -59,6 +59,8 @@ export function useKeptFocus(turn: string | null): void {
   useLayoutEffect(() => {
     const control = held.current;
     if (control && gone(control) && focusLost()) focusHome()?.focus({ preventScroll: true });
+    // The title holds it only for want of a better place: on this seat's turn, there is one.
+    else if (turn !== null && document.activeElement?.matches(TITLE)) focusHome()?.focus({ preventScroll: true });
   });
   useLayoutEffect(() => {
     const active = document.activeElement;

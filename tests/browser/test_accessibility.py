@@ -1,0 +1,168 @@
+"""Every screen of the browser game audited by axe-core (from web/'s npm packages) at phone and desktop
+sizes: no serious or critical violation, one h1 a screen and headings in order. One table is driven
+with bots through its phases, and each screen is audited at both sizes in turn (the window resized
+between two audits)."""
+
+from __future__ import annotations
+
+import fcntl
+import subprocess
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import (
+    PLAYABLE_NOW,
+    Watched,
+    create_table,
+    invite_link,
+    join_from_invite,
+    start_with_bots,
+    take_turn,
+)
+from playwright.sync_api import Page, expect
+
+from smear.server.app import Timing
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = [(375, 740), (1280, 800)]
+# Failing impacts, and the rules of lesser impact held to as well.
+FAILING_IMPACTS = {"serious", "critical"}
+ALSO_FAILING = {"page-has-heading-one", "heading-order"}
+# Bots act at once; a finished hand's summary stays up until this page's next card (nine-card: every
+# seat discards before the first card, so the summary waits for this page).
+QUICK = Timing(bot_pause=0.01, hand_pause=0.01, grace=30.0)
+
+# axe's violations, as "id (impact): the targets".
+RUN_AXE = """async () => {
+  const result = await axe.run(document, { resultTypes: ['violations'] });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.map((node) => node.target.join(' ')),
+  }));
+}"""
+
+
+@pytest.fixture(scope="module")
+def axe_script(static_build: Path) -> Path:
+    """axe-core, one of web/package.json's devDependencies: scripts/setup-web.sh's npm ci installs
+    it; installed here (npm ci, as static_build does) when web/node_modules predates it."""
+    with (Path(tempfile.gettempdir()) / "smear-browser-tests-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not AXE.exists():
+            subprocess.run(
+                ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=AXE.parents[2], check=True
+            )
+    assert AXE.exists(), "npm ci in web/ did not install axe-core"
+    return AXE
+
+
+class Audit:
+    """Runs axe on screens and keeps every failing violation, to report them all at the end."""
+
+    def __init__(self, script: Path) -> None:
+        self.script = script
+        self.found: list[str] = []
+        self.screens: list[str] = []
+
+    def __call__(self, page: Page, screen: str, ready: Callable[[], None] | None = None) -> None:
+        """Audits the page at each size; ``ready`` waits (after a resize) for the screen to be whole."""
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("(w) => window.innerWidth === w", arg=width)
+            if ready is not None:
+                ready()
+            if page.evaluate("typeof window.axe") == "undefined":
+                page.add_script_tag(path=str(self.script))
+            violations: list[dict[str, Any]] = page.evaluate(RUN_AXE)
+            self.screens.append(f"{screen} at {width}")
+            for violation in violations:
+                if violation["impact"] in FAILING_IMPACTS or violation["id"] in ALSO_FAILING:
+                    self.found.append(
+                        f"{screen} at {width}: {violation['id']} ({violation['impact']}) "
+                        f"{violation['help']}: {violation['targets']}"
+                    )
+
+    def check(self) -> None:
+        assert self.found == [], "axe found:\n" + "\n".join(self.found)
+
+
+def act_until(page: Page, shown: str, what: str, limit: int = 400) -> None:
+    """Take this page's turns until ``shown`` is on the page."""
+    found = page.locator(shown)
+    for _ in range(limit):
+        if found.count():
+            return
+        if not take_turn(page):
+            page.wait_for_timeout(20)
+    raise AssertionError(f"{what} never came")
+
+
+def test_every_screen_has_no_serious_accessibility_violation(
+    serve: Callable[..., str], open_page: Callable[..., Watched], axe_script: Path
+) -> None:
+    url = serve(QUICK)
+    audit = Audit(axe_script)
+    host = open_page(bypass_csp=True).page
+    host.goto(url)
+    expect(host.get_by_role("button", name="Play now")).to_be_visible()
+    audit(host, "landing")
+    host.get_by_role("button", name="How to play").first.click()
+    expect(host.get_by_role("dialog", name="How to play")).to_be_visible()
+    audit(host, "how to play")
+    host.keyboard.press("Escape")
+
+    # The lobby, the host's and a guest's; the guest leaves and bots take the seats.
+    create_table(host, url, "Ann", players=4, preset="Nine-card", target=11)
+    guest = open_page(bypass_csp=True).page
+    join_from_invite(guest, invite_link(host), "Bea")
+    audit(host, "lobby (host)")
+    # A line in the chat (open in the lobby and between hands; shut while a hand is played).
+    host.locator("#chat-text").fill("Good luck")
+    host.get_by_role("button", name="Send").click()
+    expect(host.locator(".chat-lines li")).to_have_count(1)
+    audit(host, "the chat, with a line")
+    audit(guest, "lobby (guest)")
+    guest.locator("#main").get_by_role("button", name="Leave the table").click()
+    expect(host.locator(".seat-list")).not_to_contain_text("Bea")
+    start_with_bots(host)
+    code = host.url.rsplit("/t/", 1)[1]
+
+    act_until(host, ".action-panel.mine .bid-buttons", "our bid")
+    audit(host, "the auction")
+    act_until(host, ".action-panel.mine .discard-progress", "our discard")
+    audit(host, "the discard")
+    act_until(host, PLAYABLE_NOW, "our card")
+    audit(host, "the play", lambda: expect(host.locator(PLAYABLE_NOW).first).to_be_visible())
+    spectator = open_page(bypass_csp=True).page
+    spectator.goto(f"{url}/t/{code}?watch=1")
+    expect(spectator.locator(".action-panel.watching")).to_be_visible()
+    audit(spectator, "the spectator view")
+    spectator.close()
+
+    act_until(host, ".summary-overlay", "the hand's summary")
+    summary = host.locator(".summary-overlay")
+    audit(host, "the hand summary", lambda: expect(summary).to_be_visible())
+    summary.get_by_role("button", name="Review this hand").click()
+    expect(summary.locator(".review-list, .review-none")).to_have_count(1, timeout=30_000)
+    audit(host, "the review", lambda: expect(summary).to_be_visible())
+
+    act_until(host, ".match-end", "the match's end", limit=4000)
+    audit(host, "the match over")
+
+    host.get_by_role("button", name="Menu").click()
+    host.get_by_role("link", name="My profile").click()
+    expect(host.locator(".history-list .history-item")).to_have_count(1)
+    audit(host, "a profile with its history")
+    host.locator(".history-item .history-link").click()
+    expect(host.get_by_role("heading", name="Match replay", level=1)).to_be_visible()
+    audit(host, "the replay viewer")
+    host.get_by_role("button", name="Menu").click()
+    host.get_by_role("link", name="Leaderboard").click()
+    expect(host.locator("#leaders-title")).to_be_visible()
+    audit(host, "the leaderboard")
+    audit.check()
+    assert len(audit.screens) == 2 * 15, audit.screens

@@ -115,3 +115,28 @@ def test_a_retry_that_fails_too_loads_the_page_again(
         alert.get_by_role("button", name="Try again").click()
     expect(page.get_by_role("button", name="Play now")).to_be_visible()
     forget_failed_fetches(watched, landing)
+
+
+def test_a_page_in_another_language_fetches_its_screen_along_with_the_catalog(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    url = serve()
+    watched = open_page(375, 812)
+    page = watched.page
+    page.context.add_init_script("localStorage.setItem('smear.lang', 'fr');")
+    held: list[Route] = []
+    french = chunk_of("src/i18n/fr.ts")
+    page.route(f"**{french}", lambda route: held.append(route))
+    # The landing page's chunk is asked for while the French catalog, held here, has not come yet
+    # (and nothing is drawn until it has).
+    landing = chunk_of(SCREENS["landing"])
+    with (
+        page.expect_request(lambda request: request.url.endswith(french)),
+        page.expect_request(lambda request: request.url.endswith(landing)),
+    ):
+        page.goto(url)
+    assert page.evaluate("document.getElementById('app').childElementCount") == 0
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.get_by_role("button", name="Jouer tout de suite")).to_be_visible()
+    assert page.evaluate("document.documentElement.lang") == "fr"

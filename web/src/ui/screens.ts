@@ -3,6 +3,7 @@
 // table, the end of a hand and of the match (with their reviews and chart), fetched as soon as the
 // table's chunk is here so that a hand's end does not wait for them.
 
+import type { Route } from "../store";
 import { lazyScreen } from "./lazyScreen";
 
 export const HandSummary = lazyScreen(() => import("./Summary").then((m) => m.HandSummary));
@@ -20,3 +21,10 @@ export const GameScreen = lazyScreen(() =>
 export const PlayersScreen = lazyScreen(() => import("./players/PlayersPage").then((m) => m.PlayersPage));
 export const ReplayScreen = lazyScreen(() => import("./replay/ReplayPage").then((m) => m.ReplayPage));
 export const HowToScreen = lazyScreen(() => import("./HowTo").then((m) => m.HowToDialog));
+
+/** Fetch the screen a route opens on now, alongside the language's catalog at the start. */
+export function preloadScreenOf(route: Route): void {
+  if (route.kind === "landing") LandingScreen.preload();
+  else if (route.kind === "replay") ReplayScreen.preload();
+  else if (route.kind !== "table") PlayersScreen.preload();
+}

@@ -123,10 +123,10 @@ def test_spectators_arriving_at_once_stop_at_the_tables_limit(tmp_path: Path) ->
 def test_profiles_asked_for_at_once_stop_at_the_pace_of_their_address(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    burst = int(TALK_PACE["profile"][1])
+    burst = ATTEMPTS // 2
 
     async def scenario() -> None:
-        async with session(tmp_path / "smear.db") as s:
+        async with session(tmp_path / "smear.db", limits=Limits(profile_burst=burst)) as s:
             storage = s.server.storage
             monkeypatch.setattr(storage, "create_profile", failing_once(slowed(storage.create_profile)))
             # Not stored: the allowance it took is given back.

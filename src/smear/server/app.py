@@ -50,6 +50,7 @@ from smear.server.pacing import Pacing
 from smear.server.players import PlayersApi
 from smear.server.playerstore import mask_names
 from smear.server.presence import Presence
+from smear.server.profilepace import ProfilePace
 from smear.server.protocol import MAX_MESSAGE_BYTES, error_payload
 from smear.server.sharing import Handler, Sharing
 from smear.server.storage import Storage, StorageError
@@ -315,7 +316,8 @@ def build_server(
     sharing = Sharing(live, presence, pacing, store, tasks, timing, clock, drops, cluster, sio, handlers)
     chat = Talk(live, sharing, presence, store, pace, clock)
     background = BackgroundWork(limits, store.storage, lambda: talk.pace_clock())
-    players = PlayersApi(store, pace, background, limits, clock, drops, cluster, sharing.profile_gone)
+    profile_pace = ProfilePace(limits, lambda: talk.pace_clock())
+    players = PlayersApi(store, profile_pace, background, limits, clock, drops, cluster, sharing.profile_gone)
     requests = TableRequests(
         live,
         sharing,

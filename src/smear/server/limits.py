@@ -19,6 +19,7 @@ included; the benchmarks raise them. Behind a reverse proxy the client's address
 from __future__ import annotations
 
 import ipaddress
+import math
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -75,6 +76,14 @@ class Limits:
     # and anything else on the machine, comes first (with a flood of them beside an honest table its p99
     # was 33 ms, against 145 ms at 0); at 0 they share the CPU evenly, and keep going on a busy machine.
     background_niceness: int = 10
+    # New profiles per client address: this many at once (a class behind one address), then
+    # profiles_per_hour come back (0: no pace). Wrong transfer codes have allowances of their own.
+    profile_burst: int = 40
+    profiles_per_hour: int = 20
+    transfer_burst: int = 10  # transfer codes one address may try at once (a right one is free)
+    transfer_tries_per_hour: int = 20  # then this many an hour (0: no pace)
+    transfer_code_tries: int = 5  # tries at one code, from any address, at once
+    transfer_code_tries_per_hour: int = 5  # then this many an hour (0: no pace)
     # Origins, besides the server's own, whose pages may open a socket ("https://example.org").
     allowed_origins: tuple[str, ...] = ()
     # Addresses of reverse proxies whose X-Forwarded-For header names the real client.
@@ -169,6 +178,10 @@ class Bucket:
     def give_back(self) -> None:
         """Return a token taken for something that did not happen after all."""
         self.tokens = min(self.burst, self.tokens + 1)
+
+    def wait(self) -> float:
+        """Seconds from the last :meth:`take` until a token is there."""
+        return max(0.0, (1 - self.tokens) / self.rate) if self.rate else math.inf
 
     def full(self, now: float) -> bool:
         """Whether the bucket has refilled by ``now`` (then it need not be kept)."""

@@ -34,6 +34,7 @@ from smear.server.guard import LogThrottle
 from smear.server.limits import Limits, scope_address
 from smear.server.playerstats import add_stats, stats_json
 from smear.server.playerstore import PlayedMatch
+from smear.server.profilepace import ProfilePace, TooSoon
 from smear.server.protocol import (
     MAX_MESSAGE_BYTES,
     TRANSFER_CODE_GROUP,
@@ -51,7 +52,6 @@ from smear.server.ratings import is_bot_profile
 from smear.server.recordjobs import TOO_MANY_HANDS, Refused
 from smear.server.storage import StorageError
 from smear.server.tables import TableError, hash_token
-from smear.server.talk import TalkPace
 
 TRANSFER_SECONDS: Final = 600  # how long a code to carry a profile to another device lasts
 MATCHES_PAGE: Final = 20
@@ -126,6 +126,8 @@ def _answering(endpoint: Endpoint) -> Endpoint:
             payload = {"error": error_payload(err.code, **err.args_map)}
             if err.code in _BUSY:
                 return JSONResponse(payload, status_code=503, headers=_RETRY)
+            if isinstance(err, TooSoon):  # when to ask again, for a client that tries on its own
+                return JSONResponse(payload, status_code=429, headers={"Retry-After": str(err.retry_after)})
             return JSONResponse(payload, status_code=429 if err.code == "rate_limited" else 400)
         except StorageError:
             # Not quoted: a storage error may quote what was being written.
@@ -148,7 +150,7 @@ class PlayersApi:
     def __init__(
         self,
         store: TableStore,
-        pace: TalkPace,
+        pace: ProfilePace,
         background: BackgroundWork,
         limits: Limits,
         clock: Callable[[], float],
@@ -158,7 +160,7 @@ class PlayersApi:
     ) -> None:
         self.store = store
         self.storage = store.storage
-        self.pace = pace
+        self.pace = pace  # of new profiles and transfer codes tried
         self.background = background  # the reviews, replays and uploads: each in a worker of its own
         self.limits = limits
         self.clock = clock
@@ -196,7 +198,7 @@ class PlayersApi:
     async def create_profile(self, request: Request) -> Response:
         body = parse_message(NewProfile, await _body(request))
         player, secret = new_player_id(), secrets.token_urlsafe(24)
-        with self.pace.paced_while("profile", "", _address(request, self.limits.trusted_proxies)):
+        with self.pace.making(_address(request, self.limits.trusted_proxies)):
             await self.store.db(
                 self.storage.create_profile, player, body.name, hash_token(secret), self.clock()
             )
@@ -256,16 +258,16 @@ class PlayersApi:
         return JSONResponse({"code": code, "expires_in": TRANSFER_SECONDS}, headers=_NO_STORE)
 
     async def claim_transfer(self, request: Request) -> Response:
-        # Paced like creating a profile: a code is short enough that guessing must stay slow.
+        # Paced per address and per code, apart from new profiles: a code is short enough that
+        # guessing must stay slow (the budget is worked out in docs/security.md).
         body = parse_message(Claim, await _body(request))
-        secret = secrets.token_urlsafe(24)
-        with self.pace.paced_while("profile", "", _address(request, self.limits.trusted_proxies)):
+        secret, code_hash = secrets.token_urlsafe(24), hash_token(canonical_code(body.code))
+        with self.pace.claiming(_address(request, self.limits.trusted_proxies), code_hash) as right:
             claimed = await self.store.db(
-                self.storage.claim_transfer,
-                hash_token(canonical_code(body.code)),
-                hash_token(secret),
-                self.clock(),
+                self.storage.claim_transfer, code_hash, hash_token(secret), self.clock()
             )
+            if claimed is not None:
+                right()  # only wrong guesses spend the allowances
         if claimed is None:
             raise HttpError(404, "no_such_code")
         player, name = claimed

@@ -7,7 +7,7 @@ back when what it paid for could not be stored. Chat lines are stored before the
 and sent, and deleted once older than :data:`~smear.server.chat.CHAT_KEPT_SECONDS`; reactions are
 only shown, never stored.
 
-:class:`TalkPace` owns the paces (also of listing a table and of making a profile); :class:`Talk`
+:class:`TalkPace` owns the paces (also of listing a table); :class:`Talk`
 answers the requests, reaching tables through a :class:`TableReach`.
 """
 
@@ -32,14 +32,12 @@ def pace_clock() -> float:
     return time.monotonic()
 
 
-# (tokens a second, burst) per kind of message.
-# "profile" (a new profile, a transfer code tried) is per address. Reviews and replays have paces of
-# their own, settings of the server (smear.server.background).
+# (tokens a second, burst) per kind of message. New profiles, transfer codes tried, reviews and
+# replays have paces of their own, settings of the server (smear.server.profilepace, .background).
 TALK_PACE = {
     "reaction": (0.5, 3.0),
     "chat": (1 / 3, 5.0),
     "listing": (1 / 30, 5.0),
-    "profile": (1 / 60, 5.0),
 }
 
 
@@ -50,8 +48,7 @@ class TableReach(Protocol):
 
 
 class TalkPace:
-    """The allowances of reactions, chat lines, listings and new profiles, by (kind, table, seat or
-    socket or address)."""
+    """The allowances of reactions, chat lines and listings, by (kind, table, seat or socket)."""
 
     def __init__(self) -> None:
         self.buckets: dict[tuple[str, str, str], Bucket] = {}

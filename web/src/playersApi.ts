@@ -43,6 +43,8 @@ export interface PlayerProfile {
   player: string;
   name: string;
   bot: boolean;
+  /** A bot level's profile: the level (`expert`); null for a person. */
+  bot_level?: string | null;
   /** When the profile was made (seconds since the epoch). */
   since: number;
   ratings: Record<string, PresetRating>;
@@ -55,6 +57,8 @@ export interface MatchPlayer {
   /** Null for a guest without a profile or a deleted player. */
   player: string | null;
   bot: boolean;
+  /** A bot's seat: the bot's level (`expert`), shown beside its name; null for a person. */
+  bot_level?: string | null;
 }
 
 /** A finished match as the players' API gives it (with its replay, or in a history). */
@@ -85,6 +89,8 @@ export interface LeaderEntry {
   rating: number;
   matches: number;
   bot: boolean;
+  /** A bot level's entry: the level; null for a person. */
+  bot_level?: string | null;
 }
 
 export interface TransferCode {
@@ -93,7 +99,8 @@ export interface TransferCode {
   expires_in: number;
 }
 
-export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; error: ServerError };
+/** A refusal's `retryAfter` is the server's `Retry-After` (seconds), when it said when to ask again. */
+export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; error: ServerError; retryAfter?: number };
 
 /** How long a call may take before it counts as unanswered. */
 const TIMEOUT_MS = 10_000;
@@ -147,9 +154,11 @@ async function call<T>(
   }
   if (!response.ok) {
     const error = serverError(value);
-    return error
-      ? { ok: false, status: response.status, error }
+    const refused = error
+      ? { ok: false as const, status: response.status, error }
       : failure(response.status, "internal_error", `${method} ${path}: ${response.status}`);
+    const retryAfter = response.headers?.get("Retry-After")?.trim() ?? "";
+    return /^\d{1,6}$/.test(retryAfter) ? { ...refused, retryAfter: Number(retryAfter) } : refused;
   }
   const data = read(value);
   return data === null ? failure(response.status, "internal_error", `${method} ${path}: unexpected answer`) : { ok: true, data };
@@ -218,6 +227,7 @@ export function readProfile(value: unknown): PlayerProfile | null {
     player,
     name,
     bot: v.bot === true,
+    bot_level: str(v.bot_level),
     since: num(v.since),
     ratings: readEach(v.ratings, (item) => {
       const r = record(item);
@@ -235,7 +245,7 @@ function readMatch(value: unknown): MatchSummary | null {
   for (const item of v.players) {
     const p = record(item);
     if (p && typeof p.seat === "number") {
-      players.push({ seat: p.seat, name: str(p.name) ?? "", player: str(p.player), bot: p.bot === true });
+      players.push({ seat: p.seat, name: str(p.name) ?? "", player: str(p.player), bot: p.bot === true, bot_level: str(p.bot_level) });
     }
   }
   return {
@@ -267,7 +277,7 @@ export function readLeaders(value: unknown): LeaderEntry[] | null {
     const v = record(item);
     const player = str(v?.player);
     if (v && player) {
-      out.push({ player, name: str(v.name) ?? "", rating: num(v.rating), matches: num(v.matches), bot: v.bot === true });
+      out.push({ player, name: str(v.name) ?? "", rating: num(v.rating), matches: num(v.matches), bot: v.bot === true, bot_level: str(v.bot_level) });
     }
   }
   return out;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MatchSummary, PlayerProfile, PresetStats } from "./playersApi";
-import { matchesText, matchView, percentText, playedPresets, ratingText, shownName, statRows } from "./playersView";
+import { botLabel, matchesText, matchView, percentText, playedPresets, ratingText, shownName, statRows } from "./playersView";
 
 const STATS: PresetStats = {
   matches: 3, wins: 2, hands: 27, points: 51, points_per_hand: 1.89, bids_won: 9, bids_made: 7,
@@ -118,10 +118,23 @@ describe("matchView", () => {
 });
 
 describe("shownName", () => {
-  it("names a bot level's profile in the reader's language and leaves people's names alone", () => {
-    expect(shownName("heuristic bot", "bot-heuristic")).toBe("Normal");
-    expect(shownName("genius bot", "bot-genius")).toBe("genius bot");
-    expect(shownName("Ann", "k3J_x9QaZ0bd")).toBe("Ann");
-    expect(shownName("Cy", null)).toBe("Cy");
+  it("names a bot level's profile by its label in the reader's language and leaves people's names alone", () => {
+    expect(shownName("heuristic bot", "heuristic")).toBe("Normal bot");
+    expect(shownName("expert bot", "expert")).toBe(botLabel("expert"));
+    expect(shownName("genius bot", "genius")).toBe("bot");
+    expect(shownName("Ann", null)).toBe("Ann");
+    expect(shownName("Cy", undefined)).toBe("Cy");
+  });
+});
+
+describe("botLabel", () => {
+  it("gives every level the server offers a label, the same one the table, history and leaderboard show", () => {
+    expect(["random", "beginner", "heuristic", "expert"].map(botLabel)).toEqual([
+      "Random bot",
+      "Beginner bot",
+      "Normal bot",
+      "Expert bot",
+    ]);
+    expect(botLabel(null)).toBe("bot");
   });
 });

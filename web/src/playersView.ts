@@ -109,10 +109,17 @@ export function matchView(match: MatchSummary): MatchView {
   return { partners, opponents, won: match.won, score };
 }
 
-/** A profile's name as shown: a bot level's profile (`bot-heuristic`) by the level's name in the reader's language. */
-export function shownName(name: string, player: string | null): string {
-  if (!player?.startsWith("bot-")) return name;
-  const key = `bot.${player.slice(4)}`;
+/**
+ * A bot's label from the level the server sends beside its name ("Expert bot"), the same at the
+ * table, in a history, a replay and the leaderboard; a level this page has no words for is "bot".
+ */
+export function botLabel(level: string | null | undefined): string {
+  const key = `bot_name.${level ?? ""}`;
   const word = tk(key);
-  return word === key ? name : word;
+  return word === key ? t("players.bot") : word;
+}
+
+/** A profile's name as shown: a bot level's profile (its `bot_level` from the server) by its label. */
+export function shownName(name: string, botLevel: string | null | undefined): string {
+  return botLevel ? botLabel(botLevel) : name;
 }

@@ -75,6 +75,8 @@ export interface SeatInfo {
   seat: number;
   name: string | null;
   bot: boolean;
+  /** A bot's seat: the bot's level (`expert`), shown beside its name; null otherwise. */
+  bot_level?: string | null;
   open: boolean;
   connected: boolean;
   /** During a match, for a person who is away: the ms before the server plays for the seat (0: it does). */

@@ -48,7 +48,7 @@ from smear.server.protocol import (
     error_payload,
     parse_message,
 )
-from smear.server.ratings import is_bot_profile
+from smear.server.ratings import bot_level, is_bot_profile
 from smear.server.recordjobs import TOO_MANY_HANDS, Refused
 from smear.server.storage import StorageError
 from smear.server.tables import TableError, hash_token
@@ -229,6 +229,7 @@ class PlayersApi:
                 "player": info.player,
                 "name": info.name,
                 "bot": info.is_bot,
+                "bot_level": bot_level(info.player),
                 "since": info.since,
                 "ratings": ratings,
                 "stats": stats,
@@ -324,6 +325,7 @@ class PlayersApi:
                     "rating": entry.rating.shown,
                     "matches": entry.matches,
                     "bot": entry.is_bot,
+                    "bot_level": bot_level(entry.player),
                 }
                 for entry in board
             ],
@@ -397,7 +399,13 @@ def match_json(match: PlayedMatch) -> dict[str, Any]:
         "preset": match.preset,
         "finished_at": match.finished_at,
         "players": [
-            {"seat": seat.seat, "name": seat.name, "player": seat.player, "bot": seat.is_bot}
+            {
+                "seat": seat.seat,
+                "name": seat.name,
+                "player": seat.player,
+                "bot": seat.is_bot,
+                "bot_level": bot_level(seat.player) if seat.is_bot else None,
+            }
             for seat in match.players
         ],
         "sides": match.sides,

@@ -36,6 +36,7 @@ __all__ = [
     "NEW_PLAYER",
     "STEP",
     "Rating",
+    "bot_level",
     "bot_profile_id",
     "counted_seats",
     "is_bot_profile",
@@ -94,6 +95,14 @@ def bot_profile_id(level: str) -> str:
 
 def is_bot_profile(player: str) -> bool:
     return player.startswith(BOT_PREFIX)
+
+
+def bot_level(player: str | None) -> str | None:
+    """The level whose profile ``player`` is (``bot-expert``: ``expert``), None for a person or a
+    guest: what every view sends beside a bot's name, so that one naming shows everywhere."""
+    if player is None or not is_bot_profile(player):
+        return None
+    return player[len(BOT_PREFIX) :]
 
 
 def counted_seats(seats: Sequence[str | None]) -> list[str | None]:

@@ -21,7 +21,7 @@ from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
 from smear.rules import Rules, find_rules, option_changes
 from smear.server.chat import ChatRoom
 from smear.server.protocol import illegal_action_args, log_lines, public_event
-from smear.server.ratings import bot_profile_id
+from smear.server.ratings import bot_level, bot_profile_id
 from smear.state import Phase, State
 from smear.transitions import apply
 
@@ -535,6 +535,7 @@ class Table:
                     "seat": i,
                     "name": s.name,
                     "bot": s.is_bot,
+                    "bot_level": (bot_level(s.profile) or self.settings.bot_level) if s.is_bot else None,
                     "open": s.is_open,
                     "player": s.profile,
                     "rating": s.rating,

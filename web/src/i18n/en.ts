@@ -167,6 +167,10 @@ export const en = {
   "bot.random": "Random (gentle)",
   "bot.expert": "Expert",
   "bot.beginner": "Beginner",
+  "bot_name.random": "Random bot",
+  "bot_name.beginner": "Beginner bot",
+  "bot_name.heuristic": "Normal bot",
+  "bot_name.expert": "Expert bot",
 
   "settings.players.one": "{n} player",
   "settings.players.other": "{n} players",
@@ -204,7 +208,6 @@ export const en = {
   "lobby.open_seat": "Open seat",
   "lobby.host": "host",
   "lobby.you": "you",
-  "lobby.bot": "bot",
   "lobby.offline": "offline",
   "lobby.add_bot": "Add a bot",
   "lobby.remove_bot": "Remove the bot",

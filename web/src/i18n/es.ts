@@ -166,6 +166,10 @@ export const es: Catalog = {
   "bot.random": "Al azar (suaves)",
   "bot.expert": "Expertos",
   "bot.beginner": "Principiantes",
+  "bot_name.random": "bot aleatorio",
+  "bot_name.beginner": "bot principiante",
+  "bot_name.heuristic": "bot normal",
+  "bot_name.expert": "bot experto",
 
   "settings.players.one": "{n} jugador",
   "settings.players.other": "{n} jugadores",
@@ -203,7 +207,6 @@ export const es: Catalog = {
   "lobby.open_seat": "Asiento libre",
   "lobby.host": "anfitrión",
   "lobby.you": "tú",
-  "lobby.bot": "bot",
   "lobby.offline": "desconectado",
   "lobby.add_bot": "Poner un bot",
   "lobby.remove_bot": "Quitar el bot",

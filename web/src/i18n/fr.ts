@@ -166,6 +166,10 @@ export const fr: Catalog = {
   "bot.random": "Au hasard (faciles)",
   "bot.expert": "Experts",
   "bot.beginner": "Débutants",
+  "bot_name.random": "robot aléatoire",
+  "bot_name.beginner": "robot débutant",
+  "bot_name.heuristic": "robot normal",
+  "bot_name.expert": "robot expert",
 
   "settings.players.one": "{n} joueur",
   "settings.players.other": "{n} joueurs",
@@ -203,7 +207,6 @@ export const fr: Catalog = {
   "lobby.open_seat": "Place libre",
   "lobby.host": "hôte",
   "lobby.you": "vous",
-  "lobby.bot": "robot",
   "lobby.offline": "hors ligne",
   "lobby.add_bot": "Ajouter un robot",
   "lobby.remove_bot": "Retirer le robot",

@@ -166,6 +166,10 @@ export const it: Catalog = {
   "bot.random": "A caso (facili)",
   "bot.expert": "Esperti",
   "bot.beginner": "Principianti",
+  "bot_name.random": "bot casuale",
+  "bot_name.beginner": "bot principiante",
+  "bot_name.heuristic": "bot normale",
+  "bot_name.expert": "bot esperto",
 
   "settings.players.one": "{n} giocatore",
   "settings.players.other": "{n} giocatori",
@@ -203,7 +207,6 @@ export const it: Catalog = {
   "lobby.open_seat": "Posto libero",
   "lobby.host": "padrone di casa",
   "lobby.you": "tu",
-  "lobby.bot": "bot",
   "lobby.offline": "non connesso",
   "lobby.add_bot": "Aggiungi un bot",
   "lobby.remove_bot": "Togli il bot",

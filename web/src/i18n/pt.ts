@@ -166,6 +166,10 @@ export const pt: Catalog = {
   "bot.random": "Aleatórios (tranquilos)",
   "bot.expert": "Especialistas",
   "bot.beginner": "Iniciantes",
+  "bot_name.random": "robô aleatório",
+  "bot_name.beginner": "robô iniciante",
+  "bot_name.heuristic": "robô normal",
+  "bot_name.expert": "robô especialista",
 
   "settings.players.one": "{n} jogador",
   "settings.players.other": "{n} jogadores",
@@ -203,7 +207,6 @@ export const pt: Catalog = {
   "lobby.open_seat": "Lugar livre",
   "lobby.host": "anfitrião",
   "lobby.you": "você",
-  "lobby.bot": "robô",
   "lobby.offline": "desconectado",
   "lobby.add_bot": "Colocar um robô",
   "lobby.remove_bot": "Tirar o robô",

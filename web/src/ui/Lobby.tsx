@@ -6,7 +6,7 @@ import { presetFacts } from "../presets";
 import { loadName } from "../session";
 import { useApp } from "../store";
 import { ChatPanel } from "./Chat";
-import { PlayerName, RatingTag } from "./players/common";
+import { BotTag, PlayerName, RatingTag } from "./players/common";
 import { playerName, settingsChips } from "../tableSettings";
 import type { StateMessage } from "../types";
 
@@ -118,7 +118,7 @@ export function Lobby({ state }: { state: StateMessage }) {
                   {!seat.open && <RatingTag rating={seat.rating} />}
                   {table.host === seat.seat && <span class="tag host">★ {t("lobby.host")}</span>}
                   {mine && <span class="tag">{t("lobby.you")}</span>}
-                  {seat.bot && <span class="tag bot-tag">{t("lobby.bot")}</span>}
+                  {seat.bot && <BotTag level={seat.bot_level} />}
                   {!seat.open && !seat.bot && !seat.connected && <span class="tag warn">{t("lobby.offline")}</span>}
                 </span>
                 <span class="seat-actions">

@@ -254,7 +254,7 @@ export function MatchReviewPanel({ state, pub, level }: { state: StateMessage; p
                       {player.seat === you
                         ? t("review.you_row", { name: seatName(state, player.seat) })
                         : seatName(state, player.seat)}
-                      {state.table.seats[player.seat]?.bot && <BotTag />}
+                      {state.table.seats[player.seat]?.bot && <BotTag level={state.table.seats[player.seat]?.bot_level} />}
                     </th>
                     <td>{player.decisions}</td>
                     <td class={`review-total-loss ${lossClass(player.totalLoss)}`}>{lossText(player.totalLoss)}</td>

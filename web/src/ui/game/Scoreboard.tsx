@@ -34,7 +34,7 @@ export function Scoreboard({ state, pub }: { state: StateMessage; pub: PublicGam
                 <span key={seat}>
                   {i > 0 && " & "}
                   <span class={seat === you ? "me" : ""}>{seatName(state, seat)}</span>
-                  {state.table.seats[seat]?.bot && <BotTag />}
+                  {state.table.seats[seat]?.bot && <BotTag level={state.table.seats[seat]?.bot_level} />}
                 </span>
               ))}
             </span>

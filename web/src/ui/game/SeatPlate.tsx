@@ -92,7 +92,7 @@ export function SeatPlate({
     >
       <div class="seat-name">
         <span class="name-text">{name}</span>
-        {info?.bot && <BotTag />}
+        {info?.bot && <BotTag level={info.bot_level} />}
         <RatingTag rating={info?.rating} />
         {isYou && <span class="tag">{t("table.you")}</span>}
       </div>

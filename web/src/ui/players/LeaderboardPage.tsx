@@ -6,7 +6,7 @@ import { errorText, t, tk } from "../../i18n";
 import { navigate } from "../../net";
 import { getLeaderboard, type Answer, type LeaderEntry } from "../../playersApi";
 import { leaderboardPath } from "../../playersRoutes";
-import { ratingText } from "../../playersView";
+import { ratingText, shownName } from "../../playersView";
 import { useApp } from "../../store";
 import { AppLink, PlayerName, useHeadingFocus, useProfile } from "./common";
 
@@ -55,7 +55,7 @@ function BoardTable({ entries, preset, mine }: { entries: LeaderEntry[]; preset:
             <td class="rank">{i + 1}</td>
             <td>
               <div class="who">
-                <PlayerName name={entry.name} player={entry.player} bot={entry.bot} />
+                <PlayerName name={shownName(entry.name, entry.bot_level)} player={entry.player} />
                 {entry.player === mine && <span class="tag host">{t("profile.yours")}</span>}
               </div>
             </td>

@@ -21,7 +21,7 @@ function Names({ template, players }: { template: "profile.with" | "profile.agai
       {players.map((p, i) => (
         <Fragment key={p.seat}>
           {i > 0 && ", "}
-          <PlayerName name={p.name} player={p.player} bot={p.bot} />
+          <PlayerName name={p.name} player={p.player} bot={p.bot} botLevel={p.bot_level} />
         </Fragment>
       ))}
       {after}

@@ -68,8 +68,7 @@ export function ProfilePage({ player }: { player: string }) {
     <div class="players-page">
       <section class="panel light profile-head" aria-labelledby="profile-name">
         <h1 id="profile-name" ref={heading} tabIndex={-1}>
-          <span class="name-text">{shownName(profile.name, profile.player)}</span>
-          {profile.bot && <span class="tag">{t("players.bot")}</span>}
+          <span class="name-text">{shownName(profile.name, profile.bot_level)}</span>
           {own && <span class="tag host">{t("profile.yours")}</span>}
         </h1>
         {profile.since > 0 && !profile.bot && (

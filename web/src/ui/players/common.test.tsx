@@ -3,7 +3,7 @@ import { render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it } from "vitest";
 import { t } from "../../i18n";
-import { shownName } from "../../playersView";
+import { botLabel } from "../../playersView";
 import { forgetProfile, saveProfile } from "../../profile";
 import { PlayerName, useProfile } from "./common";
 
@@ -45,10 +45,10 @@ describe("PlayerName", () => {
 
   const tags = () => Array.from(root.querySelectorAll(".bot-tag")).map((tag) => tag.textContent);
 
-  it("marks a bot's name from the server's flag", () => {
-    act(() => render(<PlayerName name="Ada" player="bot-expert" bot />, root));
-    expect(root.querySelector(".name-text")?.textContent).toBe(shownName("Ada", "bot-expert"));
-    expect(tags()).toEqual([t("players.bot")]);
+  it("marks a bot's seat name with its level from the server: Ada, Expert bot", () => {
+    act(() => render(<PlayerName name="Ada" player="bot-expert" bot botLevel="expert" />, root));
+    expect(root.querySelector(".name-text")?.textContent).toBe("Ada");
+    expect(tags()).toEqual([botLabel("expert")]);
     // A bot seated before bots had profiles, or a replay's seat the summary says is a bot's.
     act(() => render(<PlayerName name="Ada" player={null} bot />, root));
     expect(tags()).toEqual([t("players.bot")]);

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n";
 import { loadProfile, onProfileChange, type Profile } from "../../profile";
 import { profilePath } from "../../playersRoutes";
-import { ratingText, shownName } from "../../playersView";
+import { botLabel, ratingText } from "../../playersView";
 
 export { AppLink };
 
@@ -35,14 +35,16 @@ export function PlayerName({
   name: given,
   player,
   bot = false,
+  botLevel = null,
   newTab = false,
 }: {
   name: string;
   player: string | null;
   bot?: boolean;
+  botLevel?: string | null;
   newTab?: boolean;
 }) {
-  const name = shownName(given, player);
+  const name = given;
   let shown;
   if (!player) shown = <span class="name-text">{name}</span>;
   else if (newTab) {
@@ -62,7 +64,7 @@ export function PlayerName({
   return (
     <>
       {shown}
-      {bot && <BotTag />}
+      {bot && <BotTag level={botLevel} />}
     </>
   );
 }
@@ -71,11 +73,11 @@ export function PlayerName({
  * The mark beside a bot's name, drawn from the server's flag and never from the name (which anyone
  * may choose): a tag, not text a name could hold.
  */
-export function BotTag() {
+export function BotTag({ level = null }: { level?: string | null }) {
   return (
     <>
       {" "}
-      <span class="tag bot-tag">{t("players.bot")}</span>
+      <span class="tag bot-tag">{botLabel(level)}</span>
     </>
   );
 }

@@ -24,7 +24,7 @@ function PlayerName({ view, match, seat }: { view: ReplayView; match: MatchInfo 
   const name = seatLabel(view, seat);
   const entry = match?.players.find((one) => one.seat === seat);
   const player = entry?.player ?? null;
-  const mark = entry?.bot ? <BotTag /> : null;
+  const mark = entry?.bot ? <BotTag level={entry.bot_level} /> : null;
   if (!player) {
     return (
       <>

@@ -52,3 +52,30 @@ def test_a_bot_carries_its_level_at_the_table_in_the_history_the_replay_and_the_
             assert status == 200 and profile["bot_level"] == "expert"
 
     asyncio.run(scenario())
+
+
+def test_the_yardstick_bots_are_offered_to_no_table_and_left_off_the_leaderboard(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db") as s:
+            # A database an older server kept, where the yardsticks had profiles and ratings.
+            s.server.storage.ensure_bots(["pimc", "counting"], ["house"], 0.0)
+            status, facts = await get_json(f"{s.url}/api/presets")
+            assert status == 200
+            assert facts["settings"]["bot_level"]["choices"] == ["random", "beginner", "heuristic", "expert"]
+            host = await s.connect()
+            payload = {"name": "Ann", "preset": "house", "players": 4, "teams": True}
+            for yardstick in ("pimc", "counting"):
+                reply = await host.call("create_table", {**payload, "bot_level": yardstick})
+                assert reply["error"]["code"] == "rules_refused"
+                assert reply["error"]["args"]["reason_code"] == "unknown_bot"
+            assert not s.server.live.tables
+            status, board = await get_json(f"{s.url}/api/leaderboard/house")
+            assert status == 200
+            assert {entry["bot_level"] for entry in board if entry["bot"]} == {
+                "random",
+                "beginner",
+                "heuristic",
+                "expert",
+            }
+
+    asyncio.run(scenario())

@@ -16,7 +16,7 @@ from serverkit import running_server
 
 import smear.server.facts
 from smear import PRESETS, JokerRank, Rules, new_match
-from smear.bots import bot_names
+from smear.bots import table_bots
 from smear.cards import CARDS
 from smear.rules import ELIMINATION_SCORE, option_changes
 from smear.scoring import settle_hand
@@ -134,7 +134,7 @@ def test_the_options_each_preset_offers_are_the_ones_a_table_accepts() -> None:
 def test_the_table_settings_are_those_create_table_takes() -> None:
     settings = published()["settings"]
     assert settings["turn_timer"] == {"default": 0, "choices": list(TURN_TIMERS)}
-    assert settings["bot_level"] == {"default": "heuristic", "choices": list(bot_names())}
+    assert settings["bot_level"] == {"default": "heuristic", "choices": list(table_bots())}
     assert settings["hints"] == {"default": True}
     created = parse_inbound("create_table", {"name": "Ada", "preset": "house", "players": 4, "teams": False})
     assert created.turn_timer == settings["turn_timer"]["default"]  # type: ignore[attr-defined]

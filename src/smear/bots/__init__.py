@@ -1,6 +1,6 @@
 """Players that are not people: a registry of bots by name, each choosing from a PlayerView."""
 
-from smear.bots.base import Bot, RandomBot, bot_names, make_bot, register
+from smear.bots.base import Bot, RandomBot, bot_names, make_bot, register, table_bots
 from smear.bots.beginner import BeginnerBot
 from smear.bots.expert import ExpertBot
 from smear.bots.heuristic import HeuristicBot
@@ -16,4 +16,5 @@ __all__ = [
     "make_bot",
     "random_action",
     "register",
+    "table_bots",
 ]

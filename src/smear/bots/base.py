@@ -36,15 +36,26 @@ class RandomBot:
 
 BotFactory = Callable[[], Bot]
 _REGISTRY: dict[str, BotFactory] = {}
+_YARDSTICKS: set[str] = set()
 
 
-def register(name: str, factory: BotFactory) -> None:
-    """Make a bot available by name (for tables, the arena and ``smear play``)."""
+def register(name: str, factory: BotFactory, *, yardstick: bool = False) -> None:
+    """Make a bot available by name (for tables, the arena and ``smear play``). A ``yardstick`` is
+    kept to measure the others against (the arena, the benchmarks): no table seats it."""
     _REGISTRY[name] = factory
+    if yardstick:
+        _YARDSTICKS.add(name)
+    else:
+        _YARDSTICKS.discard(name)
 
 
 def bot_names() -> tuple[str, ...]:
     return tuple(_REGISTRY)
+
+
+def table_bots() -> tuple[str, ...]:
+    """The bots people play against at a table: every registered bot but the yardsticks."""
+    return tuple(name for name in _REGISTRY if name not in _YARDSTICKS)
 
 
 def make_bot(name: str) -> Bot:

@@ -335,7 +335,7 @@ def discard_candidates(view: PlayerView, policy: HeuristicBot) -> list[Action]:
 
 
 register("expert", ExpertBot)
-register("pimc", PimcBot)  # the expert before this one, for the arena to measure against
+register("pimc", PimcBot, yardstick=True)  # the expert before this one
 
 __all__ = [
     "DEFAULT_SAMPLES",

@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from smear.bots import bot_names
+from smear.bots import table_bots
 from smear.rules import PRESETS
 from smear.server import talk
 from smear.server.background import BackgroundWork
@@ -204,7 +204,7 @@ class SmearServer:
         now = self.clock()
         self.hints.warm()
         try:
-            await self.store.db(self.storage.ensure_bots, bot_names(), list(PRESETS), now)
+            await self.store.db(self.storage.ensure_bots, table_bots(), list(PRESETS), now)
         except StorageError as err:  # another process starting at the same moment; it did the same
             self.drops.warn("store", "the bots' profiles were not stored (%s)", type(err).__name__)
         if self.cluster is not None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from smear.bots import bot_names
+from smear.bots import table_bots
 from smear.cards import GAME_VALUES, Rank, Suit
 from smear.dealing import team_sides
 from smear.rules import ELIMINATION_SCORE, PRESETS, Rules, find_rules
@@ -154,7 +154,7 @@ def settings_facts() -> dict[str, Any]:
     return {
         "max_players": MAX_SEATS,
         "turn_timer": {"default": fields["turn_timer"].default, "choices": list(TURN_TIMERS)},
-        "bot_level": {"default": fields["bot_level"].default, "choices": list(bot_names())},
+        "bot_level": {"default": fields["bot_level"].default, "choices": list(table_bots())},
         "hints": {"default": fields["hints"].default},
     }
 

@@ -16,6 +16,7 @@ from typing import Any, Final
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
+from smear.bots import table_bots
 from smear.server.ratings import BOT_PREFIX, BOT_START, NEW_PLAYER, Rating, bot_profile_id, rate_match
 from smear.server.schema import (
     MatchModel,
@@ -271,12 +272,15 @@ class PlayerStorage(StoragePart):
 
     def leaderboard(self, preset: str, with_player: str | None = None) -> list[BoardEntry]:
         """The best rated in ``preset``, at most :data:`BOARD_SIZE`: everyone, or ``with_player`` and
-        everyone who has shared a finished match with them."""
+        everyone who has shared a finished match with them. Of the bots, only those a table seats:
+        a yardstick kept by an older server is nobody's opponent."""
+        met_bots = [bot_profile_id(level) for level in table_bots()]
         with self._reading("read a leaderboard") as session:
             query = (
                 select(RatingModel, ProfileModel.name, ProfileModel.is_bot)
                 .join(ProfileModel, ProfileModel.id == RatingModel.profile_id)
                 .where(RatingModel.preset == preset)
+                .where(or_(ProfileModel.is_bot.is_(False), ProfileModel.id.in_(met_bots)))
                 .order_by(RatingModel.ordinal.desc(), RatingModel.matches.desc(), RatingModel.profile_id)
                 .limit(BOARD_SIZE)
             )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from smear.actions import Action, parse_action
-from smear.bots import bot_names
+from smear.bots import table_bots
 from smear.dealing import new_match, next_hand, team_sides
 from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
 from smear.rules import Rules, find_rules, option_changes
@@ -82,8 +82,8 @@ class TableSettings:
             rules = self.rules()
         except RulesError as err:
             raise TableError("rules_refused", reason_code="rules", reason=str(err)) from None
-        if self.bot_level not in bot_names():
-            bots = ", ".join(bot_names())
+        if self.bot_level not in table_bots():
+            bots = ", ".join(table_bots())
             raise TableError(
                 "rules_refused", reason_code="unknown_bot", bots=bots, reason=f"the bots are {bots}"
             )

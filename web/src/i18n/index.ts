@@ -58,13 +58,15 @@ export async function loadLang(wanted: Lang): Promise<void> {
 
 /** Speak the language picked at the start once its catalog is here; English if it cannot be had. */
 export async function startLang(): Promise<void> {
+  document.documentElement.lang = lang;
   try {
     await loadLang(lang);
   } catch {
+    // English for this visit; the choice stays remembered for the next.
     lang = "en";
     plural = new Intl.PluralRules(lang);
+    document.documentElement.lang = lang;
   }
-  document.documentElement.lang = lang;
 }
 
 /** Speak `next`, whose catalog loadLang has fetched (until then, English). */

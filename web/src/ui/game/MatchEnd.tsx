@@ -38,6 +38,8 @@ export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame 
         <p class="muted">{t("end.winner", { names: sideNames(state, pub.sides[winner]) })}</p>
       )}
       {reason && <p class="end-reason">{reason}</p>}
+      {/* What next comes first, in sight with the result on a phone and at 1280x800. */}
+      <RematchPanel state={state} />
       {pub.standings && (
         <StandingsTable
           rows={pub.standings}
@@ -48,7 +50,6 @@ export function MatchEnd({ state, pub }: { state: StateMessage; pub: PublicGame 
       )}
       {canReview(state) && <MatchReviewPanel key={state.table.match_number} state={state} pub={pub} level={2} />}
       <ScoreChart state={state} pub={pub} />
-      <RematchPanel state={state} />
       <div class="end-actions">
         <a class="btn secondary" href={record} download>
           {t("end.download")}

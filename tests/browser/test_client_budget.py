@@ -5,6 +5,9 @@ manifest), and the other screens come in chunks of their own, fetched when they 
 from __future__ import annotations
 
 import gzip
+import re
+import subprocess
+import sys
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -72,3 +75,17 @@ def test_the_server_serves_every_chunk_with_the_security_headers_and_gzipped(
     # The list of them too (docs/security.md): it names only those files.
     with urllib.request.urlopen(f"{url}/.vite/manifest.json", timeout=10) as response:
         assert response.read() == (static_build / ".vite" / "manifest.json").read_bytes()
+
+
+def test_the_bench_ends_with_the_two_pages_figures(static_build: Path) -> None:
+    bench = Path(__file__).resolve().parents[2] / "bench" / "client_budget.py"
+    run = subprocess.run(
+        [sys.executable, str(bench), "--static", str(static_build)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    last = run.stdout.splitlines()[-2:]
+    assert [line.split(":")[0] for line in last] == ["landing_gzip_kb", "table_gzip_kb"]
+    assert all(re.fullmatch(r"\w+: \d+\.\d", line) for line in run.stdout.splitlines()), run.stdout

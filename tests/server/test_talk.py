@@ -130,12 +130,23 @@ def test_the_host_mutes_a_seat_turns_the_chat_off_and_lets_spectators_write(tmp_
 
             refused(await guest.send("mute", seat=2, muted=True), "not_host")
             refused(await host.send("mute", seat=0, muted=True), "no_such_seat")
+            before = host.state["version"]
             reply = await host.send("mute", seat=1, muted=True)
             assert reply["ok"], reply
-            for client in everyone:
+            # Told to the host and the muted seat alone: the other seats and the spectators see no mute.
+            for client in (host, guest):
                 state = await client.wait_for(lambda st: st["version"] == reply["version"])
                 assert state["table"]["chat"]["muted"] == [1]
                 assert state["event"] == {"kind": "muted", "seat": 1, "muted": True}
+            assert guest.state["table"]["chat"]["refused"]["seats"][1] == "chat_muted"
+            for client in (other, spectator):
+                state = await client.wait_for(lambda st: st["version"] == reply["version"])
+                assert state["table"]["chat"]["muted"] == []
+                assert state["table"]["chat"]["refused"]["seats"] == [None, None, None, None]
+                assert state["event"] is None
+            back, answer = await s.resume(code, str(other.token), before)
+            assert answer["ok"] and answer["replayed"] == 0, answer
+            assert back.state["table"]["chat"]["muted"] == []
             async with nothing_changes(s.server, code, everyone):
                 refused(await guest.send("chat", text="let me speak"), "chat_muted")
                 # A spectator reads but may not write until the host allows it.

@@ -18,6 +18,17 @@ True
 'spectators_silent'
 >>> room.refusals_json(status="lobby", hand_over=False, seats=3)
 {'seats': [None, 'chat_muted', None], 'spectator': 'spectators_silent'}
+
+A mute is told only to the host and to the muted seat (:func:`chat_seen_by`, :func:`event_seen_by`):
+the others at the table and the spectators are not shown who was silenced.
+
+>>> shown = room.controls_json() | {"refused": room.refusals_json(status="lobby", hand_over=False, seats=3)}
+>>> chat_seen_by(shown, you=2, host=0)["muted"], chat_seen_by(shown, you=2, host=0)["refused"]["seats"]
+([], [None, None, None])
+>>> chat_seen_by(shown, you=1, host=0)["muted"], chat_seen_by(shown, you=0, host=0)["muted"]
+([1], [1])
+>>> event_seen_by({"kind": "muted", "seat": 1, "muted": True}, you=None, host=0) is None
+True
 """
 
 from __future__ import annotations
@@ -93,3 +104,31 @@ class ChatRoom:
 
     def history_json(self) -> list[dict[str, Any]]:
         return [line.to_json() for line in self.lines]
+
+
+def _told_of_mute(seat: int, you: int | None, host: int | None) -> bool:
+    return you is not None and you in (seat, host)
+
+
+def chat_seen_by(chat: dict[str, Any], *, you: int | None, host: int | None) -> dict[str, Any]:
+    """The chat's controls as sent to ``you`` (a seat, None: a spectator), from
+    :meth:`ChatRoom.controls_json` with its ``refused``: the mutes the host or the seat itself
+    may know, and a muted seat's line shown to the others as it would be without the mute."""
+    muted = [seat for seat in chat["muted"] if _told_of_mute(seat, you, host)]
+    if len(muted) == len(chat["muted"]):
+        return chat
+    refused = chat["refused"]
+    seats = [
+        None if code == "chat_muted" and not _told_of_mute(seat, you, host) else code
+        for seat, code in enumerate(refused["seats"])
+    ]
+    return chat | {"muted": muted, "refused": refused | {"seats": seats}}
+
+
+def event_seen_by(
+    event: dict[str, Any] | None, *, you: int | None, host: int | None
+) -> dict[str, Any] | None:
+    """``event`` as sent to ``you``: a mute is nobody's news but the host's and the muted seat's."""
+    if event is not None and event.get("kind") == "muted" and not _told_of_mute(event["seat"], you, host):
+        return None
+    return event

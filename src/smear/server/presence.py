@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 import orjson
 
+from smear.server.chat import chat_seen_by, event_seen_by
 from smear.server.cluster import Cluster
 from smear.server.core import Connection, LiveTables
 from smear.server.limits import Timing
@@ -164,13 +165,14 @@ class Presence:
                 game = public_text(table.state.public)
             else:
                 game = view_text(player_view(table.state, seat))
+        chat = chat_seen_by(common["table"]["chat"], you=seat, host=table.host_seat)
         return {
             "version": table.version,
-            "table": common["table"] | {"you": seat},
+            "table": common["table"] | {"you": seat, "chat": chat},
             "game": game,
             "resync": resync,
             "turn_left_ms": common["turn_left_ms"],
-            "event": event,
+            "event": event_seen_by(event, you=seat, host=table.host_seat),
         }
 
     async def send(self, messages: list[tuple[str, Any, str]]) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
+from smear.server.chat import event_seen_by
 from smear.server.cluster import Cluster
 from smear.server.core import LiveTables, NotStored, Snapshot, TableStore
 from smear.server.limits import AddressBook, Limits, TableQuota
@@ -136,16 +137,19 @@ class TableRequests:
             self.live.disconnected_at.pop((table.code, seat), None)
             missed = table.events_since(message.version)
             version = table.version
-            messages: list[tuple[str, Any, str]] = [
-                ("event", {"version": v, "event": e}, sid) for v, e in missed or []
+            replayed: list[tuple[str, Any, str]] = [
+                ("event", {"version": v, "event": shown}, sid)
+                for v, e in missed or []
+                if (shown := event_seen_by(e, you=seat, host=table.host_seat)) is not None
             ]
+            messages = list(replayed)
             messages.append(("state", self.presence.state_payload(table, seat, resync=missed is None), sid))
             await self.presence.send(messages)
             await self.presence.broadcast(
                 table, with_event=False, skip=sid
             )  # others see the seat connected again
             self.pacing.drive(table)
-        return {"seat": seat, "version": version, "replayed": len(missed or [])}
+        return {"seat": seat, "version": version, "replayed": len(replayed)}
 
     async def take_seat(self, sid: str, message: Any) -> dict[str, Any]:
         return await self._lobby_change(message.table, lambda t: t.take_seat(message.token, message.seat))

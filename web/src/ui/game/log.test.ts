@@ -8,6 +8,7 @@ import { acts as allActs } from "../../test/fakes";
 import { game, HOUSE_RULES, TEN_POINT_RULES, watching } from "../../test/states";
 import { LANGS, loadLang, setLang, type Lang } from "../../i18n";
 import { logEntries, logText } from "./log";
+import { seatName } from "../names";
 
 /** Switch the interface's language (setLang remembers it and names the page's: both stubbed here). */
 function speak(lang: Lang): void {
@@ -38,7 +39,14 @@ describe("logText", () => {
     expect(logText(line({ kind: "chat_settings", on: false, spectators: false }), state)).toBe(
       "The host turned the chat off",
     );
-    expect(logText(line({ kind: "muted", seat: 2, muted: true }), state)).toBe("The host muted seat 3 in the chat");
+    // Told to the host (by the muted seat's name) and to the muted seat, never by seat number.
+    const muted = line({ kind: "muted", seat: 2, muted: true });
+    expect(logText(muted, state)).toBe(`You muted ${seatName(state, 2)} in the chat`);
+    const mutedSeat = { ...state, table: { ...state.table, you: 2 } };
+    expect(logText(muted, mutedSeat)).toBe("The host muted you in the chat");
+    expect(logText(line({ kind: "muted", seat: 2, muted: false }), mutedSeat)).toBe(
+      "The host gave you your voice back in the chat",
+    );
   });
 
   it("writes the bid the server names the moon as such", () => {

@@ -46,8 +46,9 @@ export function logText(entry: LogEntry, state: StateMessage): string {
       return t("ev.deal", { n: ("hand" in event && event.hand) || 1 });
     case "chat_settings":
       return t(event.on ? "ev.chat_on" : "ev.chat_off");
-    case "muted":
-      return t(event.muted ? "ev.muted" : "ev.unmuted", { n: seatNumber });
+    case "muted": // sent by the server to the host and the muted seat alone
+      if (event.seat === state.table.you) return t(event.muted ? "ev.muted_you" : "ev.unmuted_you");
+      return t(event.muted ? "ev.muted" : "ev.unmuted", { name });
     case "rematch":
       return t(event.ready ? "ev.rematch_ready" : "ev.rematch_not", { name });
     case "listed":

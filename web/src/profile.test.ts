@@ -10,6 +10,7 @@ import {
   renameProfile,
   saveProfile,
   startProfile,
+  stopProfileRetries,
   withProfile,
   type ProfileAuth,
 } from "./profile";
@@ -47,6 +48,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  stopProfileRetries(); // a profile refused here is not tried again in the next test
   vi.unstubAllGlobals();
   vi.stubGlobal("navigator", { language: "en", languages: ["en"] });
 });

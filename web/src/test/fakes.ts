@@ -29,7 +29,7 @@ export interface Seen {
 }
 
 /** An answer of the fake server: JSON with a status, or a thrown network failure. */
-export type Reply = { status?: number; json?: unknown; text?: string } | "network";
+export type Reply = { status?: number; json?: unknown; text?: string; headers?: Record<string, string> } | "network";
 
 /**
  * A fetch that answers with `reply` (called with each request), installed as the global one;
@@ -51,7 +51,10 @@ export function fakeFetch(reply: (seen: Seen) => Reply): Seen[] {
       const answer = reply(request);
       if (answer === "network") throw new TypeError("Failed to fetch");
       const body = answer.text ?? JSON.stringify(answer.json ?? null);
-      return new Response(body, { status: answer.status ?? 200, headers: { "Content-Type": "application/json" } });
+      return new Response(body, {
+        status: answer.status ?? 200,
+        headers: { "Content-Type": "application/json", ...answer.headers },
+      });
     }),
   );
   return seen;

@@ -8,6 +8,7 @@ import { canAct, seatView } from "../types";
 import { AppLink } from "./AppLink";
 import { seatName } from "./names";
 import { isPlayersRoute, PlayersLinks } from "./players/PlayersLinks";
+import { ProfileNotice } from "./players/ProfileNotice";
 import { GameScreen, HowToScreen, LandingScreen, LobbyScreen, PlayersScreen, ReplayScreen } from "./screens";
 
 function ConnectionStatus() {
@@ -214,6 +215,7 @@ export function App() {
     <>
       <TopBar />
       <main id="main" class={app.route.kind}>
+        <ProfileNotice />
         {isPlayersRoute(app.route) ? (
           <PlayersScreen route={app.route} />
         ) : app.route.kind === "replay" ? (

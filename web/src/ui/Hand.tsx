@@ -44,6 +44,20 @@ export function Hand({ cards, describedBy, onActivate, ...marks }: HandProps) {
     if (focus >= cards.length) setFocus(Math.max(0, cards.length - 1));
   }, [cards.length, focus]);
 
+  // A card moved in the row (the hand sorted anew once trump is named, or laid out in rows) is taken
+  // out of the page and put back, which drops the keyboard's focus to the page's body: which card had
+  // it is read before the move, and the focus put back on it before any key can land on the page.
+  const shown = useRef<string[]>([]);
+  const buttonsShown = row.current ? [...row.current.querySelectorAll(".hand-card")] : [];
+  const focusedCard = shown.current[buttonsShown.indexOf(document.activeElement as Element)] ?? null;
+  useLayoutEffect(() => {
+    shown.current = cards;
+    const index = focusedCard === null ? -1 : cards.indexOf(focusedCard);
+    if (index >= 0 && (document.activeElement === null || document.activeElement === document.body)) {
+      row.current?.querySelectorAll<HTMLElement>(".hand-card")[index]?.focus({ preventScroll: true });
+    }
+  });
+
   // When it becomes our turn, the focus may start on the first playable card.
   const firstPlayable = cards.findIndex((card) => playable.has(card));
 

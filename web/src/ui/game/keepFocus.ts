@@ -37,10 +37,10 @@ function gone(control: HTMLElement): boolean {
 /**
  * Keeps the keyboard's focus at the table. When the table is shown with the focus nowhere (the
  * lobby's Start button gone, a reload), and whenever a new state takes away the control that held it,
- * the focus goes to `focusHome()`. When this seat's turn can be taken (`turn` changes to a key of it), focus
- * in the hand goes to the turn's choices if they are not cards, and focus on the title (a hand over)
- * goes to the choices or the hand. Focus the player put elsewhere, or on the page itself with a click,
- * is left where it is.
+ * the focus goes to `focusHome()`. Focus on the title (a hand over) goes to the choices or the hand as
+ * soon as there are some (the next hand dealt). When this seat's turn can be taken (`turn` changes to a
+ * key of it), focus in the hand goes to the turn's choices if they are not cards. Focus the player put
+ * elsewhere, or on the page itself with a click, is left where it is.
  */
 export function useKeptFocus(turn: string | null): void {
   const held = useRef<HTMLElement | null>(null);
@@ -59,15 +59,13 @@ export function useKeptFocus(turn: string | null): void {
   useLayoutEffect(() => {
     const control = held.current;
     if (control && gone(control) && focusLost()) focusHome()?.focus({ preventScroll: true });
-    // The title holds it only for want of a better place: on this seat's turn, there is one.
-    else if (turn !== null && document.activeElement?.matches(TITLE)) focusHome()?.focus({ preventScroll: true });
+    // The title holds it only for want of a better place: the next hand dealt is one.
+    else if (document.activeElement?.matches(TITLE)) focusHome()?.focus({ preventScroll: true });
   });
+  // After the effect above, which took the focus from the title: only focus in the hand is left to move.
   useLayoutEffect(() => {
-    const active = document.activeElement;
-    if (turn === null || !(active instanceof HTMLElement)) return;
-    const inHand = !!active.closest(".game .hand");
-    if (!inHand && !active.matches(TITLE)) return;
+    if (turn === null || !document.activeElement?.closest(".game .hand")) return;
     const home = focusHome();
-    if (home && !(inHand && home.closest(".hand"))) home.focus({ preventScroll: true });
+    if (home && !home.closest(".hand")) home.focus({ preventScroll: true });
   }, [turn]);
 }

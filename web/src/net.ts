@@ -50,8 +50,13 @@ export function parseRoute(): Route {
   return routeOf(location.pathname, location.search);
 }
 
-export function navigate(path: string): void {
-  if (path !== location.pathname + location.search) history.pushState(null, "", path);
+/**
+ * Show the page at `path`. With `replace`, the address in place of the current one, which Back
+ * should not return to (a used claim code, a deleted profile).
+ */
+export function navigate(path: string, { replace = false }: { replace?: boolean } = {}): void {
+  if (replace) history.replaceState(null, "", path);
+  else if (path !== location.pathname + location.search) history.pushState(null, "", path);
   routeChanged();
 }
 

@@ -26,24 +26,24 @@ describe("the players' addresses", () => {
   it("reads a profile's page, a person's or a bot's", () => {
     expect(routeOf("/p/k3J_x9QaZ0bd", "")).toEqual({ kind: "profile", player: "k3J_x9QaZ0bd" });
     expect(routeOf("/p/bot-heuristic/", "")).toEqual({ kind: "profile", player: "bot-heuristic" });
-    expect(routeOf("/p/", "")).toEqual({ kind: "landing" });
-    expect(routeOf("/p/a%20b", "")).toEqual({ kind: "landing" });
-    expect(routeOf("/p/a/b", "")).toEqual({ kind: "landing" });
-    expect(routeOf("/p/%E0%A4%A", "")).toEqual({ kind: "landing" });
+    expect(routeOf("/p/", "")).toEqual({ kind: "not_found" });
+    expect(routeOf("/p/a%20b", "")).toEqual({ kind: "not_found" });
+    expect(routeOf("/p/a/b", "")).toEqual({ kind: "not_found" });
+    expect(routeOf("/p/%E0%A4%A", "")).toEqual({ kind: "not_found" });
   });
 
   it("reads a leaderboard of a game the server has; with no game named, the server's default one", () => {
     expect(routeOf("/leaderboard/ten_point", "")).toEqual({ kind: "leaderboard", preset: "ten_point", with: null });
     expect(routeOf("/leaderboard", "")).toEqual({ kind: "leaderboard", preset: null, with: null });
     expect(routeOf("/leaderboard/", "")).toEqual({ kind: "leaderboard", preset: null, with: null });
-    expect(routeOf("/leaderboard/no_such_game", "")).toEqual({ kind: "landing" });
+    expect(routeOf("/leaderboard/no_such_game", "")).toEqual({ kind: "not_found" });
     expect(routeOf("/leaderboard/house", "?with=k3J_x9QaZ0bd")).toEqual({
       kind: "leaderboard",
       preset: "house",
       with: "k3J_x9QaZ0bd",
     });
     expect(routeOf("/leaderboard/house", "?with=no%20way")).toEqual({ kind: "leaderboard", preset: "house", with: null });
-    expect(routeOf("/leaderboard/House!", "")).toEqual({ kind: "landing" });
+    expect(routeOf("/leaderboard/House!", "")).toEqual({ kind: "not_found" });
   });
 
   it("reads the claim page, with the code the link carries", () => {
@@ -78,7 +78,7 @@ describe("before the server's facts arrive", () => {
       with: null,
     });
     expect(routeOf("/p/ab", "")).toEqual({ kind: "profile", player: "ab" });
-    expect(routeOf("/p/a%20b", "")).toEqual({ kind: "landing" });
+    expect(routeOf("/p/a%20b", "")).toEqual({ kind: "not_found" });
   });
 });
 

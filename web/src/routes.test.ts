@@ -39,18 +39,19 @@ describe("routeOf", () => {
     expect(routeOf("/t/abcd1234", "?watch=yes")).toEqual({ kind: "table", code: "abcd1234", watch: false });
   });
 
-  it("shows the landing page for any other address", () => {
+  it("shows the landing page at / and the not-found screen at any other address", () => {
     expect(routeOf("/", "")).toEqual({ kind: "landing" });
-    expect(routeOf("/t/short", "")).toEqual({ kind: "landing" });
-    expect(routeOf("/t/abcd1234/more", "")).toEqual({ kind: "landing" });
-    expect(routeOf("/t/abcd%201234", "")).toEqual({ kind: "landing" });
+    expect(routeOf("/t/short", "")).toEqual({ kind: "not_found" });
+    expect(routeOf("/t/abcd1234/more", "")).toEqual({ kind: "not_found" });
+    expect(routeOf("/t/abcd%201234", "")).toEqual({ kind: "not_found" });
+    expect(routeOf("/nowhere", "")).toEqual({ kind: "not_found" });
   });
 });
 
 describe("routeOf at start, before the facts arrive", () => {
   it("opens the table's page for the server to say whether the code is one", () => {
     expect(routeOf("/t/short", "")).toEqual({ kind: "table", code: "short", watch: false });
-    expect(routeOf("/t/abcd%201234", "")).toEqual({ kind: "landing" });
+    expect(routeOf("/t/abcd%201234", "")).toEqual({ kind: "not_found" });
   });
 });
 

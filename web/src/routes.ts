@@ -1,4 +1,5 @@
-// Addresses: a table's page is /t/CODE (with ?watch=1 to follow it as a spectator), the rest is the landing page.
+// Addresses: a table's page is /t/CODE (with ?watch=1 to follow it as a spectator), / the landing page,
+// and an address with no page the not-found screen.
 
 import type { Route } from "./store";
 import type { CodeShape } from "./presets";
@@ -27,7 +28,7 @@ export function routeOf(pathname: string, search: string): Route {
   if (replay) return { kind: "replay", match: replay.match };
   const players = playersRoute(pathname, search);
   if (players) return players;
-  return { kind: "landing" };
+  return pathname === "/" || pathname === "" ? { kind: "landing" } : { kind: "not_found" };
 }
 
 /** A table code from what was typed: the code itself or an invite link. */

@@ -19,6 +19,8 @@ import type { BidAdvice } from "./ui/game/bidAdvice";
 
 export type Route =
   | { kind: "landing" }
+  /** An address the game has no page for (the server answers it with 404). */
+  | { kind: "not_found" }
   | { kind: "table"; code: string; watch: boolean }
   /** A match's replay (/m/{match}), or the page that opens a record file (/replay) when `match` is null. */
   | { kind: "replay"; match: string | null }

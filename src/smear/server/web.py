@@ -6,11 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
 from smear.server.facts import presets_json
 from smear.server.limits import Limits
@@ -68,6 +70,18 @@ def client_routes(directory: Path) -> list[BaseRoute]:
         # Always revalidated: it names the hashed bundles of the latest build.
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
+    files = GZipMiddleware(StaticFiles(directory=directory, html=True))
+
+    async def files_or_missing_page(scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await files(scope, receive, send)
+        except HTTPException as err:
+            if err.status_code != 404 or not is_page_address(scope["path"]):
+                raise
+            # The game's page, which shows its not-found screen with a link home, and says 404.
+            missing = FileResponse(index, status_code=404, headers={"Cache-Control": "no-cache"})
+            await missing(scope, receive, send)
+
     # Every address the game opens at: a table, a profile, the leaderboards, a replay, a code to claim.
     pages = (
         "/",
@@ -82,8 +96,18 @@ def client_routes(directory: Path) -> list[BaseRoute]:
     return [
         *(Route(path, page) for path in pages),
         # Gzipped for a browser that takes it: a phone's first page is counted gzipped (web/README.md).
-        Mount("/", app=GZipMiddleware(StaticFiles(directory=directory, html=True)), name="client"),
+        Mount("/", app=files_or_missing_page, name="client"),
     ]
+
+
+def is_page_address(path: str) -> bool:
+    """Whether an address with nothing there is answered with the game's not-found page (a page's
+    address) rather than a bare 404 (a file's, with a dot in its last segment, or the API's).
+
+    >>> [is_page_address(p) for p in ("/nowhere", "/p/x/y", "/assets/app.js", "/api/nope")]
+    [True, True, False, False]
+    """
+    return not path.startswith("/api/") and "." not in path.rsplit("/", 1)[-1]
 
 
 def facts_routes(limits: Limits) -> list[BaseRoute]:

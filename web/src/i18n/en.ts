@@ -102,6 +102,9 @@ export const en = {
   "menu.sound": "Sound when it is your turn",
   "menu.how_to_play": "How to play",
   "menu.close": "Close",
+  "not_found.title": "Page not found",
+  "not_found.text": "There is nothing at this address: the link may be mistyped or out of date.",
+  "not_found.home": "Go to the home page",
   "menu.home": "Home",
   "menu.leave": "Leave the table",
 

@@ -101,6 +101,9 @@ export const es: Catalog = {
   "menu.sound": "Sonido cuando te toca",
   "menu.how_to_play": "Cómo se juega",
   "menu.close": "Cerrar",
+  "not_found.title": "Página no encontrada",
+  "not_found.text": "No hay nada en esta dirección: puede que el enlace esté mal escrito o desactualizado.",
+  "not_found.home": "Ir a la página de inicio",
   "menu.home": "Inicio",
   "menu.leave": "Dejar la mesa",
 

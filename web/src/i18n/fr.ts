@@ -101,6 +101,9 @@ export const fr: Catalog = {
   "menu.sound": "Son quand c’est votre tour",
   "menu.how_to_play": "Règles du jeu",
   "menu.close": "Fermer",
+  "not_found.title": "Page introuvable",
+  "not_found.text": "Il n’y a rien à cette adresse : le lien est peut-être mal écrit ou périmé.",
+  "not_found.home": "Aller à l’accueil",
   "menu.home": "Accueil",
   "menu.leave": "Quitter la table",
 

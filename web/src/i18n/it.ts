@@ -101,6 +101,9 @@ export const it: Catalog = {
   "menu.sound": "Suono quando tocca a te",
   "menu.how_to_play": "Come si gioca",
   "menu.close": "Chiudi",
+  "not_found.title": "Pagina non trovata",
+  "not_found.text": "Non c’è niente a questo indirizzo: il link potrebbe essere sbagliato o vecchio.",
+  "not_found.home": "Vai alla pagina iniziale",
   "menu.home": "Inizio",
   "menu.leave": "Lascia il tavolo",
 

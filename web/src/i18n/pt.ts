@@ -101,6 +101,9 @@ export const pt: Catalog = {
   "menu.sound": "Som quando for a sua vez",
   "menu.how_to_play": "Como jogar",
   "menu.close": "Fechar",
+  "not_found.title": "Página não encontrada",
+  "not_found.text": "Não há nada neste endereço: o link pode estar errado ou desatualizado.",
+  "not_found.home": "Ir para a página inicial",
   "menu.home": "Início",
   "menu.leave": "Sair da mesa",
 

@@ -27,7 +27,7 @@ describe("replay addresses", () => {
     expect(replayRouteOf("/m/%E0%A4%A")).toBeNull();
     expect(replayRouteOf("/m/abcd1234/more")).toBeNull();
     expect(routeOf("/replay", "")).toEqual({ kind: "replay", match: null });
-    expect(routeOf("/m/x", "")).toEqual({ kind: "landing" });
+    expect(routeOf("/m/x", "")).toEqual({ kind: "not_found" });
   });
 
   it("takes match ids of URL-safe characters", () => {

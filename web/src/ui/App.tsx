@@ -8,6 +8,7 @@ import { canAct, seatView } from "../types";
 import { AppLink } from "./AppLink";
 import { seatName } from "./names";
 import { isPlayersRoute, PlayersLinks } from "./players/PlayersLinks";
+import { NotFound } from "./NotFound";
 import { ProfileNotice } from "./players/ProfileNotice";
 import { GameScreen, HowToScreen, LandingScreen, LobbyScreen, PlayersScreen, ReplayScreen } from "./screens";
 
@@ -222,6 +223,8 @@ export function App() {
           <ReplayScreen key={app.route.match ?? ""} match={app.route.match} />
         ) : app.route.kind === "landing" ? (
           <LandingScreen />
+        ) : app.route.kind === "not_found" ? (
+          <NotFound />
         ) : (
           <TableScreen />
         )}

@@ -40,7 +40,7 @@ export function ClaimPage({ code }: { code: string }) {
     adoptProfile(answer.data);
     saveName(answer.data.name);
     toast({ text: "profile.claimed" });
-    navigate(profilePath(answer.data.player));
+    navigate(profilePath(answer.data.player), { replace: true });
   };
 
   return (

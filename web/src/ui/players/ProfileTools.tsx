@@ -145,7 +145,7 @@ export function DeleteBox({ profile }: { profile: Profile }) {
     }
     forgetProfile();
     toast({ text: "profile.deleted" });
-    navigate("/");
+    navigate("/", { replace: true });
   };
 
   return (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from browserkit import PLAYABLE_NOW, Watched, create_table
 from playwright.sync_api import Page, expect
 
@@ -45,11 +46,13 @@ def focus_on_a_playable_card(page: Page) -> None:
     raise AssertionError("no playable card reached by the arrow keys")
 
 
+# A desktop, and a phone (the hand laid out in rows, the summary under the felt between two hands).
+@pytest.mark.parametrize("size", [(1280, 800), (375, 740)], ids=["desktop", "phone"])
 def test_after_each_action_by_keyboard_the_focus_is_in_the_hand_or_the_next_choice(
-    serve: Callable[..., str], open_page: Callable[..., Watched]
+    serve: Callable[..., str], open_page: Callable[..., Watched], size: tuple[int, int]
 ) -> None:
     url = serve(QUICK)
-    page = open_page().page
+    page = open_page(*size).page
     create_table(page, url, "Kim", target=21)
     start = page.get_by_role("button", name="Start the match")
     page.get_by_role("button", name="Fill the empty seats with bots").click()

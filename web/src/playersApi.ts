@@ -227,7 +227,7 @@ export function readProfile(value: unknown): PlayerProfile | null {
     player,
     name,
     bot: v.bot === true,
-    bot_level: str(v.bot_level),
+    bot_level: str(v.bot_level) ?? undefined,
     since: num(v.since),
     ratings: readEach(v.ratings, (item) => {
       const r = record(item);
@@ -245,7 +245,7 @@ function readMatch(value: unknown): MatchSummary | null {
   for (const item of v.players) {
     const p = record(item);
     if (p && typeof p.seat === "number") {
-      players.push({ seat: p.seat, name: str(p.name) ?? "", player: str(p.player), bot: p.bot === true, bot_level: str(p.bot_level) });
+      players.push({ seat: p.seat, name: str(p.name) ?? "", player: str(p.player), bot: p.bot === true, bot_level: str(p.bot_level) ?? undefined });
     }
   }
   return {
@@ -277,7 +277,7 @@ export function readLeaders(value: unknown): LeaderEntry[] | null {
     const v = record(item);
     const player = str(v?.player);
     if (v && player) {
-      out.push({ player, name: str(v.name) ?? "", rating: num(v.rating), matches: num(v.matches), bot: v.bot === true, bot_level: str(v.bot_level) });
+      out.push({ player, name: str(v.name) ?? "", rating: num(v.rating), matches: num(v.matches), bot: v.bot === true, bot_level: str(v.bot_level) ?? undefined });
     }
   }
   return out;

@@ -182,7 +182,7 @@ def test_a_finished_team_match_is_in_each_players_history_and_rates_winners_up_a
             seats = state["table"]["seats"]
             assert [seat["player"] for seat in seats] == [ann["player"], ben["player"], None, "bot-heuristic"]
             # Nothing played yet: a profile shows where new players start, a guest nothing.
-            assert [seat["rating"] for seat in seats][:3] == [0.0, 0.0, None]
+            assert [seat["rating"] for seat in seats][:3] == [NEW_PLAYER.shown, NEW_PLAYER.shown, None]
             assert seats[3]["rating"] == BOT_START["heuristic"].shown
             assert (await host.send("start"))["ok"]
             await play_out([host, guest, cy])

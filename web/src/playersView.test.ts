@@ -22,10 +22,10 @@ function match(patch: Partial<MatchSummary>): MatchSummary {
 }
 
 describe("numbers", () => {
-  it("gives a rating one decimal, with a true minus sign", () => {
-    expect(ratingText(4.2)).toBe("4.2");
-    expect(ratingText(0)).toBe("0.0");
-    expect(ratingText(-1.55)).toMatch(/^\u22121\.[56]$/);
+  it("writes the rating the server shows as a whole number, without grouping", () => {
+    expect(ratingText(1000)).toBe("1000");
+    expect(ratingText(996)).toBe("996");
+    expect(ratingText(0)).toBe("0");
   });
 
   it("gives a share as a percentage, or a dash when there is nothing to share", () => {

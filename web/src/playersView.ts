@@ -13,7 +13,8 @@ function decimals(n: number, digits: number): string {
 
 /** A rating with its one decimal: "4.2", "4,2", "−1.5". */
 export function ratingText(rating: number): string {
-  return decimals(rating, 1).replace(/^-/, "\u2212");
+  // The server sends the shown rating, a whole number from 0 (see docs/players.md); written as sent.
+  return new Intl.NumberFormat(currentLang(), { maximumFractionDigits: 0, useGrouping: false }).format(rating);
 }
 
 /** `part` of `whole` as a whole percentage in the language's way ("44%", "44 %"), or a dash for none. */

@@ -45,6 +45,12 @@ __all__ = [
 
 _MODEL: Final = PlackettLuce()
 
+# The shown rating: a new player (ordinal 0) at 1000 and 20 per point of ordinal, so the bots span
+# about 1040 (random) to 1740 (expert), a range players know from chess, and one lost first match
+# reads 996, not -0.2.
+SHOWN_AT_ZERO: Final = 1000
+SHOWN_PER_POINT: Final = 20
+
 BOT_PREFIX: Final = "bot-"
 # Rated matches in a game after which a person's results vouch for their opponents' wins.
 ESTABLISHED: Final = 10
@@ -62,12 +68,19 @@ class Rating:
 
     @property
     def ordinal(self) -> float:
-        """The conservative estimate shown to players: mu - 3 sigma (a new player is at 0)."""
+        """The conservative estimate the board is ordered by: mu - 3 sigma (a new player is at 0)."""
         return self.mu - 3 * self.sigma
 
     @property
-    def shown(self) -> float:
-        return round(self.ordinal, 1)
+    def shown(self) -> int:
+        """The number players see: the ordinal on a familiar scale, a whole number never below 0.
+
+        >>> NEW_PLAYER.shown, Rating(24.7, 8.3).shown, Rating(43.0, 2.0).shown, Rating(1.0, 8.3).shown
+        (1000, 996, 1740, 522)
+        >>> Rating(-40.0, 8.0).shown
+        0
+        """
+        return max(0, round(SHOWN_AT_ZERO + SHOWN_PER_POINT * self.ordinal))
 
 
 NEW_PLAYER: Final = Rating(_MODEL.mu, _MODEL.sigma)

@@ -295,6 +295,8 @@ export const en = {
   "act.trump_title": "Name trump",
   "act.discard_title.one": "Choose {n} card to discard",
   "act.discard_title.other": "Choose {n} cards to discard",
+  "act.discard_forced_title.one": "Discard this card",
+  "act.discard_forced_title.other": "Discard these {n} cards",
   "act.kitty_title.one": "Pick up the kitty: choose {n} card to put back",
   "act.kitty_title.other": "Pick up the kitty: choose {n} cards to put back",
   "act.kitty_marked": "The cards from the kitty are tinted gold.",

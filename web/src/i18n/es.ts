@@ -294,6 +294,8 @@ export const es: Catalog = {
   "act.trump_title": "Elige el triunfo",
   "act.discard_title.one": "Elige {n} carta para descartar",
   "act.discard_title.other": "Elige {n} cartas para descartar",
+  "act.discard_forced_title.one": "Descarta esta carta",
+  "act.discard_forced_title.other": "Descarta estas {n} cartas",
   "act.kitty_title.one": "Recoge el monte: elige {n} carta para devolver",
   "act.kitty_title.other": "Recoge el monte: elige {n} cartas para devolver",
   "act.kitty_marked": "Las cartas del monte tienen un tono dorado.",

@@ -294,6 +294,8 @@ export const fr: Catalog = {
   "act.trump_title": "Nommez l’atout",
   "act.discard_title.one": "Choisissez {n} carte à écarter",
   "act.discard_title.other": "Choisissez {n} cartes à écarter",
+  "act.discard_forced_title.one": "Écartez cette carte",
+  "act.discard_forced_title.other": "Écartez ces {n} cartes",
   "act.kitty_title.one": "Prenez le chien : choisissez {n} carte à remettre",
   "act.kitty_title.other": "Prenez le chien : choisissez {n} cartes à remettre",
   "act.kitty_marked": "Les cartes du chien sont teintées d’or.",

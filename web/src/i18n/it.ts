@@ -294,6 +294,8 @@ export const it: Catalog = {
   "act.trump_title": "Scegli la briscola",
   "act.discard_title.one": "Scegli {n} carta da scartare",
   "act.discard_title.other": "Scegli {n} carte da scartare",
+  "act.discard_forced_title.one": "Scarta questa carta",
+  "act.discard_forced_title.other": "Scarta queste {n} carte",
   "act.kitty_title.one": "Prendi il monte: scegli {n} carta da rimettere",
   "act.kitty_title.other": "Prendi il monte: scegli {n} carte da rimettere",
   "act.kitty_marked": "Le carte del monte sono tinte d’oro.",

@@ -294,6 +294,8 @@ export const pt: Catalog = {
   "act.trump_title": "Escolha o trunfo",
   "act.discard_title.one": "Escolha {n} carta para descartar",
   "act.discard_title.other": "Escolha {n} cartas para descartar",
+  "act.discard_forced_title.one": "Descarte esta carta",
+  "act.discard_forced_title.other": "Descarte estas {n} cartas",
   "act.kitty_title.one": "Pegue o monte: escolha {n} carta para devolver",
   "act.kitty_title.other": "Pegue o monte: escolha {n} cartas para devolver",
   "act.kitty_marked": "As cartas do monte aparecem em tom dourado.",

@@ -172,9 +172,10 @@ export function ActionPanel({
     const ready = choice.selected.length === choice.count;
     const hintCards = hint?.action.kind === "discard" ? hintedCards(hint) : null;
     const notes = discardNotes(view, pub, choice);
+    const forced = choice.free === 0; // the rules decide every card: nothing to choose, no hint to ask
     return (
       <div class="action-panel mine discard-panel" role="group" aria-labelledby="discard-title">
-        <h2 id="discard-title">{discardTitle(pub, choice.count)}</h2>
+        <h2 id="discard-title">{discardTitle(pub, choice.count, forced)}</h2>
         {pickedNote}
         {notes.length > 0 && (
           <ul class="discard-notes">
@@ -206,7 +207,7 @@ export function ActionPanel({
             </button>
           )}
         </div>
-        {hintBar}
+        {!forced && hintBar}
       </div>
     );
   }

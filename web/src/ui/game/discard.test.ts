@@ -69,6 +69,9 @@ describe("discardTitle", () => {
     expect(discardTitle(kitty, 3)).toBe("Pick up the kitty: choose 3 cards to put back");
     expect(discardTitle(game({ rules: NINE_CARD_RULES, phase: "discard" }), 1)).toBe("Discard your 1 non-trump");
     expect(discardTitle(game({ rules: TEN_POINT_RULES, phase: "discard" }), 4)).toBe("Choose 4 cards to discard");
+    // A discard the rules decide card by card (the widow's bidder holding only cards that must go)
+    // is worded as such, never as a choice.
+    expect(discardTitle(game({ rules: TEN_POINT_RULES, phase: "discard" }), 8, true)).toBe("Discard these 8 cards");
   });
 });
 

@@ -70,11 +70,14 @@ export function pickedUpCards(dealt: Set<string>, hand: string[], took: number):
   return pickedUp.length === took ? new Set(pickedUp) : undefined;
 }
 
-/** The discard panel's title: an exchange with the kitty, the nine-card trade, or a plain discard. */
-export function discardTitle(pub: PublicGame, count: number): string {
+/**
+ * The discard panel's title: an exchange with the kitty, the nine-card trade, a discard the rules
+ * decide (`forced`: every card required, nothing to choose), or a plain discard.
+ */
+export function discardTitle(pub: PublicGame, count: number, forced = false): string {
   if (exchanging(pub)) return tn("act.kitty_title", count);
   if (pub.rules.trumps_only) return tn("act.nine_discard_title", count);
-  return tn("act.discard_title", count);
+  return tn(forced ? "act.discard_forced_title" : "act.discard_title", count);
 }
 
 /**

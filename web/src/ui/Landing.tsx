@@ -145,6 +145,19 @@ export function Landing() {
                   {nameRequired()}
                 </p>
               )}
+              {/* The bots of Play now and of a table created below: chosen here, in sight of both. */}
+              <label for="play-bots">{t("landing.bots")}</label>
+              <select
+                id="play-bots"
+                value={settings.bot_level}
+                onChange={(e) => change({ bot_level: e.currentTarget.value })}
+              >
+                {botsOffered(facts).map((level) => (
+                  <option key={level} value={level}>
+                    {tk(`bot.${level}`)}
+                  </option>
+                ))}
+              </select>
               <button type="submit" class="btn primary-big" disabled={busy} aria-describedby="play-now-note">
                 {t("landing.play_now.button")}
               </button>
@@ -406,20 +419,6 @@ function CreateForm({
             {facts.settings.turn_timer.choices.map((n) => (
               <option key={n} value={n}>
                 {n === 0 ? t("landing.timer_off") : t("landing.seconds", { n })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="create-bots">{t("landing.bots")}</label>
-          <select
-            id="create-bots"
-            value={settings.bot_level}
-            onChange={(e) => change({ bot_level: e.currentTarget.value })}
-          >
-            {botsOffered(facts).map((level) => (
-              <option key={level} value={level}>
-                {tk(`bot.${level}`)}
               </option>
             ))}
           </select>

@@ -203,3 +203,15 @@ def test_a_moon_made_from_below_zero_resets_to_the_published_score(name: str) ->
     settled = settle_hand(rules, (-5, 3), (rules.max_bid, 0), 0, moon["bid"])
     assert settled.made and settled.winner is None
     assert settled.scores[0] == moon["reset_score"]
+
+
+def test_a_new_table_of_four_or_six_starts_with_partners_where_its_preset_allows_them() -> None:
+    """The default is the server's fact (``teams_default``), not a client's constant: a new table
+    of four used to start without teams while Play now and the usual game have partners."""
+    for preset in published()["presets"]:
+        for table in preset["tables"]:
+            players, with_teams, without = table["players"], table["with_teams"], table["without_teams"]
+            expected = with_teams and (players in (4, 6) or not without)
+            assert table["teams_default"] is expected, (preset["name"], players)
+    house = next(p for p in published()["presets"] if p["name"] == "house")
+    assert {t["players"]: t["teams_default"] for t in house["tables"]}[4] is True

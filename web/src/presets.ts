@@ -10,6 +10,8 @@ export interface TableFacts {
   players: number;
   without_teams: boolean;
   with_teams: boolean;
+  /** Whether a new table of this size starts with teams (the server's default: partners at 4 and 6). */
+  teams_default: boolean;
   /** The sides as lists of seats when played with teams, else null. */
   teams: number[][] | null;
   /** How many sides `teams` makes, else null. */

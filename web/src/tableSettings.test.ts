@@ -19,6 +19,13 @@ import type { Settings } from "./types";
 
 const DEFAULTS = defaultSettings(FACTS);
 
+/** The default preset's facts at a table size. */
+function tableFactsOf(players: number) {
+  const found = preset(FACTS.default_preset).tables.find((table) => table.players === players);
+  if (!found) throw new Error(`no table of ${players}`);
+  return found;
+}
+
 function settings(patch: Partial<Settings>): Settings {
   return { ...DEFAULTS, ...patch };
 }
@@ -57,10 +64,13 @@ describe("nameRequired", () => {
 
 describe("defaultSettings", () => {
   it("starts from the server's default preset and defaults, at a table of four", () => {
+    // Partners at four, as the server says a table of that size starts (teams_default), like Play now.
+    expect(tableFactsOf(4).teams_default).toBe(true);
+    expect(DEFAULTS.teams).toBe(playNowSettings(FACTS, DEFAULTS.bot_level).teams);
     expect(DEFAULTS).toEqual({
       preset: FACTS.default_preset,
       players: 4,
-      teams: false,
+      teams: true,
       target: preset(FACTS.default_preset).options.target.default,
       turn_timer: FACTS.settings.turn_timer.default,
       bot_level: FACTS.settings.bot_level.default,

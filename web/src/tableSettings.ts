@@ -43,13 +43,13 @@ export function chosenPreset(facts: PresetsFacts, name: string): PresetFacts {
   return presetFacts(facts, name) ?? (presetFacts(facts, facts.default_preset) as PresetFacts);
 }
 
-/** A table of a preset with the server's defaults for everything else. */
-function presetDefaults(facts: PresetsFacts, preset: PresetFacts, teams: boolean, botLevel: string): Settings {
+/** A table of a preset with the server's defaults for everything else (teams as the server starts that size). */
+function presetDefaults(facts: PresetsFacts, preset: PresetFacts, botLevel: string): Settings {
   return fixSettings(
     {
       preset: preset.name,
       players: FIRST_TABLE_SIZE,
-      teams,
+      teams: tableFacts(preset, FIRST_TABLE_SIZE)?.teams_default ?? false,
       target: preset.options.target.default,
       turn_timer: facts.settings.turn_timer.default,
       bot_level: botLevel,
@@ -64,15 +64,15 @@ function presetDefaults(facts: PresetsFacts, preset: PresetFacts, teams: boolean
 
 /** A new table's settings with the server's defaults. */
 export function defaultSettings(facts: PresetsFacts): Settings {
-  return presetDefaults(facts, chosenPreset(facts, facts.default_preset), false, facts.settings.bot_level.default);
+  return presetDefaults(facts, chosenPreset(facts, facts.default_preset), facts.settings.bot_level.default);
 }
 
 /**
- * The table "Play now" creates: the server's default preset with its defaults at a table of four, in
- * two teams where that size has teams, with the bots last chosen on the page.
+ * The table "Play now" creates: the server's default preset with its defaults at a table of four
+ * (in teams as the server starts that size), with the bots last chosen on the page.
  */
 export function playNowSettings(facts: PresetsFacts, botLevel: string): Settings {
-  return presetDefaults(facts, chosenPreset(facts, facts.default_preset), true, botLevel);
+  return presetDefaults(facts, chosenPreset(facts, facts.default_preset), botLevel);
 }
 
 /**

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from pydantic import TypeAdapter
 
@@ -76,6 +76,23 @@ def rules_fields(rules: Rules) -> dict[str, Any]:
     return {field.name: _json_value(getattr(rules, field.name)) for field in dataclasses.fields(rules)}
 
 
+# Table sizes where the usual game is played by partners: a new table of these sizes has teams on,
+# where its preset allows them (a size that allows only one way is played that way).
+USUALLY_PARTNERS: Final = (4, 6)
+
+
+def teams_by_default(rules: Rules, players: int) -> bool:
+    """Whether a new table of ``players`` starts with teams (``teams_default`` in its facts).
+
+    >>> from smear.rules import find_rules
+    >>> [teams_by_default(find_rules("house"), n) for n in (3, 4, 5, 6, 8)]
+    [False, True, False, True, False]
+    """
+    if players not in rules.team_player_counts:
+        return False
+    return players in USUALLY_PARTNERS or players not in rules.player_counts
+
+
 def _table_facts(rules: Rules, players: int) -> dict[str, Any]:
     """The deal at one table size: the deck, the cards each player is dealt, and where the
     undealt cards go (a widow, a stock players draw from, or sleeping out of play)."""
@@ -92,6 +109,7 @@ def _table_facts(rules: Rules, players: int) -> dict[str, Any]:
         "players": players,
         "without_teams": players in rules.player_counts,
         "with_teams": teams,
+        "teams_default": teams_by_default(rules, players),
         # The sides of a team game: lists of seats (teams are drawn by seating people at random).
         "teams": [list(side) for side in sides] if sides else None,
         "team_count": len(sides) if sides else None,

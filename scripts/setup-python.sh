@@ -49,6 +49,7 @@ install_python_packages() {
         apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
     fi
     if [ ! -x .venv/bin/python ]; then
+        echo "Making the Python environment in .venv..." >&2
         "$python" -m venv .venv
     fi
     inputs=$(python_install_inputs)
@@ -61,6 +62,8 @@ install_python_packages() {
     fi
     # No stamp while pip works: an install that fails half-way is redone next time.
     rm -f "$PYTHON_STAMP"
+    # Said before each long step, so a first start (a minute or more) is never silent.
+    echo "Installing the Python packages and compiling the game engine (pip install -e $1; a minute or two the first time)..." >&2
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$1" || return
     printf '%s\n' "$inputs" ${installed:+"$installed"} "$1" >"$PYTHON_STAMP"
 }

@@ -109,6 +109,7 @@ build_web() {
     if [ -f "$WEB_INSTALL_STAMP" ] && [ "$(cat "$WEB_INSTALL_STAMP")" = "$installed" ]; then
         echo "web/package-lock.json unchanged since the last npm ci: not reinstalling" >&2
     else
+        echo "Installing the web client's packages (npm ci in web/)..." >&2
         (cd web && npm ci --no-audit --no-fund --loglevel=error) || return
         printf '%s\n' "$installed" >"$WEB_INSTALL_STAMP"
     fi
@@ -119,6 +120,7 @@ build_web() {
     fi
     # No stamp while the build runs: one that fails half-way is redone next time.
     rm -f "$WEB_BUILD_STAMP"
+    echo "Building the web client (npm run build in web/)..." >&2
     (cd web && npm run --silent build) || return
     printf '%s %s\n' "$built" "$(hash_files "$WEB_BUILT")" >"$WEB_BUILD_STAMP"
 }

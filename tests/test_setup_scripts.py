@@ -283,6 +283,32 @@ def test_build_runs_then_is_skipped_until_web_changes(web: Steps) -> None:
     assert web.run("build_web")[0] == []
 
 
+def test_the_web_steps_say_what_they_do_before_they_run(web: Steps) -> None:
+    """A first start installs for a minute or more: each step says so on a line of its own before it
+    runs (it used to print nothing for about 80 s), and a skipped step says it is skipped instead."""
+    calls, stderr = web.run("build_web")
+    assert calls == [NPM_CI, NPM_BUILD]
+    lines = stderr.splitlines()
+    packages = lines.index("Installing the web client's packages (npm ci in web/)...")
+    assert packages < lines.index("Building the web client (npm run build in web/)...")
+    calls, stderr = web.run("build_web")
+    assert calls == [] and "Installing" not in stderr and "Building" not in stderr
+
+
+def test_the_python_install_says_what_it_does_before_it_runs(python: Steps) -> None:
+    calls, stderr = python.run("install_python_packages .")
+    assert calls == [pip_install(".")]
+    assert "Installing the Python packages and compiling the game engine (pip install -e .;" in stderr
+    calls, stderr = python.run("install_python_packages .")
+    assert calls == [] and "Installing" not in stderr
+
+
+def test_run_says_each_step_in_order() -> None:
+    script = (ROOT / "scripts" / "run").read_text()
+    steps = ["install_python_packages .", "build_web", 'echo "Starting the game server..."', "exec "]
+    assert [script.index(step) for step in steps] == sorted(script.index(step) for step in steps)
+
+
 def test_missing_or_other_build_output_is_rebuilt(web: Steps) -> None:
     web.run("build_web")
     built = web.root / "src" / "smear" / "server" / "static" / "index.html"

@@ -72,6 +72,7 @@ def test_a_profile_is_made_renamed_carried_to_another_device_and_deleted(tmp_pat
                 "player": ann["player"],
                 "name": "Ann",
                 "bot": False,
+                "bot_level": None,
                 "since": shown["since"],
                 "ratings": {},
                 "stats": {},
@@ -304,6 +305,7 @@ def test_a_deleted_player_shows_as_deleted_in_the_others_history_and_records(
                 "name": "deleted player",
                 "player": None,
                 "bot": False,
+                "bot_level": None,
             }
             record = (await get_json(f"{url}/api/matches/{match['match']}"))[1]
             assert record["players"][ben_seat] == "deleted player" and "Ben" not in json.dumps(record)

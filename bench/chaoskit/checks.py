@@ -200,7 +200,7 @@ class Checker:
 
     def check_quarantine(self, storage: Storage) -> None:
         """The tables put aside must be those made to refuse a restore, and nothing else."""
-        aside = {table.code: table for table in storage.quarantined()}
+        aside = {table.code: table for table in storage.quarantine.quarantined()}
         self.report.quarantined = len(aside)
         expected = self.refused
         for code in sorted(aside.keys() - expected):

@@ -101,7 +101,13 @@ def install() -> None:
 def _patch_storage(faults: FaultFile) -> None:
     from smear.server.storage import Storage
 
-    finish, insert, transaction = Storage.finish_match, Storage._insert_actions, Storage._transaction
+    try:  # the storage in parts, each opening its transactions with one shared object
+        from smear.server.storebase import Transactions
+    except ImportError:  # a server from before the storage was composed
+        Transactions = Storage  # type: ignore[assignment,misc]
+    opening = "write" if hasattr(Transactions, "write") else "_transaction"
+    finish, insert = Storage.finish_match, Storage._insert_actions
+    transaction = getattr(Transactions, opening)
 
     def finish_match(self: Storage, *args: Any, **kwargs: Any) -> None:
         if faults.finish_fails():
@@ -113,14 +119,14 @@ def _patch_storage(faults: FaultFile) -> None:
         insert(self, rows)
 
     @contextlib.contextmanager
-    def slow_transaction(self: Storage, what: str) -> Iterator[Any]:
+    def slow_transaction(self: Any, what: str) -> Iterator[Any]:
         with transaction(self, what) as session:
             faults.slow_down()
             yield session
 
     Storage.finish_match = finish_match  # type: ignore[method-assign]
     Storage._insert_actions = insert_actions  # type: ignore[method-assign]
-    Storage._transaction = slow_transaction  # type: ignore[method-assign]
+    setattr(Transactions, opening, slow_transaction)
 
 
 def _patch_restore(faults: FaultFile) -> None:

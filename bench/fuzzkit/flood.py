@@ -61,7 +61,7 @@ def store_matches(database: str) -> list[str]:
     stores them: their public ids."""
     now = time.time()
     with Storage(database) as storage:
-        storage.create_profile(PROFILE, "Flood", hash_token("fuzz-flood-secret-0123456789"), now)
+        storage.players.create_profile(PROFILE, "Flood", hash_token("fuzz-flood-secret-0123456789"), now)
         for number, (preset, players, target) in enumerate(STORED):
             lineup = ("heuristic",) * players
             changes = (("target", target),)
@@ -86,7 +86,7 @@ def store_matches(database: str) -> list[str]:
                 names=names,
             )
             storage.finish_match(code, 1, record, outcome, now=now)
-        found, _ = storage.player_matches(PROFILE, len(STORED))
+        found, _ = storage.players.player_matches(PROFILE, len(STORED))
     return [played.match for played, _seat in found]
 
 

@@ -128,14 +128,14 @@ def test_replays_and_uploads_do_not_wait_for_the_database_reading_threads(
             storage = s.server.storage
             # Both reading threads held by reads of Ann's profile.
             reads_held, inside = threading.Event(), []
-            profile_info = storage.profile_info
+            profile_info = storage.players.profile_info
 
             def held_read(player: str) -> Any:
                 inside.append(player)
                 reads_held.wait(RELEASE)
                 return profile_info(player)
 
-            monkeypatch.setattr(storage, "profile_info", held_read)
+            monkeypatch.setattr(storage.players, "profile_info", held_read)
             profiles = [asyncio.ensure_future(get_json(f"{s.url}/api/players/{ann}")) for _ in range(2)]
             await until(lambda: len(inside) == 2)
             status, stored = await get_json(f"{s.url}/api/matches/{match}/replay")

@@ -58,7 +58,7 @@ def test_the_yardstick_bots_are_offered_to_no_table_and_left_off_the_leaderboard
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:
             # A database an older server kept, where the yardsticks had profiles and ratings.
-            s.server.storage.ensure_bots(["pimc", "counting"], ["house"], 0.0)
+            s.server.storage.players.ensure_bots(["pimc", "counting"], ["house"], 0.0)
             status, facts = await get_json(f"{s.url}/api/presets")
             assert status == 200
             assert facts["settings"]["bot_level"]["choices"] == ["random", "beginner", "heuristic", "expert"]

@@ -128,7 +128,9 @@ def test_profiles_asked_for_at_once_stop_at_the_pace_of_their_address(
     async def scenario() -> None:
         async with session(tmp_path / "smear.db", limits=Limits(profile_burst=burst)) as s:
             storage = s.server.storage
-            monkeypatch.setattr(storage, "create_profile", failing_once(slowed(storage.create_profile)))
+            monkeypatch.setattr(
+                storage.players, "create_profile", failing_once(slowed(storage.players.create_profile))
+            )
             # Not stored: the allowance it took is given back.
             status, answer = await http_request("POST", f"{s.url}/api/players", {"name": "Ann"})
             assert (status, answer["error"]["code"]) == (503, "not_stored")
@@ -151,7 +153,7 @@ def test_a_chat_line_that_could_not_be_stored_costs_no_allowance(
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:
             storage = s.server.storage
-            monkeypatch.setattr(storage, "add_chat_line", failing_once(storage.add_chat_line))
+            monkeypatch.setattr(storage.chat, "add_chat_line", failing_once(storage.chat.add_chat_line))
             host = await s.create()
             reply = await host.send("chat", text="hello?")
             assert reply["error"]["code"] == "not_stored", reply

@@ -157,7 +157,7 @@ def test_open_tables_listed_before_full_ones_are_still_shown(tmp_path: Path) -> 
             for seat in (1, 2)
         ]
         storage.create_table(code, settings, 0, seats, float(n))
-        storage.set_listed(code, True, float(n))
+        storage.listing.set_listed(code, True, float(n))
     storage.close()
 
     async def scenario() -> None:

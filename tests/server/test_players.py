@@ -24,7 +24,7 @@ from tablechecks import cards_in
 
 from smear.record import dump_record, parse_record, replay
 from smear.server import talk
-from smear.server.playerstore import PlayerStorage
+from smear.server.playerstore import PlayerStore
 from smear.server.ratings import BOT_START, NEW_PLAYER, Rating, rate_match
 from smear.server.storage import Storage
 
@@ -534,7 +534,7 @@ def test_a_fault_in_the_history_leaves_the_finished_match_stored(
             def broken(*args: Any) -> None:
                 raise OperationalError("INSERT", {}, Exception("disk I/O error"))
 
-            monkeypatch.setattr(PlayerStorage, "_record_played", broken)
+            monkeypatch.setattr(PlayerStore, "record_played", broken)
             host = await host_with_profile(s, "Ann", ann, players=3, target=11)
             assert host.table is not None
             for seat in (1, 2):
@@ -556,11 +556,11 @@ def test_a_bot_level_not_yet_rated_starts_from_where_it_is_measured_now(
 ) -> None:
     path = tmp_path / "smear.db"
     with Storage(f"sqlite:///{path}") as storage:
-        storage.ensure_bots(["heuristic"], ["house"], 0.0)
+        storage.players.ensure_bots(["heuristic"], ["house"], 0.0)
         monkeypatch.setitem(BOT_START, "heuristic", Rating(30.0, 2.0))
-        storage.ensure_bots(["heuristic"], ["house", "cutthroat"], 0.0)
+        storage.players.ensure_bots(["heuristic"], ["house", "cutthroat"], 0.0)
         ratings = {
-            preset: storage.ratings_of(["bot-heuristic"], preset)["bot-heuristic"].mu
+            preset: storage.players.ratings_of(["bot-heuristic"], preset)["bot-heuristic"].mu
             for preset in ("house", "cutthroat")
         }
     assert ratings == {"house": 30.0, "cutthroat": 30.0}

@@ -38,7 +38,7 @@ from serverkit import (
 from smear.cli import cli
 from smear.server.core import TableStore
 from smear.server.limits import Limits
-from smear.server.playerstore import MatchOutcome
+from smear.server.playerstore import MatchOutcome, PlayerStore
 from smear.server.storage import Storage
 from smear.server.storerows import StoredTable
 from smear.server.tables import Table
@@ -329,7 +329,7 @@ def test_a_table_put_aside_as_another_process_takes_it_over_tells_the_sockets_fo
             await until(lambda: len(errors) == 2)
             assert [error["code"] for error in errors] == ["table_unavailable"] * 2
             assert code not in second.live.tables
-            assert [table.code for table in second.storage.quarantined()] == [code]
+            assert [table.code for table in second.storage.quarantine.quarantined()] == [code]
             assert (await guests[0].send("resume", version=0))["error"]["code"] == "table_unavailable"
             for guest in guests:
                 await guest.close()
@@ -358,7 +358,7 @@ def test_a_fault_in_the_ratings_leaves_the_match_finished_without_its_history(
     def broken(*args: Any) -> None:
         raise RuntimeError("a fault in the ratings")
 
-    monkeypatch.setattr(Storage, "_record_played", broken)
+    monkeypatch.setattr(PlayerStore, "record_played", broken)
     with Storage(f"sqlite:///{tmp_path / 'smear.db'}") as storage:
         storage.create_table("ABCD", {"preset": "house", "players": 2}, 0, [], 0.0)
         storage.start_match("ABCD", 1, seed=7, sides=[[0], [1]], names=["Ann", "Bo"])

@@ -40,8 +40,8 @@ ROUNDS = 12  # three tables at once: 36 matches
 @pytest.fixture
 def storage(tmp_path: Path) -> Iterator[Storage]:
     with Storage(f"sqlite:///{tmp_path / 'smear.db'}") as opened:
-        opened.ensure_bots(LEVELS, [PRESET], now=1.0)
-        opened.create_profile(FARMER, "Farmer", hash_token("farmer-secret"), now=1.0)
+        opened.players.ensure_bots(LEVELS, [PRESET], now=1.0)
+        opened.players.create_profile(FARMER, "Farmer", hash_token("farmer-secret"), now=1.0)
         yield opened
 
 
@@ -111,13 +111,13 @@ def place(board: list[BoardEntry], player: str) -> int | None:
 def test_a_profile_farming_guest_seats_is_not_rated_and_the_leaderboard_does_not_move(
     storage: Storage,
 ) -> None:
-    before = storage.leaderboard(PRESET)
+    before = storage.players.leaderboard(PRESET)
     farm(storage, iter(lambda: (None, None), ()))
-    assert storage.leaderboard(PRESET) == before  # nobody moved: the expert bot is still first
+    assert storage.players.leaderboard(PRESET) == before  # nobody moved: the expert bot is still first
     assert place(before, bot_profile_id("expert")) == 0
-    assert storage.ratings_of([FARMER], PRESET) == {}
+    assert storage.players.ratings_of([FARMER], PRESET) == {}
     # The matches are kept all the same: the farmer's history and statistics have every one.
-    matches, more = storage.player_matches(FARMER, limit=100)
+    matches, more = storage.players.player_matches(FARMER, limit=100)
     assert len(matches) == 3 * ROUNDS and not more
 
 
@@ -127,13 +127,13 @@ def test_fresh_profiles_losing_on_purpose_lift_the_farmer_at_most_a_step(storage
     def fresh_pair() -> tuple[str, str]:
         pair = f"sybil-{next(count)}", f"sybil-{next(count)}"
         for player in pair:
-            storage.create_profile(player, player, hash_token(player), now=2.0)
+            storage.players.create_profile(player, player, hash_token(player), now=2.0)
         return pair
 
     farm(storage, iter(fresh_pair, ()))
-    farmer = storage.ratings_of([FARMER], PRESET)[FARMER]
+    farmer = storage.players.ratings_of([FARMER], PRESET)[FARMER]
     assert farmer.mu <= NEW_PLAYER.mu + STEP + 1e-9
-    board = storage.leaderboard(PRESET)
+    board = storage.players.leaderboard(PRESET)
     farmer_place, expert_place = place(board, FARMER), place(board, bot_profile_id("expert"))
     heuristic_place = place(board, bot_profile_id("heuristic"))
     assert farmer_place is not None and expert_place is not None and heuristic_place is not None
@@ -143,23 +143,23 @@ def test_fresh_profiles_losing_on_purpose_lift_the_farmer_at_most_a_step(storage
 def test_a_weak_bot_beaten_again_and_again_lifts_nobody_past_it(storage: Storage) -> None:
     random_bot = bot_profile_id("random")
     farm(storage, iter(lambda: (random_bot, random_bot), ()))
-    farmer = storage.ratings_of([FARMER], PRESET)[FARMER]
+    farmer = storage.players.ratings_of([FARMER], PRESET)[FARMER]
     assert farmer.mu <= max(NEW_PLAYER.mu, BOT_START["random"].mu + STEP) + 1e-9
-    board = storage.leaderboard(PRESET)
+    board = storage.players.leaderboard(PRESET)
     farmer_place, heuristic_place = place(board, FARMER), place(board, bot_profile_id("heuristic"))
     assert farmer_place is not None and heuristic_place is not None and heuristic_place < farmer_place
 
 
 def test_a_normal_match_with_friends_or_against_bots_moves_every_rating(storage: Storage) -> None:
     for friend in ("ann", "ben"):
-        storage.create_profile(friend, friend.title(), hash_token(friend), now=2.0)
+        storage.players.create_profile(friend, friend.title(), hash_token(friend), now=2.0)
     # Ann and Ben, new, against each other and a bot: the winner up, the last down.
     state = finished_match(seed=5)
     winner = state.public.winner
     assert winner is not None
     profiles: list[str | None] = ["ann", "ben", bot_profile_id("heuristic")]
     store_match(storage, "friends", 1, state, profiles, now=3_000.0)
-    after = storage.ratings_of(["ann", "ben", bot_profile_id("heuristic")], PRESET)
+    after = storage.players.ratings_of(["ann", "ben", bot_profile_id("heuristic")], PRESET)
     ranks = side_ranks(state)
     for seat, held in enumerate(profiles):
         assert held is not None
@@ -173,7 +173,7 @@ def test_a_normal_match_with_friends_or_against_bots_moves_every_rating(storage:
     assert teams.public.winner is not None and list(teams.public.sides[0]) == [0, 2]
     bot = bot_profile_id("expert")
     store_match(storage, "with-bots", 1, teams, ["ann", bot, "ben", bot], now=3_100.0)
-    again = storage.ratings_of(["ann", "ben"], PRESET)
+    again = storage.players.ratings_of(["ann", "ben"], PRESET)
     won = teams.public.winner == 0
     for player in ("ann", "ben"):
         assert again[player].mu != after[player].mu

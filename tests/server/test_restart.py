@@ -21,7 +21,8 @@ import pytest
 from serverkit import Client, create, free_port, join, server_process, session
 from tablechecks import play_event
 
-from smear.server.storage import Storage
+from smear.server.chatstore import ChatStore
+from smear.server.liststore import ListingStore
 
 # What a player sees of a hand; all of it must survive the restart.
 HAND_FIELDS = ("hand_number", "dealer", "phase", "to_act", "bids", "bidder", "bid", "trump", "leader")
@@ -216,7 +217,7 @@ def test_a_restart_reads_each_table_s_chat_and_listing_off_the_event_loop(
     threads: list[str] = []
 
     def noting(read: Any) -> Any:
-        def noted(self: Storage, *args: Any) -> Any:
+        def noted(self: Any, *args: Any) -> Any:
             threads.append(threading.current_thread().name)
             return read(self, *args)
 
@@ -228,8 +229,8 @@ def test_a_restart_reads_each_table_s_chat_and_listing_off_the_event_loop(
             assert (await lobby.send("list_table", listed=True))["ok"]
             playing = await s.with_bots("Bo", players=3)
             assert (await playing.send("start"))["ok"]
-        monkeypatch.setattr(Storage, "chat", noting(Storage.chat))
-        monkeypatch.setattr(Storage, "is_listed", noting(Storage.is_listed))
+        monkeypatch.setattr(ChatStore, "chat", noting(ChatStore.chat))
+        monkeypatch.setattr(ListingStore, "is_listed", noting(ListingStore.is_listed))
         async with session(database) as s:
             assert {lobby.table, playing.table} <= set(s.server.live.tables)
             assert s.server.live.tables[lobby.table or ""].listed

@@ -421,8 +421,8 @@ def test_a_closed_storage_refuses_calls(url: str) -> None:
 def test_a_deleted_profile_is_not_written_back_to_a_seat(storage: Storage) -> None:
     """A process that had not heard of a deletion saves the seat with the profile it held: the seat
     is stored without it, in every write of seats."""
-    storage.create_profile("ann-profile", "Ann", "secret-hash", 1.0)
-    storage.create_profile("ben-profile", "Ben", "secret-hash-2", 1.0)
+    storage.players.create_profile("ann-profile", "Ann", "secret-hash", 1.0)
+    storage.players.create_profile("ben-profile", "Ben", "secret-hash-2", 1.0)
     seats = [
         SeatRow(0, "Ann", "hash-0", False, "ann-profile"),
         SeatRow(1, "Ben", "hash-1", False, "ben-profile"),
@@ -433,7 +433,7 @@ def test_a_deleted_profile_is_not_written_back_to_a_seat(storage: Storage) -> No
         return [seat.profile for seat in stored(storage, code).seats]
 
     assert profiles() == ["ann-profile", "ben-profile"]
-    storage.delete_profile("ann-profile")
+    storage.players.delete_profile("ann-profile")
     assert profiles() == [None, "ben-profile"]
     storage.save_lobby("ABCD", seats, 0)
     assert profiles() == [None, "ben-profile"]

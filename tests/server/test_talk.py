@@ -234,6 +234,6 @@ def test_chat_comes_back_after_a_restart_and_is_deleted_after_a_day(tmp_path: Pa
             history = await back.call("chat_history", {"table": code})
             assert [line["text"] for line in history["lines"]] == ["an hour later"]
         with Storage(f"sqlite:///{database}") as storage:
-            assert [line.text for line in storage.chat(code, 0.0).lines] == ["an hour later"]
+            assert [line.text for line in storage.chat.chat(code, 0.0).lines] == ["an hour later"]
 
     run(scenario)

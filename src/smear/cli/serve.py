@@ -333,7 +333,7 @@ def db_quarantined_command(database: str) -> None:
 
     try:
         with Storage(database) as storage:
-            tables = storage.quarantined()
+            tables = storage.quarantine.quarantined()
     except StorageError as err:
         fail(str(err), EXIT_INVALID)
     for table in tables:
@@ -353,7 +353,7 @@ def db_release_command(code: str, database: str) -> None:
 
     try:
         with Storage(database) as storage:
-            released = storage.release(code)
+            released = storage.quarantine.release(code)
     except StorageError as err:
         fail(str(err), EXIT_INVALID)
     if not released:

@@ -185,7 +185,9 @@ class SmearServer:
         try:
             record = await self.store.read(self.storage.match_record, code, number)
             if record is not None:
-                record = mask_names(record, await self.store.read(self.storage.deleted_seats, code, number))
+                record = mask_names(
+                    record, await self.store.read(self.storage.players.deleted_seats, code, number)
+                )
         except StorageError as err:
             self.drops.warn("store", "a record could not be read (%s)", type(err).__name__)
             return JSONResponse({"error": "storage unavailable, try again"}, status_code=503)
@@ -204,7 +206,7 @@ class SmearServer:
         now = self.clock()
         self.hints.warm()
         try:
-            await self.store.db(self.storage.ensure_bots, table_bots(), list(PRESETS), now)
+            await self.store.db(self.storage.players.ensure_bots, table_bots(), list(PRESETS), now)
         except StorageError as err:  # another process starting at the same moment; it did the same
             self.drops.warn("store", "the bots' profiles were not stored (%s)", type(err).__name__)
         if self.cluster is not None:

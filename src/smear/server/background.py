@@ -63,7 +63,7 @@ def read_played(storage: Storage, match: str) -> tuple[PlayedMatch, dict[str, An
     """A finished match and its stored record, or None; a record that does not read back raises
     :class:`UnreadableRecord`."""
     try:
-        return storage.played_match(match)
+        return storage.players.played_match(match)
     except StorageError:
         raise
     except (ValueError, TypeError, KeyError):  # the stored JSON, or its shape, is broken

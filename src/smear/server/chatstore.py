@@ -1,6 +1,6 @@
 """The tables' chat in the database: the host's controls and the lines, kept for a limited time.
 
-A part of :class:`smear.server.storage.Storage` (which it is mixed into), apart because the chat is
+A part of :class:`smear.server.storage.Storage` (its ``chat``), apart because the chat is
 not part of any match.
 """
 
@@ -12,7 +12,7 @@ from sqlalchemy import delete, select
 
 from smear.server.chat import CHAT_REMEMBERED, ChatLine
 from smear.server.schema import ChatControlsModel, ChatLineModel
-from smear.server.storebase import StoragePart
+from smear.server.storebase import Transactions
 
 
 @dataclass(frozen=True)
@@ -23,12 +23,15 @@ class StoredChat:
     lines: list[ChatLine]
 
 
-class ChatStorage(StoragePart):
+class ChatStore:
     """The chat's reads and writes; each method is one transaction, as every storage method is."""
+
+    def __init__(self, transactions: Transactions) -> None:
+        self._transactions = transactions
 
     def add_chat_line(self, code: str, at: float, seat: int | None, name: str, text: str) -> int:
         """Stores a line of table ``code``'s chat and returns its id (each is larger than the last)."""
-        with self._transaction(f"add a chat line to table {code!r}") as session:
+        with self._transactions.write(f"add a chat line to table {code!r}") as session:
             row = ChatLineModel(table_code=code, at=at, seat=seat, name=name, text=text)
             session.add(row)
             session.flush()
@@ -36,14 +39,14 @@ class ChatStorage(StoragePart):
 
     def save_chat_controls(self, code: str, on: bool, spectators: bool, muted: frozenset[int]) -> None:
         """Stores what the host chose for table ``code``'s chat."""
-        with self._transaction(f"save the chat controls of table {code!r}") as session:
+        with self._transactions.write(f"save the chat controls of table {code!r}") as session:
             session.merge(
                 ChatControlsModel(table_code=code, chat_on=on, spectators=spectators, muted=sorted(muted))
             )
 
     def chat(self, code: str, since: float) -> StoredChat:
         """Table ``code``'s chat controls and its latest lines written at ``since`` or later."""
-        with self._reading(f"read the chat of table {code!r}") as session:
+        with self._transactions.read(f"read the chat of table {code!r}") as session:
             row = session.get(ChatControlsModel, code)
             controls = None if row is None else (row.chat_on, row.spectators, frozenset(row.muted))
             latest = session.scalars(
@@ -57,6 +60,6 @@ class ChatStorage(StoragePart):
 
     def forget_chat_before(self, cutoff: float) -> int:
         """Deletes every chat line written before ``cutoff``; returns how many there were."""
-        with self._transaction("delete the old chat lines") as session:
+        with self._transactions.write("delete the old chat lines") as session:
             result = session.execute(delete(ChatLineModel).where(ChatLineModel.at < cutoff))
             return int(getattr(result, "rowcount", 0) or 0)

@@ -201,7 +201,7 @@ class TableStore:
         leaves the ratings shown as they were: they are only shown."""
         profiles = sorted({seat.profile for seat in table.seats if seat.profile is not None})
         try:
-            ratings = await self.read(self.storage.ratings_of, profiles, table.settings.preset)
+            ratings = await self.read(self.storage.players.ratings_of, profiles, table.settings.preset)
         except Exception as err:
             self.drops.warn("store", "ratings could not be read (%s)", type(err).__name__)
             return
@@ -238,8 +238,8 @@ class TableStore:
 
     def _chat_and_listing(self, stored: StoredTable) -> tuple[StoredChat, bool]:
         """A stored table's recent chat and whether it is listed (on a reading thread)."""
-        chat = self.storage.chat(stored.code, self.clock() - CHAT_KEPT_SECONDS)
-        return chat, stored.status == "lobby" and self.storage.is_listed(stored.code)
+        chat = self.storage.chat.chat(stored.code, self.clock() - CHAT_KEPT_SECONDS)
+        return chat, stored.status == "lobby" and self.storage.listing.is_listed(stored.code)
 
     def _rebuilt(self, stored: StoredTable, chat: StoredChat, listed: bool) -> Table:
         settings = TableSettings(**stored.settings)

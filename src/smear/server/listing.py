@@ -87,7 +87,7 @@ class OpenTables:
             self._publisher.cancel()
 
     async def _open_tables(self) -> list[dict[str, Any]]:
-        listed = await self.store.read(self.store.storage.listed_lobbies, OPEN_TABLES_SHOWN)
+        listed = await self.store.read(self.store.storage.listing.listed_lobbies, OPEN_TABLES_SHOWN)
         return [entry for entry in map(open_table_json, listed) if entry is not None]
 
     async def open_tables(self, sid: str, message: Any) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import delete, exists, select
 
 from smear.server.schema import ListingModel, SeatModel, TableModel
-from smear.server.storebase import StoragePart
+from smear.server.storebase import Transactions
 
 
 @dataclass(frozen=True)
@@ -25,26 +25,29 @@ class ListedTable:
     seats: list[tuple[str | None, bool]]
 
 
-class ListingStorage(StoragePart):
+class ListingStore:
     """Reads and writes of the open tables; each method is one transaction."""
+
+    def __init__(self, transactions: Transactions) -> None:
+        self._transactions = transactions
 
     def set_listed(self, code: str, listed: bool, at: float) -> None:
         """Lists table ``code`` as open (since ``at``), or takes it off the list."""
-        with self._transaction(f"list table {code!r}") as session:
+        with self._transactions.write(f"list table {code!r}") as session:
             if listed:
                 session.merge(ListingModel(table_code=code, listed_at=at))
             else:
                 session.execute(delete(ListingModel).where(ListingModel.table_code == code))
 
     def is_listed(self, code: str) -> bool:
-        with self._reading(f"read whether table {code!r} is listed") as session:
+        with self._transactions.read(f"read whether table {code!r} is listed") as session:
             return session.get(ListingModel, code) is not None
 
     def listed_lobbies(self, limit: int) -> list[ListedTable]:
         """The listed tables still in their lobby with a seat free, the most recently listed first,
         at most ``limit``. Full lobbies are left out before the limit, so they hide no open one."""
         free_seat = exists().where(SeatModel.table_code == TableModel.code, SeatModel.name.is_(None))
-        with self._reading("read the open tables") as session:
+        with self._transactions.read("read the open tables") as session:
             rows = session.execute(
                 select(TableModel.code, TableModel.settings, TableModel.host_seat)
                 .join(ListingModel, ListingModel.table_code == TableModel.code)

@@ -173,7 +173,9 @@ class PlayersApi:
         that does not hold with ``bad_profile``."""
         if proof is None:
             return None
-        if not await self.store.read(self.storage.holds_profile, proof.player, hash_token(proof.secret)):
+        if not await self.store.read(
+            self.storage.players.holds_profile, proof.player, hash_token(proof.secret)
+        ):
             raise TableError("bad_profile")
         return proof.player
 
@@ -200,13 +202,13 @@ class PlayersApi:
         player, secret = new_player_id(), secrets.token_urlsafe(24)
         with self.pace.making(_address(request, self.limits.trusted_proxies)):
             await self.store.db(
-                self.storage.create_profile, player, body.name, hash_token(secret), self.clock()
+                self.storage.players.create_profile, player, body.name, hash_token(secret), self.clock()
             )
         return JSONResponse({"player": player, "secret": secret, "name": body.name}, 201, _NO_STORE)
 
     async def get_profile(self, request: Request) -> Response:
         player = _player_id(request)
-        info = await self.store.read(self.storage.profile_info, player)
+        info = await self.store.read(self.storage.players.profile_info, player)
         if info is None:
             raise HttpError(404, "no_such_player")
         stats: dict[str, Any] = {}
@@ -240,12 +242,12 @@ class PlayersApi:
     async def rename_profile(self, request: Request) -> Response:
         player = await self._proven(request)
         body = parse_message(Rename, await _body(request))
-        await self.store.db(self.storage.rename_profile, player, body.name)
+        await self.store.db(self.storage.players.rename_profile, player, body.name)
         return JSONResponse({"player": player, "name": body.name}, headers=_NO_STORE)
 
     async def delete_profile(self, request: Request) -> Response:
         player = await self._proven(request)
-        await self.store.db(self.storage.delete_profile, player)
+        await self.store.db(self.storage.players.delete_profile, player)
         await self.profile_gone(player)  # the seats it holds play on without it
         if self.cluster is not None:  # and so do those at the tables of every other process
             self.cluster.send_everyone({"kind": "profile_deleted", "player": player})
@@ -255,7 +257,7 @@ class PlayersApi:
         player = await self._proven(request)
         code = new_transfer_code()
         expires = self.clock() + TRANSFER_SECONDS
-        await self.store.db(self.storage.add_transfer_code, player, hash_token(code), expires)
+        await self.store.db(self.storage.players.add_transfer_code, player, hash_token(code), expires)
         return JSONResponse({"code": code, "expires_in": TRANSFER_SECONDS}, headers=_NO_STORE)
 
     async def claim_transfer(self, request: Request) -> Response:
@@ -265,7 +267,7 @@ class PlayersApi:
         secret, code_hash = secrets.token_urlsafe(24), hash_token(canonical_code(body.code))
         with self.pace.claiming(_address(request, self.limits.trusted_proxies), code_hash) as right:
             claimed = await self.store.db(
-                self.storage.claim_transfer, code_hash, hash_token(secret), self.clock()
+                self.storage.players.claim_transfer, code_hash, hash_token(secret), self.clock()
             )
             if claimed is not None:
                 right()  # only wrong guesses spend the allowances
@@ -284,7 +286,7 @@ class PlayersApi:
         except ValueError:
             raise HttpError(401, "bad_secret") from None
         if scheme.lower() != "bearer" or not await self.store.read(
-            self.storage.holds_profile, proof.player, hash_token(proof.secret)
+            self.storage.players.holds_profile, proof.player, hash_token(proof.secret)
         ):
             raise HttpError(401, "bad_secret")
         return player
@@ -297,9 +299,9 @@ class PlayersApi:
         before = request.query_params.get("before")
         if before is not None:
             before = _checked_id(before, "no_such_match")
-        if await self.store.read(self.storage.profile_names, [player]) == {}:
+        if await self.store.read(self.storage.players.profile_names, [player]) == {}:
             raise HttpError(404, "no_such_player")
-        found, more = await self.store.read(self.storage.player_matches, player, limit, before)
+        found, more = await self.store.read(self.storage.players.player_matches, player, limit, before)
         matches = [match_json(match) | _seat_result(match, seat) for match, seat in found]
         return JSONResponse({"matches": matches, "more": more}, headers=_NO_STORE)
 
@@ -316,7 +318,7 @@ class PlayersApi:
         with_player = request.query_params.get("with")
         if with_player is not None:
             with_player = _checked_id(with_player, "no_such_player")
-        board = await self.store.read(self.storage.leaderboard, preset, with_player)
+        board = await self.store.read(self.storage.players.leaderboard, preset, with_player)
         return JSONResponse(
             [
                 {

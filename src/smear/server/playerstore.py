@@ -27,7 +27,7 @@ from smear.server.schema import (
     RatingModel,
     SeatModel,
 )
-from smear.server.storebase import StoragePart
+from smear.server.storebase import Transactions
 
 DELETED_NAME: Final = "deleted player"
 BOARD_SIZE: Final = 100
@@ -86,31 +86,34 @@ class BoardEntry:
     is_bot: bool
 
 
-class PlayerStorage(StoragePart):
+class PlayerStore:
     """Reads and writes of players; each public method is one transaction."""
+
+    def __init__(self, transactions: Transactions) -> None:
+        self._transactions = transactions
 
     # -- profiles --
 
     def create_profile(self, player: str, name: str, secret_hash: str, now: float) -> None:
-        with self._transaction("create a profile") as session:
+        with self._transactions.write("create a profile") as session:
             session.add(ProfileModel(id=player, name=name, is_bot=False, created_at=now))
             session.flush()
             session.add(ProfileKeyModel(key_hash=secret_hash, profile_id=player, expires_at=None))
 
     def holds_profile(self, player: str, secret_hash: str) -> bool:
         """Whether ``secret_hash`` is the hash of a secret of profile ``player``."""
-        with self._reading("check a profile's secret") as session:
+        with self._transactions.read("check a profile's secret") as session:
             key = session.get(ProfileKeyModel, secret_hash)
             return key is not None and key.expires_at is None and key.profile_id == player
 
     def rename_profile(self, player: str, name: str) -> None:
-        with self._transaction("rename a profile") as session:
+        with self._transactions.write("rename a profile") as session:
             session.execute(update(ProfileModel).where(ProfileModel.id == player).values(name=name))
 
     def delete_profile(self, player: str) -> None:
         """Removes a profile, its secrets and ratings; its seats in played matches become "deleted
         player", and the seats it holds at tables keep playing without it."""
-        with self._transaction("delete a profile") as session:
+        with self._transactions.write("delete a profile") as session:
             session.execute(
                 update(PlayerModel)
                 .where(PlayerModel.profile_id == player)
@@ -124,7 +127,7 @@ class PlayerStorage(StoragePart):
     def add_transfer_code(self, player: str, code_hash: str, expires_at: float) -> None:
         """A one-time code that gives a new secret of ``player`` to whoever claims it before
         ``expires_at``; the profile's earlier unused codes stop working."""
-        with self._transaction("make a transfer code") as session:
+        with self._transactions.write("make a transfer code") as session:
             session.execute(
                 delete(ProfileKeyModel).where(
                     ProfileKeyModel.profile_id == player, ProfileKeyModel.expires_at.is_not(None)
@@ -135,7 +138,7 @@ class PlayerStorage(StoragePart):
     def claim_transfer(self, code_hash: str, secret_hash: str, now: float) -> tuple[str, str] | None:
         """Uses a one-time code: the profile gains ``secret_hash``. Returns its id and name, or None
         for a code unknown, used or expired."""
-        with self._transaction("claim a transfer code") as session:
+        with self._transactions.write("claim a transfer code") as session:
             code = session.get(ProfileKeyModel, code_hash)
             if code is None or code.expires_at is None:
                 return None
@@ -152,14 +155,14 @@ class PlayerStorage(StoragePart):
         """The name of each of ``players`` that exists."""
         if not players:
             return {}
-        with self._reading("read profile names") as session:
+        with self._transactions.read("read profile names") as session:
             rows = session.execute(
                 select(ProfileModel.id, ProfileModel.name).where(ProfileModel.id.in_(set(players)))
             )
             return {row.id: row.name for row in rows}
 
     def profile_info(self, player: str) -> ProfileInfo | None:
-        with self._reading("read a profile") as session:
+        with self._transactions.read("read a profile") as session:
             profile = session.get(ProfileModel, player)
             if profile is None:
                 return None
@@ -183,7 +186,7 @@ class PlayerStorage(StoragePart):
         """The rating in ``preset`` of each of ``players`` that has one."""
         if not players:
             return {}
-        with self._reading("read ratings") as session:
+        with self._transactions.read("read ratings") as session:
             rows = session.scalars(
                 select(RatingModel).where(
                     RatingModel.preset == preset, RatingModel.profile_id.in_(set(players))
@@ -195,7 +198,7 @@ class PlayerStorage(StoragePart):
         """Gives every bot level its profile and a rating in every preset, where missing: the bots
         are on the leaderboards, rated, before anyone has played them. A level not yet rated in a
         preset starts again from :data:`BOT_START` (which a new measure may have moved)."""
-        with self._transaction("give the bots their profiles") as session:
+        with self._transactions.write("give the bots their profiles") as session:
             for level in levels:
                 player = bot_profile_id(level)
                 _ensure_bot_profile(session, player, now)
@@ -219,7 +222,7 @@ class PlayerStorage(StoragePart):
     ) -> tuple[list[tuple[PlayedMatch, int]], bool]:
         """The finished matches of ``player``, newest first, with its seat in each; at most ``limit``,
         older than match ``before`` when given; and whether there are more."""
-        with self._reading("read a player's matches") as session:
+        with self._transactions.read("read a player's matches") as session:
             query = (
                 select(PlayedMatchModel, func.min(PlayerModel.seat))
                 .join(PlayerModel, PlayerModel.match_id == PlayedMatchModel.id)
@@ -245,7 +248,7 @@ class PlayerStorage(StoragePart):
 
     def played_match(self, match: str) -> tuple[PlayedMatch, dict[str, Any]] | None:
         """A finished match and its record (the names of deleted players replaced), or None."""
-        with self._reading("read a played match") as session:
+        with self._transactions.read("read a played match") as session:
             row = session.get(PlayedMatchModel, match)
             if row is None:
                 return None
@@ -255,7 +258,7 @@ class PlayerStorage(StoragePart):
 
     def deleted_seats(self, code: str, number: int) -> list[int]:
         """The seats of match ``number`` of table ``code`` whose player has deleted their profile."""
-        with self._reading("read the deleted players of a match") as session:
+        with self._transactions.read("read the deleted players of a match") as session:
             return list(
                 session.scalars(
                     select(PlayerModel.seat)
@@ -275,7 +278,7 @@ class PlayerStorage(StoragePart):
         everyone who has shared a finished match with them. Of the bots, only those a table seats:
         a yardstick kept by an older server is nobody's opponent."""
         met_bots = [bot_profile_id(level) for level in table_bots()]
-        with self._reading("read a leaderboard") as session:
+        with self._transactions.read("read a leaderboard") as session:
             query = (
                 select(RatingModel, ProfileModel.name, ProfileModel.is_bot)
                 .join(ProfileModel, ProfileModel.id == RatingModel.profile_id)
@@ -297,7 +300,7 @@ class PlayerStorage(StoragePart):
 
     # -- a match finishes --
 
-    def _record_played(
+    def record_played(
         self,
         session: Session,
         match: MatchModel,

@@ -58,7 +58,7 @@ class Quarantine:
         stored (if not, the caller tries again later)."""
         kind = kind_of(error)
         try:
-            await self._write(self.storage.put_aside, code, reason, kind, self._clock())
+            await self._write(self.storage.quarantine.put_aside, code, reason, kind, self._clock())
         except Exception as err:
             log.warning("table %s could not be put aside (%s); tried again later", code, kind_of(err))
             return False
@@ -71,6 +71,6 @@ class Quarantine:
     async def recount(self) -> None:
         """Reads how many tables are put aside (other processes and the operator change it too)."""
         try:
-            self.count = await self._read(self.storage.quarantined_count)
+            self.count = await self._read(self.storage.quarantine.quarantined_count)
         except Exception as err:  # the count shown stays as it was: it is only shown
             log.debug("the quarantined tables could not be counted (%s)", kind_of(err))

@@ -25,13 +25,10 @@ durable against the process being killed (not against the machine losing power, 
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import logging
-import threading
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from types import TracebackType
 from typing import Any, Final
 
@@ -50,12 +47,11 @@ from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from smear.errors import SmearError
 from smear.server import dbdriver, migrate
-from smear.server.chatstore import ChatStorage
-from smear.server.liststore import ListingStorage
-from smear.server.playerstore import MatchOutcome, PlayerStorage, existing_profiles
-from smear.server.quarantinestore import QuarantineStorage
+from smear.server.chatstore import ChatStore
+from smear.server.liststore import ListingStore
+from smear.server.playerstore import MatchOutcome, PlayerStore, existing_profiles
+from smear.server.quarantinestore import QuarantineStore
 from smear.server.schema import (
     STATUSES,
     ActionModel,
@@ -65,6 +61,7 @@ from smear.server.schema import (
     SeatModel,
     TableModel,
 )
+from smear.server.storebase import StorageError, Transactions, reason
 from smear.server.storerows import ActionRow, MatchRow, SeatRow, StoredTable
 
 __all__ = [
@@ -83,11 +80,6 @@ _INT64_MAX: Final = 2**63 - 1
 _INT32_MAX: Final = 2**31 - 1  # match numbers are plain integers
 
 
-class StorageError(SmearError):
-    """A write the stored data refuses (an unknown table, an action out of sequence...) or a failure
-    of the database itself. Nothing was changed."""
-
-
 class Missing(enum.Enum):
     """The type of :data:`MISSING`."""
 
@@ -98,10 +90,12 @@ MISSING: Final = Missing.MISSING
 """The default of an argument that was not given, where ``None`` is a value the caller may give."""
 
 
-class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
-    """The server's database. Each method is one transaction, committed before it returns; writes
-    are serialized by a lock, so the object may be shared between threads, and reads need not wait
-    for writes."""
+class Storage:
+    """The server's database: its tables, matches and actions, and a part per other subject
+    (``chat``, ``listing``, ``players``, ``quarantine``), all opening their transactions with the
+    same :class:`~smear.server.storebase.Transactions`. Each method is one transaction, committed
+    before it returns; writes are serialized by a lock, so the object may be shared between
+    threads, and reads need not wait for writes."""
 
     def __init__(self, url: str = "sqlite:///smear.db") -> None:
         """Opens the database at the SQLAlchemy ``url``, creating it or bringing its schema up to date
@@ -131,10 +125,13 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
             dbdriver.tune_sqlite(self._engine, writes=True)
             if not self._shared:
                 dbdriver.tune_sqlite(self._read_engine, writes=False)
-        self._sessions = sessionmaker(self._engine)
-        self._read_sessions = sessionmaker(self._read_engine)
-        self._lock = threading.Lock()
-        self._closed = False
+        self._transactions = Transactions(
+            sessionmaker(self._engine), sessionmaker(self._read_engine), self._shared
+        )
+        self.chat = ChatStore(self._transactions)
+        self.listing = ListingStore(self._transactions)
+        self.players = PlayerStore(self._transactions)
+        self.quarantine = QuarantineStore(self._transactions)
         self._append_connection: Connection | None = None
         self._is_sqlite = is_sqlite
         self._action_insert = dbdriver.ActionInsert(self._engine.dialect)
@@ -155,7 +152,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
         created_at: float,
     ) -> None:
         """Stores a new table, in the lobby, with its seats. A table ``code`` already stored is refused."""
-        with self._transaction(f"create table {code!r}") as session:
+        with self._transactions.write(f"create table {code!r}") as session:
             session.add(
                 TableModel(
                     code=code, settings=settings, host_seat=host_seat, status="lobby", created_at=created_at
@@ -176,7 +173,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
         table has no host; leaving ``host_seat`` out keeps the current one."""
         if status is not None:
             _check_status(status)
-        with self._transaction(f"update table {code!r}") as session:
+        with self._transactions.write(f"update table {code!r}") as session:
             row = _get_table(session, code)
             if settings is not None:
                 row.settings = settings
@@ -187,14 +184,14 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
 
     def save_seats(self, code: str, seats: list[SeatRow]) -> None:
         """Replaces every seat of a table with ``seats``."""
-        with self._transaction(f"save the seats of table {code!r}") as session:
+        with self._transactions.write(f"save the seats of table {code!r}") as session:
             _get_table(session, code)
             session.execute(delete(SeatModel).where(SeatModel.table_code == code))
             session.add_all(_seat_models(session, code, seats))
 
     def save_lobby(self, code: str, seats: list[SeatRow], host_seat: int | None) -> None:
         """Replaces every seat of a table and sets its host, in one transaction."""
-        with self._transaction(f"save the lobby of table {code!r}") as session:
+        with self._transactions.write(f"save the lobby of table {code!r}") as session:
             row = _get_table(session, code)
             row.host_seat = host_seat
             session.execute(delete(SeatModel).where(SeatModel.table_code == code))
@@ -216,7 +213,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
         reseat everyone); the seats' profiles are then the players whose history the match is."""
         if not _INT64_MIN <= seed <= _INT64_MAX:
             raise StorageError(f"the seed {seed} does not fit in 64 bits")
-        with self._transaction(f"start match {number} of table {code!r}") as session:
+        with self._transactions.write(f"start match {number} of table {code!r}") as session:
             row = _get_table(session, code)
             row.status = "playing"
             if not isinstance(host_seat, Missing):
@@ -244,8 +241,8 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
         # The hot path: one INSERT on a plain connection, without the ORM's bookkeeping.
         params = ActionRow(code, match_number, seq, seat, action).params()
         what = f"store action {seq} ({action!r}) of match {match_number} of table {code!r}"
-        with self._lock:
-            self._check_open()
+        with self._transactions.lock:
+            self._transactions.check_open()
             try:
                 self._insert_actions([params])
             except IntegrityError as err:
@@ -253,17 +250,17 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
                     return
                 raise StorageError(f"cannot {what}: {self._why_not_next(code, match_number, seq)}") from err
             except SQLAlchemyError as err:
-                raise StorageError(f"cannot {what}: {_reason(err)}") from err
+                raise StorageError(f"cannot {what}: {reason(err)}") from err
 
     def append_actions(self, rows: Sequence[ActionRow]) -> None:
         """Stores the actions of several matches in one transaction: every one or, if any is refused
         (see :meth:`append_action`), none."""
-        with self._lock:
-            self._check_open()
+        with self._transactions.lock:
+            self._transactions.check_open()
             try:
                 self._insert_actions([row.params() for row in rows])
             except SQLAlchemyError as err:
-                raise StorageError(f"cannot store {len(rows)} actions together: {_reason(err)}") from err
+                raise StorageError(f"cannot store {len(rows)} actions together: {reason(err)}") from err
 
     def finish_match(
         self,
@@ -296,7 +293,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
         outcome: MatchOutcome | None,
         now: float,
     ) -> None:
-        with self._transaction(what) as session:
+        with self._transactions.write(what) as session:
             match = session.get(MatchModel, (code, number))
             if match is None:
                 raise StorageError(f"table {code!r} has no match {number}")
@@ -309,7 +306,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
                 # ended it acknowledged, without its place in the players' history.
                 try:
                     with session.begin_nested():
-                        self._record_played(session, match, outcome, record, now)
+                        self.players.record_played(session, match, outcome, record, now)
                 except Exception as err:  # the database's or the ratings' and statistics' own
                     log.warning(
                         "match %d of table %s is not in the players' history (%s)",
@@ -323,7 +320,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
 
     def delete_table(self, code: str) -> None:
         """Removes a table with its seats, matches and actions (a lobby closed for lack of players)."""
-        with self._transaction(f"delete table {code!r}") as session:
+        with self._transactions.write(f"delete table {code!r}") as session:
             session.execute(delete(ActionModel).where(ActionModel.table_code == code))
             session.execute(delete(MatchModel).where(MatchModel.table_code == code))
             session.execute(delete(SeatModel).where(SeatModel.table_code == code))
@@ -333,7 +330,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
     def set_idle(self, code: str, since: float | None, *, resting: bool = False) -> None:
         """Notes since when a table has had no person connected (``None``: someone is back), and
         whether it is put to rest. A table put to rest is left out of :meth:`unfinished_tables`."""
-        with self._transaction(f"note the idleness of table {code!r}") as session:
+        with self._transactions.write(f"note the idleness of table {code!r}") as session:
             _get_table(session, code)
             row = session.get(RestModel, code)
             if row is None:
@@ -351,14 +348,14 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
         resting = select(RestModel.table_code).where(RestModel.resting)
         aside = select(QuarantineModel.table_code)
         live = TableModel.status.in_(("lobby", "playing"))
-        with self._reading("read the unfinished tables") as session:
+        with self._transactions.read("read the unfinished tables") as session:
             return _load_tables(
                 session, and_(live, TableModel.code.not_in(resting), TableModel.code.not_in(aside))
             )
 
     def table(self, code: str) -> StoredTable | None:
         """One table with its seats and latest match, or ``None`` if there is no such table."""
-        with self._reading(f"read table {code!r}") as session:
+        with self._transactions.read(f"read table {code!r}") as session:
             tables = _load_tables(session, TableModel.code == code)
         return tables[0] if tables else None
 
@@ -367,7 +364,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
         does not exist."""
         if not 1 <= number <= _INT32_MAX:  # no such match, and the database could not compare it
             return None
-        with self._reading(f"read the record of match {number} of table {code!r}") as session:
+        with self._transactions.read(f"read the record of match {number} of table {code!r}") as session:
             return session.scalar(
                 select(MatchModel.record).where(
                     MatchModel.table_code == code, MatchModel.number == number, MatchModel.finished
@@ -376,7 +373,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
 
     def finished_matches(self, code: str) -> list[int]:
         """The numbers of a table's finished matches, in order (empty for an unknown table)."""
-        with self._reading(f"list the finished matches of table {code!r}") as session:
+        with self._transactions.read(f"list the finished matches of table {code!r}") as session:
             numbers = session.scalars(
                 select(MatchModel.number)
                 .where(MatchModel.table_code == code, MatchModel.finished)
@@ -389,8 +386,8 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
         (see :mod:`smear.server.dbdriver`); nothing on another database."""
         if not self._is_sqlite:
             return
-        with self._lock:
-            if self._closed:  # the last write was the close, which checkpoints
+        with self._transactions.lock:
+            if self._transactions.closed:  # the last write was the close, which checkpoints
                 return
             driver = self._appending().connection.driver_connection
             dbdriver.checkpoint(driver)
@@ -399,8 +396,8 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
 
     def close(self) -> None:
         """Closes the database's connections. The object may not be used afterwards."""
-        with self._lock:
-            self._closed = True
+        with self._transactions.lock:
+            self._transactions.closed = True
             self._dispose()
 
     def _dispose(self) -> None:
@@ -421,29 +418,6 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
 
     # -- internals --
 
-    @contextmanager
-    def _transaction(self, what: str) -> Iterator[Session]:
-        """A session in a transaction that commits when the block ends (rolls back if it raises),
-        with every database failure turned into a :class:`StorageError` that says what was tried."""
-        with self._lock:
-            self._check_open()
-            try:
-                with self._sessions.begin() as session:
-                    yield session
-            except SQLAlchemyError as err:
-                raise StorageError(f"cannot {what}: {_reason(err)}") from err
-
-    @contextmanager
-    def _reading(self, what: str) -> Iterator[Session]:
-        """A read-only transaction; it takes the lock only where reads share the writers' connection."""
-        with self._lock if self._shared else contextlib.nullcontext():
-            self._check_open()
-            try:
-                with self._read_sessions.begin() as session:
-                    yield session
-            except SQLAlchemyError as err:
-                raise StorageError(f"cannot {what}: {_reason(err)}") from err
-
     def _insert_actions(self, rows: list[dict[str, Any]]) -> None:
         """Inserts action rows in one transaction (the caller holds the lock), on a connection kept
         open for it rather than taken from the pool and given back for each one: the checkout and
@@ -458,14 +432,10 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
             self._append_connection = self._engine.connect()
         return self._append_connection
 
-    def _check_open(self) -> None:
-        if self._closed:
-            raise StorageError("the storage is closed")
-
     def _stored_action(self, code: str, match_number: int, seq: int) -> tuple[int, str] | None:
         """The seat and action stored as ``seq`` of a match, if any (read only after a refusal)."""
         try:
-            with self._sessions.begin() as session:
+            with self._transactions.sessions.begin() as session:
                 row = session.get(ActionModel, (code, match_number, seq))
                 return None if row is None else (row.seat, row.action)
         except SQLAlchemyError:
@@ -474,7 +444,7 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
     def _why_not_next(self, code: str, match_number: int, seq: int) -> str:
         """Why action ``seq`` was refused; read only after a failure, to keep the hot path a bare INSERT."""
         try:
-            with self._sessions.begin() as session:
+            with self._transactions.sessions.begin() as session:
                 if session.get(MatchModel, (code, match_number)) is None:
                     return f"table {code!r} has no match {match_number}"
                 last = session.scalar(
@@ -483,19 +453,13 @@ class Storage(ChatStorage, ListingStorage, PlayerStorage, QuarantineStorage):
                     )
                 )
         except SQLAlchemyError as err:
-            return _reason(err)
+            return reason(err)
         last = last or 0
         if seq < 1:
             return f"actions are numbered from 1, not {seq}"
         if seq <= last:
             return f"action {seq} is already stored (the last is {last})"
         return f"the next action is {last + 1}, not {seq}"
-
-
-def _reason(err: SQLAlchemyError) -> str:
-    # The driver's own message, without SQLAlchemy's SQL text and parameters (which may be long).
-    original = getattr(err, "orig", None)
-    return str(original) if original is not None else str(err)
 
 
 def _check_status(status: str) -> None:

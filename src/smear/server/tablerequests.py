@@ -267,7 +267,9 @@ class TableRequests:
                 except TableError:
                     before.restore(table)
                     raise
-                write = self.store.db(self.store.storage.set_listed, table.code, table.listed, self.clock())
+                write = self.store.db(
+                    self.store.storage.listing.set_listed, table.code, table.listed, self.clock()
+                )
                 try:
                     await self.store.store_or_undo(table, before, write)
                 except NotStored:

@@ -146,7 +146,7 @@ class Talk:
             with self.pace.paced_while("chat", table.code, who):
                 try:
                     write = self.store.db(
-                        self.store.storage.add_chat_line, table.code, at, seat, name, message.text
+                        self.store.storage.chat.add_chat_line, table.code, at, seat, name, message.text
                     )
                     line_id = await write
                 except Exception as err:
@@ -183,7 +183,7 @@ class Talk:
             if table.version != before.version:
                 on, spectators, muted = table.chat.controls
                 write = self.store.db(
-                    self.store.storage.save_chat_controls, table.code, on, spectators, muted
+                    self.store.storage.chat.save_chat_controls, table.code, on, spectators, muted
                 )
                 await self.store.store_or_undo(table, before, write)
                 await self.presence.broadcast(table)
@@ -195,5 +195,5 @@ class Talk:
         cutoff = self.clock() - CHAT_KEPT_SECONDS
         for table in self.live.tables.values():
             table.chat.forget_before(cutoff)
-        await self.store.db(self.store.storage.forget_chat_before, cutoff)
+        await self.store.db(self.store.storage.chat.forget_chat_before, cutoff)
         self.pace.forget_full()

@@ -1,5 +1,5 @@
 """Where each bot level stands on the players' rating scale: the measure behind
-``smear.server.ratings.BOT_START``.
+``smear.server.players.ratings.BOT_START``.
 
 Every pair of levels plays house matches in two teams (each level one side, the sides swapping
 seats), and the matches, interleaved pair by pair, are rated by the server's model (openskill,
@@ -27,7 +27,7 @@ from rich.progress import Progress
 
 from smear.arena import ArenaConfig, MatchResult, run_arena, team_lineup
 from smear.bots import bot_names
-from smear.server.ratings import Rating, bot_profile_id, rate_match
+from smear.server.players.ratings import Rating, bot_profile_id, rate_match
 
 LEVELS = ("random", "beginner", "heuristic", "expert")
 

@@ -49,7 +49,7 @@ def serve(port: int) -> None:
     import orjson
     import uvicorn
 
-    from smear.server.guard import GuardedServer, LogThrottle
+    from smear.server.wire.guard import GuardedServer, LogThrottle
     from smear.server.workers import UVICORN_SETTINGS
 
     tables: dict[str, list[str | None]] = {}

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from smear.server.chat import CHAT_REMEMBERED
 from smear.server.facts import DEFAULT_PRESET
 from smear.server.limits import Limits
-from smear.server.protocol import CHAT_LENGTH, NAME_LENGTH, REACTIONS, TRANSFER_CODE_LENGTH
+from smear.server.social.chat import CHAT_REMEMBERED
+from smear.server.wire.protocol import CHAT_LENGTH, NAME_LENGTH, REACTIONS, TRANSFER_CODE_LENGTH
 
 WEB_SRC = Path(__file__).resolve().parents[1] / "web" / "src"
 RECORD_BYTES = Limits().record_bytes

@@ -1,6 +1,6 @@
 """The browser client does not know the order of a hand's phases: the server sends each action's log
 lines (a trick won, the kitty, the stock, a refill) in the order they are shown (``lines`` in an
-action event, smear.server.outbound.log_lines), and the client shows them as they come.
+action event, smear.server.wire.outbound.log_lines), and the client shows them as they come.
 
 What is checked, in web/src outside the tests:
 

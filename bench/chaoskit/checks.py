@@ -21,9 +21,9 @@ from chaoskit.report import Report
 from smear.actions import parse_action
 from smear.dealing import new_match, next_hand, team_sides
 from smear.record import parse_record
-from smear.server.protocol import view_json
-from smear.server.storage import Storage
-from smear.server.tables import TableSettings
+from smear.server.storage.database import Storage
+from smear.server.tables.table import TableSettings
+from smear.server.wire.protocol import view_json
 from smear.state import Deal, Phase, State
 from smear.transitions import apply
 from smear.views import player_view

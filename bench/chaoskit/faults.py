@@ -17,6 +17,7 @@ JSON file, which the benchmark rewrites as the run goes (:class:`FaultFile`). Wh
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 import time
@@ -99,22 +100,21 @@ def install() -> None:
 
 
 def _patch_storage(faults: FaultFile) -> None:
-    from smear.server.storage import Storage
-
-    try:  # the storage in parts, each opening its transactions with one shared object
-        from smear.server.storebase import Transactions
-    except ImportError:  # a server from before the storage was composed
-        Transactions = Storage  # type: ignore[assignment,misc]
+    # A server from before its sub-packages keeps its storage in one module, mixed from its parts.
+    database = _first_module("smear.server.storage.database", "smear.server.storage")
+    Storage = database.Storage
+    transactions = _first_module("smear.server.storage.transactions", "smear.server.storage")
+    Transactions = getattr(transactions, "Transactions", Storage)
     opening = "write" if hasattr(Transactions, "write") else "_transaction"
     finish, insert = Storage.finish_match, Storage._insert_actions
     transaction = getattr(Transactions, opening)
 
-    def finish_match(self: Storage, *args: Any, **kwargs: Any) -> None:
+    def finish_match(self: Any, *args: Any, **kwargs: Any) -> None:
         if faults.finish_fails():
             raise RuntimeError("a chaos fault: this finish fails once")
         finish(self, *args, **kwargs)
 
-    def insert_actions(self: Storage, rows: list[dict[str, Any]]) -> None:
+    def insert_actions(self: Any, rows: list[dict[str, Any]]) -> None:
         faults.slow_down()
         insert(self, rows)
 
@@ -124,24 +124,34 @@ def _patch_storage(faults: FaultFile) -> None:
             faults.slow_down()
             yield session
 
-    Storage.finish_match = finish_match  # type: ignore[method-assign]
-    Storage._insert_actions = insert_actions  # type: ignore[method-assign]
+    Storage.finish_match = finish_match
+    Storage._insert_actions = insert_actions
     setattr(Transactions, opening, slow_transaction)
 
 
+def _first_module(*names: str) -> Any:
+    """The first of the modules ``names`` that imports: a newer server's path, then an older one's."""
+    for name in names[:-1]:
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    return importlib.import_module(names[-1])
+
+
 def _patch_restore(faults: FaultFile) -> None:
-    from smear.server.core import TableStore
+    TableStore = _first_module("smear.server.tables.live", "smear.server.core").TableStore
 
     rebuilt = getattr(TableStore, "_rebuilt", None)
     if rebuilt is None:  # a server from before tables were rebuilt one at a time
         return
 
-    def refusing(self: TableStore, stored: Any, *args: Any) -> Any:
+    def refusing(self: Any, stored: Any, *args: Any) -> Any:
         if faults.refuses(stored.code):
             raise ValueError("a chaos fault: this table's match no longer replays")
         return rebuilt(self, stored, *args)
 
-    TableStore._rebuilt = refusing  # type: ignore[assignment,method-assign]
+    TableStore._rebuilt = refusing
 
 
 def _patch_redis(faults: FaultFile) -> None:

@@ -35,7 +35,7 @@ from support.serverproc import (
     wait_healthy,
 )
 
-from smear.server.cluster import PREFIX
+from smear.server.cluster.coordination import PREFIX
 
 LEASE = 1.0  # seconds: how soon the tables of a killed process are taken over (several processes)
 RESTART_PAUSE = (0.05, 1.0)  # seconds from killing one of several processes to starting it again

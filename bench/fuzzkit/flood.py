@@ -26,11 +26,11 @@ from smear.dealing import new_match, next_hand
 from smear.record import parse_record, record_of, replay
 from smear.rules import find_rules
 from smear.server.limits import Bucket, Limits
-from smear.server.playerstats import seat_stats, side_ranks
-from smear.server.playerstore import MatchOutcome
-from smear.server.storage import Storage
-from smear.server.storerows import SeatRow
-from smear.server.tables import TableSettings, hash_token
+from smear.server.players.playerstats import seat_stats, side_ranks
+from smear.server.storage.database import Storage
+from smear.server.storage.playerstore import MatchOutcome
+from smear.server.storage.rows import SeatRow
+from smear.server.tables.table import TableSettings, hash_token
 from smear.state import Phase
 from smear.transitions import apply
 from smear.views import player_view

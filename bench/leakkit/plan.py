@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from smear.rules import PRESETS
-from smear.server.protocol import TARGETS
+from smear.server.wire.protocol import TARGETS
 
 # Short matches for most: every state carries the result of every hand so far.
 TARGET_WEIGHTS = {11: 94.0, 21: 4.0, 31: 1.5, 52: 0.5}

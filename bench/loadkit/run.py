@@ -205,7 +205,7 @@ def tables_per_owner(redis: str | None, servers: list[Server]) -> str:
         return ""
     import redis as redis_client
 
-    from smear.server.cluster import PREFIX
+    from smear.server.cluster.coordination import PREFIX
 
     client = redis_client.Redis.from_url(redis)
     try:

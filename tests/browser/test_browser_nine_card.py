@@ -29,8 +29,8 @@ from playwright.sync_api import Page, WebSocket, expect
 from smear.cards import Suit, parse_card, parse_suit
 from smear.dealing import new_match
 from smear.rules import PRESETS
-from smear.server import tables
 from smear.server.app import Timing
+from smear.server.tables import table as tables
 from smear.trick import order_for
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"

@@ -15,7 +15,7 @@ from smear import PRESETS, Rules, new_match
 from smear.cards import Rank
 from smear.dealing import team_sides
 from smear.rules import ELIMINATION_SCORE
-from smear.server.protocol import TARGETS
+from smear.server.wire.protocol import TARGETS
 
 # The points and the table's words as the English page names them.
 POINT_NAMES = {

@@ -22,9 +22,9 @@ import pytest
 import socketio
 import uvicorn
 
-from smear.server import talk
 from smear.server.app import SmearServer, Timing, build_server
 from smear.server.limits import Limits
+from smear.server.social import talk
 
 FAST = Timing(bot_pause=0.01, hand_pause=0.01, grace=0.3)
 T = TypeVar("T")

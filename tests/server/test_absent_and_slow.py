@@ -22,7 +22,7 @@ from tablechecks import (
 )
 
 from smear.actionjson import record_action_json
-from smear.server.protocol import error_payload
+from smear.server.wire.protocol import error_payload
 
 
 def test_the_host_role_passes_on_when_the_host_leaves(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from serverkit import Client, Session, session
 from tablechecks import PATIENT, cards_in, is_playing, nothing_changes, refused
 
 from smear import find_rules
-from smear.server.hints import HintService
+from smear.server.players.hints import HintService
 
 ENTRY_KEYS = {"action", "expected", "win", "make"}
 
@@ -176,8 +176,8 @@ def test_the_hint_service_works_out_the_advice_once_per_turn_apart_from_the_hint
         calls.append("advice")
         return "advice"
 
-    monkeypatch.setattr("smear.server.hints.ExpertBot", Expert)
-    monkeypatch.setattr("smear.server.hints.bid_advice", advice)
+    monkeypatch.setattr("smear.server.players.hints.ExpertBot", Expert)
+    monkeypatch.setattr("smear.server.players.hints.bid_advice", advice)
 
     async def scenario() -> None:
         hints = HintService(queue=4)

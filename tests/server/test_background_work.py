@@ -1,4 +1,4 @@
-"""Work nobody at a table waits for (smear.server.background): reviews of finished matches, their
+"""Work nobody at a table waits for (smear.server.players.background): reviews of finished matches, their
 replays and records sent to be replayed each run in a lane of their own (a thread for their reads, a
 process for their work), queued and paced, so that they never keep a hint, a table's read or its
 acts waiting; and every record they are given, stored or sent, is refused with a coded answer,
@@ -26,9 +26,9 @@ from test_players import new_profile
 from smear.record import Record, dump_record
 from smear.replayview import replay_view
 from smear.review import Review
-from smear.server.background import worker_pool
-from smear.server.hints import MatchReview
 from smear.server.limits import Limits
+from smear.server.players.background import worker_pool
+from smear.server.players.hints import MatchReview
 
 WAIT = 20.0  # seconds a condition may take to come true on a loaded machine
 RELEASE = 60.0  # seconds a held job waits for its test, at most
@@ -70,7 +70,7 @@ def server_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFi
 
 def in_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     """The lanes' work in threads of this process, where a test's stand-ins reach it."""
-    monkeypatch.setattr("smear.server.background.worker_pool", lambda *_: ThreadPoolExecutor(1))
+    monkeypatch.setattr("smear.server.players.background.worker_pool", lambda *_: ThreadPoolExecutor(1))
 
 
 def no_traceback(log: pytest.LogCaptureFixture) -> None:
@@ -90,7 +90,7 @@ def test_a_flood_of_reviews_fills_its_own_queue_and_a_seated_players_hint_is_ans
         return MatchReview(Review((), ()), 4)
 
     in_threads(monkeypatch)
-    monkeypatch.setattr("smear.server.hints.judge_record", held_judge)
+    monkeypatch.setattr("smear.server.players.hints.judge_record", held_judge)
     limits = Limits(review_queue=2)
 
     async def scenario() -> None:
@@ -161,7 +161,7 @@ def test_a_table_reads_and_acts_while_a_replay_is_held(
         return replay_view(record)
 
     in_threads(monkeypatch)
-    monkeypatch.setattr("smear.server.recordjobs.replay_view", held_view)
+    monkeypatch.setattr("smear.server.players.recordjobs.replay_view", held_view)
 
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:
@@ -260,7 +260,7 @@ def test_malformed_bodies_and_records_of_too_many_hands_are_answered_4xx(
             def no_replay(record: Record) -> dict[str, Any]:
                 raise AssertionError("a record of too many hands was replayed")
 
-            monkeypatch.setattr("smear.server.recordjobs.replay_view", no_replay)
+            monkeypatch.setattr("smear.server.players.recordjobs.replay_view", no_replay)
             status, answer = await http_json("POST", f"{s.url}/api/replay", record)
             assert (status, answer["error"]["code"], answer["error"]["args"]) == (
                 413,

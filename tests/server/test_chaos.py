@@ -24,7 +24,7 @@ from smear.bots import random_action
 from smear.dealing import new_match, next_hand, team_sides
 from smear.legal import legal_actions
 from smear.rules import PRESETS
-from smear.server.protocol import view_json
+from smear.server.wire.protocol import view_json
 from smear.state import Phase
 from smear.transitions import apply
 from smear.views import player_view

@@ -1,5 +1,5 @@
 """Several server processes on one Redis and one database serve the same tables
-(smear.server.cluster): a table's requests go to its owner from any process, its pushes reach
+(smear.server.cluster.coordination): a table's requests go to its owner from any process, its pushes reach
 sockets on every process, and when its owner stops another process takes it over."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tablechecks import play_event
 from test_restart import close_all, same_hand
 
 from smear.server.app import SmearServer
-from smear.server.cluster import PREFIX
+from smear.server.cluster.coordination import PREFIX
 
 SHORT_LEASE = dataclasses.replace(FAST, lease=1.0)
 

@@ -21,8 +21,8 @@ from smear.cards import CARDS
 from smear.rules import ELIMINATION_SCORE, option_changes
 from smear.scoring import settle_hand
 from smear.server.facts import MOON_RESET_SCORE, preset_facts, presets_json
-from smear.server.protocol import MAX_SEATS, TARGETS, TURN_TIMERS, parse_inbound
-from smear.server.tables import TableError, TableSettings
+from smear.server.tables.table import TableError, TableSettings
+from smear.server.wire.protocol import MAX_SEATS, TARGETS, TURN_TIMERS, parse_inbound
 
 # A card in record notation.
 CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]|BJ|LJ")

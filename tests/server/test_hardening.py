@@ -23,11 +23,11 @@ import socketio
 from rawsocket import RawSocket
 from serverkit import Client, Clock, get_json, running_server, session
 
-from smear.server.guard import ClientFaultsAsWarnings
-from smear.server.hints import HintService
 from smear.server.limits import Limits
-from smear.server.storage import StorageError
-from smear.server.tables import EVENT_HISTORY
+from smear.server.players.hints import HintService
+from smear.server.storage.database import StorageError
+from smear.server.tables.table import EVENT_HISTORY
+from smear.server.wire.guard import ClientFaultsAsWarnings
 from smear.views import PlayerView
 
 ROOMY = Limits(tables_per_hour=0, connections_per_address=0, spectators_per_table=0)
@@ -137,7 +137,7 @@ def test_frames_that_are_not_utf8_give_one_warning_line_per_ten_seconds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     now = [1000.0]
-    monkeypatch.setattr("smear.server.guard.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("smear.server.wire.guard.time.monotonic", lambda: now[0])
     faults = ClientFaultsAsWarnings()
 
     def fault() -> logging.LogRecord:
@@ -324,7 +324,7 @@ class SlowAdvice:
 
 def test_a_hint_is_worked_out_once_per_turn_and_the_queue_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     slow = SlowAdvice()
-    monkeypatch.setattr("smear.server.hints.ExpertBot", lambda: slow)
+    monkeypatch.setattr("smear.server.players.hints.ExpertBot", lambda: slow)
 
     async def scenario() -> None:
         hints = HintService(queue=2)
@@ -408,7 +408,7 @@ def test_a_held_database_delays_only_the_changes_that_need_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The join waits for the lock however long the test holds it (a loaded machine is slow).
-    monkeypatch.setattr("smear.server.dbdriver.BUSY_TIMEOUT_SECONDS", 120.0)
+    monkeypatch.setattr("smear.server.storage.dbdriver.BUSY_TIMEOUT_SECONDS", 120.0)
 
     async def scenario() -> None:
         database = tmp_path / "smear.db"

@@ -13,7 +13,7 @@ from serverkit import running_server
 
 FRESH_PROCESS = """
 import sys
-from smear.server.hints import HintService
+from smear.server.players.hints import HintService
 assert "smear.search.alphabeta" not in sys.modules, "the search was loaded before the warm-up"
 HintService(4).warm().result(timeout=120)
 from smear.search.alphabeta import solve_root

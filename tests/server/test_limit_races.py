@@ -14,8 +14,8 @@ import pytest
 from serverkit import fire_concurrently, http_request, session, sockets, stopped_pace
 
 from smear.server.limits import Limits
-from smear.server.storage import StorageError
-from smear.server.talk import TALK_PACE
+from smear.server.social.talk import TALK_PACE
+from smear.server.storage.database import StorageError
 
 __all__ = ["stopped_pace"]  # the pace stands still: an allowance spent stays spent
 

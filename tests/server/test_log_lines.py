@@ -11,7 +11,7 @@ from typing import Any
 from serverkit import Client, session
 from tablechecks import cards_in, run
 
-from smear.server.tables import Table, TableSettings
+from smear.server.tables.table import Table, TableSettings
 from smear.state import Phase, PublicState
 from smear.views import player_view
 

@@ -1,6 +1,6 @@
 """The costliest decisions of a finished match for the replay viewer: GET /api/matches/{match}/review
-(smear.server.players), worked out in the reviews' own process (smear.server.background) by the
-expert (smear.server.hints.judge_record) and paced per address."""
+(smear.server.players.api), worked out in the reviews' own process (smear.server.players.background) by the
+expert (smear.server.players.hints.judge_record) and paced per address."""
 
 from __future__ import annotations
 
@@ -26,14 +26,14 @@ from test_players import host_with_profile, new_profile
 from smear.actionjson import record_action_json
 from smear.record import Record, parse_record
 from smear.review import Review, review_record
-from smear.server.hints import (
+from smear.server.limits import Limits
+from smear.server.players.hints import (
     REVIEW_SHOWN,
     MatchReview,
     match_review_samples,
     played_decision_json,
     played_review_seed,
 )
-from smear.server.limits import Limits
 
 
 def run(scenario: Callable[[], Any]) -> None:
@@ -133,8 +133,8 @@ def test_reviews_are_paced_per_address_refused_when_their_queue_is_full_and_a_ke
         return MatchReview(Review((), ()), 4)
 
     # In a thread rather than a process, so that the stand-in judges.
-    monkeypatch.setattr("smear.server.background.worker_pool", lambda *_: ThreadPoolExecutor(1))
-    monkeypatch.setattr("smear.server.hints.judge_record", judge)
+    monkeypatch.setattr("smear.server.players.background.worker_pool", lambda *_: ThreadPoolExecutor(1))
+    monkeypatch.setattr("smear.server.players.hints.judge_record", judge)
 
     async def scenario() -> None:
         async with session(tmp_path / "smear.db") as s:

@@ -1,4 +1,4 @@
-"""The database's schema migrations (Alembic, ``src/smear/server/migrations``).
+"""The database's schema migrations (Alembic, ``src/smear/server/storage/migrations``).
 
 ``fixtures/before_migrations.db`` was written by the server of commit d924456, before the schema had
 migrations (``fixtures/make_old_database.py`` says how and what it holds). Upgraded in place, it
@@ -29,9 +29,9 @@ from support.dbservers import Postgres
 
 from smear.cli import cli
 from smear.record import parse_record, replay
-from smear.server import migrate
-from smear.server.schema import Base
-from smear.server.storage import Storage, StorageError
+from smear.server.storage import migrate
+from smear.server.storage.database import Storage, StorageError
+from smear.server.storage.schema import Base
 
 FIXTURES = Path(__file__).parent / "fixtures"
 OLD_TABLES = ("card_tables", "seats", "matches", "actions")

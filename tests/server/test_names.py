@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from serverkit import Client, Session, get_json, http_json, play_out, session
 
-from smear.server.players import NewProfile, Rename
-from smear.server.protocol import CreateTable, JoinTable, ProtocolError, parse_inbound, parse_message
+from smear.server.players.api import NewProfile, Rename
+from smear.server.wire.protocol import CreateTable, JoinTable, ProtocolError, parse_inbound, parse_message
 
 TABLE = "kitchen-42"
 

@@ -13,10 +13,10 @@ from serverkit import FAST, Client, Session, session, stopped_pace  # noqa: F401
 from tablechecks import nothing_changes, refused
 
 from smear.server.limits import Limits
-from smear.server.listing import OPEN_TABLES_SHOWN
-from smear.server.storage import Storage
-from smear.server.storerows import SeatRow
-from smear.server.tables import TableSettings
+from smear.server.social.listing import OPEN_TABLES_SHOWN
+from smear.server.storage.database import Storage
+from smear.server.storage.rows import SeatRow
+from smear.server.tables.table import TableSettings
 
 LIMITS = Limits(tables_per_hour=0, connections_per_address=0)
 

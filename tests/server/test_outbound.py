@@ -28,7 +28,7 @@ from smear import (
 )
 from smear.actionjson import action_json
 from smear.bots import random_action
-from smear.server.protocol import (
+from smear.server.wire.protocol import (
     DISCARDS_LISTED,
     public_event,
     public_json,

@@ -13,12 +13,12 @@ import pytest
 from serverkit import stopped_pace  # noqa: F401  (a fixture: the pace stands still)
 
 import smear.server
-from smear.server.core import Connection, LiveTables
 from smear.server.limits import Timing
-from smear.server.presence import Presence
-from smear.server.storage import StorageError
-from smear.server.tables import Table, TableError, TableSettings
-from smear.server.talk import TalkPace
+from smear.server.social.talk import TalkPace
+from smear.server.storage.database import StorageError
+from smear.server.tables.live import Connection, LiveTables
+from smear.server.tables.presence import Presence
+from smear.server.tables.table import Table, TableError, TableSettings
 
 
 def project_ancestors(cls: type) -> list[type]:

@@ -1,5 +1,5 @@
 """Players who come back: profiles over HTTP, the history of finished matches, statistics, ratings,
-the leaderboard and replays (smear.server.players)."""
+the leaderboard and replays (smear.server.players.api)."""
 
 from __future__ import annotations
 
@@ -23,10 +23,10 @@ from sqlalchemy.exc import OperationalError
 from tablechecks import cards_in
 
 from smear.record import dump_record, parse_record, replay
-from smear.server import talk
-from smear.server.playerstore import PlayerStore
-from smear.server.ratings import BOT_START, NEW_PLAYER, Rating, rate_match
-from smear.server.storage import Storage
+from smear.server.players.ratings import BOT_START, NEW_PLAYER, Rating, rate_match
+from smear.server.social import talk
+from smear.server.storage.database import Storage
+from smear.server.storage.playerstore import PlayerStore
 
 
 def run(scenario: Callable[[], Any]) -> None:
@@ -567,8 +567,8 @@ def test_a_bot_level_not_yet_rated_starts_from_where_it_is_measured_now(
 
 
 def test_a_new_profile_id_never_looks_like_a_bot_levels(monkeypatch: pytest.MonkeyPatch) -> None:
-    from smear.server import players
-    from smear.server.ratings import is_bot_profile
+    from smear.server.players import api as players
+    from smear.server.players.ratings import is_bot_profile
 
     drawn = iter(["bot-expert12", "bot-Zz09_-aa", "Q7-person_id"])
     monkeypatch.setattr(players.secrets, "token_urlsafe", lambda _n: next(drawn))

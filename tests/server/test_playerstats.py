@@ -1,4 +1,4 @@
-"""A seat's statistics and the ranking of a match's sides (smear.server.playerstats)."""
+"""A seat's statistics and the ranking of a match's sides (smear.server.players.playerstats)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from helpers import HOUSE, MOON_HANDS, MOON_OUT, MOON_TRICKS, act, play_tricks, 
 
 from smear import State
 from smear.cli import selfplay_match
-from smear.server.playerstats import COUNTS, add_stats, seat_stats, side_ranks, stats_json
+from smear.server.players.playerstats import COUNTS, add_stats, seat_stats, side_ranks, stats_json
 from smear.standings import hands_played
 
 MOON = HOUSE.with_changes(shoot_the_moon=True)

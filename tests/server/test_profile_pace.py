@@ -1,4 +1,4 @@
-"""New profiles and transfer codes are paced by what abuse costs (smear.server.profilepace): a class
+"""New profiles and transfer codes are paced by what abuse costs (smear.server.players.profilepace): a class
 behind one address each get a profile, a flood from it is refused past its allowance with when to
 ask again, and wrong transfer codes spend allowances of their own (per address and per code), never
 the one for new profiles."""

@@ -18,7 +18,7 @@ from smear import (
     find_rules,
     new_match,
 )
-from smear.server.protocol import (
+from smear.server.wire.protocol import (
     ENGLISH_ONLY,
     ERROR_ARGS,
     ERROR_CODES,

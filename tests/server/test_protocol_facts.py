@@ -44,7 +44,7 @@ from smear import (
     player_view,
 )
 from smear.bots import random_action
-from smear.server.protocol import public_json, view_json
+from smear.server.wire.protocol import public_json, view_json
 from smear.trick import is_trump
 
 

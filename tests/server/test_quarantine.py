@@ -36,12 +36,12 @@ from serverkit import (
 )
 
 from smear.cli import cli
-from smear.server.core import TableStore
 from smear.server.limits import Limits
-from smear.server.playerstore import MatchOutcome, PlayerStore
-from smear.server.storage import Storage
-from smear.server.storerows import StoredTable
-from smear.server.tables import Table
+from smear.server.storage.database import Storage
+from smear.server.storage.playerstore import MatchOutcome, PlayerStore
+from smear.server.storage.rows import StoredTable
+from smear.server.tables.live import TableStore
+from smear.server.tables.table import Table
 
 LIMITS = Limits(tables_per_hour=0, connections_per_address=0)
 

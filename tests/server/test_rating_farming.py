@@ -22,12 +22,20 @@ from smear import apply, legal_actions, new_match, next_hand
 from smear.bots import random_action
 from smear.dealing import team_sides
 from smear.record import record_of
-from smear.server.playerstats import seat_stats, side_ranks
-from smear.server.playerstore import BoardEntry, MatchOutcome
-from smear.server.ratings import BOT_START, ESTABLISHED, NEW_PLAYER, STEP, Rating, bot_profile_id, rate_match
-from smear.server.storage import Storage
-from smear.server.storerows import SeatRow
-from smear.server.tables import TableSettings, hash_token
+from smear.server.players.playerstats import seat_stats, side_ranks
+from smear.server.players.ratings import (
+    BOT_START,
+    ESTABLISHED,
+    NEW_PLAYER,
+    STEP,
+    Rating,
+    bot_profile_id,
+    rate_match,
+)
+from smear.server.storage.database import Storage
+from smear.server.storage.playerstore import BoardEntry, MatchOutcome
+from smear.server.storage.rows import SeatRow
+from smear.server.tables.table import TableSettings, hash_token
 from smear.state import Phase, State
 
 PRESET = "house"

@@ -86,7 +86,7 @@ def test_resume_replays_the_missed_events_then_the_state(tmp_path: Path) -> None
 def test_resume_too_far_behind_gets_one_state_marked_resync(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("smear.server.tables.EVENT_HISTORY", 2)
+    monkeypatch.setattr("smear.server.tables.table.EVENT_HISTORY", 2)
 
     async def scenario() -> None:
         async with session(tmp_path / "smear.db", PATIENT) as s:

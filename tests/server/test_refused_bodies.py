@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from serverkit import session, stopped_pace  # noqa: F401  (stopped_pace: a fixture)
 
 from smear.server.limits import Limits
-from smear.server.players import REFUSED_BODY_READ_MAX
+from smear.server.players.api import REFUSED_BODY_READ_MAX
 
 RECORD_BYTES_MAX = Limits().record_bytes
 

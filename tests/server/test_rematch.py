@@ -15,7 +15,7 @@ from serverkit import FAST, play_out, session
 from tablechecks import refused
 
 from smear.legal import legal_actions
-from smear.server.tables import Seat, Table, TableError, TableSettings, hash_token
+from smear.server.tables.table import Seat, Table, TableError, TableSettings, hash_token
 from smear.state import Phase
 
 

@@ -21,8 +21,8 @@ import pytest
 from serverkit import Client, create, free_port, join, server_process, session
 from tablechecks import play_event
 
-from smear.server.chatstore import ChatStore
-from smear.server.liststore import ListingStore
+from smear.server.storage.chatstore import ChatStore
+from smear.server.storage.liststore import ListingStore
 
 # What a player sees of a hand; all of it must survive the restart.
 HAND_FIELDS = ("hand_number", "dealer", "phase", "to_act", "bids", "bidder", "bid", "trump", "leader")

@@ -17,8 +17,8 @@ from tablechecks import PATIENT, TOKEN_OF_NOBODY, cards_in, nothing_changes, peo
 from smear.actionjson import record_action_json
 from smear.record import parse_record, record_of
 from smear.review import REVIEW_COSTLIEST, positions
-from smear.server.hints import HintService, match_review_samples
-from smear.server.tables import TableError
+from smear.server.players.hints import HintService, match_review_samples
+from smear.server.tables.table import TableError
 
 HAND_0: Any = ["hand 0"]  # what the stand-in review gives
 FINE: Any = ["fine"]
@@ -197,8 +197,8 @@ def test_reviews_are_kept_per_match_hand_and_seat_and_queued_with_the_hints(
         release.wait(5)
         return [f"hand {hand}"]
 
-    monkeypatch.setattr("smear.server.hints.review_hand", review)
-    monkeypatch.setattr("smear.server.hints._record", lambda state, hands=None: None)
+    monkeypatch.setattr("smear.server.players.hints.review_hand", review)
+    monkeypatch.setattr("smear.server.players.hints._record", lambda state, hands=None: None)
 
     async def scenario() -> None:
         hints = HintService(queue=1)
@@ -230,8 +230,8 @@ def test_a_failed_review_is_worked_out_again(monkeypatch: pytest.MonkeyPatch) ->
             raise outcome
         return outcome
 
-    monkeypatch.setattr("smear.server.hints.review_hand", review)
-    monkeypatch.setattr("smear.server.hints._record", lambda state, hands=None: None)
+    monkeypatch.setattr("smear.server.players.hints.review_hand", review)
+    monkeypatch.setattr("smear.server.players.hints._record", lambda state, hands=None: None)
 
     async def scenario() -> None:
         hints = HintService(queue=4)

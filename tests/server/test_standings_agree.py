@@ -23,11 +23,11 @@ from smear import State, apply, legal_actions, new_match, next_hand, parse_actio
 from smear.record import parse_record, record_of
 from smear.replayview import replay_view
 from smear.scoring import MatchEnd
-from smear.server import tables
-from smear.server.outbound import public_json
-from smear.server.playerstats import seat_stats, side_ranks, stats_json
-from smear.server.ratings import rate_match
-from smear.server.tables import Table, TableSettings
+from smear.server.players.playerstats import seat_stats, side_ranks, stats_json
+from smear.server.players.ratings import rate_match
+from smear.server.tables import table as tables
+from smear.server.tables.table import Table, TableSettings
+from smear.server.wire.outbound import public_json
 from smear.state import Phase
 
 SEED = 11

@@ -1,4 +1,4 @@
-"""The server's storage (smear.server.storage): round trips, the action sequence, crash durability.
+"""The server's storage (smear.server.storage.database): round trips, the action sequence, crash durability.
 
 Every test that takes ``url`` (or ``storage``) runs twice: on a SQLite file and on a database of a
 real PostgreSQL server that the tests start themselves (``tests/support/dbservers.py``)."""
@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from smear.server.storage import Storage, StorageError
-from smear.server.storerows import MatchRow, SeatRow, StoredTable
+from smear.server.storage.database import Storage, StorageError
+from smear.server.storage.rows import MatchRow, SeatRow, StoredTable
 
 SETTINGS: dict[str, Any] = {"preset": "house", "players": 4, "teams": True, "target": 21, "hints": False}
 SEATS = [
@@ -319,7 +319,7 @@ def test_sqlite_files_use_write_ahead_logging(sqlite_url: str, tmp_path: Path) -
 def test_a_write_refused_while_another_process_holds_the_file_is_a_storage_error_and_later_writes_go_on(
     sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("smear.server.dbdriver.BUSY_TIMEOUT_SECONDS", 0.05)
+    monkeypatch.setattr("smear.server.storage.dbdriver.BUSY_TIMEOUT_SECONDS", 0.05)
     with Storage(sqlite_url) as storage:
         new_table(storage)
         storage.start_match("ABCD", 1, 5, SIDES, NAMES)
@@ -344,8 +344,8 @@ def test_a_write_refused_while_another_process_holds_the_file_is_a_storage_error
 CRASHING_WRITER = textwrap.dedent(
     """
     import os, signal, sys
-    from smear.server.storage import Storage
-    from smear.server.storerows import SeatRow
+    from smear.server.storage.database import Storage
+    from smear.server.storage.rows import SeatRow
 
     storage = Storage(sys.argv[1])
     count = int(sys.argv[2])

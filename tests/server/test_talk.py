@@ -12,10 +12,10 @@ from typing import Any
 from serverkit import FAST, Client, Clock, Session, session, stopped_pace  # noqa: F401  (a fixture, used by every test here)
 from tablechecks import cards_in, next_turn, nothing_changes, people_table, refused
 
-from smear.server.chat import CHAT_KEPT_SECONDS
 from smear.server.limits import Limits
-from smear.server.protocol import CHAT_LENGTH, REACTIONS
-from smear.server.storage import Storage
+from smear.server.social.chat import CHAT_KEPT_SECONDS
+from smear.server.storage.database import Storage
+from smear.server.wire.protocol import CHAT_LENGTH, REACTIONS
 from smear.state import Phase
 
 LIMITS = Limits(tables_per_hour=0, connections_per_address=0)

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from smear.server.storage import Storage, StorageError
-from smear.server.storerows import ActionRow, SeatRow
-from smear.server.writer import StorageWriter
+from smear.server.storage.database import Storage, StorageError
+from smear.server.storage.rows import ActionRow, SeatRow
+from smear.server.storage.writer import StorageWriter
 
 TABLES = ["T0", "T1", "T2", "T3", "T4"]
 

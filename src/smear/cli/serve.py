@@ -13,7 +13,8 @@ from smear.server.limits import Limits, Timing
 
 # --- smear serve ----------------------------------------------------------------------------------
 
-# The kinds of work nobody at a table waits for (smear.server.background): each has a queue and a pace.
+# The kinds of work nobody at a table waits for (smear.server.players.background): each has a
+# queue and a pace.
 _LANES = (
     ("review", "Reviews of finished matches"),
     ("replay", "Replays of finished matches"),
@@ -258,8 +259,8 @@ def serve_command(
     from sqlalchemy.engine import make_url
 
     from smear.server.app import create_app
-    from smear.server.cluster import ClusterError, masked, reach_redis
-    from smear.server.storage import Storage, StorageError
+    from smear.server.cluster.coordination import ClusterError, masked, reach_redis
+    from smear.server.storage.database import Storage, StorageError
     from smear.server.workers import run_workers, serve
 
     if workers > 1 and redis is None:
@@ -313,7 +314,7 @@ def db_upgrade_command(database: str) -> None:
     The server does the same as it starts; run this before starting several servers on one
     database, or to see what an upgrade does.
     """
-    from smear.server.storage import Storage, StorageError
+    from smear.server.storage.database import Storage, StorageError
 
     try:
         with Storage(database) as storage:
@@ -329,7 +330,7 @@ def db_quarantined_command(database: str) -> None:
     since when (UTC). None of them is served until it is released."""
     import datetime
 
-    from smear.server.storage import Storage, StorageError
+    from smear.server.storage.database import Storage, StorageError
 
     try:
         with Storage(database) as storage:
@@ -349,7 +350,7 @@ def db_quarantined_command(database: str) -> None:
 def db_release_command(code: str, database: str) -> None:
     """Take table CODE out of quarantine, once what failed is fixed: the next server start (or the
     next person to open it) brings it back, or puts it aside again if it still fails."""
-    from smear.server.storage import Storage, StorageError
+    from smear.server.storage.database import Storage, StorageError
 
     try:
         with Storage(database) as storage:

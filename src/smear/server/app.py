@@ -1,15 +1,16 @@
 """The web server: Starlette for HTTP, python-socketio for real-time play, SQLAlchemy for storage.
 
-The server alone applies actions, through the engine (:mod:`smear.server.tablerequests`). Bots, the
-turn timer and absent players are played for on the server, after a short pause, off the event loop,
-and only while a person is at the table (:mod:`smear.server.pacing`). Idle tables close, rest or leave
-memory (:meth:`SmearServer.sweep`).
+The server alone applies actions, through the engine (:mod:`smear.server.tables.requests`). Bots,
+the turn timer and absent players are played for on the server, after a short pause, off the event
+loop, and only while a person is at the table (:mod:`smear.server.tables.pacing`). Idle tables
+close, rest or leave memory (:meth:`SmearServer.sweep`).
 
 The server is a few parts, each owning its state and taking in its constructor only what it uses:
-the live tables and their storage (:mod:`smear.server.core`), presence (:mod:`smear.server.presence`)
-and pacing, the cluster (:mod:`smear.server.sharing`), the social side (:mod:`smear.server.talk`,
-:mod:`smear.server.listing`), the table requests, hints and reviews
-(:mod:`smear.server.hintrequests`) and the players' HTTP API (:mod:`smear.server.players`).
+the live tables and their storage (:mod:`smear.server.tables.live`), presence
+(:mod:`smear.server.tables.presence`) and pacing, the cluster (:mod:`smear.server.cluster.sharing`),
+the social side (:mod:`smear.server.social.talk`, :mod:`smear.server.social.listing`), the table
+requests, hints and reviews (:mod:`smear.server.players.hintrequests`) and the players' HTTP API
+(:mod:`smear.server.players.api`). docs/architecture.md draws them.
 :func:`build_server` is the one place that builds and wires them; :class:`SmearServer` holds them,
 answers the sockets' door (:class:`SocketDoor`) and runs the ASGI application's life.
 """
@@ -30,11 +31,27 @@ from starlette.routing import BaseRoute, Route
 
 from smear.bots import table_bots
 from smear.rules import PRESETS
-from smear.server import talk
-from smear.server.background import BackgroundWork
-from smear.server.cluster import Cluster
-from smear.server.core import Connection, LiveTables, TableStore, Tasks
-from smear.server.guard import (
+from smear.server.cluster.coordination import Cluster
+from smear.server.cluster.sharing import Handler, Sharing
+from smear.server.limits import AddressBook, Limits, Timing, client_address
+from smear.server.players.api import PlayersApi
+from smear.server.players.background import BackgroundWork
+from smear.server.players.hintrequests import HintRequests
+from smear.server.players.hints import HintService
+from smear.server.players.profilepace import ProfilePace
+from smear.server.social import talk
+from smear.server.social.listing import OpenTables
+from smear.server.social.talk import Talk, TalkPace
+from smear.server.storage.database import Storage, StorageError
+from smear.server.storage.playerstore import mask_names
+from smear.server.storage.rows import StoredTable
+from smear.server.tables.live import Connection, LiveTables, TableStore, Tasks
+from smear.server.tables.pacing import Pacing
+from smear.server.tables.presence import Presence
+from smear.server.tables.requests import TableRequests
+from smear.server.tables.table import TableError
+from smear.server.web import STATIC_DIR, client_routes, facts_routes, with_security_headers
+from smear.server.wire.guard import (
     GuardedServer,
     LogThrottle,
     drop_undecodable_frames,
@@ -42,24 +59,8 @@ from smear.server.guard import (
     quiet_client_faults,
     quiet_logger,
 )
-from smear.server.hintrequests import HintRequests
-from smear.server.hints import HintService
-from smear.server.limits import AddressBook, Limits, Timing, client_address
-from smear.server.listing import OpenTables
-from smear.server.pacing import Pacing
-from smear.server.players import PlayersApi
-from smear.server.playerstore import mask_names
-from smear.server.presence import Presence
-from smear.server.profilepace import ProfilePace
-from smear.server.protocol import MAX_MESSAGE_BYTES, error_payload
-from smear.server.sharing import Handler, Sharing
-from smear.server.storage import Storage, StorageError
-from smear.server.storerows import StoredTable
-from smear.server.tablerequests import TableRequests
-from smear.server.tables import TableError
-from smear.server.talk import Talk, TalkPace
-from smear.server.transport import TransportDoor
-from smear.server.web import STATIC_DIR, client_routes, facts_routes, with_security_headers
+from smear.server.wire.protocol import MAX_MESSAGE_BYTES, error_payload
+from smear.server.wire.transport import TransportDoor
 
 log = logging.getLogger("smear.server")
 
@@ -69,7 +70,8 @@ RATE_BURST = 40.0
 
 class SocketDoor:
     """The sockets' door: a socket let in (or refused past its address's cap), gone, and every
-    client event it sends, rate-limited and answered by :meth:`smear.server.sharing.Sharing.handle`."""
+    client event it sends, rate-limited and answered by
+    :meth:`smear.server.cluster.sharing.Sharing.handle`."""
 
     def __init__(
         self, live: LiveTables, limits: Limits, over_cap: Callable[[str], bool], sharing: Sharing
@@ -299,7 +301,7 @@ def build_server(
     redis: str | None = None,
 ) -> SmearServer:
     """The server's parts, each given what it uses, and the events and routes that reach them; with
-    ``redis``, one of several processes serving the same tables (:mod:`smear.server.cluster`)."""
+    ``redis``, one of several processes serving the same tables (:mod:`smear.server.cluster.coordination`)."""
     timing, limits = timing or Timing(), limits or Limits()
     drops = LogThrottle(log)
     cluster = None if redis is None else Cluster(redis, lease=timing.lease)

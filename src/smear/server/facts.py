@@ -4,7 +4,7 @@ the deal at each table size and its points; the table settings a client may choo
 limits, reactions and shapes the server checks what a client sends against.
 
 Everything here is read from :mod:`smear.rules`, the engine (``team_sides``) and the constants the
-server validates with (:mod:`smear.server.protocol`, :mod:`smear.server.chat`, the server's
+server validates with (:mod:`smear.server.wire.protocol`, :mod:`smear.server.social.chat`, the server's
 :class:`~smear.server.limits.Limits`): the server is the only authority. ``GET /api/presets``
 answers :func:`presets_json` (see docs/protocol.md).
 
@@ -27,9 +27,9 @@ from smear.bots import table_bots
 from smear.cards import GAME_VALUES, Rank, Suit
 from smear.dealing import team_sides
 from smear.rules import ELIMINATION_SCORE, PRESETS, Rules, find_rules
-from smear.server.chat import CHAT_REMEMBERED
 from smear.server.limits import Limits
-from smear.server.protocol import (
+from smear.server.social.chat import CHAT_REMEMBERED
+from smear.server.wire.protocol import (
     CHAT_LENGTH,
     MAX_SEATS,
     NAME_LENGTH,

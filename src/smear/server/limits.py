@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from smear.server.tables import TableError
+from smear.server.tables.table import TableError
 
 HOUR = 3_600.0
 
@@ -56,7 +56,7 @@ class Limits:
     sweep_every: float = 60.0  # seconds between two looks for idle and finished tables, and failed records
     finish_attempts: int = 10  # tries at storing a match's record (one a sweep) before its table is put aside
     hint_queue: int = 4  # hints being worked out or waiting at once; more answer ``hints_busy``
-    # Work nobody at a table waits for, each kind in a worker of its own (smear.server.background):
+    # Work nobody at a table waits for, each kind in a worker of its own (smear.server.players.background):
     # jobs under way or waiting (more answer ``server_busy``), and the pace per client address (jobs a
     # second, and at once: more answer ``rate_limited``; a pace of 0 is none).
     review_queue: int = 4  # reviews of finished matches (a review already kept is free)
@@ -97,7 +97,7 @@ class Limits:
 @dataclass
 class AddressBook:
     """Per client address: the sockets open now (each Engine.IO session and WebSocket, counted by
-    :class:`~smear.server.transport.TransportCount`) and when it last created tables."""
+    :class:`~smear.server.wire.transport.TransportCount`) and when it last created tables."""
 
     limits: Limits
     connections: dict[str, int] = field(default_factory=dict)
@@ -201,7 +201,7 @@ class TableQuota:
     ...     with quota.creating("198.51.100.7", 0.0):
     ...         pass
     Traceback (most recent call last):
-    smear.server.tables.TableError: server_full
+    smear.server.tables.table.TableError: server_full
     """
 
     def __init__(self, limits: Limits, addresses: AddressBook, live: Callable[[], int]) -> None:

@@ -1,9 +1,9 @@
 """``smear serve --workers N``: N server processes on one machine, sharing one listening socket.
 
 The parent binds the port, then forks the workers; the kernel hands each new connection to one of
-them. They share the tables through Redis (:mod:`smear.server.cluster`), so any worker may take any
-client. A worker that dies is started again after a pause (its tables are taken over by the others
-meanwhile); SIGINT or SIGTERM stops them all.
+them. They share the tables through Redis (:mod:`smear.server.cluster.coordination`), so any
+worker may take any client. A worker that dies is started again after a pause (its tables are
+taken over by the others meanwhile); SIGINT or SIGTERM stops them all.
 
 Every server process, one or several, runs uvicorn through :func:`serve`: told to stop, it first
 lets the application end its sessions (:class:`Stoppable`), then gives the requests still under way

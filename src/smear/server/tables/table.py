@@ -1,0 +1,555 @@
+"""A table: seats, a host, the match in play and the versioned history everyone is sent.
+
+This module holds no I/O: the app calls these methods, stores what they report and sends the views.
+Every method either changes the table and bumps its version, or raises :class:`TableError` and
+changes nothing. The rules themselves are the engine's: a table only decides who may act.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from collections import deque
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from smear.actions import Action, parse_action
+from smear.bots import table_bots
+from smear.dealing import new_match, next_hand, team_sides
+from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
+from smear.rules import Rules, find_rules, option_changes
+from smear.server.players.ratings import bot_level, bot_profile_id
+from smear.server.social.chat import ChatRoom
+from smear.server.wire.protocol import illegal_action_args, log_lines, public_event
+from smear.state import Phase, State
+from smear.transitions import apply
+
+# Public events kept for clients that reconnect; one further behind gets a full resync.
+EVENT_HISTORY = 256
+
+
+class TableError(SmearError):
+    """A refused request, as a protocol error code with its arguments."""
+
+    def __init__(self, code: str, **args: str | int) -> None:
+        self.code = code
+        self.args_map: dict[str, str | int] = dict(args)
+        super().__init__(f"{code} {args}" if args else code)
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What the host chose when creating the table."""
+
+    preset: str
+    players: int
+    teams: bool = False
+    target: int = 21
+    turn_timer: int = 0  # seconds; 0 means no timer
+    bot_level: str = "heuristic"
+    hints: bool = True
+    shoot_the_moon: bool = False
+    elimination: bool = False  # a side at -21 or below loses
+    kitty: bool = False  # where the preset offers one (five_point)
+
+    def rules(self) -> Rules:
+        rules = find_rules(self.preset)
+        changes = option_changes(
+            rules,
+            target=self.target,
+            shoot_the_moon=self.shoot_the_moon,
+            elimination=self.elimination,
+            kitty=self.kitty,
+        )
+        return rules.with_changes(**changes) if changes else rules
+
+    def check(self) -> None:
+        """Refuse settings the preset does not allow (raises ``TableError("rules_refused")``).
+
+        The error carries a ``reason_code`` and its args, so a client can say why in its own
+        language, and an English ``reason`` for its message.
+        """
+        if self.kitty and not find_rules(self.preset).kitty_option:
+            raise TableError(
+                "rules_refused",
+                reason_code="option_not_offered",
+                option="kitty",
+                preset=self.preset,
+                reason=f"{self.preset} has no kitty",
+            )
+        try:
+            rules = self.rules()
+        except RulesError as err:
+            raise TableError("rules_refused", reason_code="rules", reason=str(err)) from None
+        if self.bot_level not in table_bots():
+            bots = ", ".join(table_bots())
+            raise TableError(
+                "rules_refused", reason_code="unknown_bot", bots=bots, reason=f"the bots are {bots}"
+            )
+        refusal = rules.refusal(self.players, self.teams)
+        if refusal is not None:
+            allowed = rules.team_player_counts if self.teams else rules.player_counts
+            raise TableError(
+                "rules_refused",
+                reason_code="players_with_teams" if self.teams else "players",
+                preset=self.preset,
+                players=self.players,
+                allowed=", ".join(map(str, allowed)),
+                reason=refusal,
+            )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "preset": self.preset,
+            "players": self.players,
+            "teams": self.teams,
+            "target": self.target,
+            "turn_timer": self.turn_timer,
+            "bot_level": self.bot_level,
+            "hints": self.hints,
+            "shoot_the_moon": self.shoot_the_moon,
+            "elimination": self.elimination,
+            "kitty": self.kitty,
+        }
+
+
+@dataclass
+class Seat:
+    """One chair at the table: open, a person (known by the hash of a secret token) or a bot."""
+
+    name: str | None = None
+    token_hash: str | None = None
+    is_bot: bool = False
+    profile: str | None = None  # the player's profile (a bot's: its level's), if any
+    rating: float | None = None  # the profile's rating in the table's preset, as shown
+
+    @property
+    def is_open(self) -> bool:
+        return self.name is None
+
+    @property
+    def is_person(self) -> bool:
+        return self.token_hash is not None
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored and compared only as hashes, so a leaked database holds no usable token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_code() -> str:
+    """An unguessable table code for invite links."""
+    return secrets.token_urlsafe(12)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+BOT_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
+
+
+def distinct_names(names: list[str]) -> list[str]:
+    """The seats' names as a match's record holds them, each once (a record refuses two seats of one
+    name, and a person may sit under a bot's or another person's name): a repeat is numbered.
+
+    >>> distinct_names(["Ada", "Bo", "Ada", "Ada"])
+    ['Ada', 'Bo', 'Ada (2)', 'Ada (3)']
+    """
+    seen: set[str] = set()
+    distinct: list[str] = []
+    for name in names:
+        shown, count = name, 1
+        while shown in seen:
+            count += 1
+            shown = f"{name} ({count})"
+        seen.add(shown)
+        distinct.append(shown)
+    return distinct
+
+
+@dataclass
+class Table:
+    """A table and, once started, its match."""
+
+    code: str
+    settings: TableSettings
+    seats: list[Seat]
+    host_seat: int | None = 0
+    status: str = "lobby"  # lobby, playing, finished
+    version: int = 0
+    match_number: int = 0
+    seed: int = 0
+    names: list[str] = field(default_factory=list)  # the seat names when the match started, each once
+    state: State | None = None
+    action_count: int = 0  # actions stored for the current match
+    events: deque[tuple[int, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=EVENT_HISTORY))
+    chat: ChatRoom = field(default_factory=ChatRoom)
+    listed: bool = False  # on the landing page's list of open tables while in the lobby
+    # After a match: the seats whose person will play again, and whether the host asks for new partners.
+    rematch_ready: frozenset[int] = frozenset()
+    new_partners: bool = False
+
+    # --- creating and joining -------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls, settings: TableSettings, host_name: str, code: str | None = None, profile: str | None = None
+    ) -> tuple[Table, str]:
+        """A new table with its host in seat 0; returns the table and the host's seat token."""
+        settings.check()
+        token = new_token()
+        seats = [Seat() for _ in range(settings.players)]
+        seats[0] = Seat(name=host_name, token_hash=hash_token(token), profile=profile)
+        table = cls(code=code or new_code(), settings=settings, seats=seats, host_seat=0)
+        table.bump({"kind": "created"})
+        return table, token
+
+    def join(self, name: str, profile: str | None = None) -> tuple[int, str]:
+        """Sit a newcomer in the first open seat; returns the seat and its token. A profile holds
+        one seat at a table (``profile_already_seated``): two seats of one player, played by one
+        person or one script, would make a match with itself."""
+        if self.status != "lobby":
+            raise TableError("not_in_lobby")
+        if profile is not None and any(seat.profile == profile for seat in self.seats):
+            raise TableError("profile_already_seated")
+        for index, seat in enumerate(self.seats):
+            if seat.is_open:
+                token = new_token()
+                self.seats[index] = Seat(name=name, token_hash=hash_token(token), profile=profile)
+                if self.host_seat is None:
+                    self.host_seat = index
+                self.bump({"kind": "joined", "seat": index})
+                return index, token
+        raise TableError("table_full")
+
+    # --- who is asking ------------------------------------------------------------------------------
+
+    def seat_of(self, token: str) -> int:
+        """The seat a token holds (raises ``bad_token``)."""
+        digest = hash_token(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return index
+        raise TableError("bad_token")
+
+    def _host(self, token: str) -> int:
+        seat = self.seat_of(token)
+        if seat != self.host_seat:
+            raise TableError("not_host")
+        return seat
+
+    def _lobby(self) -> None:
+        if self.status != "lobby":
+            raise TableError("not_in_lobby")
+
+    def _seat_index(self, seat: int) -> int:
+        if not 0 <= seat < len(self.seats):
+            raise TableError("no_such_seat", seat=seat)
+        return seat
+
+    # --- the lobby ----------------------------------------------------------------------------------
+
+    def take_seat(self, token: str, seat: int) -> None:
+        """Move to another open seat before the match starts."""
+        self._lobby()
+        current = self.seat_of(token)
+        target = self._seat_index(seat)
+        if target == current:
+            return
+        if not self.seats[target].is_open:
+            raise TableError("seat_taken", seat=seat)
+        self.seats[target], self.seats[current] = self.seats[current], Seat()
+        if self.host_seat == current:
+            self.host_seat = target
+        self.bump({"kind": "seated", "seat": target})
+
+    def set_bot(self, token: str, seat: int, bot: bool) -> None:
+        """The host puts a bot in an open seat, or takes one out."""
+        self._host(token)
+        self._lobby()
+        target = self._seat_index(seat)
+        chair = self.seats[target]
+        if bot:
+            if not chair.is_open:
+                raise TableError("seat_taken", seat=seat)
+            taken = {s.name for s in self.seats}
+            # Clients mark bots from the seat's flag, in the reader's language; the name stays bare.
+            name = next((n for n in BOT_NAMES if n not in taken), "Bot")
+            self.seats[target] = Seat(name=name, is_bot=True, profile=self.bot_profile)
+        else:
+            if not chair.is_bot:
+                raise TableError("no_such_seat", seat=seat)
+            self.seats[target] = Seat()
+        self.bump({"kind": "bot", "seat": target, "bot": bot})
+
+    def kick(self, token: str, seat: int) -> None:
+        """The host removes a player (or bot) from a seat before the match starts."""
+        host = self._host(token)
+        self._lobby()
+        target = self._seat_index(seat)
+        if target == host or self.seats[target].is_open:
+            raise TableError("no_such_seat", seat=seat)
+        self.seats[target] = Seat()
+        self.bump({"kind": "kicked", "seat": target})
+
+    def leave(self, token: str) -> int:
+        """A person leaves. In the lobby the seat opens; in a match a bot takes it over for good.
+
+        If the host leaves, the host role passes to the next person clockwise.
+        """
+        seat = self.seat_of(token)
+        if self.status == "lobby":
+            self.seats[seat] = Seat()
+        else:
+            name = self.seats[seat].name or "Player"
+            # The match stays in the leaver's history; the seat, and any rematch, is the bot's.
+            self.seats[seat] = Seat(name=name, is_bot=True, profile=self.bot_profile)
+        if self.host_seat == seat:
+            self.host_seat = self._next_person(seat)
+        self.bump({"kind": "left", "seat": seat})
+        return seat
+
+    @property
+    def bot_profile(self) -> str:
+        """The profile of the table's bots."""
+        return bot_profile_id(self.settings.bot_level)
+
+    def set_ratings(self, ratings: dict[str, float]) -> None:
+        """Show each seat's rating (by its profile; a profile without one shows none)."""
+        self.seats = [
+            replace(seat, rating=ratings.get(seat.profile) if seat.profile else None) for seat in self.seats
+        ]
+
+    def set_profile_gone(self, player: str) -> None:
+        """A profile was deleted: its seats here play on without one."""
+        self.seats = [
+            replace(seat, profile=None, rating=None) if seat.profile == player else seat
+            for seat in self.seats
+        ]
+
+    def _next_person(self, after: int) -> int | None:
+        n = len(self.seats)
+        for step in range(1, n + 1):
+            index = (after + step) % n
+            if self.seats[index].is_person:
+                return index
+        return None
+
+    def set_listed(self, token: str, listed: bool) -> None:
+        """The host lists the table as open, for anyone to find and join, or takes it off the list."""
+        self._host(token)
+        self._lobby()
+        if listed != self.listed:
+            self.listed = listed
+            self.bump({"kind": "listed", "listed": listed})
+
+    # --- the chat -----------------------------------------------------------------------------------
+
+    def set_chat(self, token: str, on: bool, spectators: bool) -> None:
+        """The host turns the chat on or off and lets spectators write in it or not."""
+        self._host(token)
+        if (on, spectators) != (self.chat.on, self.chat.spectators):
+            self.chat.on, self.chat.spectators = on, spectators
+            self.bump({"kind": "chat_settings", "on": on, "spectators": spectators})
+
+    def mute(self, token: str, seat: int, muted: bool) -> None:
+        """The host mutes another seat in the chat, or lets it speak again."""
+        host = self._host(token)
+        target = self._seat_index(seat)
+        if target == host:
+            raise TableError("no_such_seat", seat=seat)
+        if (target in self.chat.muted) != muted:
+            self.chat.muted = self.chat.muted | {target} if muted else self.chat.muted - {target}
+            self.bump({"kind": "muted", "seat": target, "muted": muted})
+
+    def chat_refusal(self, seat: int | None) -> str | None:
+        """Why a line from ``seat`` (None: a spectator) may not be written now, or None."""
+        return self.chat.refusal(status=self.status, hand_over=self._hand_over, seat=seat)
+
+    @property
+    def _hand_over(self) -> bool:
+        return self.state is not None and self.state.public.phase is Phase.HAND_OVER
+
+    # --- the match ----------------------------------------------------------------------------------
+
+    def start(self, token: str, seed: int | None = None) -> None:
+        """The host starts the match: every seat must be filled (by people or bots).
+
+        With teams, partners are drawn at random: everyone is reseated at random and partners sit
+        across the table (or, in presets whose two teams alternate, every other seat).
+        """
+        self._host(token)
+        if self.status == "playing":
+            raise TableError("not_in_lobby")
+        self._deal_match(seed, reseat=self.settings.teams)
+
+    def _deal_match(self, seed: int | None, reseat: bool) -> None:
+        """Start the next match, everyone reseated at random first if ``reseat``."""
+        if any(seat.is_open for seat in self.seats):
+            raise TableError("not_enough_players")
+        rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        if reseat:
+            host = self.seats[self.host_seat] if self.host_seat is not None else None
+            rng.shuffle(self.seats)
+            if host is not None:
+                self.host_seat = self.seats.index(host)
+        self.seed = rng.randrange(1 << 62)
+        self.match_number += 1
+        self.listed = False  # a match under way waits for nobody
+        self.rematch_ready, self.new_partners = frozenset(), False
+        self._begin_match()
+        self.bump({"kind": "started", "match": self.match_number})
+
+    def _begin_match(self) -> None:
+        players = self.settings.players
+        self.names = distinct_names([seat.name or f"Seat {i + 1}" for i, seat in enumerate(self.seats)])
+        rules = self.settings.rules()
+        teams = team_sides(players, rules.alternate_teams) if self.settings.teams else None
+        self.state = new_match(rules, players, teams, seed=self.seed)
+        self.status = "playing"
+        self.action_count = 0
+
+    @property
+    def sides(self) -> list[list[int]]:
+        assert self.state is not None
+        return [list(side) for side in self.state.public.sides]
+
+    def act(self, token: str, version: int, text: str) -> tuple[int, Action]:
+        """A seat's action, checked in order: match on, seat held, its turn, version current, legal.
+
+        Returns the seat and the action; the new state is in ``self.state``.
+        """
+        if self.status != "playing" or self.state is None:
+            raise TableError("match_over" if self.status == "finished" else "not_in_lobby")
+        seat = self.seat_of(token)
+        to_act = self.state.public.to_act
+        if to_act != seat:
+            raise TableError("not_your_turn")
+        if version != self.version:
+            raise TableError("stale_version", version=self.version)
+        try:
+            action = parse_action(text)
+        except ActionError as err:
+            raise TableError("bad_action", reason_code="not_an_action", reason=str(err)) from None
+        self.apply_action(seat, action)
+        return seat, action
+
+    def apply_action(self, seat: int, action: Action) -> None:
+        """Apply an action for ``seat`` (a person's, a bot's or the timer's); raises on an illegal one."""
+        assert self.state is not None
+        before = self.state.public
+        try:
+            self.state = apply(self.state, action, seat)
+        except IllegalActionError as err:
+            raise TableError("illegal_action", **illegal_action_args(err)) from None
+        self.action_count += 1
+        event = {"kind": "action", **public_event(seat, action)}
+        lines = log_lines(before, self.state.public)
+        if lines:  # what the action made happen, in the order the log shows it
+            event["lines"] = lines
+        if self.state.public.phase is Phase.MATCH_OVER:
+            self.status = "finished"
+        self.bump(event)
+
+    def deal_next_hand(self) -> None:
+        """Deal the next hand once the last one has been shown."""
+        assert self.state is not None and self.state.public.phase is Phase.HAND_OVER
+        self.state = next_hand(self.state)
+        self.bump({"kind": "deal", "hand": self.state.public.hand_number})
+
+    def rematch(self, token: str, ready: bool, new_partners: bool, seed: int | None = None) -> bool:
+        """After a match, a seat says it will play again or not (the host also whether partners are
+        drawn anew, where there are teams). When every person seated is ready (bots always are), the
+        next match starts; returns whether it did."""
+        seat = self.seat_of(token)
+        if self.status != "finished":
+            raise TableError("match_not_over")
+        changed = False
+        if seat == self.host_seat and self.settings.teams and new_partners != self.new_partners:
+            self.new_partners, changed = new_partners, True
+        if ready != (seat in self.rematch_ready):
+            self.rematch_ready = self.rematch_ready | {seat} if ready else self.rematch_ready - {seat}
+            changed = True
+        if changed:
+            self.bump({"kind": "rematch", "seat": seat, "ready": ready})
+        return self.rematch_if_everyone_is_ready(seed)
+
+    def rematch_if_everyone_is_ready(self, seed: int | None = None) -> bool:
+        """Start the next match if a rematch was asked and every person seated has accepted."""
+        if self.status != "finished" or not self.rematch_ready:
+            return False
+        if not all(chair.is_bot or index in self.rematch_ready for index, chair in enumerate(self.seats)):
+            return False
+        self._deal_match(seed, reseat=self.new_partners)
+        return True
+
+    def play_again(self, token: str, seed: int | None = None) -> None:
+        """After a match, the host starts another one with the same people."""
+        self._host(token)
+        if self.status != "finished":
+            raise TableError("not_in_lobby")
+        self.status = "lobby"
+        self.start(token, seed)
+
+    # --- restoring after a restart ------------------------------------------------------------------
+
+    def restore_match(self, number: int, seed: int, actions: list[tuple[int, str]]) -> None:
+        """Rebuild the match in progress by replaying its stored actions through the engine."""
+        self.match_number = number
+        self.seed = seed
+        self._begin_match()
+        for seat, text in actions:
+            assert self.state is not None
+            if self.state.public.phase is Phase.HAND_OVER:
+                self.state = next_hand(self.state)
+            self.apply_action(seat, parse_action(text))
+
+    # --- history ------------------------------------------------------------------------------------
+
+    def bump(self, event: dict[str, Any]) -> None:
+        """Every change gets the next version and a public event."""
+        self.version += 1
+        self.events.append((self.version, event))
+
+    def events_since(self, version: int) -> list[tuple[int, dict[str, Any]]] | None:
+        """The events after ``version``, or None when they are no longer all kept (resync)."""
+        if version > self.version or version < 0:
+            return None
+        if version == self.version:
+            return []
+        if not self.events or self.events[0][0] > version + 1:
+            return None
+        return [(v, e) for v, e in self.events if v > version]
+
+    def lobby_json(self, you: int | None) -> dict[str, Any]:
+        """The table as everyone at it may see it."""
+        return {
+            "code": self.code,
+            "settings": self.settings.to_json(),
+            "status": self.status,
+            "host": self.host_seat,
+            "seats": [
+                {
+                    "seat": i,
+                    "name": s.name,
+                    "bot": s.is_bot,
+                    "bot_level": (bot_level(s.profile) or self.settings.bot_level) if s.is_bot else None,
+                    "open": s.is_open,
+                    "player": s.profile,
+                    "rating": s.rating,
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "you": you,
+            "match_number": self.match_number,
+            "chat": self.chat.controls_json()
+            | {
+                "refused": self.chat.refusals_json(
+                    status=self.status, hand_over=self._hand_over, seats=len(self.seats)
+                )
+            },
+            "listed": self.listed,
+            "rematch": {"ready": sorted(self.rematch_ready), "new_partners": self.new_partners},
+        }

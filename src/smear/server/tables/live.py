@@ -118,7 +118,7 @@ class TableStore:
         self.drops = drops
         self.writer = StorageWriter(storage)
         self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
-        self.quarantine = Quarantine(storage, self.db, self.read, clock)
+        self.quarantine = Quarantine(storage.quarantine, self.db, self.read, clock)
         self.finishes = PendingFinishes(limits.finish_attempts)
 
     async def close(self) -> None:

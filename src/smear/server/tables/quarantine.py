@@ -15,7 +15,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
-from smear.server.storage.database import Storage, StorageError
+from smear.server.storage.database import StorageError
+from smear.server.storage.quarantinestore import QuarantineStore
 
 __all__ = ["FINISH", "RESTORE", "Quarantine", "kind_of"]
 
@@ -42,12 +43,12 @@ class Quarantine:
 
     def __init__(
         self,
-        storage: Storage,
+        stored: QuarantineStore,
         write: Callable[..., Awaitable[Any]],
         read: Callable[..., Awaitable[Any]],
         clock: Callable[[], float],
     ) -> None:
-        self.storage = storage
+        self.stored = stored
         self._write = write
         self._read = read
         self._clock = clock
@@ -58,7 +59,7 @@ class Quarantine:
         stored (if not, the caller tries again later)."""
         kind = kind_of(error)
         try:
-            await self._write(self.storage.quarantine.put_aside, code, reason, kind, self._clock())
+            await self._write(self.stored.put_aside, code, reason, kind, self._clock())
         except Exception as err:
             log.warning("table %s could not be put aside (%s); tried again later", code, kind_of(err))
             return False
@@ -71,6 +72,6 @@ class Quarantine:
     async def recount(self) -> None:
         """Reads how many tables are put aside (other processes and the operator change it too)."""
         try:
-            self.count = await self._read(self.storage.quarantine.quarantined_count)
+            self.count = await self._read(self.stored.quarantined_count)
         except Exception as err:  # the count shown stays as it was: it is only shown
             log.debug("the quarantined tables could not be counted (%s)", kind_of(err))

@@ -1,12 +1,12 @@
-"""The rating players see (smear.server.ratings.Rating.shown): decided once on the server, on a
+"""The rating players see (smear.server.players.ratings.Rating.shown): decided once on the server, on a
 familiar scale, never negative, a whole number; the board still orders by the ordinal."""
 
 from __future__ import annotations
 
 import doctest
 
-import smear.server.ratings
-from smear.server.ratings import BOT_START, NEW_PLAYER, SHOWN_AT_ZERO, rate_match
+import smear.server.players.ratings
+from smear.server.players.ratings import BOT_START, NEW_PLAYER, SHOWN_AT_ZERO, rate_match
 
 
 def test_a_first_lost_match_reads_a_little_below_a_new_players_rating_never_negative() -> None:
@@ -25,4 +25,4 @@ def test_the_shown_scale_keeps_the_order_and_places_the_bots() -> None:
 
 
 def test_doctest() -> None:
-    assert doctest.testmod(smear.server.ratings).failed == 0
+    assert doctest.testmod(smear.server.players.ratings).failed == 0

@@ -247,9 +247,11 @@ def test_closing_finishes_the_writes_asked_for_then_closes_the_storage(storage: 
         reopened.close()
 
 
-def stored_in_the_file_itself(path: Path, copy: Path) -> int:
-    """The actions the database file holds without its write-ahead log (a copy of the file alone)."""
-    copy.write_bytes(path.read_bytes())
+def stored_in_the_file_itself(storage: Storage, path: Path, copy: Path) -> int:
+    """The actions the database file holds without its write-ahead log (a copy of the file alone,
+    taken under the storage's lock so that no checkpoint is writing the file meanwhile)."""
+    with storage._transactions.lock:
+        copy.write_bytes(path.read_bytes())
     connection = sqlite3.connect(copy)
     try:
         if connection.execute("SELECT count(*) FROM sqlite_master WHERE name = 'actions'").fetchone()[0] == 0:
@@ -264,18 +266,18 @@ def test_sqlite_s_log_reaches_the_database_between_writes_never_inside_a_commit(
     storage = Storage(f"sqlite:///{path}")
     storage.create_table("T0", {"rules": "house"}, 0, [SeatRow(0, "Ann", None, False)], 0.0)
     storage.start_match("T0", 1, seed=7, sides=[[0], [1], [2]], names=["Ann", "Bo", "Cy"])
-    before = stored_in_the_file_itself(path, tmp_path / "before.db")
+    before = stored_in_the_file_itself(storage, path, tmp_path / "before.db")
     # Far more pages than SQLite's automatic checkpoint lets a commit write (1000): no commit copied them.
     for seq in range(1, 1501):
         storage.append_action("T0", 1, seq, seq % 3, "pass")
-    assert stored_in_the_file_itself(path, tmp_path / "during.db") == before
+    assert stored_in_the_file_itself(storage, path, tmp_path / "during.db") == before
 
     async def scenario() -> None:
         writer = StorageWriter(storage, checkpoint_pause=0.0)
         await writer.append(ActionRow("T0", 1, 1501, 0, "pass"))
         # The checkpoint follows the answer to the write, once no other write waits.
         deadline = asyncio.get_running_loop().time() + 30
-        while stored_in_the_file_itself(path, tmp_path / "after.db") != before + 1501:
+        while stored_in_the_file_itself(storage, path, tmp_path / "after.db") != before + 1501:
             assert asyncio.get_running_loop().time() < deadline, "the log was never copied"
             await asyncio.sleep(0.01)
         await writer.close()

@@ -4,14 +4,31 @@ the network fails it, and the table's chunk fetched in the lobby so that the sta
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
+import pytest
 from browserkit import Watched, create_table, start_with_bots
 from client_budget import SCREENS, page_chunks, read_manifest
-from playwright.sync_api import Route, expect
+from playwright.sync_api import Page, Route, expect
 
 from smear.server.web import STATIC_DIR
 
 FAILED = "Part of the game could not be loaded. Check your connection and try again."
+
+
+class Phone(NamedTuple):
+    """A served game and a phone-sized page that has not loaded it yet."""
+
+    url: str
+    watched: Watched
+    page: Page
+
+
+@pytest.fixture
+def phone(serve: Callable[..., str], open_page: Callable[..., Watched]) -> Phone:
+    url = serve()
+    watched = open_page(375, 812)
+    return Phone(url, watched, watched.page)
 
 
 def chunk_of(source: str) -> str:
@@ -26,12 +43,8 @@ def forget_failed_fetches(watched: Watched, path: str) -> None:
     assert all(path in failed for failed in watched.failed_requests), watched.failed_requests
 
 
-def test_a_screen_says_it_is_loading_until_its_chunk_comes(
-    serve: Callable[..., str], open_page: Callable[..., Watched]
-) -> None:
-    url = serve()
-    watched = open_page(375, 812)
-    page = watched.page
+def test_a_screen_says_it_is_loading_until_its_chunk_comes(phone: Phone) -> None:
+    url, page = phone.url, phone.page
     held: list[Route] = []
     # Playwright marks the handler it is given: a function of the test's, not the list's method.
     page.route(f"**{chunk_of('src/ui/Landing.tsx')}", lambda route: held.append(route))
@@ -44,12 +57,8 @@ def test_a_screen_says_it_is_loading_until_its_chunk_comes(
     expect(loading).to_have_count(0)
 
 
-def test_a_screen_whose_chunk_fails_says_so_and_comes_on_retry(
-    serve: Callable[..., str], open_page: Callable[..., Watched]
-) -> None:
-    url = serve()
-    watched = open_page(375, 812)
-    page = watched.page
+def test_a_screen_whose_chunk_fails_says_so_and_comes_on_retry(phone: Phone) -> None:
+    url, watched, page = phone
     landing = chunk_of("src/ui/Landing.tsx")
     failures = [1]
 
@@ -71,12 +80,8 @@ def test_a_screen_whose_chunk_fails_says_so_and_comes_on_retry(
     forget_failed_fetches(watched, landing)
 
 
-def test_the_lobby_fetches_the_table_s_chunk_so_the_start_needs_no_fetch(
-    serve: Callable[..., str], open_page: Callable[..., Watched]
-) -> None:
-    url = serve()
-    watched = open_page(375, 812)
-    page = watched.page
+def test_the_lobby_fetches_the_table_s_chunk_so_the_start_needs_no_fetch(phone: Phone) -> None:
+    url, page = phone.url, phone.page
     game = chunk_of(SCREENS["table"])
     with page.expect_request_finished(lambda request: request.url.endswith(game)):
         create_table(page, url, "Ann")
@@ -95,13 +100,9 @@ def test_the_lobby_fetches_the_table_s_chunk_so_the_start_needs_no_fetch(
     assert blocked == []
 
 
-def test_a_retry_that_fails_too_loads_the_page_again(
-    serve: Callable[..., str], open_page: Callable[..., Watched]
-) -> None:
+def test_a_retry_that_fails_too_loads_the_page_again(phone: Phone) -> None:
     # As after a new build of the server: the chunk the page knows of is gone.
-    url = serve()
-    watched = open_page(375, 812)
-    page = watched.page
+    url, watched, page = phone
     landing = chunk_of("src/ui/Landing.tsx")
     page.route(f"**{landing}", lambda route: route.abort())
     page.goto(url)
@@ -117,12 +118,8 @@ def test_a_retry_that_fails_too_loads_the_page_again(
     forget_failed_fetches(watched, landing)
 
 
-def test_a_page_in_another_language_fetches_its_screen_along_with_the_catalog(
-    serve: Callable[..., str], open_page: Callable[..., Watched]
-) -> None:
-    url = serve()
-    watched = open_page(375, 812)
-    page = watched.page
+def test_a_page_in_another_language_fetches_its_screen_along_with_the_catalog(phone: Phone) -> None:
+    url, page = phone.url, phone.page
     page.context.add_init_script("localStorage.setItem('smear.lang', 'fr');")
     held: list[Route] = []
     french = chunk_of("src/i18n/fr.ts")

@@ -24,6 +24,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from pydantic_core import PydanticCustomError
 
 from smear.rules import PRESETS
+from smear.server.wire import outbound
 from smear.server.wire.errorcodes import (
     ENGLISH_ONLY,
     ERROR_ARGS,
@@ -33,21 +34,12 @@ from smear.server.wire.errorcodes import (
     illegal_action_args,
     illegal_action_payload,
 )
-from smear.server.wire.outbound import (
-    DISCARDS_LISTED,
-    Encoded,
-    log_lines,
-    public_event,
-    public_json,
-    public_text,
-    result_json,
-    view_json,
-    view_text,
-)
+
+# The outbound half of the protocol, re-exported whole: its __all__ is the one list of its names.
+from smear.server.wire.outbound import *  # noqa: F403
 
 __all__ = [
     "CHAT_LENGTH",
-    "DISCARDS_LISTED",
     "ENGLISH_ONLY",
     "ERROR_ARGS",
     "ERROR_CODES",
@@ -60,7 +52,6 @@ __all__ = [
     "ChatHistory",
     "ChatSettings",
     "CreateTable",
-    "Encoded",
     "Hint",
     "JoinTable",
     "Kick",
@@ -84,16 +75,10 @@ __all__ = [
     "error_payload",
     "illegal_action_args",
     "illegal_action_payload",
-    "log_lines",
     "parse_inbound",
     "parse_message",
-    "public_event",
-    "public_json",
-    "public_text",
-    "result_json",
-    "view_json",
-    "view_text",
 ]
+__all__ += outbound.__all__
 
 # The largest message accepted, in bytes of JSON text (UTF-8).
 MAX_MESSAGE_BYTES = 4096

@@ -420,20 +420,34 @@ def test_a_record_file_replays_and_a_broken_one_shows_the_servers_reason(
     take_expected_http_errors(watched, 400)
 
 
+# The /replay page's heading in each language (replay.upload_title in web/src/i18n/*.ts).
+REPLAY_UPLOAD_TITLE = {
+    "en": "Replay a match record",
+    "fr": "Rejouer un relevé de partie",
+    "es": "Ver la repetición de un registro",
+    "pt": "Ver o replay de um registro",
+    "it": "Rivedi una partita da un registro",
+}
+
+
 def test_every_step_of_a_replay_fits_a_phone_in_every_language(
     serve: Callable[..., str], open_page: Callable[..., Watched], tmp_path: Path
 ) -> None:
-    """At 375 px the result's table of sides is the widest part (its headings are long in Italian and
-    Portuguese): it may scroll in its own box, never the page."""
+    """At 375 px the widest parts are the tables: the header's final standings and the result's table
+    of sides (their headings are long in Italian and Portuguese). Their words may break; what still
+    does not fit scrolls in its own box, never the page."""
     url = serve()
     record = tmp_path / "match.json"
     record.write_text(json.dumps(a_record()), encoding="utf-8")
     page = open_page(375, 740).page
-    page.goto(url)
+    page.goto(f"{url}/replay")
+    expect(page.locator("#replay-file")).to_be_attached()
     for lang in ("en", "fr", "es", "pt", "it"):
         page.evaluate(f"() => localStorage.setItem('smear.lang', '{lang}')")
         page.goto(f"{url}/replay")
-        assert page.evaluate("document.documentElement.lang") == lang
+        # A language other than English is a chunk the page fetches before it speaks it.
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.get_by_role("heading", name=REPLAY_UPLOAD_TITLE[lang], level=1)).to_be_visible()
         page.locator("#replay-file").set_input_files(record)
         stage = page.locator(".replay-stage")
         expect(stage).to_be_visible()

@@ -35,8 +35,11 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
   function Screen(props: P) {
     const [, setArrived] = useState(0);
     const [failed, setFailed] = useState(false);
+    // Whether this render showed Loading…: a preloaded chunk may arrive after that render and before
+    // this effect, which must then still draw the screen.
+    const waiting = !loaded && !failed;
     useEffect(() => {
-      if (loaded || failed) return undefined;
+      if (!waiting) return undefined;
       let shown = true;
       fetchScreen().then(
         () => shown && setArrived((n) => n + 1),
@@ -45,7 +48,7 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
       return () => {
         shown = false;
       };
-    }, [failed]);
+    }, [waiting]);
     if (loaded) {
       const Loaded = loaded;
       return <Loaded {...props} />;

@@ -6,10 +6,6 @@ import asyncio
 import contextlib
 import json
 import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -21,6 +17,8 @@ import aiohttp
 import pytest
 import socketio
 import uvicorn
+from support.serverproc import ServerStartError, launch, serve_command, wait_healthy
+from support.serverproc import free_port as free_port  # re-exported: the tests take it from here
 
 from smear.server.app import SmearServer, Timing, build_server
 from smear.server.limits import Limits
@@ -361,13 +359,6 @@ class Clock:
         return self.now
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 class ServerProcess:
     """``smear serve`` in a child process, with its output in a file."""
 
@@ -375,27 +366,16 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{port}"
         self.output = output
         url = database if isinstance(database, str) else f"sqlite:///{database}"
-        command = [sys.executable, "-m", "smear", "serve", "--port", str(port), "--database", url, *options]
-        with output.open("ab") as sink:
-            self.process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT)
+        self.process = launch(serve_command(port, url, list(options)), output, append=True)
 
     def log(self) -> str:
         return self.output.read_text(errors="replace")[-3000:]
 
     def wait_until_healthy(self) -> None:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if self.process.poll() is not None:
-                raise AssertionError(f"the server exited with {self.process.returncode}:\n{self.log()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/health", timeout=2) as response:
-                    if json.loads(response.read()).get("ok") is True:
-                        return
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise AssertionError(f"no answer on /health after {START_TIMEOUT} s:\n{self.log()}")
-            time.sleep(0.05)
+        try:
+            wait_healthy(self.url, self.process, START_TIMEOUT)
+        except ServerStartError as err:
+            raise AssertionError(f"{err}:\n{self.log()}") from err
 
     def kill(self) -> None:
         if self.process.poll() is None:

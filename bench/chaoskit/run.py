@@ -235,20 +235,14 @@ class ChaosRun:
         await asyncio.gather(*(link.close() for link in links), return_exceptions=True)
 
 
-async def run_async(
-    kills: int,
-    plans: list[TablePlan],
-    seed: int,
-    log: Callable[[str], None],
-    fleet: Fleet,
-    faults: FaultPlan,
-) -> ChaosRun:
-    run = ChaosRun(kills, plans, seed, log, fleet, faults)
+async def run_async(make_run: Callable[[], ChaosRun]) -> ChaosRun:
+    """Plays the run ``make_run`` builds (inside the event loop, where its asyncio parts belong)."""
+    run = make_run()
     try:
         await run.play()
     finally:
         await run.close()
-        await asyncio.to_thread(fleet.stop)
+        await asyncio.to_thread(run.fleet.stop)
     return run
 
 
@@ -282,7 +276,7 @@ def run_chaos(
         program = [sys.executable, str(SERVER)]
         fleet = Fleet(servers, database, workdir, options, seed, redis, program, {ENV: str(injected.path)})
         try:
-            run = asyncio.run(run_async(kills, plans, seed, log, fleet, injected))
+            run = asyncio.run(run_async(lambda: ChaosRun(kills, plans, seed, log, fleet, injected)))
         except BaseException:
             troubles = fleet.troubles()
             if troubles:

@@ -7,6 +7,9 @@ Usage: python bench/leaks.py [--matches 200] [--workers 2] [--seed 1] [--in-flig
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # support: the in-process server
 
 from leakkit.run import main
 

@@ -71,6 +71,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from support.inprocess import served
+
 from leakkit.audit import Leak
 from leakkit.client import HarnessError
 from leakkit.log import LogAudit, capture_logs
@@ -143,8 +145,6 @@ async def play_one(worker: Worker, spec: MatchSpec) -> dict[str, Any]:
 
 @contextlib.asynccontextmanager
 async def running_server(database: Path) -> AsyncIterator[tuple[Any, str]]:
-    import uvicorn
-
     from smear.server.app import build_server
     from smear.server.limits import Limits, Timing
 
@@ -153,21 +153,8 @@ async def running_server(database: Path) -> AsyncIterator[tuple[Any, str]]:
     timing = Timing(bot_pause=0.0, hand_pause=0.02, grace=0.1)
     limits = Limits(tables_per_hour=0, connections_per_address=0, max_tables=0, spectators_per_table=0)
     server = build_server(f"sqlite:///{database}", timing, limits)
-    config = uvicorn.Config(
-        server.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on", proxy_headers=False
-    )
-    uv = uvicorn.Server(config)
-    task = asyncio.create_task(uv.serve())
-    while not uv.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.01)
-    port = uv.servers[0].sockets[0].getsockname()[1]
-    try:
-        yield server, f"http://127.0.0.1:{port}"
-    finally:
-        uv.should_exit = True
-        await task
+    async with served(server.asgi_app()) as base:
+        yield server, base
 
 
 async def run_worker(number: int, args: argparse.Namespace, workdir: str, counter: Any, results: Any) -> None:

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import aiohttp
 import pytest
 import socketio
-import uvicorn
+from support.inprocess import served
 from support.serverproc import ServerStartError, launch, serve_command, wait_healthy
 from support.serverproc import free_port as free_port  # re-exported: the tests take it from here
 
@@ -46,19 +46,8 @@ async def running_server(
     # waits for an idle core, and on a machine busy with other tests it would never come in time.
     limits = replace(limits or Limits(), background_niceness=0)
     server = build_server(url, timing, limits, redis=redis, **({"clock": clock} if clock else {}))
-    config = uvicorn.Config(
-        server.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on", proxy_headers=False
-    )
-    uv = uvicorn.Server(config)
-    task = asyncio.create_task(uv.serve())
-    while not uv.started:
-        await asyncio.sleep(0.01)
-    port = uv.servers[0].sockets[0].getsockname()[1]
-    try:
-        yield server, f"http://127.0.0.1:{port}"
-    finally:
-        uv.should_exit = True
-        await task
+    async with served(server.asgi_app()) as base:
+        yield server, base
 
 
 @pytest.fixture(autouse=True)

@@ -79,6 +79,8 @@ export function SeatPlate({
     left: `calc(50% + ${Math.cos(angle).toFixed(4)} * var(--rx))`,
     top: `calc(50% + ${Math.sin(angle).toFixed(4)} * var(--ry))`,
     "--side": sideColor(side),
+    // -1 at the top of the felt, 1 at its bottom: which edge of the plate is pinned (styles/game.css).
+    "--sin": Math.sin(angle).toFixed(4),
     // 1 for a plate at the top or the bottom of the felt, near 0 at its sides: how wide it may grow.
     "--top-or-bottom": (Math.sin(angle) ** 4).toFixed(3),
   };

@@ -241,7 +241,7 @@ def hand(page: Page) -> list[str]:
 
 
 def take_turn(
-    page: Page, *, top_bid: bool = False, on_bid: Callable[[Page], None] | None = None
+    page: Page, *, top_bid: bool = False, on_bid: Callable[[Page], None] | None = None, hold: str = ""
 ) -> str | None:
     """If it is this page's turn, act through the UI: bid (pass when allowed, else the lowest bid;
     with ``top_bid`` the highest bid short of the moon), take the widow, name the first suit
@@ -251,12 +251,15 @@ def take_turn(
     Returns what was done ("pass", "bid", "widow", "trump", "discard", "card"), or None when there
     was nothing to do. Only legal choices are offered by the UI: the bid buttons, the hand's cards
     marked playable, the discard's count and the cards it lets be chosen. ``on_bid(page)`` looks at
-    the bid buttons first, while they are up.
+    the bid buttons first, while they are up. ``hold`` ("bid", "discard" or "card") is a turn left
+    untaken, for a caller waiting for that screen: it stays until this page acts.
     """
     try:
         panel = page.locator(".action-panel.mine")
         bids = panel.locator(".bid-buttons")
         if bids.count():
+            if hold == "bid":
+                return None
             if on_bid is not None:
                 on_bid(page)
             passing = panel.locator(".bid-buttons button", has_text="Pass")
@@ -277,12 +280,14 @@ def take_turn(
             return _act("trump", lambda: first.click(timeout=2000), suits, 0)
         cards = page.locator(HAND_CARDS)
         if panel.locator(".discard-progress").count():
+            if hold == "discard":
+                return None
             held = cards.count()
             choose_discard(page)
             confirm = panel.get_by_role("button", name="Discard", exact=True)
             return _act("discard", lambda: confirm.click(timeout=2000), cards, held, changed=True)
         playable = page.locator(PLAYABLE_NOW)
-        if playable.count():
+        if playable.count() and hold != "card":
             held = cards.count()
             card = playable.first
             return _act("card", lambda: card.click(position=CARD_EDGE, timeout=2000), cards, held - 1)

@@ -1,11 +1,13 @@
 """Every screen of the browser game audited by axe-core (from web/'s npm packages) at phone and desktop
 sizes: no serious or critical violation, one h1 a screen and headings in order. One table is driven
-with bots through its phases, and each screen is audited at both sizes in turn (the window resized
-between two audits)."""
+with bots through a whole match, to its end, the profile's history and the replay; a second one
+through a hand, to its summary (which stays up: that server waits long before the next deal). Each
+screen is audited at both sizes in turn (the window resized between two audits)."""
 
 from __future__ import annotations
 
 import fcntl
+import json
 import subprocess
 import tempfile
 from collections.abc import Callable
@@ -24,7 +26,7 @@ from browserkit import (
 )
 from playwright.sync_api import Page, expect
 
-from smear.server.app import Timing
+from smear.server.limits import Timing
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
@@ -32,9 +34,10 @@ SIZES = [(375, 740), (1280, 800)]
 # Failing impacts, and the rules of lesser impact held to as well.
 FAILING_IMPACTS = {"serious", "critical"}
 ALSO_FAILING = {"page-has-heading-one", "heading-order"}
-# Bots act at once; a finished hand's summary stays up until this page's next card (nine-card: every
-# seat discards before the first card, so the summary waits for this page).
+# Bots act at once and the next hand is dealt at once: a whole match.
 QUICK = Timing(bot_pause=0.01, hand_pause=0.01, grace=30.0)
+# Bots act at once; a finished hand's summary stays up, as the next deal waits longer than the test.
+SUMMARY_STAYS = Timing(bot_pause=0.01, hand_pause=3600.0, grace=30.0)
 
 # axe's violations, as "id (impact): the targets".
 RUN_AXE = """async () => {
@@ -90,15 +93,28 @@ class Audit:
         assert self.found == [], "axe found:\n" + "\n".join(self.found)
 
 
-def act_until(page: Page, shown: str, what: str, limit: int = 400) -> None:
-    """Take this page's turns until ``shown`` is on the page."""
+def act_until(page: Page, shown: str, what: str, limit: int = 400, hold: str = "") -> None:
+    """Take this page's turns until ``shown`` is on the page, never a ``hold`` turn (see take_turn):
+    the screen waited for may come while a turn is being taken, and must not be taken away."""
     found = page.locator(shown)
     for _ in range(limit):
         if found.count():
             return
-        if not take_turn(page):
+        if not take_turn(page, hold=hold):
             page.wait_for_timeout(20)
     raise AssertionError(f"{what} never came")
+
+
+def wait_for_history(page: Page, url: str, matches: int, limit: int = 600) -> None:
+    """Until the players' API lists ``matches`` finished matches for this page's profile: the storage
+    thread writes a finished match's record after the match ends."""
+    player = json.loads(page.evaluate("() => localStorage.getItem('smear.profile')"))["player"]
+    for _ in range(limit):
+        response = page.request.get(f"{url}/api/players/{player}/matches")
+        if response.ok and len(response.json()["matches"]) >= matches:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the history never held {matches} match(es)")
 
 
 def test_every_screen_has_no_serious_accessibility_violation(
@@ -131,11 +147,11 @@ def test_every_screen_has_no_serious_accessibility_violation(
     start_with_bots(host)
     code = host.url.rsplit("/t/", 1)[1]
 
-    act_until(host, ".action-panel.mine .bid-buttons", "our bid")
+    act_until(host, ".action-panel.mine .bid-buttons", "our bid", hold="bid")
     audit(host, "the auction")
-    act_until(host, ".action-panel.mine .discard-progress", "our discard")
+    act_until(host, ".action-panel.mine .discard-progress", "our discard", hold="discard")
     audit(host, "the discard")
-    act_until(host, PLAYABLE_NOW, "our card")
+    act_until(host, PLAYABLE_NOW, "our card", hold="card")
     audit(host, "the play", lambda: expect(host.locator(PLAYABLE_NOW).first).to_be_visible())
     spectator = open_page(bypass_csp=True).page
     spectator.goto(f"{url}/t/{code}?watch=1")
@@ -143,16 +159,10 @@ def test_every_screen_has_no_serious_accessibility_violation(
     audit(spectator, "the spectator view")
     spectator.close()
 
-    act_until(host, ".summary-overlay", "the hand's summary")
-    summary = host.locator(".summary-overlay")
-    audit(host, "the hand summary", lambda: expect(summary).to_be_visible())
-    summary.get_by_role("button", name="Review this hand").click()
-    expect(summary.locator(".review-list, .review-none")).to_have_count(1, timeout=30_000)
-    audit(host, "the review", lambda: expect(summary).to_be_visible())
-
     act_until(host, ".match-end", "the match's end", limit=4000)
     audit(host, "the match over")
 
+    wait_for_history(host, url, 1)
     host.get_by_role("button", name="Menu").click()
     host.get_by_role("link", name="My profile").click()
     expect(host.locator(".history-list .history-item")).to_have_count(1)
@@ -164,5 +174,18 @@ def test_every_screen_has_no_serious_accessibility_violation(
     host.get_by_role("link", name="Leaderboard").click()
     expect(host.locator("#leaders-title")).to_be_visible()
     audit(host, "the leaderboard")
+
+    # A hand's summary, on a server where it stays up: the next hand waits (a match to 21 goes on
+    # after the first hand).
+    url = serve(SUMMARY_STAYS)
+    player = open_page(bypass_csp=True).page
+    create_table(player, url, "Cy", players=4, preset="Nine-card", target=21)
+    start_with_bots(player)
+    act_until(player, ".summary-overlay", "the hand's summary")
+    summary = player.locator(".summary-overlay")
+    audit(player, "the hand summary", lambda: expect(summary).to_be_visible())
+    summary.get_by_role("button", name="Review this hand").click()
+    expect(summary.locator(".review-list, .review-none")).to_have_count(1, timeout=30_000)
+    audit(player, "the review", lambda: expect(summary).to_be_visible())
     audit.check()
     assert len(audit.screens) == 2 * 15, audit.screens

@@ -17,11 +17,11 @@ from serverkit import FAST, Client, Session, create, running_server, session
 from tablechecks import (
     is_playing,
     my_turn,
+    play_event,
     refused,
     run,
 )
 
-from smear.actionjson import record_action_json
 from smear.server.wire.protocol import error_payload
 
 
@@ -173,8 +173,10 @@ def test_the_turn_timer_plays_for_a_player_who_does_not_act(tmp_path: Path) -> N
             action = turn["game"]["legal"][0]["text"]
             reply = await host.send("act", version=turn["version"], action=action)
             assert reply == {"ok": True, "version": turn["version"] + 1}
+            after = await host.wait_for(lambda st: st["version"] > turn["version"])
             event = next(e for e in host.events if e["version"] == turn["version"] + 1)["event"]
-            assert event == {"kind": "action", "seat": 0, "action": record_action_json(action)}
+            # The action as taken, and the trick it won if it was a trick's last card.
+            assert event == play_event(0, action, turn, after)
 
     run(scenario)
 

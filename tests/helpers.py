@@ -35,6 +35,8 @@ from smear.bots import random_action
 from smear.trick import order_for
 
 HOUSE = find_rules("house")
+# The browser client's sources, which the grep tests read for copies of what the server decides.
+WEB_SRC = Path(__file__).resolve().parents[1] / "web" / "src"
 TEN_POINT = find_rules("ten_point")
 
 
@@ -310,3 +312,13 @@ def closing_figures(run: subprocess.CompletedProcess[str], names: Sequence[str])
         found[match[1]] = float(match[2])
     assert list(found) == list(names), lines
     return found
+
+
+def client_sources() -> list[Path]:
+    """The client's code: every .ts and .tsx file under web/src but its tests and test fixtures."""
+    files = [*WEB_SRC.rglob("*.ts"), *WEB_SRC.rglob("*.tsx")]
+    return sorted(
+        path
+        for path in files
+        if ".test." not in path.name and "test" not in path.relative_to(WEB_SRC).parts[:-1]
+    )

@@ -5,16 +5,15 @@ own code, tests aside), written from the server's constants, and must not come b
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from helpers import WEB_SRC, client_sources
 
 from smear.server.facts import DEFAULT_PRESET
 from smear.server.limits import Limits
 from smear.server.social.chat import CHAT_REMEMBERED
 from smear.server.wire.protocol import CHAT_LENGTH, NAME_LENGTH, REACTIONS, TRANSFER_CODE_LENGTH
 
-WEB_SRC = Path(__file__).resolve().parents[1] / "web" / "src"
 RECORD_BYTES = Limits().record_bytes
 
 # A copy, by what it looked like: (name, pattern).
@@ -30,16 +29,6 @@ COPIES: list[tuple[str, str]] = [
     ("the reactions", r"""["']\s*,\s*["']""".join(re.escape(name) for name in REACTIONS[:2])),
 ]
 RECORD_COPIES = [r"\b1024\s*\*\s*1024\b", r"\b1\s*<<\s*20\b", rf"\b{RECORD_BYTES}\b"]
-
-
-def client_sources() -> list[Path]:
-    """The client's code: every .ts and .tsx file under web/src but its tests and test fixtures."""
-    files = [*WEB_SRC.rglob("*.ts"), *WEB_SRC.rglob("*.tsx")]
-    return sorted(
-        path
-        for path in files
-        if ".test." not in path.name and "test" not in path.relative_to(WEB_SRC).parts[:-1]
-    )
 
 
 def test_the_client_sources_are_found() -> None:

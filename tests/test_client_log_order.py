@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-SOURCES = Path(__file__).resolve().parent.parent / "web" / "src"
+from helpers import WEB_SRC, client_sources
 
 WRITES_A_LINE = re.compile(
     r"""\{\s*kind:\s*["'`](?:trick|kitty|stock|refill)["'`](?:\s+as\s+const)?\s*,\s*seat"""
@@ -27,17 +27,8 @@ PHASE_FACTS = re.compile(r"""\.(?:bidder_took|refilled|refills|discarded|tricks|
 REBUILDERS = re.compile(r"""\b(?:derivedLines|withHandLines|DERIVED_KINDS)\b""")
 
 
-def sources() -> list[Path]:
-    files = [*SOURCES.rglob("*.ts"), *SOURCES.rglob("*.tsx")]
-    return [
-        path
-        for path in files
-        if ".test." not in path.name and "test" not in path.relative_to(SOURCES).parts[:-1]
-    ]
-
-
 def log_keepers() -> list[Path]:
-    return [path for path in sources() if re.search(r"\bLogEntry\b", path.read_text())]
+    return [path for path in client_sources() if re.search(r"\bLogEntry\b", path.read_text())]
 
 
 def matching(pattern: re.Pattern[str], text: str) -> list[str]:
@@ -67,21 +58,25 @@ def test_the_patterns_catch_what_the_old_rebuild_did() -> None:
 
 
 def test_no_client_source_writes_a_log_line_of_its_own() -> None:
-    found = {str(path.relative_to(SOURCES)): matching(WRITES_A_LINE, path.read_text()) for path in sources()}
+    found = {
+        str(path.relative_to(WEB_SRC)): matching(WRITES_A_LINE, path.read_text()) for path in client_sources()
+    }
     assert {path: lines for path, lines in found.items() if lines} == {}
 
 
 def test_the_log_is_kept_without_reading_the_hand_s_phases() -> None:
-    keepers = {str(path.relative_to(SOURCES)) for path in log_keepers()}
+    keepers = {str(path.relative_to(WEB_SRC)) for path in log_keepers()}
     assert {"net.ts", "ui/game/log.ts"} <= keepers  # the check looks where the log is kept
     found = {
-        str(path.relative_to(SOURCES)): matching(PHASE_FACTS, path.read_text()) for path in log_keepers()
+        str(path.relative_to(WEB_SRC)): matching(PHASE_FACTS, path.read_text()) for path in log_keepers()
     }
     assert {path: lines for path, lines in found.items() if lines} == {}
 
 
 def test_the_rebuilders_are_gone() -> None:
-    assert not (SOURCES / "stateLines.ts").exists()
-    assert not (SOURCES / "ui" / "game" / "replayLog.ts").exists()
-    found = {str(path.relative_to(SOURCES)): matching(REBUILDERS, path.read_text()) for path in sources()}
+    assert not (WEB_SRC / "stateLines.ts").exists()
+    assert not (WEB_SRC / "ui" / "game" / "replayLog.ts").exists()
+    found = {
+        str(path.relative_to(WEB_SRC)): matching(REBUILDERS, path.read_text()) for path in client_sources()
+    }
     assert {path: lines for path, lines in found.items() if lines} == {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-SOURCES = Path(__file__).resolve().parent.parent / "web" / "src"
+from helpers import WEB_SRC, client_sources
 
 # Readings of an action's text: its words tested or cut ("bid 3", "trump h", "discard 2c 3d").
 PARSING = [
@@ -27,14 +27,7 @@ def offending(text: str) -> list[str]:
 
 
 def sources() -> list[Path]:
-    files = [*SOURCES.rglob("*.ts"), *SOURCES.rglob("*.tsx")]
-    return [
-        path
-        for path in files
-        if ".test." not in path.name
-        and "test" not in path.relative_to(SOURCES).parts[:-1]
-        and path.relative_to(SOURCES).as_posix() not in KEPT
-    ]
+    return [path for path in client_sources() if path.relative_to(WEB_SRC).as_posix() not in KEPT]
 
 
 def test_the_patterns_catch_the_readings_that_were_there() -> None:
@@ -50,5 +43,5 @@ def test_the_patterns_catch_the_readings_that_were_there() -> None:
 
 
 def test_no_client_source_reads_an_action_text() -> None:
-    found = {str(path.relative_to(SOURCES)): offending(path.read_text()) for path in sources()}
+    found = {str(path.relative_to(WEB_SRC)): offending(path.read_text()) for path in sources()}
     assert {path: lines for path, lines in found.items() if lines} == {}

@@ -4,15 +4,29 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import random
 from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner, Result
 
+from smear import Phase, apply, find_rules, new_match, next_hand, player_view
+from smear.actions import parse_action
+from smear.bots import make_bot
+from smear.bots.expert import ExpertBot
 from smear.cli import cli
-from smear.record import parse_record
-from smear.review import REVIEW_COSTLIEST, Decision, costliest, review_hand, review_record
+from smear.record import parse_record, record_of
+from smear.review import (
+    NOISE_Z,
+    REVIEW_COSTLIEST,
+    Decision,
+    Judgement,
+    costliest,
+    review_hand,
+    review_record,
+    verdict,
+)
 
 SAMPLES = 16  # enough for the clear-cut positions below, and quick
 
@@ -144,7 +158,10 @@ def test_a_seats_review_ignores_the_cards_it_could_not_see() -> None:
 
 # --- smear review -------------------------------------------------------------------------------------
 
-DECISION_KEYS = ["hand", "action_index", "seat", "action", "best", "expected_action", "expected_best", "loss"]
+DECISION_KEYS = [
+    *("hand", "action_index", "seat", "action", "best"),
+    *("expected_action", "expected_best", "loss", "verdict", "error"),
+]
 
 
 def test_review_json_lists_every_decision_and_each_players_total(tmp_path: Path) -> None:
@@ -158,15 +175,19 @@ def test_review_json_lists_every_decision_and_each_players_total(tmp_path: Path)
     for entry in decisions:
         assert list(entry) == DECISION_KEYS
         assert isinstance(entry["action"], str) and isinstance(entry["best"], str)
-        for key in ("expected_action", "expected_best", "loss"):
+        for key in ("expected_action", "expected_best", "loss", "error"):
             value = entry[key]
             assert value is None or round(value, 2) == value
+        assert entry["verdict"] in ("forced", "best", "equal", "worse")
+        assert (entry["loss"] > 0) == (entry["verdict"] == "worse")
+        assert (entry["error"] is None) == (entry["verdict"] in ("forced", "best"))
     assert decisions[JACK_THROWN[1]]["seat"] == CLEO
     assert decisions[JACK_THROWN[1]]["action"] == "Jh"
     assert decisions[JACK_THROWN[1]]["best"] == "9h"
     assert decisions[JACK_THROWN[1]]["loss"] > 0.5
     forced = decisions[25]  # Cleo's last card
     assert (forced["expected_action"], forced["expected_best"], forced["loss"]) == (None, None, 0.0)
+    assert forced["verdict"] == "forced"
     assert [list(p) for p in data["players"]] == [["seat", "decisions", "total_loss"]] * 4
     assert [(p["seat"], p["decisions"]) for p in data["players"]] == [(0, 7), (1, 7), (2, 7), (3, 7)]
     for player in data["players"]:
@@ -199,10 +220,13 @@ def test_review_text_gives_totals_then_the_costliest_decisions_first(tmp_path: P
         ["3", "Dan", "7"],
     ]
     start = lines.index(next(line for line in lines if line.startswith("Hand")))
+    assert lines[start].split()[-2:] == ["Loss", "Error"]
     rows = [line.split() for line in lines[start + 2 :] if line.strip() and not line.startswith("...")]
     assert rows, result.stdout
-    losses = [float(row[-1]) for row in rows]
+    losses = [float(row[-2]) for row in rows]
+    errors = [float(row[-1]) for row in rows]
     assert losses == sorted(losses, reverse=True) and all(loss > 0 for loss in losses)
+    assert all(loss > error for loss, error in zip(losses, errors, strict=True))
     # Hands and actions count from 1 in the text: Cleo's Jh is action 22 of hand 1.
     assert ["1", "22", "Cleo", "Jh", "9h"] in [row[:5] for row in rows]
     cleo = run("review", write(tmp_path, MISTAKE), "--samples", str(SAMPLES), "--seat", "2")
@@ -266,3 +290,55 @@ def test_costliest_keeps_the_decisions_that_lost_points_costliest_first_equal_lo
     assert [d.action_index for d in costliest(decisions, REVIEW_COSTLIEST)] == [2, 5, 1, 3, 4]
     assert [d.action_index for d in costliest(decisions, 2)] == [2, 5]
     assert costliest([decision(0, 0), decision(1, 0)]) == []
+
+
+# --- what the review can be trusted with ---------------------------------------------------------------
+
+TRUST_SAMPLES = 24
+
+
+def played_hands(lineup: tuple[str, ...], seed: int, hands: int) -> dict[str, Any]:
+    """The record of the first ``hands`` hands of a seeded house match of four single seats, the
+    experts deciding on ``TRUST_SAMPLES`` deals with no time limit (so the same on every machine)."""
+    bots = {name: make_bot(name) for name in set(lineup) - {"expert"}}
+    bots["expert"] = ExpertBot(samples=TRUST_SAMPLES, play_samples=TRUST_SAMPLES, seconds=math.inf)
+    rng = random.Random(seed)
+    state = new_match(find_rules("house"), 4, False, seed=seed)
+    while state.public.hand_number <= hands and state.public.phase is not Phase.MATCH_OVER:
+        if state.public.phase is Phase.HAND_OVER:
+            if state.public.hand_number == hands:
+                break
+            state = next_hand(state)
+            continue
+        seat = state.public.to_act
+        assert seat is not None
+        state = apply(state, bots[lineup[seat]].choose(player_view(state, seat), rng), seat)
+    return record_of(state, [f"{name} {seat}" for seat, name in enumerate(lineup)])
+
+
+def test_the_expert_s_own_decisions_judged_with_its_own_budget_cost_nothing() -> None:
+    # Judged the way it decides (its candidates, its value, its sampling, its solver), on other deals.
+    record = parse_record(played_hands(("expert", "heuristic", "expert", "random"), seed=11, hands=2))
+    review = review_record(record, [0, 2], seed=1, samples=TRUST_SAMPLES)
+    judged = [d for d in review.decisions if not d.forced]
+    assert len(judged) > 10
+    assert [d for d in judged if d.verdict == "worse"] == []
+    bids = [d for d in judged if d.action == "pass" or d.action.startswith("bid")]
+    assert bids and all(d.loss == 0 for d in bids)
+
+
+def test_a_player_who_always_passes_and_plays_its_first_card_loses_more_than_the_expert() -> None:
+    record = parse_record(played_hands(("naive", "expert", "expert", "expert"), seed=5, hands=3))
+    review = review_record(record, None, seed=2, samples=TRUST_SAMPLES)
+    naive, *experts = (player.total_loss for player in review.players)
+    assert naive > 1 and naive > max(experts)
+    assert any(d.seat == 0 and d.verdict == "worse" for d in review.decisions)
+
+
+def test_a_lead_within_the_margin_of_error_is_called_equal_and_loses_nothing() -> None:
+    ace, king = parse_action("Ah"), parse_action("Kh")
+    assert verdict(Judgement(ace, 1.0, 1.5, 0.3, 24)) == ("equal", 0.0, 0.6)
+    assert verdict(Judgement(ace, 1.0, 1.5, 0.2, 24)) == ("worse", 0.5, 0.4)
+    assert verdict(Judgement(king, 1.0, 1.0, None, 24)) == ("best", 0.0, None)
+    assert verdict(Judgement(king, None, None, None, 0)) == ("forced", 0.0, None)
+    assert NOISE_Z == 2.0

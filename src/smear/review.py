@@ -3,18 +3,22 @@
 Every action of a record is one seat's decision: a pass or a bid, taking the widow, naming trump, a
 discard or a card. :func:`review_record` replays the record and judges each decision of the chosen
 seats from that seat's view at that moment only (its own cards, what was public, what it
-discarded; never the cards it could not see), with :meth:`smear.bots.expert.ExpertBot.evaluate`:
-the candidate actions are played out over the same sampled deals, and each gets its *expected
-points*, the mean change of the seat's side's score this hand (a set bid counts as minus the bid).
+discarded; never the cards it could not see), the way :class:`smear.bots.expert.ExpertBot` makes
+that decision itself: its own candidates (in the auction pass, the bids next to the heuristic's and
+the moon; for a discard the heuristic's and its neighbours; otherwise every legal action) plus the
+action actually taken, over the same sampled deals drawn as it draws them (leaning towards deals
+that explain the other seats' bids and cards), the auction's rest played as it reads the table, and
+the cards solved exactly where it solves them. Each candidate gets the expert's value: the seat's
+side's score change this hand minus the other side's (a set bid counts as minus the bid), plus
+``MATCH_WORTH`` when the hand wins the match (minus it when it loses it).
 
-The candidates are the ones the expert itself would look at, plus the action actually taken: in the
-auction, pass and the bids next to the heuristic's choice; for a discard (too many to try them
-all) the heuristic's discard; otherwise every legal action. The *best* action is the candidate
-with the highest expected points (not the highest margin over the other sides, which is what the
-expert plays by: a review speaks of the points a seat's side gives away); among equal points the
-action taken counts as best. The *loss* of a decision is the best's expected points minus the
-taken action's, never below 0. A forced decision (a single legal action) is listed with a loss of
-0 and no expected points, without a search.
+The *best* action is the candidate of highest value; among equal values the action taken counts as
+best. The best's lead over the action taken is measured deal by deal on the same deals, with its
+standard error: the action is *worse*, with that lead as its *loss*, only when the lead exceeds
+``NOISE_Z`` standard errors (the decision's *error*); nearer, the two are called *equal* and the
+loss is 0. A forced decision (a single legal action) is listed with a loss of 0 and no expected
+value, without a search. So the expert's own decisions, judged with its own budget, cost nothing
+but the odd false alarm, and a decision's loss holds when judged again with another seed.
 
 The sampled deals of a decision come from ``random.Random(f"review:{seed}:{hand}:{index}")`` and the
 seat's view only, and the search is bounded by a number of samples, not by time: a seat's review
@@ -36,19 +40,20 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from smear.actions import Action
-from smear.bots.expert import ExpertBot
-from smear.bots.lookahead import auction_candidates
+from smear.actions import Action, Play
+from smear.bots.expert import MATCH_WORTH, ExpertBot
 from smear.record import Record, replay
-from smear.state import Phase, State
+from smear.state import State
 from smear.views import PlayerView, player_view
 
-# Sampled deals behind each decision judged, by default: a review has no time limit.
-REVIEW_SAMPLES = 48
+# A choice is called worse than the best only when the best is ahead by more than this many
+# standard errors of the gap (deal by deal, on the same deals); nearer, the two are called equal.
+NOISE_Z = 2.0
 # Decisions the text report lists, costliest first, unless told otherwise.
 DEFAULT_TOP = 20
 # The asking seat's costliest decisions a review at the table lists (``review_hand``, ``review_match``).
@@ -59,8 +64,9 @@ REVIEW_COSTLIEST = 5
 class Decision:
     """One judged decision. ``hand`` and ``action_index`` are 0-based positions in the record's
     ``hands`` and in that hand's ``actions``; ``expected_action`` and ``expected_best`` are the
-    expected points of the action taken and of the best one (None for a forced decision), rounded
-    to 2 decimals, and ``loss`` is the difference of the two as shown (0 when forced)."""
+    expected values of the action taken and of the best one (None for a forced decision), rounded
+    to 2 decimals; ``loss`` is the difference of the two (0 unless the ``verdict`` is ``worse``) and
+    ``error`` the margin of error of that difference (None when forced or best)."""
 
     hand: int
     action_index: int
@@ -70,6 +76,8 @@ class Decision:
     expected_action: float | None
     expected_best: float | None
     loss: float
+    verdict: str = "best"  # forced, best, equal or worse (see :func:`verdict`)
+    error: float | None = None
 
     @property
     def forced(self) -> bool:
@@ -87,6 +95,8 @@ class Decision:
             "expected_action": self.expected_action,
             "expected_best": self.expected_best,
             "loss": self.loss,
+            "verdict": self.verdict,
+            "error": self.error,
         }
 
 
@@ -131,12 +141,14 @@ def costliest(decisions: Iterable[Decision], top: int | None = None) -> list[Dec
 
 @dataclass(frozen=True)
 class Judgement:
-    """What the search says of one action taken: the best candidate, and the expected points of
-    both (None, and ``best`` the action itself, when the action was forced)."""
+    """What the search says of one action taken: the best candidate, the expected value of both
+    (None, and ``best`` the action itself, when the action was forced), and the standard error of
+    their difference, deal by deal (None when the action taken was the best)."""
 
     best: Action
     expected_action: float | None
     expected_best: float | None
+    noise: float | None
     samples: int
 
 
@@ -160,9 +172,12 @@ def _round(value: float | None) -> float | None:
 
 
 def reviewer(samples: int | None = None) -> ExpertBot:
-    """The expert that judges: ``samples`` deals a decision (``REVIEW_SAMPLES`` when None) and no
-    time limit, so that the result never depends on the machine's speed."""
-    return ExpertBot(samples=REVIEW_SAMPLES if samples is None else samples, seconds=math.inf)
+    """The expert that judges: with the expert's own budget of deals (``samples`` for every kind of
+    decision when given) and no time limit, so that the result never depends on the machine's speed."""
+    if samples is None:
+        return ExpertBot(seconds=math.inf)
+    samples = max(2, samples)  # a margin of error needs two deals
+    return ExpertBot(samples=samples, play_samples=samples, seconds=math.inf)
 
 
 def decision_rng(seed: int, hand: int, action_index: int) -> random.Random:
@@ -213,47 +228,81 @@ def count_decisions(record: Record, seats: Collection[int] | None = None) -> int
 
 
 def judge(view: PlayerView, action: Action, rng: random.Random, expert: ExpertBot) -> Judgement:
-    """Judge ``action`` taken from ``view`` (its seat to act): search it against the expert's
-    candidates over the same sampled deals, and take the best by expected points."""
-    legal = view.legal_actions
-    if len(legal) <= 1:
-        return Judgement(action, None, None, 0)
-    candidates: list[Action]
-    if view.phase is Phase.AUCTION:
-        candidates = auction_candidates(view, expert.policy, rng)
-    elif view.phase is Phase.DISCARD:
-        candidates = [action, expert.policy.choose(view, rng)]
-    else:
-        candidates = list(legal)
+    """Judge ``action`` taken from ``view`` (its seat to act) the way the expert chooses there: its
+    own candidates (and the action taken) over the same sampled deals, valued as it values them, and
+    with the solver where it plays its cards with the solver. The best is the candidate of highest
+    value; among equal values the action taken counts as best."""
+    if len(view.legal_actions) <= 1:
+        return Judgement(action, None, None, None, 0)
+    if expert.solves_play(view) and isinstance(action, Play):
+        return _judge_card(view, action, rng, expert)
     unique: dict[str, Action] = {}
-    for candidate in [*candidates, action]:  # the action taken is always searched
+    for candidate in [*expert.candidates(view, rng), action]:  # the action taken is always searched
         unique.setdefault(str(candidate), candidate)
     evaluation = expert.evaluate(view, rng, list(unique.values()))
-    estimates = evaluation.estimates
-    taken = next(estimate for estimate in estimates if str(estimate.action) == str(action))
-    top = max(estimate.points for estimate in estimates)
-    best = taken if taken.points >= top else next(e for e in estimates if e.points == top)
-    return Judgement(best.action, taken.points, best.points, evaluation.samples)
+    values = evaluation.values
+    taken = str(action)
+    top = max(evaluation.estimates, key=lambda estimate: estimate.value)
+    best = action if top.value <= _mean(values[taken]) else top.action
+    if best is action:
+        value = _mean(values[taken])
+        return Judgement(action, value, value, None, evaluation.samples)
+    gaps = [ahead - behind for ahead, behind in zip(values[str(best)], values[taken], strict=True)]
+    noise = statistics.stdev(gaps) / math.sqrt(len(gaps)) if len(gaps) > 1 else math.inf
+    return Judgement(best, _mean(values[taken]), _mean(values[str(best)]), noise, evaluation.samples)
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _judge_card(view: PlayerView, action: Play, rng: random.Random, expert: ExpertBot) -> Judgement:
+    """A card judged as the expert chooses its cards: each solved exactly on weighed sampled deals,
+    the card played solved on every one of them."""
+    taken = int(action.card)
+    tally = expert.tally_cards(view, rng, keep=taken)
+    top = max(tally.live, key=lambda card: tally.total[card])
+    samples = len(tally.weights)
+    if tally.total[taken] >= tally.total[top]:
+        value = tally.mean(taken)
+        return Judgement(action, value, value, None, samples)
+    gap, variance = tally.gap(top, taken)
+    best = next(play for play in view.legal_actions if isinstance(play, Play) and int(play.card) == top)
+    return Judgement(best, tally.mean(taken), tally.mean(taken) + gap, math.sqrt(variance), samples)
+
+
+def verdict(judgement: Judgement) -> tuple[str, float, float | None]:
+    """What a judgement says of the action taken: ``forced``, ``best``, ``equal`` (the best is ahead
+    by less than the margin of error) or ``worse``; the loss (0 unless worse) and the margin of
+    error (``NOISE_Z`` standard errors; None unless equal or worse)."""
+    expected_action, expected_best = judgement.expected_action, judgement.expected_best
+    if expected_action is None or expected_best is None:
+        return "forced", 0.0, None
+    if judgement.noise is None:
+        return "best", 0.0, None
+    gap = round(round(expected_best, 2) - round(expected_action, 2), 2)  # as the decision shows them
+    error = NOISE_Z * judgement.noise
+    if gap > error:
+        return "worse", gap, round(error, 2)
+    return "equal", 0.0, round(error, 2)
 
 
 def review_position(position: Position, seed: int, expert: ExpertBot) -> Decision:
     """Judge one decision with its own random source (:func:`decision_rng`)."""
     rng = decision_rng(seed, position.hand, position.action_index)
     judgement = judge(position.view, position.action, rng, expert)
-    expected_action = _round(judgement.expected_action)
-    expected_best = _round(judgement.expected_best)
-    loss = 0.0
-    if expected_action is not None and expected_best is not None:
-        loss = max(0.0, round(expected_best - expected_action, 2))
+    kind, loss, error = verdict(judgement)
     return Decision(
         position.hand,
         position.action_index,
         position.seat,
         str(position.action),
         str(judgement.best),
-        expected_action,
-        expected_best,
+        _round(judgement.expected_action),
+        _round(judgement.expected_best),
         loss,
+        kind,
+        error,
     )
 
 
@@ -299,7 +348,7 @@ def review_record(
 ) -> Review:
     """Judge every decision of ``seats`` (None: every seat) in the record, in record order.
 
-    ``samples`` is the number of sampled deals a decision (``REVIEW_SAMPLES`` when None);
+    ``samples`` is the number of sampled deals a decision (None: the expert's own budget);
     ``on_decision`` is called after each decision is judged (forced ones too). Raises
     :class:`smear.record.ReplayError` or :class:`smear.errors.RecordError` for a record that
     does not replay, and ``ValueError`` for a seat the record does not have.
@@ -341,9 +390,11 @@ def review_text(record: Record, review: Review, top: int | None = DEFAULT_TOP) -
     names = record.players
     out = [
         f"{record.rules.name}, {len(names)} players: {', '.join(names)}",
-        "Expected points: the mean change of the player's side's score in the hand, over sampled deals",
-        "consistent with what the player could see. Loss: the best action's expected points minus",
-        "those of the action taken.",
+        "Expected: the player's side's score change in the hand minus the other side's (winning the",
+        f"match counts {MATCH_WORTH:g} more), averaged over sampled deals consistent with what the",
+        "player could see.",
+        "Loss: the best action's expected value minus the action taken's, when more than the margin",
+        "of error (Error); within it the two are called equal and nothing is lost.",
         "",
     ]
     rows = [
@@ -369,11 +420,22 @@ def review_text(record: Record, review: Review, top: int | None = DEFAULT_TOP) -
             _points(decision.expected_action),
             _points(decision.expected_best),
             f"{decision.loss:.2f}",
+            _points(decision.error),
         ]
         for decision in shown
     ]
-    headers = ["Hand", "Action", "Player", "Taken", "Best", "Expected (taken)", "Expected (best)", "Loss"]
-    out += _table(headers, rows, {0, 1, 5, 6, 7})
+    headers = [
+        "Hand",
+        "Action",
+        "Player",
+        "Taken",
+        "Best",
+        "Expected (taken)",
+        "Expected (best)",
+        "Loss",
+        "Error",
+    ]
+    out += _table(headers, rows, {0, 1, 5, 6, 7, 8})
     if len(shown) < len(costly):
         out.append(f"... and {len(costly) - len(shown)} more that lost points (--json lists every decision).")
     return "\n".join(out)
@@ -381,6 +443,7 @@ def review_text(record: Record, review: Review, top: int | None = DEFAULT_TOP) -
 
 __all__ = [
     "DEFAULT_TOP",
+    "NOISE_Z",
     "Decision",
     "Judgement",
     "PlayerTotal",
@@ -396,4 +459,5 @@ __all__ = [
     "review_record",
     "review_text",
     "reviewer",
+    "verdict",
 ]

@@ -76,7 +76,10 @@ def test_a_finished_match_answers_its_costliest_decisions_each_judged_from_its_s
                     "expected_action",
                     "expected_best",
                     "loss",
+                    "verdict",
+                    "error",
                 }
+                assert decision["verdict"] == "worse" and decision["loss"] > decision["error"]
                 assert 0 <= decision["hand"] < len(record["hands"])
                 actions = record["hands"][decision["hand"]]["actions"]
                 assert 0 <= decision["action_index"] < len(actions)

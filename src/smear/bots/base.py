@@ -34,6 +34,16 @@ class RandomBot:
         return random_action(view.legal_actions, rng)
 
 
+class NaiveBot:
+    """Always the first legal action: it passes whenever it may and plays its first legal card. A
+    yardstick for the review: any judge worth trusting finds it worse than every other bot."""
+
+    name = "naive"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        return view.legal_actions[0]
+
+
 BotFactory = Callable[[], Bot]
 _REGISTRY: dict[str, BotFactory] = {}
 _YARDSTICKS: set[str] = set()
@@ -68,3 +78,4 @@ def make_bot(name: str) -> Bot:
 
 
 register("random", RandomBot)
+register("naive", NaiveBot, yardstick=True)

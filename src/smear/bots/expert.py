@@ -176,6 +176,19 @@ class ExpertBot(PimcBot):
         sets) the bid or stops another side going out. The advice gives the side's expected score
         change."""
         plays = [action for action in view.legal_actions if isinstance(action, Play)]
+        tally = self.tally_cards(view, rng)
+        # Ties go to the first of the legal actions.
+        best = max((action for action in plays if int(action.card) in tally.live), key=tally.rank)
+        return Advice(best, tally.expected(int(best.card)), self.last_samples)
+
+    def solves_play(self, view: PlayerView) -> bool:
+        """Whether this bot chooses the card of ``view`` with the solver (else with play-outs)."""
+        return view.phase is Phase.PLAY and self._solvable(view)
+
+    def tally_cards(self, view: PlayerView, rng: random.Random, keep: int | None = None) -> CardTally:
+        """Each legal card's worth over sampled deals, solved exactly, as the bot weighs them when it
+        plays (:meth:`_solve_play`); the card ``keep`` is solved on every deal, never left behind."""
+        plays = [action for action in view.legal_actions if isinstance(action, Play)]
         pub = view.public
         first_lead = not pub.tricks and not pub.trick_plays
         limit, seconds = self.play_samples, self.seconds
@@ -194,12 +207,10 @@ class ExpertBot(PimcBot):
             weight = play_likelihood(view, world, self.policy, agreements) if self.infer else 1.0
             tally.add(weight, card_worths(self._card_solver, world, self.match_worth, tally.live_mask()))
             samples += 1
-            if samples % PRUNE_EVERY == 0 and tally.prune() == 1:
+            if samples % PRUNE_EVERY == 0 and tally.prune(keep) == 1:
                 break
         self.last_samples = samples
-        # Ties go to the first of the legal actions.
-        best = max((action for action in plays if int(action.card) in tally.live), key=tally.rank)
-        return Advice(best, tally.expected(int(best.card)), samples)
+        return tally
 
 
 class CardTally:
@@ -245,23 +256,35 @@ class CardTally:
         weights = self.weight_sum
         return self.gain[card] / weights if weights > 0 else None
 
-    def prune(self) -> int:
-        """Drop the cards clearly worse than the best; return how many are left."""
+    def mean(self, card: int) -> float:
+        """The card's worth over the deals it was solved on, each deal by its weight (a card left
+        behind counts only the deals before)."""
+        weights = self.weights[: len(self.worths[card])]
+        total = sum(weights)
+        return self.total[card] / total if total > 0 else 0.0
+
+    def gap(self, ahead: int, behind: int) -> tuple[float, float]:
+        """How much more ``ahead`` is worth than ``behind`` on the same deals, each by its weight, and
+        the variance of that mean (both cards solved on every deal so far)."""
         weights = self.weights
         weight_sum = self.weight_sum
-        squares = self.square_sum
-        if weight_sum <= 0 or len(self.live) < 2:
+        if weight_sum <= 0:
+            return 0.0, 0.0
+        gaps = [first - second for first, second in zip(self.worths[ahead], self.worths[behind], strict=True)]
+        mean = sum(weight * gap for weight, gap in zip(weights, gaps, strict=True)) / weight_sum
+        spread = sum(weight * (gap - mean) ** 2 for weight, gap in zip(weights, gaps, strict=True))
+        # The weighted mean's variance: the spread per unit of weight over the effective count.
+        return mean, spread / weight_sum * self.square_sum / weight_sum**2
+
+    def prune(self, keep: int | None = None) -> int:
+        """Drop the cards clearly worse than the best (never ``keep``); return how many are left."""
+        if self.weight_sum <= 0 or len(self.live) < 2:
             return len(self.live)
         best = max(self.live, key=lambda card: self.total[card])
-        top = self.worths[best]
         for card in list(self.live):
-            if card == best:
+            if card in (best, keep):
                 continue
-            gaps = [ahead - behind for ahead, behind in zip(top, self.worths[card], strict=True)]
-            mean = sum(weight * gap for weight, gap in zip(weights, gaps, strict=True)) / weight_sum
-            spread = sum(weight * (gap - mean) ** 2 for weight, gap in zip(weights, gaps, strict=True))
-            # The weighted mean's variance: the spread per unit of weight over the effective count.
-            variance = spread / weight_sum * squares / weight_sum**2
+            mean, variance = self.gap(best, card)
             if mean > 0 and mean * mean > PRUNE_Z * PRUNE_Z * variance:
                 del self.live[card]
         return len(self.live)

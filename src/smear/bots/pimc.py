@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from smear.actions import Action
 from smear.bots.base import Bot
@@ -64,10 +64,13 @@ class Estimate:
 
 @dataclass(frozen=True)
 class Evaluation:
-    """Every action searched, best first, and the number of sampled deals behind each."""
+    """Every action searched, best first, and the number of sampled deals behind each; ``values``
+    gives each action's value (by its text) deal by deal, in the order the deals were drawn, so that
+    two actions can be compared on the same deals."""
 
     estimates: list[Estimate]
     samples: int
+    values: dict[str, list[float]] = field(default_factory=dict)
 
 
 @dataclass
@@ -77,11 +80,13 @@ class _Totals:
     value: float = 0.0
     won: int = 0
     made: int = 0
+    values: list[float] = field(default_factory=list)
 
     def add(self, outcome: Outcome, value: float) -> None:
         self.points += outcome.points
         self.margin += outcome.margin
         self.value += value
+        self.values.append(value)
         if outcome.made is not None:
             self.won += 1
             self.made += outcome.made
@@ -146,7 +151,7 @@ class PimcBot:
         estimates = [totals[str(action)].estimate(action, samples) for action in candidates]
         # Stable: among equal values the first candidate (the policy's order) stays first.
         estimates.sort(key=lambda estimate: -estimate.value)
-        return Evaluation(estimates, samples)
+        return Evaluation(estimates, samples, {text: total.values for text, total in totals.items()})
 
     def candidates(self, view: PlayerView, rng: random.Random) -> list[Action]:
         """The actions worth searching: every legal one, or in the auction pass and the bids near

@@ -169,8 +169,9 @@ def summary_text(record: Record, result: Replay) -> str:
 @click.option("--seed", default=0, show_default=True, type=int, help="Seeds the sampled deals.")
 @click.option(
     "--samples",
-    type=click.IntRange(min=1),
-    help="Sampled deals per decision (default: the expert's own, 48). Fewer is faster and rougher.",
+    type=click.IntRange(min=2),
+    help="Sampled deals per decision (default: as many as the expert searches when it plays). "
+    "Fewer is faster, with wider margins of error.",
 )
 @click.option(
     "--top",
@@ -186,9 +187,11 @@ def review_command(
     """Judge every decision of a match record with the expert's search.
 
     Each bid, pass, discard, trump and card of the chosen seats is judged from that seat's view at
-    that moment (never the cards it could not see): the expert's best action, the expected points
-    of it and of the action taken, and the loss between them. Exits 1 if the record breaks the
-    rules, 2 if FILE is not a valid record or a seat is not at its table.
+    that moment (never the cards it could not see), the way the expert makes that decision: its
+    best action, the expected value of it and of the action taken (the side's score change minus
+    the other side's), and the loss between them when it exceeds the margin of error (closer, the
+    two are called equal). Exits 1 if the record breaks the rules, 2 if FILE is not a valid record
+    or a seat is not at its table.
     """
     from rich.progress import Progress
 

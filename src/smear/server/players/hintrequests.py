@@ -104,4 +104,6 @@ def _decision_json(decision: Decision) -> dict[str, Any]:
         "expected_action": decision.expected_action,
         "expected_best": decision.expected_best,
         "loss": decision.loss,
+        "verdict": decision.verdict,
+        "error": decision.error,
     }

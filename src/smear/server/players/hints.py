@@ -48,16 +48,16 @@ from smear.state import Phase, State
 from smear.transitions import apply
 from smear.views import PlayerView, player_view
 
-# Sampled deals per decision in a hand's review: a 6-card hand of 4 players is judged in about
-# 0.15 s (0.35 s at most) on one core, a 10-card hand in under a second.
-HAND_REVIEW_SAMPLES = 96
+# Sampled deals per decision in a hand's review, judged as the expert decides (the cards solved): a
+# 6-card hand of 4 players is judged in about 0.5 s of one core.
+HAND_REVIEW_SAMPLES = 48
 # In a match's review, every decision of every seat: a few sampled deals each, fewer in a long match
 # (the decisions of all seats times the samples stay within MATCH_REVIEW_BUDGET, but never fewer
-# than 4), so that the answer comes within seconds: 4 players to 21 (about 200 decisions, 16
-# samples) in about 1 s, 8 players to 52 (about 2,000 decisions, 4 samples) in about 5 s.
-MATCH_REVIEW_SAMPLES = 16
+# than 4): 4 players to 11 (about 360 decisions, 5 samples) in about 5 s of one core. Few deals
+# mean wide margins of error: such a review calls most choices equal and names only clear losses.
+MATCH_REVIEW_SAMPLES = 8
 MATCH_REVIEW_MIN_SAMPLES = 4
-MATCH_REVIEW_BUDGET = 4_000
+MATCH_REVIEW_BUDGET = 2_000
 REVIEW_SHOWN = 10  # the costliest decisions of a finished match's review the replay viewer marks
 
 _Key = TypeVar("_Key")

@@ -75,7 +75,10 @@ def test_the_costliest_decisions_lead_to_their_steps_and_mark_them(
     decisions = review["decisions"]
     assert status == 200 and 0 < len(decisions) <= 10
     expect(entries).to_have_count(len(decisions))
-    expect(entries.locator(".review-loss")).to_have_text([f"Loss {d['loss']:.2f}" for d in decisions])
+    # Each loss with its margin of error: the server names only losses larger than their margin.
+    assert all(d["loss"] > d["error"] for d in decisions), decisions
+    losses = [f"Loss {d['loss']:.2f} ± {d['error']:.2f}" for d in decisions]
+    expect(entries.locator(".review-loss")).to_have_text(losses)
 
     position = page.locator(".replay-position")
     names = view["players"]

@@ -89,7 +89,7 @@ def test_a_hand_and_the_match_are_reviewed_at_phone_width(
     assert items.count() <= 5
     if items.count():
         first = items.first
-        expect(first.locator(".review-loss")).to_have_text(re.compile(r"^Loss \d+\.\d\d$"))
+        expect(first.locator(".review-loss")).to_have_text(re.compile(r"^Loss \d+\.\d\d ± \d+\.\d\d$"))
         expect(first.locator("dt")).to_have_text(["You", "Expert"])
         # Each choice is a card drawn as a card, or words (a bid, a pass, the trump named).
         for choice in first.locator("dd").all():
@@ -144,7 +144,7 @@ def test_a_hand_is_reviewed_in_french(
     if items.count():
         expect(body).to_contain_text("Vos décisions les plus coûteuses")
         first = items.first
-        expect(first.locator(".review-loss")).to_have_text(re.compile(r"^Perte \d+[.,]\d\d$"))
+        expect(first.locator(".review-loss")).to_have_text(re.compile(r"^Perte \d+[.,]\d\d ± \d+[.,]\d\d$"))
         expect(first.locator("dt")).to_have_text(["Vous", "Expert"])
         expect(first).to_be_in_viewport()  # brought into view, even below the fold of the panel
     else:

@@ -141,6 +141,8 @@ describe("loadMatchReview", () => {
         expected_action: -1.5,
         expected_best: 0.75,
         loss: 2.25,
+        verdict: "worse",
+        error: 0.8,
       },
       {
         hand: 1,
@@ -179,6 +181,7 @@ describe("loadMatchReview", () => {
             expectedAction: -1.5,
             expectedBest: 0.75,
             loss: 2.25,
+            error: 0.8,
           },
           {
             hand: 1,
@@ -190,6 +193,7 @@ describe("loadMatchReview", () => {
             expectedAction: null,
             expectedBest: 1,
             loss: 1,
+            error: null,
           },
         ],
         players: [

@@ -126,6 +126,7 @@ function parseDecision(item: unknown): ReplayDecision | null {
     expectedAction: expected(entry.expected_action),
     expectedBest: expected(entry.expected_best),
     loss: Math.max(0, loss),
+    error: expected(entry.error),
   };
 }
 

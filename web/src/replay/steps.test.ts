@@ -230,7 +230,7 @@ describe("the position in the address", () => {
 
 /** A decision of the review at a hand's action, its seat and action as the record has them. */
 function decision(hand: number, actionIndex: number, seat: number, action: string, loss = 1): ReplayDecision {
-  return { hand, actionIndex, seat, action, best: "pass", expectedAction: 0, expectedBest: loss, loss };
+  return { hand, actionIndex, seat, action, best: "pass", expectedAction: 0, expectedBest: loss, loss, error: null };
 }
 
 describe("the step of a reviewed decision", () => {

@@ -194,6 +194,8 @@ export interface ReplayDecision {
   expectedBest: number | null;
   /** The expected points given away (above 0). */
   loss: number;
+  /** Its margin of error: a loss is named only when it is larger (null from an older server). */
+  error: number | null;
 }
 
 /** One seat's figures in a match's review: its decisions judged and their total loss. */

@@ -98,6 +98,16 @@ export function ActionView({ action, moonBid }: { action: Action | string; moonB
   );
 }
 
+/** A decision's loss, with its margin of error when the server sent one. */
+export function LossText({ loss, error }: { loss: number; error: number | null }) {
+  const points = lossText(loss);
+  return (
+    <span class="review-loss">
+      {error === null ? t("review.loss", { points }) : t("review.loss_error", { points, error: lossText(error) })}
+    </span>
+  );
+}
+
 function Expected({ points }: { points: number | null }) {
   if (points === null) return null;
   return <span class="review-expected">{t("review.expected", { points: expectedText(points) })}</span>;
@@ -113,7 +123,7 @@ function DecisionItem({ decision, moonBid }: { decision: ReviewedDecision; moonB
           {decision.hand !== null && <span class="review-hand">{t("review.hand_n", { n: decision.hand + 1 })} · </span>}
           {kind}
         </span>
-        <span class="review-loss">{t("review.loss", { points: lossText(decision.loss) })}</span>
+        <LossText loss={decision.loss} error={decision.error} />
       </p>
       <dl class="review-choices">
         <div class="review-choice">

@@ -15,7 +15,7 @@ const HAND_ACK = {
   hand: 2,
   total_loss: 0.38,
   decisions: [
-    { action_index: 0, action: actOf("bid 2"), best: actOf("bid 3"), expected_action: 4.21, expected_best: 4.25, loss: 0.04 },
+    { action_index: 0, action: actOf("bid 2"), best: actOf("bid 3"), expected_action: 4.21, expected_best: 4.25, loss: 0.04, verdict: "worse", error: 0.03 },
     { action_index: 4, action: actOf("Ad"), best: actOf("Ad"), expected_action: 4.65, expected_best: 4.65, loss: 0.0 },
     { action_index: 18, action: actOf("LJ"), best: actOf("8c"), expected_action: 4.81, expected_best: 5.0, loss: 0.19 },
     { action_index: 20, action: actOf("8c"), best: actOf("Kh"), expected_action: 4.85, expected_best: 5.0, loss: 0.15 },
@@ -55,6 +55,7 @@ describe("parseHandReview", () => {
       expectedAction: 4.21,
       expectedBest: 4.25,
       loss: 0.04,
+      error: 0.03,
     });
     expect(review?.decisions[4].expectedAction).toBeNull();
     expect(review?.decisions[4].expectedBest).toBeNull();

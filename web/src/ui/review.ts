@@ -19,6 +19,8 @@ export interface ReviewedDecision {
   expectedBest: number | null;
   /** The expected points given away (0 or more). */
   loss: number;
+  /** The margin of error of the loss (null when forced or the best). */
+  error: number | null;
 }
 
 /**
@@ -70,6 +72,7 @@ function parseDecision(item: unknown, withHand: boolean): ReviewedDecision | nul
     expectedAction: expected(entry.expected_action),
     expectedBest: expected(entry.expected_best),
     loss: Math.max(0, loss),
+    error: expected(entry.error),
   };
 }
 

@@ -9,7 +9,7 @@ import { loadMatchReview, type ReviewLoad } from "../../replay/api";
 import type { PlacedDecision, Position } from "../../replay/steps";
 import type { ReplayReview, ReplayView } from "../../replay/types";
 import { lossText } from "../review";
-import { ActionView } from "../Review";
+import { ActionView, LossText } from "../Review";
 import { seatLabel, stepTitle } from "./words";
 
 export type CostliestState =
@@ -173,7 +173,7 @@ export function CostliestPanel({ view, state, open, placed, position, moonBid, o
                     >
                       <span class="replay-decision-head">
                         <span class="replay-decision-where">{where}</span>
-                        <span class="review-loss">{t("review.loss", { points: lossText(entry.decision.loss) })}</span>
+                        <LossText loss={entry.decision.loss} error={entry.decision.error} />
                       </span>
                       <DecisionDrawn view={view} entry={entry} moonBid={moonBid} />
                     </button>
@@ -214,7 +214,7 @@ export function CostlyNotes({ view, here, moonBid }: { view: ReplayView; here: P
           <span class="replay-costly-note" aria-hidden="true">
             <span class="replay-flag-symbol">⚠</span>
             <DecisionDrawn view={view} entry={entry} moonBid={moonBid} />
-            <span class="review-loss">{t("review.loss", { points: lossText(entry.decision.loss) })}</span>
+            <LossText loss={entry.decision.loss} error={entry.decision.error} />
           </span>
         </li>
       ))}

@@ -41,6 +41,8 @@ SLOW_TESTS = frozenset(
         "test_play_loss_bench.py::test_random_play_loses_more_than_the_heuristic_and_the_shares_add_up",
         # 0.5 to 2 s for each of its 50 configurations: a third of the fast tier's time.
         "test_sampler.py::test_a_sample_is_consistent_with_the_view",
+        "test_review.py::test_a_player_who_always_passes_and_plays_its_first_card_loses_more_than_the_expert",
+        "test_review.py::test_the_expert_s_own_decisions_judged_with_its_own_budget_cost_nothing",
         "test_setup_scripts.py::test_install_runs_then_is_skipped_until_its_inputs_change",
         "server/test_advice.py::test_a_seat_in_the_auction_gets_every_choice_with_its_chances",
         "server/test_background_work.py::test_a_flood_of_reviews_fills_its_own_queue_and_a_seated_players_hint_is_answered",

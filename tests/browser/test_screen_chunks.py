@@ -57,20 +57,30 @@ def test_a_screen_says_it_is_loading_until_its_chunk_comes(phone: Phone) -> None
     expect(loading).to_have_count(0)
 
 
+def fail_once_drawn(page: Page, url: str, landing: str, then: Callable[[Route], None]) -> None:
+    """Open the page with the landing chunk's first fetch held until the page is drawn and says
+    Loading… (it first waits for its language's catalog, a chunk of its own), then fail that fetch as
+    the network would; ``then`` answers the later ones. A fetch failed before the page is drawn is
+    only asked again when the screen is drawn."""
+    held: list[Route] = []
+
+    def hold_first(route: Route) -> None:
+        if held:
+            then(route)
+        else:
+            held.append(route)
+
+    page.route(f"**{landing}", hold_first)
+    page.goto(url)
+    expect(page.locator("main").get_by_role("status").filter(has_text="Loading…")).to_be_visible()
+    assert len(held) == 1
+    held[0].abort()
+
+
 def test_a_screen_whose_chunk_fails_says_so_and_comes_on_retry(phone: Phone) -> None:
     url, watched, page = phone
     landing = chunk_of("src/ui/Landing.tsx")
-    failures = [1]
-
-    def fail_once(route: Route) -> None:
-        if failures:
-            failures.pop()
-            route.abort()
-        else:
-            route.continue_()
-
-    page.route(f"**{landing}", fail_once)
-    page.goto(url)
+    fail_once_drawn(page, url, landing, lambda route: route.continue_())
     alert = page.get_by_role("alert")
     expect(alert).to_contain_text(FAILED)
     expect(page.get_by_role("button", name="Play now")).to_have_count(0)
@@ -104,8 +114,7 @@ def test_a_retry_that_fails_too_loads_the_page_again(phone: Phone) -> None:
     # As after a new build of the server: the chunk the page knows of is gone.
     url, watched, page = phone
     landing = chunk_of("src/ui/Landing.tsx")
-    page.route(f"**{landing}", lambda route: route.abort())
-    page.goto(url)
+    fail_once_drawn(page, url, landing, lambda route: route.abort())
     alert = page.get_by_role("alert")
     expect(alert).to_contain_text(FAILED)
     with page.expect_event("requestfailed"):

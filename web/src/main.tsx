@@ -13,7 +13,7 @@ unlockAudioOnGesture();
 startNetwork();
 void loadPresets();
 void startProfile();
-// The first page is drawn in its language: a language other than English is a chunk to fetch first,
+// The first page is drawn in its language: its catalog (English's too) is a chunk to fetch first,
 // together with the chunk of the first screen.
 preloadScreenOf(getApp().route);
 void startLang().then(() => {

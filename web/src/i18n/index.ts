@@ -1,10 +1,14 @@
 // Interface strings: one catalog per language, chosen from the browser and switchable from the menu.
-// English, the reference and the fallback, comes with the app; each other language is a chunk of its
-// own, fetched (loadLang) before it is spoken.
+// Every catalog, English's too (the reference: the type checker makes the others complete), is a
+// chunk of its own, fetched (loadLang) before it is spoken: startLang fetches the picked language's
+// before the first page is drawn, so a page fetches its own language's catalog and no other. The
+// entry holds only the two English texts that say no catalog could be fetched (./offline). t, tk and
+// tn are synchronous: they read the catalog already fetched.
 
 import { faceText, parseCard, shortCard, SUITS } from "../cards";
 import type { ServerError, SuitLetter } from "../types";
-import { en, type Catalog, type MessageKey } from "./en";
+import type { Catalog, MessageKey } from "./en";
+import { OFFLINE, offlineNotice } from "./offline";
 
 export type Lang = "en" | "es" | "fr" | "pt" | "it";
 export const LANGS: Lang[] = ["en", "es", "fr", "pt", "it"];
@@ -17,8 +21,9 @@ export const LANG_NAMES: Record<Lang, string> = {
   it: "Italiano",
 };
 
-const CATALOGS: Partial<Record<Lang, Catalog>> = { en };
-const FETCH_CATALOG: Record<Exclude<Lang, "en">, () => Promise<Catalog>> = {
+const CATALOGS: Partial<Record<Lang, Catalog>> = {};
+const FETCH_CATALOG: Record<Lang, () => Promise<Catalog>> = {
+  en: () => import("./en").then((m) => m.en),
   es: () => import("./es").then((m) => m.es),
   fr: () => import("./fr").then((m) => m.fr),
   pt: () => import("./pt").then((m) => m.pt),
@@ -52,33 +57,65 @@ export function currentLang(): Lang {
 
 /** Fetch a language's catalog (once); rejects when it cannot be had (the network). */
 export async function loadLang(wanted: Lang): Promise<void> {
-  if (wanted === "en" || CATALOGS[wanted]) return;
+  if (CATALOGS[wanted]) return;
   CATALOGS[wanted] = await FETCH_CATALOG[wanted]();
 }
 
-/** Speak the language picked at the start once its catalog is here; English if it cannot be had. */
-export async function startLang(): Promise<void> {
-  document.documentElement.lang = lang;
-  try {
-    await loadLang(lang);
-  } catch {
-    // English for this visit; the choice stays remembered for the next.
-    lang = "en";
-    plural = new Intl.PluralRules(lang);
-    document.documentElement.lang = lang;
-  }
-}
-
-/** Speak `next`, whose catalog loadLang has fetched (until then, English). */
-export function setLang(next: Lang): void {
+function speak(next: Lang): void {
   lang = next;
   plural = new Intl.PluralRules(lang);
   document.documentElement.lang = lang;
+}
+
+/**
+ * Speak the picked language once its catalog is here, else English for this visit (the choice stays
+ * remembered for the next); false when neither catalog can be had.
+ */
+async function fetchFirstCatalog(): Promise<boolean> {
+  for (const next of new Set<Lang>([lang, "en"])) {
+    try {
+      await loadLang(next);
+      speak(next);
+      return true;
+    } catch {
+      // the next one, if any
+    }
+  }
+  return false;
+}
+
+/**
+ * Speak the language picked at the start once its catalog is here; English if it cannot be had.
+ * When neither can, the page says so (in English, the entry's own texts) with a button that tries
+ * again, and this waits; when that fails too, the button loads the page again. It resolves only once
+ * a catalog is here, so the app is never drawn without one.
+ */
+export async function startLang(): Promise<void> {
+  document.documentElement.lang = lang;
+  let retried = false;
+  while (!(await fetchFirstCatalog())) {
+    await offlineNotice(retried);
+    retried = true;
+  }
+}
+
+/** Speak `next`, whose catalog loadLang has fetched (until then, its texts are not there: see catalog). */
+export function setLang(next: Lang): void {
+  speak(next);
   try {
     localStorage.setItem(STORAGE_KEY, lang);
   } catch {
     // not remembered, but still switched
   }
+}
+
+/**
+ * The texts to read: the current language's catalog; before it is here (setLang called early, or no
+ * catalog fetched yet), English's if fetched; before any, only the entry's two offline texts (t gives
+ * any other key as it is).
+ */
+function catalog(): Partial<Record<string, string>> {
+  return CATALOGS[lang] ?? CATALOGS.en ?? OFFLINE;
 }
 
 function fill(template: string, args?: Args): string {
@@ -90,13 +127,16 @@ function fill(template: string, args?: Args): string {
 
 /** The text of a key in the current language, with its {placeholders} filled. */
 export function t(key: MessageKey, args?: Args): string {
-  return fill(CATALOGS[lang]?.[key] ?? en[key], args);
+  return fill(catalog()[key] ?? key, args);
 }
 
-/** A key chosen at run time (an error code, a point name); falls back to English, then to the key. */
+/**
+ * A key chosen at run time (an error code, a point name). Every catalog has the same keys (the type
+ * checks it), so a key the current catalog lacks is in none: it comes back as the key itself, which
+ * callers compare with to choose another text (errorText falls back to the server's message).
+ */
 export function tk(key: string, args?: Args): string {
-  const catalog = (CATALOGS[lang] ?? en) as Record<string, string>;
-  const template = catalog[key] ?? (en as Record<string, string>)[key];
+  const template = catalog()[key];
   return template === undefined ? key : fill(template, args);
 }
 
@@ -104,8 +144,8 @@ export function tk(key: string, args?: Args): string {
 export function tn(base: string, n: number, args?: Args): string {
   // Portuguese plural rules put 0 with 1 ("0 carta"); "0 cartas" reads more naturally.
   const category = lang === "pt" && n === 0 ? "other" : plural.select(n);
-  const catalog = (CATALOGS[lang] ?? en) as Record<string, string>;
-  const template = catalog[`${base}.${category}`] ?? catalog[`${base}.other`] ?? base;
+  const texts = catalog();
+  const template = texts[`${base}.${category}`] ?? texts[`${base}.other`] ?? base;
   return fill(template, { n, ...args });
 }
 

@@ -3,8 +3,9 @@
 The build (``cd web && npm run build``) writes Vite's manifest (``.vite/manifest.json``), which names
 every chunk with the chunks it imports. A page loads the entry, the chunk of its screen, every chunk
 those import (recursively; what they fetch later with ``import()`` does not count) and the
-interface's catalog of its language, when that is a chunk of its own. Each file's size is taken
-gzipped at level 9, as a server or proxy that compresses would send it.
+interface's catalog of its language, a chunk of its own in every language (English's too), fetched
+before the page is drawn. Each file's size is taken gzipped at level 9, as a server or proxy that
+compresses would send it.
 
 Usage: python bench/client_budget.py [--static DIR] [--lang en]
 
@@ -44,16 +45,14 @@ def entry_key(manifest: dict[str, Any]) -> str:
 
 
 def language_key(lang: str) -> str:
-    """The interface catalog's source: a chunk of its own unless it comes with the entry."""
+    """The source of the interface's catalog in ``lang``: a chunk of its own in every language."""
     return f"src/i18n/{lang}.ts"
 
 
 def page_chunks(manifest: dict[str, Any], screen: str, lang: str) -> set[str]:
     """The script files a page of ``screen`` in ``lang`` loads before it shows: the entry, the screen,
     the language's catalog and every chunk they import, as paths under the static directory."""
-    wanted = [entry_key(manifest), screen]
-    if language_key(lang) in manifest:
-        wanted.append(language_key(lang))
+    wanted = [entry_key(manifest), screen, language_key(lang)]
     seen: set[str] = set()
     while wanted:
         key = wanted.pop()

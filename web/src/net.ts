@@ -14,7 +14,6 @@ import { loadChat, onChat, onReaction } from "./talk";
 import { handDealtAt } from "./ui/game/handDealt";
 import { logEntries } from "./ui/game/log";
 import { parseBidAdvice } from "./ui/game/bidAdvice";
-import { parseHandReview, parseMatchReview, type HandReview, type MatchReview } from "./ui/review";
 import { turnClockOf } from "./turnClock";
 import {
   canAct,
@@ -270,9 +269,10 @@ export function hideBidAdvice(): void {
 
 /**
  * The expert's review of this seat's decisions in a hand of the match that is over (`review_hand`,
- * `hand` from 0), or null after an error (shown as a toast).
+ * `hand` from 0): the server's answer, for the review panel to read (its parsers stay out of the
+ * first page's script), or null after an error (shown as a toast).
  */
-export async function requestHandReview(hand: number): Promise<HandReview | null> {
+export async function requestHandReview(hand: number): Promise<Record<string, unknown> | null> {
   const payload = seatPayload();
   if (!payload) return null;
   const ack = await request("review_hand", { ...payload, hand });
@@ -280,14 +280,15 @@ export async function requestHandReview(hand: number): Promise<HandReview | null
     toast({ error: ack.error });
     return null;
   }
-  return parseHandReview(ack);
+  return ack;
 }
 
 /**
  * The review of the match just over (`review_match`): every seat's figures and this seat's costliest
- * decisions, or null after an error (shown). It takes seconds, so the answer is awaited longer.
+ * decisions, as the server sent them, or null after an error (shown). It takes seconds, so the answer
+ * is awaited longer.
  */
-export async function requestMatchReview(): Promise<MatchReview | null> {
+export async function requestMatchReview(): Promise<Record<string, unknown> | null> {
   const payload = seatPayload();
   if (!payload) return null;
   const ack = await request("review_match", payload, 30000);
@@ -295,7 +296,7 @@ export async function requestMatchReview(): Promise<MatchReview | null> {
     toast({ error: ack.error });
     return null;
   }
-  return parseMatchReview(ack);
+  return ack;
 }
 
 export async function leave(): Promise<void> {

@@ -8,6 +8,8 @@ import { Heading, type HeadingLevel } from "./Heading";
 import { seatName } from "./names";
 import { BotTag } from "./players/common";
 import {
+  parseHandReview,
+  parseMatchReview,
   expectedText,
   lossClass,
   lossText,
@@ -43,6 +45,11 @@ function scrollPanelTo(element: HTMLElement): void {
 }
 
 /** A review asked for with a button: the answer, whether it is awaited, whether it is shown. */
+/** The review in the server's answer (null when there is none or it is not one). */
+function readAck<R>(ack: Record<string, unknown> | null, parse: (ack: Record<string, unknown>) => R | null): R | null {
+  return ack === null ? null : parse(ack);
+}
+
 function useReview<R extends HandReview | MatchReview>(
   key: string,
   ask: () => Promise<R | null>,
@@ -189,7 +196,7 @@ export function HandReviewPanel({
   onOpen?: () => void;
 }) {
   const key = `${state.table.code}/${state.table.match_number}/${index}`;
-  const { review, open, busy, toggle, body } = useReview(key, () => requestHandReview(index), onOpen);
+  const { review, open, busy, toggle, body } = useReview(key, async () => readAck(await requestHandReview(index), parseHandReview), onOpen);
   const id = `hand-review-${index}`;
   const moonBid = pub.rules.moon_bid ?? null;
   return (
@@ -228,7 +235,7 @@ export function HandReviewPanel({
  */
 export function MatchReviewPanel({ state, pub, level }: { state: StateMessage; pub: PublicGame; level: HeadingLevel }) {
   const key = `${state.table.code}/${state.table.match_number}/match`;
-  const { review, open, busy, toggle, body } = useReview(key, requestMatchReview);
+  const { review, open, busy, toggle, body } = useReview(key, async () => readAck(await requestMatchReview(), parseMatchReview));
   const id = "match-review";
   const you = state.table.you;
   const moonBid = pub.rules.moon_bid ?? null;

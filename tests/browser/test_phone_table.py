@@ -226,3 +226,44 @@ def test_the_match_end_opens_at_its_top_with_play_again_in_sight(
         assert seen["again"] and all(in_sight), (width, seen)
         # The chart's labels are read at the size of small print, however narrow the chart.
         assert seen["label"] >= 11, (width, seen)
+
+
+def test_a_long_name_cut_short_on_a_phone_shows_whole_when_tapped_or_reached_with_tab(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    url = serve(QUICK)
+    page = open_page(375, 740).page
+    long_name = "Bartholomew Higginbottom"
+    create_table(page, url, long_name, players=8)
+    start_at_the_top(page)
+    expect(page.locator(".seat-plate")).to_have_count(8)
+    mine = page.locator(".seat-plate.you .name-text")
+    others = page.locator(".seat-plate:not(.you) .name-text")
+    # Cut short, but to a few letters, not one; the names that fit take no focus.
+    expect(mine).to_have_attribute("tabindex", "0")
+    expect(mine).to_have_attribute("title", long_name)
+    width = "(el) => [el.scrollWidth, el.clientWidth]"
+    whole, shown = mine.evaluate(width)
+    assert whole > shown + 1 and shown >= 40, (whole, shown)
+    assert all(
+        tab is None for tab in others.evaluate_all("(els) => els.map((el) => el.getAttribute('tabindex'))")
+    )
+
+    mine.click()  # a tap
+    expect(mine).to_be_focused()
+    whole, shown = mine.evaluate(width)
+    assert whole <= shown + 1, (whole, shown)
+    expect(mine).to_have_text(long_name)
+    expect(mine).to_be_in_viewport()
+
+    page.locator("body").click(position={"x": 5, "y": 5})  # away: cut short again
+    expect(mine).not_to_be_focused()
+    whole, shown = mine.evaluate(width)
+    assert whole > shown + 1, (whole, shown)
+    for _ in range(60):  # and Tab reaches it, showing it whole
+        page.keyboard.press("Tab")
+        if mine.evaluate("(el) => el === document.activeElement"):
+            break
+    expect(mine).to_be_focused()
+    whole, shown = mine.evaluate(width)
+    assert whole <= shown + 1, (whole, shown)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { t, tn } from "../../i18n";
 import { useApp } from "../../store";
 import { secondsLeft, URGENT_SECONDS } from "../../turnClock";
@@ -53,6 +53,26 @@ function MiniBacks({ count }: { count: number }) {
 }
 
 /** A seat around the felt: its name, the dealer's chip, its cards face down, its bid, its timer. */
+/**
+ * A seat's name, cut short with an ellipsis when the plate is too narrow for it (eight seats on a
+ * phone): then it takes the focus (a tap, or Tab) and shows whole while it holds it.
+ */
+function PlateName({ name }: { name: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || el === document.activeElement) return; // shown whole: measured again once it is not
+    const now = el.scrollWidth > el.clientWidth + 1;
+    if (now !== cut) setCut(now);
+  });
+  return (
+    <span ref={ref} class="name-text" tabIndex={cut ? 0 : undefined} title={cut ? name : undefined}>
+      {name}
+    </span>
+  );
+}
+
 export function SeatPlate({
   state,
   pub,
@@ -95,7 +115,7 @@ export function SeatPlate({
       role="group"
     >
       <div class="seat-name">
-        <span class="name-text">{name}</span>
+        <PlateName name={name} />
         {info?.bot && <BotTag level={info.bot_level} />}
         <RatingTag rating={info?.rating} />
         {isYou && <span class="tag">{t("table.you")}</span>}

@@ -116,14 +116,14 @@ class Client:
                 await asyncio.wait_for(self.changed.wait(), remaining)
         return self.got(name)[:count]
 
-    async def call(self, event: str, data: Any) -> dict[str, Any]:
-        reply: dict[str, Any] = await self.sio.call(event, data, timeout=REPLY_TIMEOUT)
+    async def call(self, event: str, data: Any, timeout: float = REPLY_TIMEOUT) -> dict[str, Any]:
+        reply: dict[str, Any] = await self.sio.call(event, data, timeout=timeout)
         return reply
 
-    async def send(self, event: str, **data: Any) -> dict[str, Any]:
-        """Call an event with this client's table and token filled in."""
+    async def send(self, event: str, *, timeout: float = REPLY_TIMEOUT, **data: Any) -> dict[str, Any]:
+        """Call an event with this client's table and token filled in, waiting ``timeout`` seconds."""
         payload = {"table": self.table, "token": self.token, **data}
-        return await self.call(event, {k: v for k, v in payload.items() if v is not None})
+        return await self.call(event, {k: v for k, v in payload.items() if v is not None}, timeout)
 
     @property
     def state(self) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from smear.server.tables.table import TableError
 
 HAND_0: Any = ["hand 0"]  # what the stand-in review gives
 FINE: Any = ["fine"]
+REVIEW_MATCH_WAIT = 30.0  # seconds the browser waits for the answer of ``review_match``
 DECISION_KEYS = {"action_index", "action", "best", "expected_action", "expected_best", "loss"}
 DECISION_KEYS |= {"verdict", "error"}
 
@@ -159,7 +160,9 @@ def test_the_match_is_reviewed_once_it_is_over(tmp_path: Path) -> None:
             seat = host.seat_now
             assert seat is not None
             record = record_at(s, code)
-            reply = await host.send("review_match")
+            # A match's review is seconds of work on the hints' thread: the client waits for it as
+            # long as the browser does (web/src/net.ts), not the 10 s of a move.
+            reply = await host.send("review_match", timeout=REVIEW_MATCH_WAIT)
             assert reply["ok"], reply
             assert set(reply) == {"ok", "players", "costliest"}
             # One entry per seat: each seat's decisions, forced ones too, and its total loss.

@@ -339,6 +339,9 @@ def test_a_lead_within_the_margin_of_error_is_called_equal_and_loses_nothing() -
     ace, king = parse_action("Ah"), parse_action("Kh")
     assert verdict(Judgement(ace, 1.0, 1.5, 0.3, 24)) == ("equal", 0.0, 0.6)
     assert verdict(Judgement(ace, 1.0, 1.5, 0.2, 24)) == ("worse", 0.5, 0.4)
+    # Compared as shown, to two decimals: a lead of 0.53 is within an error of 0.5269 (shown 0.53).
+    assert verdict(Judgement(ace, 3.34, 3.87, 0.26345, 24)) == ("equal", 0.0, 0.53)
+    assert verdict(Judgement(ace, 3.34, 3.87, 0.2612, 24)) == ("worse", 0.53, 0.52)
     assert verdict(Judgement(king, 1.0, 1.0, None, 24)) == ("best", 0.0, None)
     assert verdict(Judgement(king, None, None, None, 0)) == ("forced", 0.0, None)
     assert NOISE_Z == 2.0

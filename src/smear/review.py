@@ -281,10 +281,10 @@ def verdict(judgement: Judgement) -> tuple[str, float, float | None]:
     if judgement.noise is None:
         return "best", 0.0, None
     gap = round(round(expected_best, 2) - round(expected_action, 2), 2)  # as the decision shows them
-    error = NOISE_Z * judgement.noise
+    error = round(NOISE_Z * judgement.noise, 2)  # compared as shown: a loss shown is above its error
     if gap > error:
-        return "worse", gap, round(error, 2)
-    return "equal", 0.0, round(error, 2)
+        return "worse", gap, error
+    return "equal", 0.0, error
 
 
 def review_position(position: Position, seed: int, expert: ExpertBot) -> Decision:

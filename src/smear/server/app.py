@@ -209,7 +209,7 @@ class SmearServer:
         self.hints.warm()
         try:
             await self.store.db(self.storage.players.ensure_bots, table_bots(), list(PRESETS), now)
-        except StorageError as err:  # another process starting at the same moment; it did the same
+        except StorageError as err:  # the database failed: a bot gets its profile at its first rated match
             self.drops.warn("store", "the bots' profiles were not stored (%s)", type(err).__name__)
         if self.cluster is not None:
             await self.cluster.start(self.sharing.on_cluster_message)

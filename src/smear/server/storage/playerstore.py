@@ -13,12 +13,14 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import delete, func, insert, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from smear.bots import table_bots
 from smear.server.players.ratings import BOT_PREFIX, BOT_START, NEW_PLAYER, Rating, bot_profile_id, rate_match
 from smear.server.storage.schema import (
+    Base,
     MatchModel,
     PlayedMatchModel,
     PlayerModel,
@@ -208,12 +210,8 @@ class PlayerStore:
                     .where(RatingModel.profile_id == player, RatingModel.matches == 0)
                     .values(mu=start.mu, sigma=start.sigma, ordinal=start.ordinal)
                 )
-                rated = set(
-                    session.scalars(select(RatingModel.preset).where(RatingModel.profile_id == player))
-                )
-                session.add_all(
-                    _rating_row(player, preset, start, matches=0) for preset in presets if preset not in rated
-                )
+                rows = [_rating_values(player, preset, start) for preset in presets]
+                _insert_missing(session, RatingModel, rows)
 
     # -- history --
 
@@ -399,8 +397,33 @@ def existing_profiles(session: Session, players: Iterable[str | None]) -> set[st
 def _ensure_bot_profile(session: Session, player: str, now: float) -> None:
     if session.get(ProfileModel, player) is None:
         level = player.removeprefix(BOT_PREFIX)
-        session.add(ProfileModel(id=player, name=f"{level} bot", is_bot=True, created_at=now))
-        session.flush()
+        row = {"id": player, "name": f"{level} bot", "is_bot": True, "created_at": now}
+        _insert_missing(session, ProfileModel, [row])
+
+
+def _rating_values(player: str, preset: str, rating: Rating) -> dict[str, Any]:
+    return {
+        "profile_id": player,
+        "preset": preset,
+        "mu": rating.mu,
+        "sigma": rating.sigma,
+        "ordinal": rating.ordinal,
+        "matches": 0,
+    }
+
+
+def _insert_missing(session: Session, model: type[Base], rows: list[dict[str, Any]]) -> None:
+    """INSERT ... ON CONFLICT DO NOTHING: a row another process stored meanwhile (processes starting
+    together each give the bots their profiles) is kept as it is, not a duplicate key."""
+    if not rows:
+        return
+    dialect = session.get_bind().dialect.name
+    if dialect == "postgresql":
+        session.execute(postgresql.insert(model).on_conflict_do_nothing(), rows)
+    elif dialect == "sqlite":
+        session.execute(sqlite.insert(model).on_conflict_do_nothing(), rows)
+    else:  # another database: its own duplicate keys are refused as before
+        session.execute(insert(model), rows)
 
 
 def new_match_id() -> str:

@@ -43,7 +43,8 @@ OLD_COLUMNS = {
 HEAD = migrate.head_revision()
 # Every migration a database from before migrations runs (it is stamped at the first).
 AFTER_FIRST = (
-    "0002_table_rest, 0003_longer_actions, 0004_chat, 0005_open_tables, 0006_players, 0007_quarantine"
+    "0002_table_rest, 0003_longer_actions, 0004_chat, 0005_open_tables, 0006_players, 0007_quarantine,"
+    " 0008_moderation"
 )
 
 
@@ -261,6 +262,8 @@ def test_a_database_of_the_server_with_rest_but_no_migrations_is_upgraded_too(ol
         connection.execute("ALTER TABLE seats DROP COLUMN profile_id")
         connection.execute("ALTER TABLE matches DROP COLUMN profiles")
         connection.execute("DROP TABLE quarantined_tables")  # nor a quarantine
+        for name in ("admin_audit", "bans", "admin_orders", "server_processes"):  # nor the operator's tools
+            connection.execute(f"DROP TABLE {name}")
     before = rows(old_database, (*OLD_TABLES, "table_rest"))
     status, output = upgrade_command(old_database)
     assert (status, output) == (0, f"upgraded from before migrations to {HEAD}: {AFTER_FIRST}\n")
@@ -284,6 +287,10 @@ def test_an_empty_database_is_created_at_the_newest_revision(tmp_path: Path) -> 
         "match_players",
         "ratings",
         "quarantined_tables",
+        "admin_audit",
+        "bans",
+        "admin_orders",
+        "server_processes",
         "alembic_version",
     }
     assert upgrade_command(path) == (0, f"already at revision {HEAD}\n")
@@ -329,7 +336,7 @@ def test_a_database_of_the_server_before_players_keeps_its_rows_and_plays_on_wit
     before = rows(path, (*OLD_TABLES, "open_tables", "chat_lines"))
     assert upgrade_command(path) == (
         0,
-        f"upgraded from revision 0005_open_tables to {HEAD}: 0006_players, 0007_quarantine\n",
+        f"upgraded from revision 0005_open_tables to {HEAD}: 0006_players, 0007_quarantine, 0008_moderation\n",
     )
     assert rows(path, (*OLD_TABLES, "open_tables", "chat_lines")) == before
 

@@ -50,6 +50,7 @@ from sqlalchemy.pool import StaticPool
 from smear.server.storage import dbdriver, migrate
 from smear.server.storage.chatstore import ChatStore
 from smear.server.storage.liststore import ListingStore
+from smear.server.storage.moderationstore import ModerationStore
 from smear.server.storage.playerstore import MatchOutcome, PlayerStore, existing_profiles
 from smear.server.storage.quarantinestore import QuarantineStore
 from smear.server.storage.rows import ActionRow, MatchRow, SeatRow, StoredTable
@@ -92,10 +93,10 @@ MISSING: Final = Missing.MISSING
 
 class Storage:
     """The server's database: its tables, matches and actions, and a part per other subject
-    (``chat``, ``listing``, ``players``, ``quarantine``), all opening their transactions with the
-    same :class:`~smear.server.storage.transactions.Transactions`. Each method is one transaction, committed
-    before it returns; writes are serialized by a lock, so the object may be shared between
-    threads, and reads need not wait for writes."""
+    (``chat``, ``listing``, ``players``, ``quarantine``, ``moderation``), all opening their
+    transactions with the same :class:`~smear.server.storage.transactions.Transactions`. Each method
+    is one transaction, committed before it returns; writes are serialized by a lock, so the
+    object may be shared between threads, and reads need not wait for writes."""
 
     def __init__(self, url: str = "sqlite:///smear.db") -> None:
         """Opens the database at the SQLAlchemy ``url``, creating it or bringing its schema up to date
@@ -132,6 +133,7 @@ class Storage:
         self.listing = ListingStore(self._transactions)
         self.players = PlayerStore(self._transactions)
         self.quarantine = QuarantineStore(self._transactions)
+        self.moderation = ModerationStore(self._transactions)
         self._append_connection: Connection | None = None
         self._is_sqlite = is_sqlite
         self._action_insert = dbdriver.ActionInsert(self._engine.dialect)
@@ -393,6 +395,12 @@ class Storage:
             dbdriver.checkpoint(driver)
 
     # -- lifetime --
+
+    def ping(self) -> None:
+        """Asks the database for nothing, on a reading connection: a :class:`StorageError` if it
+        cannot be reached (the readiness check, ``/ready``)."""
+        with self._transactions.read("reach the database") as session:
+            session.execute(select(1))
 
     def close(self) -> None:
         """Closes the database's connections. The object may not be used afterwards."""

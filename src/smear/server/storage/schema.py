@@ -26,8 +26,12 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
+    "BAN_KINDS",
     "STATUSES",
     "ActionModel",
+    "AdminOrderModel",
+    "AuditModel",
+    "BanModel",
     "Base",
     "ChatControlsModel",
     "ChatLineModel",
@@ -41,11 +45,15 @@ __all__ = [
     "RatingModel",
     "RestModel",
     "SeatModel",
+    "ServerProcessModel",
     "TableModel",
 ]
 
 STATUSES: Final = ("lobby", "playing", "finished")
 """The states of a table: seats being filled, a match under way, the last match over."""
+
+BAN_KINDS: Final = ("profile", "address")
+"""What a ban keeps out: a profile (by its id) or a client address (an IP or a network)."""
 
 
 class Base(DeclarativeBase):
@@ -268,3 +276,59 @@ class RatingModel(Base):
     sigma: Mapped[float] = mapped_column(Double)
     ordinal: Mapped[float] = mapped_column(Double)
     matches: Mapped[int]
+
+
+class AuditModel(Base):
+    """One operator's action (``smear admin``): when, the command, its target, the note given and
+    who ran it. Never deleted by the server. (Added by the eighth migration, with the tables below.)"""
+
+    __tablename__ = "admin_audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[float] = mapped_column(Double, index=True)
+    command: Mapped[str] = mapped_column(String(32))
+    target: Mapped[str] = mapped_column(String(128))
+    note: Mapped[str] = mapped_column(Text)
+    by: Mapped[str] = mapped_column(String(64))
+
+
+class BanModel(Base):
+    """A profile or an address kept out, from ``since`` until ``until`` (None: until unbanned)."""
+
+    __tablename__ = "bans"
+    __table_args__ = (
+        CheckConstraint(f"kind IN {BAN_KINDS!r}", name="known_ban_kind"),
+        UniqueConstraint("kind", "target", name="one_ban_per_target"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    target: Mapped[str] = mapped_column(String(64))  # a profile id, or a network such as 10.0.0.0/8
+    since: Mapped[float] = mapped_column(Double)
+    until: Mapped[float | None] = mapped_column(Double)
+    reason: Mapped[str] = mapped_column(Text)
+
+
+class AdminOrderModel(Base):
+    """An order the running servers carry out (a table closed, chat lines deleted, the bans
+    changed): each server reads the orders after the last it saw, every second."""
+
+    __tablename__ = "admin_orders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[float] = mapped_column(Double)
+    kind: Mapped[str] = mapped_column(String(16))
+    table_code: Mapped[str | None] = mapped_column(String(64))
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ServerProcessModel(Base):
+    """A server process: its host and pid, so that the operator can tell which process owns a
+    table (its lease with Redis names ``process``; without Redis the one process owns them all)."""
+
+    __tablename__ = "server_processes"
+
+    process: Mapped[str] = mapped_column(String(128), primary_key=True)
+    host: Mapped[str] = mapped_column(String(255))
+    pid: Mapped[int]
+    started_at: Mapped[float] = mapped_column(Double, index=True)

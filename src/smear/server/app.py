@@ -39,6 +39,7 @@ from smear.server.players.background import BackgroundWork
 from smear.server.players.hintrequests import HintRequests
 from smear.server.players.hints import HintService
 from smear.server.players.profilepace import ProfilePace
+from smear.server.readiness import Readiness
 from smear.server.social import talk
 from smear.server.social.listing import OpenTables
 from smear.server.social.talk import Talk, TalkPace
@@ -140,6 +141,7 @@ class SmearServer:
         cluster: Cluster | None,
         addresses: AddressBook,
         drops: LogThrottle,
+        readiness: Readiness,
     ) -> None:
         self.sio = sio
         self.live = live
@@ -152,6 +154,7 @@ class SmearServer:
         self.cluster = cluster
         self.addresses = addresses  # the connections and new tables counted per client address
         self.drops = drops
+        self.readiness = readiness
         self._sweeper: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
 
@@ -160,6 +163,7 @@ class SmearServer:
     def asgi_app(self) -> Any:
         routes: list[BaseRoute] = [
             Route("/health", self.health),
+            *self.readiness.routes(),
             Route("/tables/{code}/matches/{number}/record.json", self.record),
             *facts_routes(self.limits),
             *self.players.routes(),
@@ -260,6 +264,7 @@ class SmearServer:
             handle.cancel()
         self.hints.close()
         self.background.close()
+        self.readiness.close()
         await self.store.close()
         if self.cluster is not None:
             homes = (c.home for c in self.live.connections.values() if c.home is not None)
@@ -351,6 +356,7 @@ def build_server(
         cluster=cluster,
         addresses=addresses,
         drops=drops,
+        readiness=Readiness(store.storage.ping, None if cluster is None else cluster.redis.ping),
     )
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import random
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ from smear.review import (
     reviewer,
 )
 from smear.rules import find_rules
+from smear.server.metrics import Metrics
 from smear.server.players.recordjobs import json_bytes, record_within, refusing
 from smear.server.tables.table import TableError
 from smear.state import Phase, State
@@ -166,8 +168,9 @@ class HintService:
     """The expert's advice for a table's seat at a version, and the reviews of a match's decisions,
     each worked out once."""
 
-    def __init__(self, queue: int) -> None:
+    def __init__(self, queue: int, metrics: Metrics | None = None) -> None:
         self.queue = queue
+        self.metrics = metrics or Metrics()
         self.working = 0
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="smear-hint")
         self._rng = random.Random()
@@ -268,9 +271,11 @@ class HintService:
             self.working += 1
             future = asyncio.ensure_future(work())
             entries[key] = future
+            queued = time.perf_counter()
 
             def done(finished: asyncio.Future[Any]) -> None:
                 self.working -= 1
+                self.metrics.waited("hint", time.perf_counter() - queued)
                 failed = finished.cancelled() or finished.exception() is not None
                 if failed and entries.get(key) is finished:
                     del entries[key]  # asked again, it is worked out again

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
+from smear.server.metrics import Metrics
 from smear.server.storage.database import Storage
 from smear.server.storage.rows import ActionRow
 
@@ -66,8 +67,11 @@ _Outcome = tuple[_Job, Any, BaseException | None]
 class StorageWriter:
     """Runs writes on one thread of its own, in order; see the module's docstring."""
 
-    def __init__(self, storage: Storage, checkpoint_pause: float = CHECKPOINT_PAUSE) -> None:
+    def __init__(
+        self, storage: Storage, checkpoint_pause: float = CHECKPOINT_PAUSE, metrics: Metrics | None = None
+    ) -> None:
         self.storage = storage
+        self.metrics = metrics or Metrics()
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name="smear-storage", daemon=True)
         self._checkpoint_pause = checkpoint_pause
@@ -149,6 +153,7 @@ class StorageWriter:
         if not group:
             return []
         rows = [job.row for job in group if job.row is not None]
+        started = time.perf_counter()
         try:
             if len(rows) > 1:
                 self.storage.append_actions(rows)
@@ -157,10 +162,14 @@ class StorageWriter:
                 stored = False
         except Exception:  # one of them is refused: each one alone says which, to its own caller
             stored = False
+        if stored:
+            self.metrics.committed(len(rows), time.perf_counter() - started)
         outcomes: list[_Outcome] = []
         for job, row in zip(group, rows, strict=True):
             if not stored:
+                started = time.perf_counter()
                 outcome = _attempt(job, partial(self.storage.append_action, *_fields(row)))
+                self.metrics.committed(1, time.perf_counter() - started)
                 if outcome[2] is not None:
                     outcomes.append(outcome)
                     continue

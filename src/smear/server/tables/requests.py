@@ -17,6 +17,7 @@ from typing import Any
 
 from smear.server.cluster.coordination import Cluster
 from smear.server.limits import AddressBook, Limits, TableQuota
+from smear.server.metrics import Metrics
 from smear.server.social.chat import event_seen_by
 from smear.server.social.talk import TableReach, TalkPace
 from smear.server.tables.live import LiveTables, NotStored, Snapshot, TableStore
@@ -42,7 +43,9 @@ class TableRequests:
         cluster: Cluster | None,
         linked_profile: Callable[[ProfileProof | None], Awaitable[str | None]],
         open_tables_changed: Callable[[Snapshot | None], None],
+        metrics: Metrics | None = None,
     ) -> None:
+        self.metrics = metrics or Metrics()
         self.live = live
         self.reach = reach
         self.presence = presence
@@ -245,12 +248,14 @@ class TableRequests:
         return {"version": version}
 
     async def act(self, sid: str, message: Any) -> dict[str, Any]:
+        started = time.perf_counter()
         async with self.reach.at(message.table) as table:
             before = Snapshot.of(table)
             seat, action = table.act(message.token, message.version, message.action)
             await self.store.store_or_undo(table, before, self.store.store_action(table, seat, str(action)))
             version = table.version
             await self.presence.broadcast(table)
+            self.metrics.act_viewed(time.perf_counter() - started)
             self.pacing.drive(table)
         return {"version": version}
 

@@ -68,6 +68,7 @@ SLOW_TESTS = frozenset(
         "server/test_restart.py::test_a_killed_server_loses_no_acknowledged_action",
         "server/test_review_requests.py::test_a_hand_over_is_reviewed_for_the_asking_seat_only",
         "server/test_review_requests.py::test_the_match_is_reviewed_once_it_is_over",
+        "server/test_secret_options.py::test_servers_reach_their_database_and_redis_named_by_environment_or_by_files",
         "server/test_server.py::test_a_match_with_bots_runs_to_its_end_its_record_replays_and_play_again_starts_the_next",
         "server/test_server.py::test_a_table_with_a_preset_and_options_plays_them_and_records_them",
         "server/test_storage.py::test_every_acknowledged_action_survives_the_process_being_killed",

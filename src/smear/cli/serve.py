@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from smear.cli.base import EXIT_INVALID, cli, fail
+from smear.cli.secrets import secret_option
 from smear.server.limits import Limits, Timing
 
 # --- smear serve ----------------------------------------------------------------------------------
@@ -224,10 +225,10 @@ def serve_settings(command: Any) -> Any:
     )(command)
 
 
-database_option = click.option(
-    "--database",
+database_option = secret_option(
+    "database",
     default="sqlite:///smear.db",
-    show_default=True,
+    metavar="URL",
     help="SQLAlchemy database URL; tables and every action are kept there.",
 )
 
@@ -236,8 +237,9 @@ database_option = click.option(
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @database_option
-@click.option(
-    "--redis",
+@secret_option(
+    "redis",
+    default=None,
     metavar="URL",
     help="Redis URL (redis://host:6379/0): serve the same tables as every other process on it.",
 )

@@ -71,6 +71,7 @@ class Client:
     table: str | None = None
     seat: int | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    headers: dict[str, str] = field(default_factory=dict)  # sent with the connection (an Origin...)
 
     async def connect(self) -> Client:
         self.sio.on("state", self._on_state)
@@ -79,7 +80,9 @@ class Client:
             self.sio.on(name, self._keeper(name))
         # The library waits 1 s for the server's answer by default; a loaded machine can take longer,
         # so the connection gets the same 10 s as every request.
-        await self.sio.connect(self.url, transports=["websocket"], wait_timeout=REPLY_TIMEOUT)
+        await self.sio.connect(
+            self.url, headers=self.headers, transports=["websocket"], wait_timeout=REPLY_TIMEOUT
+        )
         return self
 
     async def _on_state(self, data: dict[str, Any]) -> None:

@@ -1,7 +1,8 @@
 """The nginx configuration of docs/deploy.md works: Debian's nginx, configured with the block the
 page shows (only addresses, ports and the certificate changed), ends TLS in front of two server
 processes on one Redis and passes WebSockets through (to each process in turn); players connected
-through it play one table, and plain HTTP is sent to HTTPS."""
+through it, on a port other than 443 and with the Origin header a browser sends, play one table;
+plain HTTP is sent to HTTPS."""
 
 from __future__ import annotations
 
@@ -95,8 +96,13 @@ def test_the_documented_nginx_configuration_serves_two_processes(
                 assert redirect.value.code == 301
                 assert redirect.value.headers["Location"].startswith("https://")
 
+                # As a browser sends them: the page's origin, with its port (not the default 443).
                 clients = [
-                    Client(url, sio=socketio.AsyncClient(reconnection=False, ssl_verify=False))
+                    Client(
+                        url,
+                        sio=socketio.AsyncClient(reconnection=False, ssl_verify=False),
+                        headers={"Origin": url},
+                    )
                     for _ in range(4)
                 ]
                 for client in clients:

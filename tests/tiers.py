@@ -61,6 +61,7 @@ SLOW_TESTS = frozenset(
         "server/test_open_tables.py::test_a_listed_table_is_shown_until_it_is_full_started_or_taken_off_the_list",
         "server/test_players.py::test_replays_of_a_stored_match_and_of_an_uploaded_record",
         "server/test_players.py::test_the_players_api_shows_no_secret_and_nothing_of_a_match_in_progress",
+        "server/test_prometheus.py::test_prometheus_reads_what_two_workers_did",
         "server/test_quarantine.py::test_a_record_that_fails_at_a_restart_does_not_stop_it_and_lands_later",
         "server/test_quarantine.py::test_a_stored_match_the_rules_refuse_is_put_aside_and_every_other_table_is_served",
         "server/test_refused_bodies.py::test_a_record_too_large_to_replay_is_read_to_its_end_and_answered_413",
@@ -78,7 +79,8 @@ SLOW_TESTS = frozenset(
     }
 )
 DATABASE_SERVER_FIXTURES = frozenset({"postgres", "redis_server"})
-DATABASE_SERVER_MODULES = frozenset({"test_dbservers.py"})
+# The tests of the throwaway servers, and of Debian's Prometheus and promtool (installed with them).
+DATABASE_SERVER_MODULES = frozenset({"test_dbservers.py", "test_prometheus.py"})
 
 
 def tiers(item: Any) -> set[str]:

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -29,6 +30,7 @@ from typing import Any, Final, TypeVar
 
 from smear.errors import RecordError
 from smear.server.limits import Bucket, Limits
+from smear.server.metrics import Metrics
 from smear.server.players.hints import played_review, played_review_seed
 from smear.server.players.recordjobs import stored_replay, uploaded_replay
 from smear.server.storage.database import Storage, StorageError
@@ -76,9 +78,17 @@ class Lane:
     second, ``burst`` at once (0: none); its process runs ``niceness`` behind the server."""
 
     def __init__(
-        self, name: str, queue: int, pace: float, burst: int, clock: Callable[[], float], niceness: int
+        self,
+        name: str,
+        queue: int,
+        pace: float,
+        burst: int,
+        clock: Callable[[], float],
+        niceness: int,
+        metrics: Metrics | None = None,
     ) -> None:
         self.name = name
+        self.metrics = metrics or Metrics()
         self.niceness = niceness
         self.queue = queue
         self.working = 0
@@ -100,6 +110,7 @@ class Lane:
             self._prune_at = max(_PACES_KEPT, 2 * len(self._buckets))
         bucket = self._buckets.setdefault(address, Bucket(self._pace, self._burst, now))
         if not bucket.take(now):
+            self.metrics.rate_limited(self.name)
             raise TableError("rate_limited")
 
     async def run(self, job: Callable[[], Awaitable[T]]) -> T:
@@ -110,11 +121,13 @@ class Lane:
         self.working += 1
         self.started += 1
         task = asyncio.ensure_future(job())
-        task.add_done_callback(self._done)
+        queued = time.perf_counter()
+        task.add_done_callback(lambda done: self._done(done, queued))
         return await asyncio.shield(task)
 
-    def _done(self, task: asyncio.Future[Any]) -> None:
+    def _done(self, task: asyncio.Future[Any], queued: float) -> None:
         self.working -= 1
+        self.metrics.waited(self.name, time.perf_counter() - queued)
         if not task.cancelled():
             task.exception()  # retrieved: a failure nobody waited for is not logged as lost
 
@@ -183,18 +196,20 @@ class KeptAnswers:
 class BackgroundWork:
     """The lanes of the reviews, replays and uploads of one server, and the reviews kept."""
 
-    def __init__(self, limits: Limits, storage: Storage, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, limits: Limits, storage: Storage, clock: Callable[[], float], metrics: Metrics | None = None
+    ) -> None:
         self.storage = storage
         self.hands = limits.record_hands
-        nice = limits.background_niceness
+        nice, metrics = limits.background_niceness, metrics or Metrics()
         self.reviews = Lane(
-            "review", limits.review_queue, limits.review_pace, limits.review_burst, clock, nice
+            "review", limits.review_queue, limits.review_pace, limits.review_burst, clock, nice, metrics
         )
         self.replays = Lane(
-            "replay", limits.replay_queue, limits.replay_pace, limits.replay_burst, clock, nice
+            "replay", limits.replay_queue, limits.replay_pace, limits.replay_burst, clock, nice, metrics
         )
         self.uploads = Lane(
-            "upload", limits.upload_queue, limits.upload_pace, limits.upload_burst, clock, nice
+            "upload", limits.upload_queue, limits.upload_pace, limits.upload_burst, clock, nice, metrics
         )
         self.reviewed = KeptAnswers(PLAYED_REVIEWS_KEPT)
 
@@ -233,6 +248,10 @@ class BackgroundWork:
             kept = self.reviewed.start(match, lambda: self.reviews.run(work))
         answer: bytes = await asyncio.shield(kept)
         return answer
+
+    def depths(self) -> dict[str, int]:
+        """The jobs under way or waiting in each lane, by its name."""
+        return {lane.name: lane.working for lane in (self.reviews, self.replays, self.uploads)}
 
     def close(self) -> None:
         for lane in (self.reviews, self.replays, self.uploads):

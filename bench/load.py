@@ -3,7 +3,7 @@
 
 Usage: python bench/load.py [--tables 200] [--players 4] [--seconds 60] [--think 1.0] [--workers 1]
                             [--database URL|postgres | --url http://127.0.0.1:8000 [--server-pid PID]]
-                            [--servers 1 [--redis URL]] [--seed 1] [--client-gc]
+                            [--servers 1 [--redis URL]] [--seed 1] [--client-gc] [--scrape-metrics]
 """
 
 from __future__ import annotations

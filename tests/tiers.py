@@ -44,6 +44,8 @@ SLOW_TESTS = frozenset(
         "test_review.py::test_a_player_who_always_passes_and_plays_its_first_card_loses_more_than_the_expert",
         "test_review.py::test_the_expert_s_own_decisions_judged_with_its_own_budget_cost_nothing",
         "test_setup_scripts.py::test_install_runs_then_is_skipped_until_its_inputs_change",
+        "server/test_admin.py::test_a_banned_address_is_refused_at_connect_and_by_the_api_then_let_in_after_unban",
+        "server/test_admin.py::test_a_banned_profile_is_refused_at_table_creation_and_by_the_api_then_let_in_after_unban",
         "server/test_advice.py::test_a_seat_in_the_auction_gets_every_choice_with_its_chances",
         "server/test_background_work.py::test_a_flood_of_reviews_fills_its_own_queue_and_a_seated_players_hint_is_answered",
         "server/test_background_work.py::test_a_lane_whose_process_died_answers_server_busy_then_works_in_a_new_one",

@@ -39,6 +39,7 @@ class Stats:
     sent: int = 0  # acts sent inside the window
     acked: int = 0  # of those, acknowledged with ok
     samples: list[float] = field(default_factory=list)  # latencies (s) of acts sent inside the window
+    sent_at: list[float] = field(default_factory=list)  # when each of those was sent (monotonic)
     fresh: list[float] = field(default_factory=list)  # samples since the last progress report
     errors: Counter[str] = field(default_factory=Counter)
     tables_started: int = 0
@@ -186,7 +187,7 @@ class TableRun:
                 last = max(last, when)
             else:
                 if counted:
-                    self.driver.record(last - sent)
+                    self.driver.record(last - sent, sent)
                 continue
             if now - sent > VIEW_TIMEOUT:
                 self.driver.error("view timeout")
@@ -255,8 +256,9 @@ class Driver:
     def error(self, kind: str) -> None:
         self.stats.errors[kind] += 1
 
-    def record(self, latency: float) -> None:
+    def record(self, latency: float, sent: float) -> None:
         self.stats.samples.append(latency)
+        self.stats.sent_at.append(sent)
         self.stats.fresh.append(latency)
 
 
@@ -370,6 +372,7 @@ async def run_worker(job: WorkerJob, pipe: Any, queue: Any) -> None:
     report(
         "done",
         samples=driver.stats.samples,
+        sent_at=driver.stats.sent_at,
         cpu_window=cpu_window,
         gc_pauses=gc_window,
         rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,

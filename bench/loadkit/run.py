@@ -37,13 +37,23 @@ with four lines::
 loop, the storage thread, bots) divided by the actions acknowledged in it; ``nan`` when the server
 is not this machine's child and no ``--server-pid`` is given.
 
+With ``--scrape-metrics`` the servers it starts serve their metrics (``smear serve --metrics``) and
+something scrapes them every second in every other 5-second period of the window
+(``loadkit.scrape``); before the closing lines it prints the p99 of the acts sent while they were not
+scraped and while they were, from the same run::
+
+    p99_ms_unscraped: X
+    p99_ms_scraped: Y
+    scrape_p99_change_pct: Z
+    scrapes: S
+
 Its parts: ``loadkit.clients`` (the client side, in each worker process), ``benchtools`` (CPU and
 percentile arithmetic, shared with the other server benchmarks) and ``support.serverproc`` and
 ``support.dbservers`` (the server processes and database servers it starts, shared with the tests).
 
 Usage: python bench/load.py [--tables 200] [--players 4] [--seconds 60] [--think 1.0] [--workers 1]
                             [--database URL|postgres | --url http://127.0.0.1:8000 [--server-pid PID]]
-                            [--servers 1 [--redis URL]] [--seed 1] [--client-gc]
+                            [--servers 1 [--redis URL]] [--seed 1] [--client-gc] [--scrape-metrics]
 """
 
 from __future__ import annotations
@@ -68,6 +78,7 @@ from support.dbservers import Postgres, Redis
 from support.serverproc import free_port, serve_command, server_log, stop_server
 
 from loadkit.clients import DRAIN_SECONDS, WorkerJob, worker_main
+from loadkit.scrape import Scraper, split_p99
 
 PROGRESS_EVERY = 5.0  # seconds between progress lines
 
@@ -128,6 +139,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="leave the clients' garbage collector on during the window (its pauses then count)",
     )
+    parser.add_argument(
+        "--scrape-metrics",
+        action="store_true",
+        help="the servers serve their metrics, scraped every second in every other 5 s of the window;"
+        " the p99 with and without scraping are printed",
+    )
     args = parser.parse_args(argv)
     if args.tables < 1 or args.workers < 1 or args.seconds <= 0 or args.think < 0 or args.ramp < 0:
         parser.error("--tables and --workers must be at least 1, --seconds positive, --think, --ramp >= 0")
@@ -139,6 +156,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--server-pid is for a server given by --url")
     if args.servers < 1 or (args.url and args.servers > 1):
         parser.error("--servers must be at least 1, and is for the servers this benchmark starts")
+    if args.scrape_metrics and args.url:
+        parser.error("--scrape-metrics is for the servers this benchmark starts; not with --url")
     if args.redis and args.servers == 1:
         parser.error("--redis is for several servers (--servers 2 or more)")
     return args
@@ -152,10 +171,14 @@ class Server:
     url: str
     log_path: Path
     log_start: int = 0
+    metrics_url: str | None = None  # with --scrape-metrics
 
 
-def start_servers(database: str | None, workdir: str, count: int, redis: str | None) -> list[Server]:
-    """``count`` server processes on one database (and, for several, on one Redis)."""
+def start_servers(
+    database: str | None, workdir: str, count: int, redis: str | None, metrics: bool = False
+) -> list[Server]:
+    """``count`` server processes on one database (and, for several, on one Redis); with ``metrics``,
+    each serving its metrics on a port of its own."""
     database = database or f"sqlite:///{workdir}/load.db"
     # Every client of the benchmark comes from one address: the per-address limits are lifted.
     unlimited = {"--tables-per-hour": "0", "--connections-per-address": "0", "--max-tables": "0"}
@@ -165,12 +188,17 @@ def start_servers(database: str | None, workdir: str, count: int, redis: str | N
     for number in range(count):
         port = free_port()
         log_path = Path(workdir) / f"server{number}.log"
-        command = serve_command(port, database, serverproc.serve_options(unlimited))
+        metrics_at = f"127.0.0.1:{free_port()}" if metrics else None
+        options = unlimited if metrics_at is None else {**unlimited, "--metrics": metrics_at}
+        command = serve_command(port, database, serverproc.serve_options(options))
+        if metrics_at is not None and "--metrics" not in command:
+            raise SystemExit("this version of smear serve has no --metrics: it cannot be scraped")
         if redis is not None and "--redis" not in command:
             raise SystemExit("this version of smear serve has no --redis: it cannot run as several servers")
         process = serverproc.launch(command, log_path)
         print(f"server: {' '.join(command[1:])} (pid {process.pid})", flush=True)
-        servers.append(Server(process, f"http://127.0.0.1:{port}", log_path))
+        metrics_url = None if metrics_at is None else f"http://{metrics_at}/metrics"
+        servers.append(Server(process, f"http://127.0.0.1:{port}", log_path, metrics_url=metrics_url))
     return servers
 
 
@@ -224,6 +252,7 @@ def run(args: argparse.Namespace) -> int:
         servers: list[Server] = []
         workers: list[Any] = []
         redis: str | None = None
+        args.scraper = None
         try:
             args.database_url = None
             if args.url:
@@ -241,10 +270,13 @@ def run(args: argparse.Namespace) -> int:
                         redis = stack.enter_context(Redis()).unix_url()  # same machine: no TCP stack
                         print("redis: a throwaway redis-server", flush=True)
                 args.database_url = database
-                servers = start_servers(database, workdir, args.servers, redis)
+                servers = start_servers(database, workdir, args.servers, redis, args.scrape_metrics)
                 for server in servers:
                     wait_healthy(server.url, server.process)
                     server.log_start = server.log_path.stat().st_size
+                if args.scrape_metrics:
+                    args.scraper = Scraper([server.metrics_url for server in servers if server.metrics_url])
+                    args.scraper.start()
                 urls = [server.url for server in servers]
             context = mp.get_context("spawn")
             queue = context.Queue()
@@ -286,6 +318,8 @@ def run(args: argparse.Namespace) -> int:
                 print(server_log(server.log_path, 15), file=sys.stderr)
             raise
         finally:
+            if args.scraper is not None:
+                args.scraper.stop()
             for process in workers:
                 process.join(15)
                 if process.is_alive():
@@ -352,6 +386,8 @@ def conduct(
             window = (start, start + args.seconds)
             for pipe in pipes:
                 pipe.send(window)
+            if args.scraper is not None:
+                args.scraper.window = window
             print(
                 f"[{now - began:6.1f}s] all {total('started')} tables started; measuring {args.seconds:g} s"
             )
@@ -489,6 +525,8 @@ def summarise(
         # Over every action acknowledged in the window (PostgreSQL counts every transaction: reads too).
         used = count - marks.get("shared", {}).get(name, count)
         print(f"{name} per action: {used / acked:.2f}" if acked else f"{name}: {used}")
+    if args.scraper is not None and window is not None:
+        print_scraped(args.scraper, window, done)
     p99 = ms[2]
     # All the server processes' threads (event loops, storage, bots) over the acknowledged actions.
     per_action = 1000 * server_used / acked if server_used is not None and acked else math.nan
@@ -497,6 +535,19 @@ def summarise(
     print(f"errors: {sum(errors.values())}")
     print(f"server_cpu_ms_per_action: {per_action:.2f}")
     return 0 if not incomplete else 1
+
+
+def print_scraped(scraper: Scraper, window: tuple[float, float], done: dict[int, dict[str, Any]]) -> None:
+    """The p99 of the acts sent while the metrics were not scraped, and while they were."""
+    pairs = [pair for r in done.values() for pair in zip(r["sent_at"], r["samples"], strict=True)]
+    quiet, scraped = split_p99(pairs, window[0])
+    unscraped_ms, scraped_ms = (1000 * percentile(half, 0.99) for half in (quiet, scraped))
+    change = 100 * (scraped_ms - unscraped_ms) / unscraped_ms if unscraped_ms else math.nan
+    print(f"acts timed while the metrics were not scraped: {len(quiet)}, while they were: {len(scraped)}")
+    print(f"p99_ms_unscraped: {unscraped_ms:.1f}")
+    print(f"p99_ms_scraped: {scraped_ms:.1f}")
+    print(f"scrape_p99_change_pct: {change:.1f}")
+    print(f"scrapes: {scraper.scrapes} (failed {scraper.failed}, {scraper.bytes_read} bytes)")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -392,6 +392,8 @@ ARGS: dict[str, dict[str, str | int]] = {
     "record_unplayable": {},
     "server_busy": {},
     "table_unavailable": {},
+    "table_closed": {"note": "abuse in the chat"},
+    "banned": {},
     "internal_error": {},
 }
 

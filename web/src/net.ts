@@ -10,7 +10,7 @@ import { createTablePayload, joinPayload } from "./tableSettings";
 import { withProfile } from "./profile";
 import { getApp, toast, update, type LogEntry, type Route } from "./store";
 import { followOpenTables, onOpenTables } from "./listing";
-import { loadChat, onChat, onReaction } from "./talk";
+import { loadChat, onChat, onChatRemoved, onReaction } from "./talk";
 import { handDealtAt } from "./ui/game/handDealt";
 import { logEntries } from "./ui/game/log";
 import { parseBidAdvice } from "./ui/game/bidAdvice";
@@ -444,6 +444,7 @@ export function startNetwork(): void {
   socket.on("state", onState);
   socket.on("event", onEvent);
   socket.on("chat", onChat);
+  socket.on("chat_removed", onChatRemoved);
   socket.on("reaction", onReaction);
   socket.on("open_tables", onOpenTables);
   socket.on("error", (error) => {

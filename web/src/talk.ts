@@ -91,6 +91,15 @@ export function onChat(message: unknown): void {
   if (lines.length) update({ chat: mergeLines(getApp().chat, lines) });
 }
 
+/** The server's operator deleted chat lines: they leave the page too. */
+export function onChatRemoved(message: unknown): void {
+  if (getApp().route.kind !== "table" || !message || typeof message !== "object") return;
+  const ids = (message as { lines?: unknown }).lines;
+  if (!Array.isArray(ids)) return;
+  const removed = new Set(ids.filter((id): id is number => typeof id === "number"));
+  update({ chat: getApp().chat.filter((line) => !removed.has(line.id)) });
+}
+
 export function onReaction(message: unknown): void {
   if (getApp().route.kind !== "table" || !message || typeof message !== "object") return;
   const { seat, reaction } = message as { seat?: unknown; reaction?: unknown };

@@ -31,7 +31,7 @@ from starlette.routing import BaseRoute, Route
 
 from smear.bots import table_bots
 from smear.rules import PRESETS
-from smear.server.cluster.coordination import Cluster
+from smear.server.cluster.coordination import Cluster, process_name
 from smear.server.cluster.sharing import Handler, Sharing
 from smear.server.limits import AddressBook, Limits, Timing, client_address
 from smear.server.players.api import PlayersApi
@@ -42,6 +42,7 @@ from smear.server.players.profilepace import ProfilePace
 from smear.server.readiness import Readiness
 from smear.server.social import talk
 from smear.server.social.listing import OpenTables
+from smear.server.social.moderation import Moderation, this_process
 from smear.server.social.talk import Talk, TalkPace
 from smear.server.storage.database import Storage, StorageError
 from smear.server.storage.playerstore import mask_names
@@ -141,6 +142,7 @@ class SmearServer:
         cluster: Cluster | None,
         addresses: AddressBook,
         drops: LogThrottle,
+        moderation: Moderation,
         readiness: Readiness,
     ) -> None:
         self.sio = sio
@@ -154,6 +156,7 @@ class SmearServer:
         self.cluster = cluster
         self.addresses = addresses  # the connections and new tables counted per client address
         self.drops = drops
+        self.moderation = moderation  # the bans, and the operator's orders carried out
         self.readiness = readiness
         self._sweeper: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
@@ -218,6 +221,8 @@ class SmearServer:
         if self.cluster is not None:
             await self.cluster.start(self.sharing.on_cluster_message)
             self._watcher = asyncio.get_running_loop().create_task(self.sharing.look_around_forever())
+        process = self.cluster.process if self.cluster is not None else process_name()
+        await self.moderation.start(this_process(process, now))
         for stored in await self.store.db(self.storage.unfinished_tables):
             if self.cluster is not None and await self.cluster.claim(stored.code) != self.cluster.process:
                 continue  # another process serves it
@@ -264,6 +269,7 @@ class SmearServer:
             handle.cancel()
         self.hints.close()
         self.background.close()
+        self.moderation.close()
         self.readiness.close()
         await self.store.close()
         if self.cluster is not None:
@@ -326,7 +332,11 @@ def build_server(
     chat = Talk(live, sharing, presence, store, pace, clock)
     background = BackgroundWork(limits, store.storage, lambda: talk.pace_clock())
     profile_pace = ProfilePace(limits, lambda: talk.pace_clock())
-    players = PlayersApi(store, profile_pace, background, limits, clock, drops, cluster, sharing.profile_gone)
+    owns = (lambda code: True) if cluster is None else (lambda code: code in cluster.owned)
+    moderation = Moderation(live, store, presence, pacing, clock, owns, sio.disconnect)
+    players = PlayersApi(
+        store, profile_pace, background, limits, clock, drops, cluster, sharing.profile_gone, moderation.refuse_banned
+    )
     requests = TableRequests(
         live,
         sharing,
@@ -337,13 +347,13 @@ def build_server(
         (limits, addresses),
         clock,
         cluster,
-        players.linked_profile,
+        moderation.checked(players.linked_profile),
         listing.changed,
     )
     handlers.update(_events(requests, HintRequests(sharing, hints), chat, listing))
     door = SocketDoor(live, limits, sio.transport.over_cap, sharing)
     doors.append(door)
-    sio.on("connect", door.on_connect)
+    sio.on("connect", moderation.door(door.on_connect, limits.trusted_proxies))
     sio.on("disconnect", door.on_disconnect)
     return SmearServer(
         sio=sio,
@@ -356,6 +366,7 @@ def build_server(
         cluster=cluster,
         addresses=addresses,
         drops=drops,
+        moderation=moderation,
         readiness=Readiness(store.storage.ping, None if cluster is None else cluster.redis.ping),
     )
 

@@ -559,6 +559,8 @@ export const en = {
   "error.bad_token": "Your seat at this table is no longer valid.",
   "error.not_host": "Only the host can do that.",
   "error.table_unavailable": "This table cannot be opened for now: the server has put it aside for its operator to look at.",
+  "error.table_closed": "The server's operator has closed this table: {note}",
+  "error.banned": "The server's operator has barred you from playing here.",
   "error.not_in_lobby": "That can only be done in the lobby, before the match starts.",
   "error.seat_taken": "Seat {seatn} is already taken.",
   "error.no_such_seat": "There is no such seat: {seatn}.",

@@ -558,6 +558,8 @@ export const es: Catalog = {
   "error.bad_token": "Tu asiento en esta mesa ya no es válido.",
   "error.not_host": "Solo el anfitrión puede hacer eso.",
   "error.table_unavailable": "Esta mesa no se puede abrir por ahora: el servidor la ha apartado para que la revise su administrador.",
+  "error.table_closed": "El administrador del servidor ha cerrado esta mesa: {note}",
+  "error.banned": "El administrador del servidor te ha vetado: no puedes jugar aquí.",
   "error.not_in_lobby": "Eso solo se puede hacer en la sala de espera, antes de empezar la partida.",
   "error.seat_taken": "El asiento {seatn} ya está ocupado.",
   "error.no_such_seat": "No existe ese asiento: {seatn}.",

@@ -558,6 +558,8 @@ export const fr: Catalog = {
   "error.bad_token": "Votre place à cette table n’est plus valable.",
   "error.not_host": "Seul l’hôte peut faire cela.",
   "error.table_unavailable": "Cette table ne peut pas être ouverte pour le moment : le serveur l’a mise de côté pour que son administrateur l’examine.",
+  "error.table_closed": "L’administrateur du serveur a fermé cette table : {note}",
+  "error.banned": "L’administrateur du serveur vous a interdit de jouer ici.",
   "error.not_in_lobby": "Cela n’est possible qu’avant le début de la partie.",
   "error.seat_taken": "La place {seatn} est déjà prise.",
   "error.no_such_seat": "Cette place n’existe pas : {seatn}.",

@@ -558,6 +558,8 @@ export const it: Catalog = {
   "error.bad_token": "Il tuo posto a questo tavolo non è più valido.",
   "error.not_host": "Solo il padrone di casa può farlo.",
   "error.table_unavailable": "Questo tavolo non si può aprire per ora: il server l’ha messo da parte perché il suo gestore lo esamini.",
+  "error.table_closed": "Il gestore del server ha chiuso questo tavolo: {note}",
+  "error.banned": "Il gestore del server ti ha escluso: non puoi giocare qui.",
   "error.not_in_lobby": "Si può fare solo prima che inizi la partita.",
   "error.seat_taken": "Il posto {seatn} è già occupato.",
   "error.no_such_seat": "Questo posto non esiste: {seatn}.",

@@ -558,6 +558,8 @@ export const pt: Catalog = {
   "error.bad_token": "Seu lugar nesta mesa não é mais válido.",
   "error.not_host": "Só o anfitrião pode fazer isso.",
   "error.table_unavailable": "Esta mesa não pode ser aberta por enquanto: o servidor a deixou de lado para o administrador verificar.",
+  "error.table_closed": "O administrador do servidor fechou esta mesa: {note}",
+  "error.banned": "O administrador do servidor bloqueou você: não pode jogar aqui.",
   "error.not_in_lobby": "Isso só pode ser feito antes de a partida começar.",
   "error.seat_taken": "O lugar {seatn} já está ocupado.",
   "error.no_such_seat": "Esse lugar não existe: {seatn}.",

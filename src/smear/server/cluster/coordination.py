@@ -2,10 +2,11 @@
 messages between processes.
 
 Each live table has one owner process at a time, holding its lease in Redis (a key that expires
-unless the owner renews it). Any process accepts any client: a request for a table owned elsewhere
-is sent to the owner over Redis, answered there, and the answer comes back the same way; what the
-owner pushes to a socket of another process (events, states) goes to that process, which sends it
-on. So no sticky sessions and no coordinator are needed.
+unless the owner renews it, whose value is the owner's name: its host, pid and a random part). Any
+process accepts any client: a request for a table owned elsewhere is sent to the owner over Redis,
+answered there, and the answer comes back the same way; what the owner pushes to a socket of another
+process (events, states) goes to that process, which sends it on. So no sticky sessions and no
+coordinator are needed.
 
 When an owner dies, its leases run out within :attr:`Cluster.lease` seconds. A process with a socket
 following one of its tables then claims it and brings it back from the database (every acknowledged
@@ -25,7 +26,9 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import os
 import secrets
+import socket
 import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Final
@@ -39,7 +42,7 @@ from smear.errors import SmearError
 
 log = logging.getLogger("smear.server")
 
-__all__ = ["Cluster", "ClusterError", "OwnerGone", "masked", "reach_redis"]
+__all__ = ["Cluster", "ClusterError", "OwnerGone", "masked", "owner_host_pid", "process_name", "reach_redis"]
 
 PREFIX: Final = "smear:"
 LEASE_SECONDS: Final = 5.0  # an owner that stops renewing loses its tables after this long
@@ -95,6 +98,19 @@ def _channel(process: str) -> str:
 EVERYONE: Final = f"{PREFIX}everyone"  # the channel every process listens on
 
 
+def process_name() -> str:
+    """A process's name in the cluster, also the value of each lease it holds: its host, its pid and
+    a random part (a pid is reused), so the operator can tell from a lease which process to stop."""
+    return f"{socket.gethostname()[:64]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def owner_host_pid(owner: str) -> tuple[str, int] | None:
+    """The host and pid in a process's name (:func:`process_name`), if it has them."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    return (host, int(pid)) if host and pid.isdigit() else None
+
+
 def masked(url: str) -> str:
     """``url`` with its password, if any, as ``***`` (for messages and logs)."""
     parts = urllib.parse.urlsplit(url)
@@ -125,7 +141,7 @@ class Cluster:
             self.redis = aioredis.Redis.from_url(url)
         except ValueError as err:  # not quoted: the URL may hold a password
             raise ClusterError(f"the Redis URL cannot be read ({err})") from None
-        self.process = secrets.token_hex(6)
+        self.process = process_name()
         self.lease = lease
         self.answer_within = answer_within
         self.owned: set[str] = set()

@@ -128,7 +128,8 @@ def _answering(endpoint: Endpoint) -> Endpoint:
                 return JSONResponse(payload, status_code=503, headers=_RETRY)
             if isinstance(err, TooSoon):  # when to ask again, for a client that tries on its own
                 return JSONResponse(payload, status_code=429, headers={"Retry-After": str(err.retry_after)})
-            return JSONResponse(payload, status_code=429 if err.code == "rate_limited" else 400)
+            status = 429 if err.code == "rate_limited" else 403 if err.code == "banned" else 400
+            return JSONResponse(payload, status_code=status)
         except StorageError:
             # Not quoted: a storage error may quote what was being written.
             return JSONResponse({"error": error_payload("not_stored")}, status_code=503, headers=_RETRY)
@@ -157,6 +158,7 @@ class PlayersApi:
         drops: LogThrottle,
         cluster: Cluster | None,
         profile_gone: Callable[[str], Awaitable[None]],
+        refuse_banned: Callable[[str | None, str | None], None],
     ) -> None:
         self.store = store
         self.storage = store.storage
@@ -167,6 +169,7 @@ class PlayersApi:
         self.drops = drops
         self.cluster = cluster
         self.profile_gone = profile_gone  # the seats a deleted profile holds play on without it
+        self.refuse_banned = refuse_banned  # raises TableError("banned") for a banned address or profile
 
     async def linked_profile(self, proof: ProfileProof | None) -> str | None:
         """The profile a seat taken with ``proof`` is linked to (None without one); refuses a proof
@@ -198,6 +201,7 @@ class PlayersApi:
     # --- profiles -----------------------------------------------------------------------------------
 
     async def create_profile(self, request: Request) -> Response:
+        self.refuse_banned(_address(request, self.limits.trusted_proxies), None)
         body = parse_message(NewProfile, await _body(request))
         player, secret = new_player_id(), secrets.token_urlsafe(24)
         with self.pace.making(_address(request, self.limits.trusted_proxies)):
@@ -263,6 +267,7 @@ class PlayersApi:
     async def claim_transfer(self, request: Request) -> Response:
         # Paced per address and per code, apart from new profiles: a code is short enough that
         # guessing must stay slow (the budget is worked out in docs/security.md).
+        self.refuse_banned(_address(request, self.limits.trusted_proxies), None)
         body = parse_message(Claim, await _body(request))
         secret, code_hash = secrets.token_urlsafe(24), hash_token(canonical_code(body.code))
         with self.pace.claiming(_address(request, self.limits.trusted_proxies), code_hash) as right:
@@ -280,6 +285,7 @@ class PlayersApi:
         """The profile of the request's path, once its ``Authorization`` header holds one of its
         secrets (else 401 ``bad_secret``)."""
         player = _player_id(request)
+        self.refuse_banned(_address(request, self.limits.trusted_proxies), player)
         scheme, _, secret = request.headers.get("authorization", "").partition(" ")
         try:
             proof = ProfileProof(player=player, secret=secret.strip())

@@ -155,6 +155,19 @@ class ModerationStore:
             )
             return [Ban(r.kind, r.target, r.since, r.until, r.reason) for r in rows]
 
+    def profile_ids(self, id_or_name: str) -> list[str]:
+        """The profile whose id is ``id_or_name``, else every person's profile of that name."""
+        with self._transactions.read("find a profile") as session:
+            if session.get(ProfileModel, id_or_name) is not None:
+                return [id_or_name]
+            return list(
+                session.scalars(
+                    select(ProfileModel.id)
+                    .where(ProfileModel.name == id_or_name, ProfileModel.is_bot.is_(False))
+                    .order_by(ProfileModel.created_at)
+                )
+            )
+
     # --- tables -------------------------------------------------------------------------------------
 
     def close_table(self, code: str, audit: Audit) -> bool:
@@ -235,23 +248,23 @@ class ModerationStore:
                 .where(PlayedMatchModel.finished_at >= since, PlayedMatchModel.finished_at < until)
                 .order_by(PlayedMatchModel.finished_at, PlayedMatchModel.id, PlayerModel.seat)
             ).all()
-        return [
-            {
-                "match_id": match.id,
-                "table": match.table_code,
-                "match_number": match.match_number,
-                "preset": match.preset,
-                "finished_at": match.finished_at,
-                "seat": player.seat,
-                "side": player.side,
-                "name": "" if player.deleted else player.name,
-                "profile_id": player.profile_id or "",
-                "is_bot": player.is_bot,
-                "won": player.won,
-                "side_score": match.scores[player.side] if player.side < len(match.scores) else "",
-            }
-            for match, player in rows
-        ]
+            return [
+                {
+                    "match_id": match.id,
+                    "table": match.table_code,
+                    "match_number": match.match_number,
+                    "preset": match.preset,
+                    "finished_at": match.finished_at,
+                    "seat": player.seat,
+                    "side": player.side,
+                    "name": "" if player.deleted else player.name,
+                    "profile_id": player.profile_id or "",
+                    "is_bot": player.is_bot,
+                    "won": player.won,
+                    "side_score": match.scores[player.side] if player.side < len(match.scores) else "",
+                }
+                for match, player in rows
+            ]
 
     def period_ratings(self, since: float, until: float) -> list[dict[str, Any]]:
         """The rating, in each preset, of every profile that finished a match in it in
@@ -280,17 +293,17 @@ class ModerationStore:
                 )
                 .order_by(RatingModel.preset, RatingModel.ordinal.desc(), RatingModel.profile_id)
             ).all()
-        return [
-            {
-                "profile_id": rating.profile_id,
-                "name": name,
-                "is_bot": is_bot,
-                "preset": rating.preset,
-                "mu": rating.mu,
-                "sigma": rating.sigma,
-                "ordinal": rating.ordinal,
-                "matches": rating.matches,
-                "matches_in_period": in_period,
-            }
-            for rating, name, is_bot, in_period in rows
-        ]
+            return [
+                {
+                    "profile_id": rating.profile_id,
+                    "name": name,
+                    "is_bot": is_bot,
+                    "preset": rating.preset,
+                    "mu": rating.mu,
+                    "sigma": rating.sigma,
+                    "ordinal": rating.ordinal,
+                    "matches": rating.matches,
+                    "matches_in_period": in_period,
+                }
+                for rating, name, is_bot, in_period in rows
+            ]

@@ -30,6 +30,8 @@ ERROR_CODES: dict[str, str] = {
     "rate_limited": "too many messages: wait a moment and try again",
     "no_such_table": "there is no table with that code",
     "table_unavailable": "this table cannot be opened for now: the server has put it aside for its operator",
+    "table_closed": "the server's operator has closed this table: {note}",
+    "banned": "the server's operator has barred you from playing here",
     "table_full": "every seat at this table is taken",
     "bad_token": "this seat token is not valid at this table",
     "not_host": "only the host may do that",

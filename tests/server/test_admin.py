@@ -1,0 +1,270 @@
+"""``smear admin`` against a running server on one database (smear.cli.admin, and the orders carried
+out by smear.server.social.moderation): the live tables with their owner's host and pid, a table
+closed, bans and unbans, chat lines deleted, the CSV exports, each action in the audit."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import os
+import socket
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+from serverkit import Client, create, http_json, join, play_out, running_server, session
+from test_hardening import refusal
+from test_players import host_with_profile, new_profile, proof
+
+from smear.cli import cli
+from smear.cli.admin import MATCH_COLUMNS, RATING_COLUMNS
+from smear.server.storage.database import Storage
+
+
+def run(scenario: Any) -> None:
+    asyncio.run(asyncio.wait_for(scenario(), 120))
+
+
+def admin(database: str, *args: str) -> tuple[int, str]:
+    """``smear admin ARGS --database DATABASE`` in a thread (the server keeps its event loop)."""
+    result = CliRunner().invoke(cli, ["admin", *args, "--database", database])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    # What a script reads: standard output on success, the one line of standard error on failure.
+    return result.exit_code, result.stdout if result.exit_code == 0 else result.stderr
+
+
+async def admin_async(database: str, *args: str) -> tuple[int, str]:
+    return await asyncio.to_thread(admin, database, *args)
+
+
+def keep(client: Client, *names: str) -> Client:
+    for name in names:
+        client.sio.on(name, client._keeper(name))
+    return client
+
+
+async def wait_for_got(client: Client, name: str, predicate: Any = bool) -> Any:
+    async def found() -> Any:
+        while True:
+            for data in client.got(name):
+                if predicate(data):
+                    return data
+            client.changed.clear()
+            await client.changed.wait()
+
+    return await asyncio.wait_for(found(), 10)
+
+
+async def eventually(check: Any, timeout: float = 10.0) -> Any:
+    """``await check()``'s first true answer: the servers read the operator's orders every second."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not (found := await check()):
+        assert asyncio.get_running_loop().time() < deadline, "the order was not carried out"
+        await asyncio.sleep(0.05)
+    return found
+
+
+async def api_status(url: str, path: str, body: Any, secret: str | None = None) -> tuple[int, Any]:
+    return await http_json("POST", f"{url}{path}", body, secret)
+
+
+def test_tables_lists_each_live_table_with_its_seats_and_the_owner_s_host_and_pid(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'admin.db'}"
+
+    async def scenario() -> None:
+        async with running_server(database) as (_, url):
+            host = await create(url, "Hélène", players=3)
+            for seat in (1, 2):
+                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+            status, output = await admin_async(database, "tables")
+            await host.close()
+        assert status == 0, output
+        line = next(line for line in output.splitlines() if line.startswith(host.table or "?"))
+        _, table_status, owner, seats = line.split("\t")
+        assert table_status == "lobby"
+        assert owner == f"{socket.gethostname()} {os.getpid()}"  # the server runs in this process
+        assert seats.split(" ")[0] == "0:Hélène(person)" and seats.split(" ")[1].endswith("(bot)")
+
+    run(scenario)
+
+
+def test_a_closed_table_s_people_are_told_why_and_cannot_act_and_its_match_is_kept(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'admin.db'}"
+
+    async def scenario() -> None:
+        async with running_server(database) as (_, url):
+            host = keep(await create(url, "Host", players=3), "error")
+            guest = keep(await join(url, host.table or "", "Guest"), "error")
+            assert (await host.send("set_bot", seat=2, bot=True))["ok"]
+            assert (await host.send("start"))["ok"]
+            await host.wait_for(lambda s: s["game"] is not None)
+            status, output = await admin_async(
+                database, "close", host.table or "", "--reason", "abuse", "--by", "ops"
+            )
+            assert (status, output) == (0, f"closed table {host.table}\n")
+            for client in (host, guest):
+                told = await wait_for_got(client, "error", lambda e: e["code"] == "table_closed")
+                assert told["args"] == {"note": "abuse"}
+            state = host.state
+            legal = (state["game"] or {}).get("legal") or [{"text": "pass"}]
+            reply = await host.send("act", version=state["version"], action=legal[0]["text"])
+            assert not reply["ok"] and reply["error"]["code"] == "table_unavailable", reply
+            for client in (host, guest):
+                await client.close()
+        with Storage(database) as storage:
+            assert storage.table(host.table or "") is not None  # kept
+            assert [t.code for t in storage.quarantine.quarantined()] == [host.table]
+            audit = storage.moderation.audit(10)
+        assert [(a.command, a.target, a.note, a.by) for a in audit] == [("close", host.table, "abuse", "ops")]
+
+    run(scenario)
+
+
+def test_a_banned_address_is_refused_at_connect_and_by_the_api_then_let_in_after_unban(
+    tmp_path: Path,
+) -> None:
+    database = f"sqlite:///{tmp_path / 'admin.db'}"
+
+    async def scenario() -> None:
+        async with running_server(database) as (_, url):
+            open_socket = Client(url)
+            await open_socket.connect()
+            assert (await admin_async(database, "ban", "address", "127.0.0.0/8", "--reason", "spam"))[0] == 0
+            refused = await eventually(lambda: refusal(url))
+            assert refused["code"] == "banned", refused
+            status, body = await api_status(url, "/api/players", {"name": "Mallory"})
+            assert (status, body["error"]["code"]) == (403, "banned")
+            # The socket open when the ban came is closed by the server.
+            await asyncio.wait_for(open_socket.sio.wait(), 10)
+            status, output = await admin_async(database, "bans")
+            assert status == 0 and output.startswith("address\t127.0.0.0/8\t")
+            assert output.splitlines()[0].endswith("\t-\tspam")  # no end, and the reason
+            assert (await admin_async(database, "unban", "address", "127.0.0.0/8"))[0] == 0
+
+            async def let_in() -> bool:
+                return (await api_status(url, "/api/players", {"name": "Mallory"}))[0] == 201
+
+            await eventually(let_in)
+            assert await refusal(url) is None
+
+    run(scenario)
+
+
+def test_a_banned_profile_is_refused_at_table_creation_and_by_the_api_then_let_in_after_unban(
+    tmp_path: Path,
+) -> None:
+    database = f"sqlite:///{tmp_path / 'admin.db'}"
+
+    async def scenario() -> None:
+        async with session(database) as s:
+            profile = await new_profile(s.url, "Mallory")
+            player, secret = profile["player"], profile["secret"]
+            status, output = await admin_async(database, "ban", "profile", "Mallory", "--until", "2999-01-01")
+            assert status == 0 and output.startswith(f"banned profile {player} until 2999-01-01"), output
+            client = await s.connect()
+            payload = {
+                "name": "M",
+                "preset": "house",
+                "players": 3,
+                "teams": False,
+                "profile": proof(profile),
+            }
+
+            async def refused() -> bool:
+                reply = await client.call("create_table", payload)
+                return not reply["ok"] and reply["error"]["code"] == "banned"
+
+            await eventually(refused)
+            status, body = await api_status(s.url, f"/api/players/{player}/transfer", None, secret)
+            assert (status, body["error"]["code"]) == (403, "banned")
+            assert (await admin_async(database, "unban", "profile", player))[0] == 0
+
+            async def let_in() -> bool:
+                return bool((await client.call("create_table", payload))["ok"])
+
+            await eventually(let_in)
+            assert (await api_status(s.url, f"/api/players/{player}/transfer", None, secret))[0] == 200
+        with Storage(database) as storage:
+            commands = [(a.command, a.target) for a in storage.moderation.audit(10)]
+        assert commands == [("unban profile", player), ("ban profile", player)]
+
+    run(scenario)
+
+
+def test_bad_arguments_are_one_line_errors_and_change_nothing(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'admin.db'}"
+    assert admin(database, "ban", "address", "not-an-ip")[0] == 2
+    assert admin(database, "ban", "profile", "nobody")[0] == 2
+    assert admin(database, "unban", "address", "10.0.0.1")[0] == 2
+    assert admin(database, "close", "NOSUCH", "--reason", "x")[0] == 2
+    assert admin(database, "chat", "delete", "--table", "NOSUCH")[0] == 2
+    assert admin(database, "export", "matches", "--since", "2026-02-01", "--until", "2026-01-01")[0] == 2
+    assert admin(database, "export", "matches", "--since", "yesterday", "--until", "2026-01-01")[0] == 2
+    status, output = admin(database, "ban", "address", "10.0.0.1", "--until", "2000-01-01")
+    assert (status, output) == (2, "--until is in the past\n")
+    with Storage(database) as storage:
+        assert storage.moderation.audit(10) == [] and storage.moderation.bans(0) == []
+
+
+def test_deleted_chat_lines_leave_every_page_and_storage(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'admin.db'}"
+
+    async def scenario() -> None:
+        async with session(database) as s:
+            host = keep(await s.create("Host", players=3), "chat_removed")
+            guest = keep(await s.join(host.table or "", "Guest"), "chat_removed")
+            first = await host.send("chat", text="first line")
+            second = await guest.send("chat", text="second line")
+            status, output = await admin_async(
+                database, "chat", "delete", "--table", host.table or "", "--line", str(first["id"])
+            )
+            assert (status, output) == (0, f"deleted 1 chat lines of table {host.table}\n")
+            for client in (host, guest):
+                assert (await wait_for_got(client, "chat_removed")) == {"lines": [first["id"]]}
+            history = await guest.call("chat_history", {"table": host.table})
+            assert [line["id"] for line in history["lines"]] == [second["id"]]
+            with Storage(database) as storage:
+                assert [line.id for line in storage.chat.chat(host.table or "", 0).lines] == [second["id"]]
+            assert (await admin_async(database, "chat", "delete", "--table", host.table or ""))[0] == 0
+            assert (
+                await wait_for_got(host, "chat_removed", lambda d: d["lines"] == [second["id"]])
+            ) is not None
+            assert (await guest.call("chat_history", {"table": host.table}))["lines"] == []
+
+    run(scenario)
+
+
+def test_the_exports_are_csv_with_the_documented_columns(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'admin.db'}"
+
+    async def scenario() -> None:
+        async with session(database) as s:
+            profile = await new_profile(s.url, "Ann")
+            host = await host_with_profile(s, "Ann", profile, players=3, target=11)
+            for seat in (1, 2):
+                assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
+            assert (await host.send("start"))["ok"]
+            await play_out([host])
+            await host.wait_for(lambda st: st["table"]["status"] == "finished")
+            await s.close()
+        period = ("--since", "2000-01-01", "--until", "2999-01-01")
+        status, output = await admin_async(database, "export", "matches", *period)
+        assert status == 0, output
+        rows = list(csv.DictReader(io.StringIO(output)))
+        assert tuple(rows[0]) == MATCH_COLUMNS and len(rows) == 3
+        assert {row["table"] for row in rows} == {host.table}
+        assert [row["name"] for row in rows if row["profile_id"] == profile["player"]] == ["Ann"]
+        assert sum(row["won"] == "True" for row in rows) >= 1
+        status, output = await admin_async(database, "export", "ratings", *period)
+        assert status == 0, output
+        ratings = list(csv.DictReader(io.StringIO(output)))
+        assert tuple(ratings[0]) == RATING_COLUMNS
+        mine = next(row for row in ratings if row["profile_id"] == profile["player"])
+        assert (mine["name"], mine["preset"], mine["matches_in_period"]) == ("Ann", "house", "1")
+        status, output = await admin_async(
+            database, "export", "matches", "--since", "2000-01-01", "--until", "2000-01-02"
+        )
+        assert (status, output) == (0, ",".join(MATCH_COLUMNS) + "\n")
+
+    run(scenario)

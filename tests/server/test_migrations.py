@@ -44,7 +44,7 @@ HEAD = migrate.head_revision()
 # Every migration a database from before migrations runs (it is stamped at the first).
 AFTER_FIRST = (
     "0002_table_rest, 0003_longer_actions, 0004_chat, 0005_open_tables, 0006_players, 0007_quarantine,"
-    " 0008_moderation"
+    " 0008_moderation, 0009_reports"
 )
 
 
@@ -291,6 +291,7 @@ def test_an_empty_database_is_created_at_the_newest_revision(tmp_path: Path) -> 
         "bans",
         "admin_orders",
         "server_processes",
+        "reports",
         "alembic_version",
     }
     assert upgrade_command(path) == (0, f"already at revision {HEAD}\n")

@@ -53,6 +53,7 @@ from smear.server.storage.liststore import ListingStore
 from smear.server.storage.moderationstore import ModerationStore
 from smear.server.storage.playerstore import MatchOutcome, PlayerStore, existing_profiles
 from smear.server.storage.quarantinestore import QuarantineStore
+from smear.server.storage.reportstore import ReportStore
 from smear.server.storage.rows import ActionRow, MatchRow, SeatRow, StoredTable
 from smear.server.storage.schema import (
     STATUSES,
@@ -93,7 +94,7 @@ MISSING: Final = Missing.MISSING
 
 class Storage:
     """The server's database: its tables, matches and actions, and a part per other subject
-    (``chat``, ``listing``, ``players``, ``quarantine``, ``moderation``), all opening their
+    (``chat``, ``listing``, ``players``, ``quarantine``, ``moderation``, ``reports``), all opening their
     transactions with the same :class:`~smear.server.storage.transactions.Transactions`. Each method
     is one transaction, committed before it returns; writes are serialized by a lock, so the
     object may be shared between threads, and reads need not wait for writes."""
@@ -134,6 +135,7 @@ class Storage:
         self.players = PlayerStore(self._transactions)
         self.quarantine = QuarantineStore(self._transactions)
         self.moderation = ModerationStore(self._transactions)
+        self.reports = ReportStore(self._transactions)
         self._append_connection: Connection | None = None
         self._is_sqlite = is_sqlite
         self._action_insert = dbdriver.ActionInsert(self._engine.dialect)

@@ -27,6 +27,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
     "BAN_KINDS",
+    "REPORT_REASONS",
+    "REPORT_STATUSES",
     "STATUSES",
     "ActionModel",
     "AdminOrderModel",
@@ -43,6 +45,7 @@ __all__ = [
     "ProfileModel",
     "QuarantineModel",
     "RatingModel",
+    "ReportModel",
     "RestModel",
     "SeatModel",
     "ServerProcessModel",
@@ -54,6 +57,16 @@ STATUSES: Final = ("lobby", "playing", "finished")
 
 BAN_KINDS: Final = ("profile", "address")
 """What a ban keeps out: a profile (by its id) or a client address (an IP or a network)."""
+
+# Why a player reports another (the client words each), and where a report stands.
+REPORT_REASONS: Final = (
+    "abusive_chat",
+    "cheating_or_collusion",
+    "offensive_name",
+    "leaving_or_stalling",
+    "other",
+)
+REPORT_STATUSES: Final = ("open", "resolved")
 
 
 class Base(DeclarativeBase):
@@ -332,3 +345,33 @@ class ServerProcessModel(Base):
     host: Mapped[str] = mapped_column(String(255))
     pid: Mapped[int]
     started_at: Mapped[float] = mapped_column(Double, index=True)
+
+
+class ReportModel(Base):
+    """A player's report of another, for the operator: who reported (their profile, if any, and
+    address), whom (the profile, if any, and the name shown), where (the table, the match), why,
+    and the table's last chat lines at the time (emptied once older than the retention). (Added by
+    the ninth migration.)"""
+
+    __tablename__ = "reports"
+    __table_args__ = (
+        CheckConstraint(f"reason IN {REPORT_REASONS!r}", name="known_report_reason"),
+        CheckConstraint(f"status IN {REPORT_STATUSES!r}", name="known_report_status"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[float] = mapped_column(Double, index=True)
+    reporter_profile: Mapped[str | None] = mapped_column(String(40))
+    reporter_address: Mapped[str] = mapped_column(String(64))
+    reported_profile: Mapped[str | None] = mapped_column(String(40), index=True)
+    reported_name: Mapped[str] = mapped_column(String(64))
+    reported_seat: Mapped[int]
+    table_code: Mapped[str] = mapped_column(String(64))
+    match_number: Mapped[int | None]
+    match_id: Mapped[str | None] = mapped_column(String(40))
+    reason: Mapped[str] = mapped_column(String(32))
+    text: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    resolution: Mapped[str] = mapped_column(Text)
+    resolved_at: Mapped[float | None] = mapped_column(Double)
+    chat: Mapped[list[dict[str, Any]]] = mapped_column(JSON)

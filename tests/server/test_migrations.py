@@ -337,7 +337,8 @@ def test_a_database_of_the_server_before_players_keeps_its_rows_and_plays_on_wit
     before = rows(path, (*OLD_TABLES, "open_tables", "chat_lines"))
     assert upgrade_command(path) == (
         0,
-        f"upgraded from revision 0005_open_tables to {HEAD}: 0006_players, 0007_quarantine, 0008_moderation\n",
+        f"upgraded from revision 0005_open_tables to {HEAD}: 0006_players, 0007_quarantine,"
+        " 0008_moderation\n",
     )
     assert rows(path, (*OLD_TABLES, "open_tables", "chat_lines")) == before
 

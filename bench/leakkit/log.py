@@ -1,5 +1,7 @@
 """The server's log held to what is hidden: no line may name a card that nobody, or not the
-person whose request it traces, may see at that moment (:class:`LogAudit`).
+person whose request it traces, may see at that moment, nor a token, profile secret or chat line
+the audit was told of (:class:`LogAudit`). Each line is read as the server writes it with
+``--log-format json`` (:func:`smear.server.logs.json_formatter`): its message and every field.
 
 Shared by the leak test (``tests/server/test_leaks.py``) and the leak benchmark (``bench/leaks.py``),
 beside the checks of what each client receives (:mod:`leakkit.audit`). The one exception is the DEBUG
@@ -22,6 +24,7 @@ from typing import Any
 
 from leakkit.audit import OVER, HandFacts, Leak, cards_in_text, played_in, public_of, value_of
 from smear import CardSet, Phase
+from smear.server.logs import ProcessFields, json_formatter
 
 # A frame the server sends with a version: the state or the event of that version.
 SENT_FRAME = re.compile(r"""^> TEXT '42\["(?:state|event)",\{"version":(\d+)""")
@@ -123,6 +126,18 @@ class LogAudit(logging.Handler):
         self._kept: defaultdict[str, list[LogLine]] = defaultdict(list)
         self._cache: dict[str, tuple[Any, int | None, frozenset[str]]] = {}
         self._frames: dict[str, bool] = {}  # by the logging module's path: the WebSocket trace?
+        self._never_words: set[str] = set()  # tokens and secrets, found as words of a line
+        self._never_phrases: list[str] = []  # chat lines, found anywhere in a line
+        self._json = json_formatter()
+        self._fields = ProcessFields()
+
+    def never(self, text: str) -> None:
+        """``text`` (a token, a profile secret, a chat line) must be in no line of the server's own
+        (the WebSocket trace, which copies requests, aside)."""
+        if WORD.fullmatch(text):
+            self._never_words.add(text)
+        elif text:
+            self._never_phrases.append(text)
 
     # -- told by the clients --
 
@@ -180,13 +195,13 @@ class LogAudit(logging.Handler):
         if record.name.endswith(".client"):  # the clients' own Socket.IO loggers
             return
         try:  # never let the check break the logging call in the server
-            text = record.getMessage()
-            if record.exc_info:
-                text += "\n" + logging.Formatter().formatException(record.exc_info)
             self.lines += 1
             frame = self._frames.get(record.pathname)
             if frame is None:
                 frame = self._frames[record.pathname] = "websockets" in Path(record.pathname).parts
+            text = record.getMessage() if frame else self._as_json(record)
+            if not frame:
+                self._check_words(record.name, text)
             cards = cards_in_text(
                 RANDOM_BYTES.sub(r"\1", text) if frame and _RANDOM_HINT.search(text) else text
             )
@@ -213,12 +228,26 @@ class LogAudit(logging.Handler):
         except Exception as err:
             self.failures.append(repr(err))
 
+    def _as_json(self, record: logging.LogRecord) -> str:
+        """The line ``smear serve --log-format json`` writes for ``record`` (a copy is formatted:
+        the other handlers get the record as it was)."""
+        line = logging.makeLogRecord(record.__dict__)
+        self._fields.filter(line)
+        return self._json.format(line)
+
+    def _check_words(self, logger: str, text: str) -> None:
+        found = {word for word in WORD.findall(text) if word in self._never_words}
+        found |= {phrase for phrase in self._never_phrases if phrase in text}
+        if found:
+            what = f"the log ({logger}) names a token, a secret or a chat line"
+            self.leaks.append(Leak(what, (), "server log, a line", text))
+
     def _table_of(self, record: logging.LogRecord, text: str, port: int | None) -> str | None:
         if self._frames.get(record.pathname):
             return None if port is None else self._ports.get(port)
         tables = self._tables()
-        named = [word for word in WORD.findall(text) if word in tables]
-        return named[0] if len(named) == 1 else None
+        named = {word for word in WORD.findall(text) if word in tables}  # a JSON line names it twice
+        return next(iter(named)) if len(named) == 1 else None
 
     def _check_now(self, logger: str, text: str, cards: set[str], frame: bool) -> None:
         hidden: set[str] = set()

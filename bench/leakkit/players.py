@@ -207,6 +207,7 @@ class MatchRun:
         if not reply["ok"]:
             raise HarnessError(f"create_table refused: {reply['error']}")
         self.code, host.token = reply["table"], reply["token"]
+        self.worker.audit.never(host.token)
         self.worker.audit.follow(host.socket.port, self.code, host.socket.seat)
         for number in range(1, spec.people):
             guest = Person(self, f"Guest {number}")
@@ -217,6 +218,7 @@ class MatchRun:
             if not reply["ok"]:
                 raise HarnessError(f"join_table refused: {reply['error']}")
             guest.token = reply["token"]
+            self.worker.audit.never(guest.token)
             self.people.append(guest)
         for seat in range(spec.people, spec.settings["players"]):
             reply = await host.request("set_bot", {"seat": seat, "bot": True})

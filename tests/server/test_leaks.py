@@ -104,6 +104,8 @@ class Match:
 
         client.sio.on("error", on_error)
         self.logs.follow(local_port(client.sio), client.table or "", lambda: client.seat)
+        if client.token is not None:
+            self.logs.never(client.token)
         return client
 
     async def act(self, client: Client, state: dict[str, Any], action: str, version: int) -> dict[str, Any]:
@@ -372,3 +374,22 @@ def test_the_log_audit_finds_a_hidden_card_a_server_line_names(tmp_path: Path) -
         assert [leak.cards for leak in planted] == [[secret]], report(leaks)
 
     asyncio.run(scenario())
+
+
+def test_the_log_audit_finds_a_token_or_a_chat_line_in_a_line_or_its_fields() -> None:
+    """The audit reads each line as the JSON log writes it: a token in a field, or a chat line in
+    the message, is a leak; the same words in the WebSocket trace (which copies requests) are not."""
+    audit = LogAudit()
+    audit.never("tok_9fQ2xLm0aZ")
+    audit.never("see you at the barn")
+    logger = logging.getLogger("smear.server")
+    logger.addHandler(audit)
+    try:
+        logger.warning("a request failed", extra={"event": "request_failed", "token": "tok_9fQ2xLm0aZ"})
+        logger.warning("they said: see you at the barn")
+        logger.warning("nothing hidden here", extra={"event": "request_failed", "table": "ABCDEFGH"})
+    finally:
+        logger.removeHandler(audit)
+    assert audit.lines == 3 and not audit.failures, audit.failures
+    assert len(audit.leaks) == 2, report(audit.leaks)
+    assert all("token, a secret or a chat line" in leak.detail for leak in audit.leaks)

@@ -190,6 +190,20 @@ class Redis:
         with redis.Redis(unix_socket_path=str(self.socket)) as client:
             client.flushall()
 
+    def halt(self) -> None:
+        """Stop the server (SIGTERM), keeping its port and directory for :meth:`resume`."""
+        self._process.terminate()
+        self._process.wait(REDIS_STOP_TIMEOUT)
+
+    def resume(self) -> None:
+        """Start the server :meth:`halt` stopped again, on the same port, empty."""
+        if self._process.poll() is None:
+            return
+        program = shutil.which("redis-server")
+        assert program is not None
+        self._start(program)
+        self._wait_until_ready()
+
     def __enter__(self) -> Redis:
         return self
 

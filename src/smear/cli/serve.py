@@ -250,23 +250,83 @@ database_option = secret_option(
     type=click.IntRange(1, 64),
     help="Server processes on this machine, sharing the port (above 1 needs --redis).",
 )
+@click.option(
+    "--metrics",
+    "metrics_at",
+    metavar="HOST:PORT",
+    callback=lambda _context, _option, value: _metrics_address(value),
+    help="Serve Prometheus metrics at http://HOST:PORT/metrics (every worker's), apart from the game's port.",
+)
+@click.option(
+    "--log-format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="The log on standard error: text lines, or JSON lines (one object a line; docs/operations.md).",
+)
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"]),
+    default="info",
+    show_default=True,
+    help="The least important lines written.",
+)
 @serve_settings
 def serve_command(
-    host: str, port: int, database: str, redis: str | None, workers: int, **settings: Any
+    host: str,
+    port: int,
+    database: str,
+    redis: str | None,
+    workers: int,
+    metrics_at: tuple[str, int] | None,
+    **settings: Any,
 ) -> None:
     """Run the game server: tables, invite links and real-time play."""
+    if metrics_at is not None and workers > 1:
+        from smear.server.metrics import share_between_processes
+
+        # Before the workers exist and record anything: they write their numbers there.
+        with share_between_processes() as directory:
+            _serve(host, port, database, redis, workers, settings, (metrics_at, directory))
+        return
+    _serve(host, port, database, redis, workers, settings, (metrics_at, None))
+
+
+def _metrics_address(value: str | None) -> tuple[str, int] | None:
+    from smear.server.metrics import parse_address
+
+    try:
+        return None if value is None else parse_address(value)
+    except ValueError as err:
+        raise click.BadParameter(str(err)) from None
+
+
+def _serve(
+    host: str,
+    port: int,
+    database: str,
+    redis: str | None,
+    workers: int,
+    settings: dict[str, Any],
+    metrics: tuple[tuple[str, int] | None, str | None],
+) -> None:
     import gc
+    import logging
     from functools import partial
 
     from sqlalchemy.engine import make_url
 
     from smear.server.app import create_app
     from smear.server.cluster.coordination import ClusterError, masked, reach_redis
+    from smear.server.logs import configure_logging
+    from smear.server.metrics import Metrics, aggregated_registry, serve_metrics, worker_gone
     from smear.server.storage.database import Storage, StorageError
     from smear.server.workers import run_workers, serve
 
     if workers > 1 and redis is None:
         fail("--workers above 1 needs --redis URL: the processes share their tables through it", EXIT_INVALID)
+    log_format, log_level = settings["log_format"], settings["log_level"]
+    configure_logging(log_format, log_level)
 
     limits = Limits(**{name: settings[name] for name in _LIMIT_SETTINGS})
     timing = Timing(**{name: settings[name] for name in _TIMING_SETTINGS})
@@ -276,26 +336,46 @@ def serve_command(
     # Collecting the youngest objects less often keeps the pauses short (states have no cycles).
     gc.set_threshold(50_000, 50, 100)
 
-    build = partial(create_app, database, timing, limits, redis=redis)
+    metrics_at, directory = metrics
+
+    def build() -> Any:  # in each worker: its own metrics, written where the parent reads them
+        return create_app(database, timing, limits, redis=redis, metrics=Metrics(metrics_at is not None))
+
     try:
         if redis is not None:
             reach_redis(redis)
         if workers > 1:
             with Storage(database):  # the schema brought up to date once, before the workers start
                 pass
+            registry = None if directory is None else aggregated_registry(directory)
         else:
-            app = build()
+            single = Metrics(metrics_at is not None)
+            app = create_app(database, timing, limits, redis=redis, metrics=single)
+            registry = single.registry
+        if metrics_at is not None and registry is not None:
+            serve_metrics(metrics_at, registry)
     except (StorageError, ClusterError) as err:
         fail(str(err), EXIT_INVALID)
+    except OSError as err:  # the metrics' port taken, or an address not of this machine
+        fail(f"the metrics cannot be served at {metrics_at}: {err.strerror or err}", EXIT_INVALID)
     shown = make_url(database).render_as_string()  # the password, if any, as ***
     shared = "" if redis is None else f", Redis {masked(redis)}"
     processes = "" if workers == 1 else f", {workers} processes"
-    click.echo(
+    logging.getLogger("smear.server").info(
         f"Smear is ready: open http://{host}:{port} in a browser (database {shown}{shared}{processes})",
-        err=True,
+        extra={
+            "event": "server_ready",
+            "host": host,
+            "port": port,
+            "database": shown,
+            "redis": None if redis is None else masked(redis),
+            "workers": workers,
+        },
     )
     if workers > 1:
-        run_workers(build, host, port, workers, limits.stop_grace)
+        gone = None if directory is None else partial(worker_gone, directory)
+        setup = partial(configure_logging, log_format, log_level)  # each worker's lines name it
+        run_workers(build, host, port, workers, limits.stop_grace, gone=gone, setup=setup)
         return
     serve(app, limits.stop_grace, host=host, port=port)
 

@@ -33,7 +33,9 @@ from smear.bots import table_bots
 from smear.rules import PRESETS
 from smear.server.cluster.coordination import Cluster, process_name
 from smear.server.cluster.sharing import Handler, Sharing
+from smear.server.faultlog import FaultLog
 from smear.server.limits import AddressBook, Limits, Timing, client_address
+from smear.server.metrics import Metrics
 from smear.server.players.api import PlayersApi
 from smear.server.players.background import BackgroundWork
 from smear.server.players.hintrequests import HintRequests
@@ -68,6 +70,7 @@ log = logging.getLogger("smear.server")
 
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
+SAMPLE_EVERY = 1.0  # seconds between two readings of the gauges (with --metrics)
 
 
 class SocketDoor:
@@ -76,17 +79,24 @@ class SocketDoor:
     :meth:`smear.server.cluster.sharing.Sharing.handle`."""
 
     def __init__(
-        self, live: LiveTables, limits: Limits, over_cap: Callable[[str], bool], sharing: Sharing
+        self,
+        live: LiveTables,
+        limits: Limits,
+        over_cap: Callable[[str], bool],
+        sharing: Sharing,
+        metrics: Metrics,
     ) -> None:
         self.live = live
         self.limits = limits
         self.over_cap = over_cap  # whether an address has more Engine.IO sessions than allowed
         self.sharing = sharing
+        self.metrics = metrics
 
     async def on_connect(self, sid: str, environ: dict[str, Any], auth: Any = None) -> None:
         address = client_address(environ, self.limits.trusted_proxies)
         # Its Engine.IO session is counted already; one past the cap is let in only to hear this.
         if self.over_cap(address):
+            self.metrics.rate_limited("connections")
             limit = self.limits.connections_per_address
             refusal = error_payload("too_many_connections", limit=limit)
             # The client reads the error as the refusal's data.
@@ -105,12 +115,31 @@ class SocketDoor:
         Names are looked up here, never by the Socket.IO library, so a client cannot reach the
         server's own ``connect`` and ``disconnect`` handlers by naming them.
         """
+        started = time.perf_counter()
         connection = self.live.connections.get(sid)
-        if connection is None or connection.home is not None or not self._rate_ok(connection):
+        if connection is None or connection.home is not None:
+            return {"ok": False, "error": error_payload("rate_limited")}
+        if not self._rate_ok(connection):
+            self.metrics.rate_limited("messages")
             return {"ok": False, "error": error_payload("rate_limited")}
         if not isinstance(data, list) or not data or not isinstance(data[0], str):
+            self.metrics.request("unknown", "malformed_json")
             return {"ok": False, "error": error_payload("malformed_json")}
-        return await self.sharing.handle(sid, data[0], data[1:])
+        reply = await self.sharing.handle(sid, data[0], data[1:])
+        if self.metrics.on:
+            self._count(data[0], reply, time.perf_counter() - started)
+        return reply
+
+    def _count(self, event: str, reply: dict[str, Any], seconds: float) -> None:
+        """The request in the metrics, under its event's name if there is such an event."""
+        name = event if event in self.sharing.handlers else "unknown"
+        code = None if reply.get("ok") else str(reply.get("error", {}).get("code", "internal_error"))
+        self.metrics.request(name, code)
+        if name == "act":
+            self.metrics.act_acked(seconds)
+        limit = "tables_per_hour" if code == "too_many_tables" else name if code == "rate_limited" else None
+        if limit is not None:
+            self.metrics.rate_limited(limit)
 
     @staticmethod
     def _rate_ok(connection: Connection) -> bool:
@@ -144,6 +173,7 @@ class SmearServer:
         drops: LogThrottle,
         moderation: Moderation,
         readiness: Readiness,
+        metrics: Metrics,
     ) -> None:
         self.sio = sio
         self.live = live
@@ -158,8 +188,10 @@ class SmearServer:
         self.drops = drops
         self.moderation = moderation  # the bans, and the operator's orders carried out
         self.readiness = readiness
+        self.metrics = metrics
         self._sweeper: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
+        self._sampler: asyncio.Task[None] | None = None
 
     # --- the ASGI application -----------------------------------------------------------------------
 
@@ -198,7 +230,9 @@ class SmearServer:
                     record, await self.store.read(self.storage.players.deleted_seats, code, number)
                 )
         except StorageError as err:
-            self.drops.warn("store", "a record could not be read (%s)", type(err).__name__)
+            self.store.faults.failed(
+                "database", "record_not_read", err, "a record could not be read", table=code
+            )
             return JSONResponse({"error": "storage unavailable, try again"}, status_code=503)
         if record is None:
             return JSONResponse({"error": "no finished match there"}, status_code=404)
@@ -217,7 +251,7 @@ class SmearServer:
         try:
             await self.store.db(self.storage.players.ensure_bots, table_bots(), list(PRESETS), now)
         except StorageError as err:  # the database failed: a bot gets its profile at its first rated match
-            self.drops.warn("store", "the bots' profiles were not stored (%s)", type(err).__name__)
+            self.store.faults.failed("database", "bots_not_stored", err, "the bots' profiles were not stored")
         if self.cluster is not None:
             await self.cluster.start(self.sharing.on_cluster_message)
             self._watcher = asyncio.get_running_loop().create_task(self.sharing.look_around_forever())
@@ -229,7 +263,18 @@ class SmearServer:
             await self._restore_table(stored, now)
         await self.store.quarantine.recount()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
-        log.info("restored %d tables (%d put aside)", len(self.live.tables), self.store.quarantine.count)
+        if self.metrics.on:
+            self._sampler = asyncio.get_running_loop().create_task(self._sample_forever())
+        log.info(
+            "restored %d tables (%d put aside)",
+            len(self.live.tables),
+            self.store.quarantine.count,
+            extra={
+                "event": "tables_restored",
+                "tables": len(self.live.tables),
+                "put_aside": self.store.quarantine.count,
+            },
+        )
 
     async def _restore_table(self, stored: StoredTable, now: float) -> None:
         """Bring back one table, or leave it out: put aside if it cannot be rebuilt, in storage for
@@ -242,7 +287,14 @@ class SmearServer:
         except TableError:  # put aside, and logged
             return
         except StorageError as err:
-            self.drops.warn("store", "table %s was not restored (%s)", stored.code, type(err).__name__)
+            self.store.faults.failed(
+                "database",
+                "table_not_restored",
+                err,
+                "table %s was not restored",
+                stored.code,
+                table=stored.code,
+            )
             return
         self.pacing.keep(table, idle_since=(since if since is not None else now, since is not None))
 
@@ -258,10 +310,22 @@ class SmearServer:
             try:
                 await self.sweep()
             except Exception:
-                log.exception("sweeping the idle tables failed")
+                log.exception("sweeping the idle tables failed", extra={"event": "sweep_failed"})
+
+    async def _sample_forever(self) -> None:
+        """The gauges, every second: cheap counts of what the parts hold."""
+        while True:
+            local = sum(1 for connection in self.live.connections.values() if connection.home is None)
+            self.metrics.sample(
+                len(self.live.tables),
+                local,
+                0 if self.cluster is None else len(self.cluster.owned),
+                {"hint": self.hints.working, **self.background.depths()},
+            )
+            await asyncio.sleep(SAMPLE_EVERY)
 
     async def close(self) -> None:
-        for task in (self._sweeper, self._watcher):
+        for task in (self._sweeper, self._watcher, self._sampler):
             if task is not None:
                 task.cancel()
         self.listing.close()
@@ -310,32 +374,44 @@ def build_server(
     limits: Limits | None = None,
     clock: Callable[[], float] = time.time,
     redis: str | None = None,
+    metrics: Metrics | None = None,
 ) -> SmearServer:
     """The server's parts, each given what it uses, and the events and routes that reach them; with
-    ``redis``, one of several processes serving the same tables (:mod:`smear.server.cluster.coordination`)."""
-    timing, limits = timing or Timing(), limits or Limits()
-    drops = LogThrottle(log)
-    cluster = None if redis is None else Cluster(redis, lease=timing.lease)
+    ``redis``, one of several processes serving the same tables (:mod:`smear.server.cluster.coordination`);
+    with ``metrics`` on, their numbers recorded there (:mod:`smear.server.metrics`)."""
+    timing, limits, metrics = timing or Timing(), limits or Limits(), metrics or Metrics()
+    drops, faults = LogThrottle(log), FaultLog(log)
+    cluster = None if redis is None else Cluster(redis, lease=timing.lease, metrics=metrics, faults=faults)
     addresses = AddressBook(limits)
     doors: list[SocketDoor] = []  # the one door, once made
     sio = socket_server(limits, drops, addresses, cluster is not None, lambda: doors[0])
     live, tasks, pace = LiveTables(), Tasks(), TalkPace()
-    store = TableStore(Storage(database), limits, clock, drops)
-    hints = HintService(limits.hint_queue)
+    store = TableStore(Storage(database), limits, clock, drops, metrics=metrics, faults=faults)
+    hints = HintService(limits.hint_queue, metrics=metrics)
     presence = Presence(live, timing, cluster, sio)
-    listing = OpenTables(live, store, presence.push, drops, shared=cluster is not None)
+    listing = OpenTables(live, store, presence.push, shared=cluster is not None)
     pacing = Pacing(
         live, presence, store, tasks, (timing, limits), clock, cluster, hints, addresses, listing.changed
     )
     handlers: dict[str, Handler] = {}  # filled below, once the parts that answer are made
-    sharing = Sharing(live, presence, pacing, store, tasks, timing, clock, drops, cluster, sio, handlers)
+    sharing = Sharing(
+        live, presence, pacing, store, tasks, timing, clock, cluster, sio, handlers, metrics=metrics
+    )
     chat = Talk(live, sharing, presence, store, pace, clock)
-    background = BackgroundWork(limits, store.storage, lambda: talk.pace_clock())
+    background = BackgroundWork(limits, store.storage, lambda: talk.pace_clock(), metrics=metrics)
     profile_pace = ProfilePace(limits, lambda: talk.pace_clock())
     owns = (lambda code: True) if cluster is None else (lambda code: code in cluster.owned)
     moderation = Moderation(live, store, presence, pacing, clock, owns, sio.disconnect)
     players = PlayersApi(
-        store, profile_pace, background, limits, clock, drops, cluster, sharing.profile_gone, moderation.refuse_banned
+        store,
+        profile_pace,
+        background,
+        limits,
+        clock,
+        drops,
+        cluster,
+        sharing.profile_gone,
+        moderation.refuse_banned,
     )
     requests = TableRequests(
         live,
@@ -349,9 +425,10 @@ def build_server(
         cluster,
         moderation.checked(players.linked_profile),
         listing.changed,
+        metrics=metrics,
     )
     handlers.update(_events(requests, HintRequests(sharing, hints), chat, listing))
-    door = SocketDoor(live, limits, sio.transport.over_cap, sharing)
+    door = SocketDoor(live, limits, sio.transport.over_cap, sharing, metrics)
     doors.append(door)
     sio.on("connect", moderation.door(door.on_connect, limits.trusted_proxies))
     sio.on("disconnect", door.on_disconnect)
@@ -368,6 +445,7 @@ def build_server(
         drops=drops,
         moderation=moderation,
         readiness=Readiness(store.storage.ping, None if cluster is None else cluster.redis.ping),
+        metrics=metrics,
     )
 
 
@@ -407,7 +485,8 @@ def create_app(
     timing: Timing | None = None,
     limits: Limits | None = None,
     redis: str | None = None,
+    metrics: Metrics | None = None,
 ) -> Any:
     """The ASGI application (``uvicorn smear.server.app:app``); with ``redis``, one of several
-    processes serving the same tables."""
-    return build_server(database, timing, limits, redis=redis).asgi_app()
+    processes serving the same tables; with ``metrics``, its numbers recorded there."""
+    return build_server(database, timing, limits, redis=redis, metrics=metrics).asgi_app()

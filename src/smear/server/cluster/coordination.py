@@ -31,7 +31,7 @@ import secrets
 import socket
 import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import orjson
 import redis
@@ -39,7 +39,10 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from smear.errors import SmearError
+from smear.server.faultlog import FaultLog
+from smear.server.metrics import Metrics
 
+T = TypeVar("T")
 log = logging.getLogger("smear.server")
 
 __all__ = ["Cluster", "ClusterError", "OwnerGone", "masked", "owner_host_pid", "process_name", "reach_redis"]
@@ -136,7 +139,16 @@ def reach_redis(url: str) -> None:
 class Cluster:
     """This process among the others on one Redis: its leases, its channel and its outbox."""
 
-    def __init__(self, url: str, lease: float = LEASE_SECONDS, answer_within: float = ANSWER_SECONDS) -> None:
+    def __init__(
+        self,
+        url: str,
+        lease: float = LEASE_SECONDS,
+        answer_within: float = ANSWER_SECONDS,
+        metrics: Metrics | None = None,
+        faults: FaultLog | None = None,
+    ) -> None:
+        self.metrics = metrics or Metrics()
+        self.faults = faults or FaultLog(log)  # Redis failing: logged once, then counted
         try:
             self.redis = aioredis.Redis.from_url(url)
         except ValueError as err:  # not quoted: the URL may hold a password
@@ -157,6 +169,16 @@ class Cluster:
     def _lease_ms(self) -> int:
         return int(self.lease * 1000)
 
+    async def _trip(self, op: str, call: Awaitable[T]) -> T:
+        """One round trip to Redis, counted in the metrics."""
+        try:
+            result = await call
+        except RedisError:
+            self.metrics.redis_call(op, failed=True)
+            raise
+        self.metrics.redis_call(op, failed=False)
+        return result
+
     async def start(self, receive: Receiver) -> None:
         """Listen on this process's channel and everyone's; ``receive`` gets every message but the
         answers."""
@@ -171,7 +193,11 @@ class Cluster:
             loop.create_task(self._listen(pubsub, receive)),
             loop.create_task(self._send_outbox()),
         ]
-        log.info("process %s joined the cluster", self.process)
+        log.info(
+            "process %s joined the cluster",
+            self.process,
+            extra={"event": "cluster_joined", "peer": self.process},
+        )
 
     async def close(self, tell: Iterable[str] = ()) -> None:
         """Leave the cluster: give every lease up, and tell the processes ``tell`` (those with
@@ -204,13 +230,13 @@ class Cluster:
             return self.process
         key = _lease_key(code)
         while True:
-            owner = await self.redis.get(key)
+            owner = await self._trip("get", self.redis.get(key))
             if owner is not None:
                 found = _text(owner)
                 if found == self.process:
                     self.owned.add(code)
                 return found
-            if await self.redis.set(key, self.process, nx=True, px=self._lease_ms):
+            if await self._trip("set", self.redis.set(key, self.process, nx=True, px=self._lease_ms)):
                 self.owned.add(code)
                 return self.process
             # Another process claimed it in between: read who.
@@ -219,7 +245,7 @@ class Cluster:
         """The owner of each table, or None where its lease ran out."""
         if not codes:
             return {}
-        found = await self.redis.mget([_lease_key(code) for code in codes])
+        found = await self._trip("mget", self.redis.mget([_lease_key(code) for code in codes]))
         return {
             code: (None if owner is None else _text(owner)) for code, owner in zip(codes, found, strict=True)
         }
@@ -227,17 +253,16 @@ class Cluster:
     async def release(self, code: str) -> None:
         """Give the table up (it left memory here): the next request for it may go to any process."""
         self.owned.discard(code)
-        await self._release(keys=[_lease_key(code)], args=[self.process])
+        await self._trip("release", self._release(keys=[_lease_key(code)], args=[self.process]))
 
     async def renew(self) -> list[str]:
         """Renew this process's leases and say it is alive; returns the tables whose lease was lost."""
         codes = sorted(self.owned)
-        await self.redis.set(_alive_key(self.process), 1, px=self._lease_ms)
+        await self._trip("set", self.redis.set(_alive_key(self.process), 1, px=self._lease_ms))
         if not codes:
             return []
-        renewed = await self._renew(
-            keys=[_lease_key(code) for code in codes], args=[self.process, self._lease_ms]
-        )
+        renewing = self._renew(keys=[_lease_key(code) for code in codes], args=[self.process, self._lease_ms])
+        renewed = await self._trip("renew", renewing)
         lost = [code for code, kept in zip(codes, renewed, strict=True) if not kept]
         self.owned.difference_update(lost)
         return lost
@@ -247,7 +272,7 @@ class Cluster:
         names = sorted(set(processes))
         if not names:
             return {}
-        found = await self.redis.mget([_alive_key(process) for process in names])
+        found = await self._trip("mget", self.redis.mget([_alive_key(process) for process in names]))
         return {process: value is not None for process, value in zip(names, found, strict=True)}
 
     # --- messages --------------------------------------------------------------------------------
@@ -301,10 +326,17 @@ class Cluster:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for channel, messages in by_channel.items():
                         pipe.publish(channel, b"[" + b",".join(messages) + b"]")
-                    await pipe.execute()
+                    await self._trip("publish", pipe.execute())
             except RedisError as err:
                 lost = sum(len(messages) for messages in by_channel.values())
-                log.warning("could not send %d messages to other processes: %s", lost, err)
+                self.faults.failed(
+                    "redis",
+                    "messages_not_sent",
+                    err,
+                    "could not send %d messages to other processes",
+                    lost,
+                    messages=lost,
+                )
 
     async def _listen(self, pubsub: Any, receive: Receiver) -> None:
         while True:
@@ -319,6 +351,13 @@ class Cluster:
                         await receive(message)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # Redis gone for a moment: listen again after a pause
-                log.exception("the cluster channel failed; listening again")
+            except RedisError as err:  # Redis gone for a moment: listen again after a pause
+                self.faults.failed(
+                    "redis", "channel_failed", err, "the cluster channel failed; listening again"
+                )
+                await asyncio.sleep(0.5)
+            except Exception:
+                log.exception(
+                    "the cluster channel failed; listening again", extra={"event": "channel_failed"}
+                )
                 await asyncio.sleep(0.5)

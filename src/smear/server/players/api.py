@@ -135,7 +135,16 @@ def _answering(endpoint: Endpoint) -> Endpoint:
             return JSONResponse({"error": error_payload("not_stored")}, status_code=503, headers=_RETRY)
         except SmearError as err:
             # The type only: the engine's message may name a card.
-            log.warning("%s %s failed (%s)", request.method, request.url.path, type(err).__name__)
+            # The route's pattern, not its path: a bounded field, naming no profile.
+            route = getattr(request.scope.get("route"), "path", "?")
+            kind = type(err).__name__
+            log.warning(
+                "%s %s failed (%s)",
+                request.method,
+                route,
+                kind,
+                extra={"event": "request_failed", "method": request.method, "route": route, "error": kind},
+            )
             return JSONResponse({"error": error_payload("internal_error")}, status_code=500)
 
     return answer
@@ -386,7 +395,15 @@ class PlayersApi:
         except UnreadableRecord:
             kind = UnreadableRecord.__name__
         # The kind only: the engine's message may name a card.
-        self.drops.warn("record", "match %s: its stored record cannot be replayed (%s)", match, kind)
+        self.drops.warn(
+            "record",
+            "record_unplayable",
+            "match %s: its stored record cannot be replayed (%s)",
+            match,
+            kind,
+            match=match,
+            error=kind,
+        )
         raise HttpError(422, "record_unplayable")
 
     async def replay_record(self, request: Request) -> Response:

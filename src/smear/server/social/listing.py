@@ -22,7 +22,6 @@ from typing import Any
 from smear.server.storage.database import StorageError
 from smear.server.storage.liststore import ListedTable
 from smear.server.tables.live import LiveTables, NotStored, Snapshot, TableStore
-from smear.server.wire.guard import LogThrottle
 
 log = logging.getLogger("smear.server")
 
@@ -60,13 +59,11 @@ class OpenTables:
         live: LiveTables,
         store: TableStore,
         push: Callable[[str, Any, list[str]], Awaitable[None]],
-        drops: LogThrottle,
         shared: bool,
     ) -> None:
         self.live = live
         self.store = store
         self.push = push
-        self.drops = drops
         self.shared = shared  # other processes change the list too: it is read again now and then
         # The sockets shown the open tables, and a change to them to publish.
         self.watchers: set[str] = set()
@@ -100,7 +97,9 @@ class OpenTables:
         try:
             tables = await self._open_tables()
         except StorageError as err:
-            self.drops.warn("store", "the open tables could not be read (%s)", type(err).__name__)
+            self.store.faults.failed(
+                "database", "open_tables_not_read", err, "the open tables could not be read"
+            )
             raise NotStored from None  # answered not_stored: ask again
         return {"tables": tables}
 
@@ -124,10 +123,12 @@ class OpenTables:
             try:
                 tables = await self._open_tables()
             except StorageError as err:
-                self.drops.warn("store", "the open tables could not be read (%s)", type(err).__name__)
+                self.store.faults.failed(
+                    "database", "open_tables_not_read", err, "the open tables could not be read"
+                )
                 continue
             except Exception:
-                log.exception("publishing the open tables failed")
+                log.exception("publishing the open tables failed", extra={"event": "open_tables_failed"})
                 continue
             if tables != self._list_sent:
                 self._list_sent = tables

@@ -150,8 +150,14 @@ class Talk:
                     )
                     line_id = await write
                 except Exception as err:
-                    self.store.drops.warn(
-                        "store", "table %s: a chat line was not stored (%s)", table.code, type(err).__name__
+                    self.store.faults.failed(
+                        "database",
+                        "chat_not_stored",
+                        err,
+                        "table %s: a chat line was not stored",
+                        table.code,
+                        table=table.code,
+                        seat=seat,
                     )
                     raise NotStored from None
             line = ChatLine(line_id, at, seat, name, message.text)

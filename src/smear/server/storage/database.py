@@ -317,6 +317,12 @@ class Storage:
                         number,
                         code,
                         type(err).__name__,
+                        extra={
+                            "event": "history_not_stored",
+                            "table": code,
+                            "match": number,
+                            "error": type(err).__name__,
+                        },
                     )
             latest = session.scalar(select(func.max(MatchModel.number)).where(MatchModel.table_code == code))
             if latest == number:

@@ -132,7 +132,11 @@ class StorageWriter:
         try:
             self.storage.checkpoint()
         except Exception as err:  # the log stays as it is, and is copied at the next try
-            log.warning("a checkpoint of the database failed (%s)", type(err).__name__)
+            log.warning(
+                "a checkpoint of the database failed (%s)",
+                type(err).__name__,
+                extra={"event": "checkpoint_failed", "error": type(err).__name__},
+            )
         self._checkpointed = time.monotonic()
 
     def _run(self, jobs: list[_Job]) -> list[_Outcome]:
@@ -186,7 +190,7 @@ class StorageWriter:
             try:
                 loop.call_soon_threadsafe(_resolve, settled)
             except RuntimeError:  # that loop is closed: nobody waits any more
-                log.debug("a storage result found its event loop closed")
+                log.debug("a storage result found its event loop closed", extra={"event": "result_lost"})
 
 
 def _fields(row: ActionRow) -> tuple[str, int, int, int, str]:

@@ -53,6 +53,7 @@ class PendingFinishes:
             "table %s: the match is over but its record was not stored (%s); it is tried again",
             code,
             kind_of(error),
+            extra={"event": "record_not_stored", "table": code, "error": kind_of(error)},
         )
 
     def waiting(self, code: str) -> bool:

@@ -123,7 +123,11 @@ class Pacing:
             try:
                 action = await asyncio.to_thread(bot.choose, view, self.rng)
             except Exception:
-                log.exception("the bot could not choose at table %s", code)
+                log.exception(
+                    "the bot could not choose at table %s",
+                    code,
+                    extra={"event": "bot_failed", "table": code, "seat": seat},
+                )
                 self._retry(table)
                 return
         async with self.live.lock(table):
@@ -143,7 +147,11 @@ class Pacing:
                     self._retry(table)
                     return
                 except Exception:
-                    log.exception("the server could not act at table %s", code)
+                    log.exception(
+                        "the server could not act at table %s",
+                        code,
+                        extra={"event": "server_move_failed", "table": code, "seat": seat},
+                    )
                     self._retry(table)
                     return
             await self.presence.broadcast(table)
@@ -199,7 +207,11 @@ class Pacing:
                         await self.put_aside(table, FINISH, err)
                     continue
                 self.store.finishes.drop(code)
-                log.info("table %s: the record of its match is stored", code)
+                log.info(
+                    "table %s: the record of its match is stored",
+                    code,
+                    extra={"event": "record_stored_late", "table": code},
+                )
                 await self.store.show_ratings(table)
                 await self.presence.broadcast(table, with_event=False)
 
@@ -224,11 +236,21 @@ class Pacing:
         if status == "lobby" and now - since >= self.limits.lobby_idle:
             await self.store.db(self.store.storage.delete_table, code)
             self.open_tables_changed()
-            log.info("closed the lobby of table %s: nobody came for %.0f s", code, now - since)
+            log.info(
+                "closed the lobby of table %s: nobody came for %.0f s",
+                code,
+                now - since,
+                extra={"event": "lobby_closed_idle", "table": code, "idle_seconds": round(now - since)},
+            )
             return True
         if status == "playing" and now - since >= self.limits.match_idle:
             await self.store.db(partial(self.store.storage.set_idle, code, since, resting=True))
-            log.info("put table %s to rest: nobody came for %.0f s", code, now - since)
+            log.info(
+                "put table %s to rest: nobody came for %.0f s",
+                code,
+                now - since,
+                extra={"event": "table_rested", "table": code, "idle_seconds": round(now - since)},
+            )
             return True
         return False
 

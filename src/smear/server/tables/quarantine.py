@@ -61,11 +61,20 @@ class Quarantine:
         try:
             await self._write(self.stored.put_aside, code, reason, kind, self._clock())
         except Exception as err:
-            log.warning("table %s could not be put aside (%s); tried again later", code, kind_of(err))
+            log.warning(
+                "table %s could not be put aside (%s); tried again later",
+                code,
+                kind_of(err),
+                extra={"event": "put_aside_not_stored", "table": code, "error": kind_of(err)},
+            )
             return False
         self.count += 1
         log.warning(
-            "table %s is put aside: its %s failed (%s); `smear db quarantined` lists it", code, reason, kind
+            "table %s is put aside: its %s failed (%s); `smear db quarantined` lists it",
+            code,
+            reason,
+            kind,
+            extra={"event": "table_put_aside", "table": code, "reason": reason, "error": kind},
         )
         return True
 
@@ -74,4 +83,8 @@ class Quarantine:
         try:
             self.count = await self._read(self.stored.quarantined_count)
         except Exception as err:  # the count shown stays as it was: it is only shown
-            log.debug("the quarantined tables could not be counted (%s)", kind_of(err))
+            log.debug(
+                "the quarantined tables could not be counted (%s)",
+                kind_of(err),
+                extra={"event": "put_aside_not_counted", "error": kind_of(err)},
+            )

@@ -91,7 +91,9 @@ class TableRequests:
                     time.time(),
                 )
             except Exception as err:
-                self.store.drops.warn("store", "a new table was not stored (%s)", type(err).__name__)
+                self.store.faults.failed(
+                    "database", "table_not_stored", err, "a new table was not stored", table=table.code
+                )
                 raise NotStored from None
             if self.cluster is not None:
                 await self.cluster.claim(table.code)

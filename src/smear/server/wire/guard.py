@@ -61,10 +61,15 @@ class LogThrottle:
         skipped = self._skipped.pop(kind, 0)
         return f" ({skipped} more since the last such line)" if skipped else ""
 
-    def warn(self, kind: str, message: str, *args: object) -> None:
+    def warn(self, kind: str, event: str, message: str, *args: object, **fields: object) -> None:
+        """A warning line of ``event`` with ``fields`` (JSON fields), unless ``kind`` had one lately."""
+        self.line(logging.WARNING, kind, event, message, *args, **fields)
+
+    def line(self, level: int, kind: str, event: str, message: str, *args: object, **fields: object) -> None:
+        """A line at ``level`` of ``event`` with ``fields``, unless ``kind`` had one lately."""
         suffix = self.admit(kind)
         if suffix is not None and self.logger is not None:
-            self.logger.warning(message + suffix, *args)
+            self.logger.log(level, message + suffix, *args, extra={"event": event, **fields})
 
 
 class OneLine(logging.Filter):
@@ -81,7 +86,8 @@ class OneLine(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if record.exc_info and record.exc_info[1] is not None:
             error = record.exc_info[1]
-            record.msg = f"{record.getMessage()}: {type(error).__name__}: {str(error)[:120]}"
+            # The type only: the error's text may quote what a client sent (a chat line, a token).
+            record.msg = f"{record.getMessage()}: {type(error).__name__}"
             record.args = None
             record.exc_info = None
             record.exc_text = None
@@ -175,7 +181,13 @@ class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
             # A binary event whose attachments do not fit would otherwise stay pending and take
             # every later message of the socket as one more attachment.
             self._binary_packet.pop(eio_sid, None)
-            self._drops.warn("packet", "dropped an undecodable Socket.IO packet: %s", type(error).__name__)
+            self._drops.warn(
+                "packet",
+                "packet_dropped",
+                "dropped an undecodable Socket.IO packet: %s",
+                type(error).__name__,
+                error=type(error).__name__,
+            )
 
     async def _handle_event(self, eio_sid: str, namespace: str | None, id: int | None, data: Any) -> None:
         namespace = namespace or "/"
@@ -196,7 +208,13 @@ class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
             elif not reply.get("ok", False):
                 await self.emit("error", reply["error"], to=sid, namespace=namespace)
         except Exception as error:  # the socket went away meanwhile
-            self._drops.warn("reply", "could not answer a closed socket: %s", type(error).__name__)
+            self._drops.warn(
+                "reply",
+                "reply_lost",
+                "could not answer a closed socket: %s",
+                type(error).__name__,
+                error=type(error).__name__,
+            )
 
 
 def drop_undecodable_frames(app: Any, drops: LogThrottle) -> Any:
@@ -222,10 +240,18 @@ def drop_undecodable_frames(app: Any, drops: LogThrottle) -> Any:
                 try:
                     kind = eio_packet.Packet(encoded_packet=frame).packet_type
                 except Exception as error:
-                    drops.warn("frame", "dropped an undecodable Engine.IO frame: %s", type(error).__name__)
+                    drops.warn(
+                        "frame",
+                        "frame_dropped",
+                        "dropped an undecodable Engine.IO frame: %s",
+                        type(error).__name__,
+                        error=type(error).__name__,
+                    )
                     continue
                 if kind not in CLIENT_PACKET_TYPES:
-                    drops.warn("frame", "dropped an Engine.IO frame of unknown type %s", kind)
+                    drops.warn(
+                        "frame", "frame_dropped", "dropped an Engine.IO frame of unknown type %s", kind
+                    )
                     continue
                 return message
 
@@ -270,6 +296,7 @@ class ClientFaultsAsWarnings(logging.Filter):
         record.exc_info = None
         record.exc_text = None
         record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.event = "frame_not_utf8"
         return True
 
 
@@ -296,6 +323,7 @@ class CutsAtStopInOneLine(logging.Filter):
         record.exc_info = None
         record.exc_text = None
         record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.event = "request_cut_at_stop"
         return True
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from click.testing import CliRunner
 from serverkit import Client, create, http_json, join, play_out, running_server, session
+from test_cluster import two_server_processes
 from test_hardening import refusal
 from test_players import host_with_profile, new_profile, proof
 
@@ -266,5 +267,102 @@ def test_the_exports_are_csv_with_the_documented_columns(tmp_path: Path) -> None
             database, "export", "matches", "--since", "2000-01-01", "--until", "2000-01-02"
         )
         assert (status, output) == (0, ",".join(MATCH_COLUMNS) + "\n")
+
+    run(scenario)
+
+
+def test_every_command_against_a_live_two_process_cluster(
+    tmp_path: Path, postgres_url: str, redis_url: str
+) -> None:
+    """Two ``smear serve`` processes on PostgreSQL and Redis: the owner is shown by host and pid,
+    deleted chat lines leave the pages of both processes, a closed table's people on both are told
+    and cannot act, a banned address and profile are refused by both and let in after unban, and
+    the export opens in csv."""
+
+    async def scenario() -> None:
+        async with two_server_processes(tmp_path, postgres_url, redis_url) as (first, second):
+            host = keep(await create(first.url, "Host", players=3), "error", "chat_removed")
+            guest = keep(await join(second.url, host.table or "", "Guest"), "error", "chat_removed")
+            code = host.table or ""
+            status, output = await admin_async(postgres_url, "tables", "--redis", redis_url)
+            assert status == 0, output
+            (line,) = [line for line in output.splitlines() if line.startswith(code)]
+            assert line.split("\t")[2] == f"{socket.gethostname()} {first.process.pid}"
+
+            said = await guest.send("chat", text="a line to delete")
+            status, _ = await admin_async(
+                postgres_url, "chat", "delete", "--table", code, "--line", str(said["id"])
+            )
+            assert status == 0
+            for client in (host, guest):
+                assert (await wait_for_got(client, "chat_removed")) == {"lines": [said["id"]]}
+            assert (await host.call("chat_history", {"table": code}))["lines"] == []
+            with Storage(postgres_url) as storage:
+                assert storage.chat.chat(code, 0).lines == []
+
+            status, _ = await admin_async(postgres_url, "close", code, "--reason", "spam")
+            assert status == 0
+            for client in (host, guest):
+                told = await wait_for_got(client, "error", lambda e: e["code"] == "table_closed")
+                assert told["args"] == {"note": "spam"}
+                reply = await client.send("set_bot", seat=2, bot=True)
+                assert not reply["ok"] and reply["error"]["code"] in ("table_unavailable", "not_host"), reply
+            reply = await host.send("set_bot", seat=2, bot=True)
+            assert reply["error"]["code"] == "table_unavailable", reply
+
+            profile = await new_profile(first.url, "Mallory")
+            assert (await admin_async(postgres_url, "ban", "profile", profile["player"]))[0] == 0
+            payload = {
+                "name": "M",
+                "preset": "house",
+                "players": 3,
+                "teams": False,
+                "profile": proof(profile),
+            }
+            for server in (first, second):
+                client = await Client(server.url).connect()
+
+                async def refused(client: Client = client) -> bool:
+                    reply = await client.call("create_table", payload)
+                    return not reply["ok"] and reply["error"]["code"] == "banned"
+
+                await eventually(refused)
+                await client.close()
+            assert (await admin_async(postgres_url, "unban", "profile", profile["player"]))[0] == 0
+
+            assert (await admin_async(postgres_url, "ban", "address", "127.0.0.1"))[0] == 0
+            for server in (first, second):
+                refused_socket = await eventually(lambda url=server.url: refusal(url))
+                assert refused_socket["code"] == "banned"
+                status, body = await api_status(server.url, "/api/players", {"name": "Eve"})
+                assert (status, body["error"]["code"]) == (403, "banned")
+            assert (await admin_async(postgres_url, "unban", "address", "127.0.0.1/32"))[0] == 0
+            for server in (first, second):
+
+                async def let_in(url: str = server.url) -> bool:
+                    return await refusal(url) is None
+
+                await eventually(let_in)
+                client = await Client(server.url).connect()
+                reply = await client.call("create_table", payload)  # the profile is let in too
+                assert reply["ok"], reply
+                await client.close()
+            for client in (host, guest):
+                await client.close()
+
+        status, output = await admin_async(
+            postgres_url, "export", "matches", "--since", "2000-01-01", "--until", "2999-01-01"
+        )
+        assert status == 0 and tuple(next(csv.reader(io.StringIO(output)))) == MATCH_COLUMNS
+        with Storage(postgres_url) as storage:
+            commands = [a.command for a in reversed(storage.moderation.audit(20))]
+        assert commands == [
+            "chat delete",
+            "close",
+            "ban profile",
+            "unban profile",
+            "ban address",
+            "unban address",
+        ]
 
     run(scenario)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import time
 from collections.abc import Callable
@@ -18,6 +19,8 @@ from leakkit.audit import cards_in_text
 from serverkit import Client, create, free_port, http_json, play_out, server_process
 from support.dbservers import Redis
 from support.serverproc import stop_server
+
+from smear.server.faultlog import FaultLog
 
 # Every JSON line has these; the events below add their own (docs/operations.md, "Logs").
 EVERY_LINE = {"time", "level", "pid", "logger", "event", "message"}
@@ -167,3 +170,40 @@ def test_a_redis_restart_is_one_line_when_it_begins_and_one_when_it_ends(
 
 def faults(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [line for line in lines if line.get("fault") == "redis" and line["event"] != "fault_ended"]
+
+
+def test_a_fault_is_a_line_when_it_begins_a_count_every_minute_and_a_line_when_it_ends() -> None:
+    now = [100.0]
+    logger = logging.getLogger("test_server_logs.faults")
+    logger.propagate = False
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append
+    logger.addHandler(handler)
+    faults = FaultLog(logger, clock=lambda: now[0], every=60.0)
+    try:
+        for _ in range(3):
+            faults.failed(
+                "database",
+                "change_not_stored",
+                OSError("4c in hand"),
+                "table %s: not stored",
+                "T1",
+                table="T1",
+            )
+        faults.failed("database", "chat_not_stored", OSError("said: hello"), "a chat line was not stored")
+        assert [r.event for r in records] == ["change_not_stored"]
+        assert records[0].getMessage() == "table T1: not stored (OSError)"
+        now[0] += 61
+        faults.failed("database", "change_not_stored", OSError("x"), "table %s: not stored", "T2", table="T2")
+        assert records[-1].event == "fault_continues" and records[-1].failures == 5
+        faults.worked("redis")  # another fault, which was not failing: nothing to say
+        faults.worked("database")
+        faults.worked("database")
+    finally:
+        logger.removeHandler(handler)
+    ended = records[-1]
+    assert len(records) == 3 and ended.event == "fault_ended"
+    assert ended.by_event == {"change_not_stored": 4, "chat_not_stored": 1}
+    assert ended.failures == 5 and ended.seconds == 61.0
+    assert not any("4c" in r.getMessage() or "hello" in r.getMessage() for r in records)

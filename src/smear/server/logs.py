@@ -110,6 +110,9 @@ def logging_config(log_format: str, level: str, worker: int | None = None) -> di
         "loggers": {
             **{name: {"handlers": [], "propagate": True} for name in UVICORN_LOGGERS},
             "alembic": {"level": "WARNING"},  # its info lines tell nothing an operator acts on
+            # Its debug trace copies every WebSocket frame, tokens and cards in requests included:
+            # never written, whatever --log-level says.
+            "websockets": {"level": "WARNING"},
         },
     }
 

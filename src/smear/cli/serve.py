@@ -257,6 +257,20 @@ database_option = secret_option(
     callback=lambda _context, _option, value: _metrics_address(value),
     help="Serve Prometheus metrics at http://HOST:PORT/metrics (every worker's), apart from the game's port.",
 )
+@click.option(
+    "--log-format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="The log on standard error: text lines, or JSON lines (one object a line; docs/operations.md).",
+)
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"]),
+    default="info",
+    show_default=True,
+    help="The least important lines written.",
+)
 @serve_settings
 def serve_command(
     host: str,
@@ -297,18 +311,22 @@ def _serve(
     metrics: tuple[tuple[str, int] | None, str | None],
 ) -> None:
     import gc
+    import logging
     from functools import partial
 
     from sqlalchemy.engine import make_url
 
     from smear.server.app import create_app
     from smear.server.cluster.coordination import ClusterError, masked, reach_redis
+    from smear.server.logs import configure_logging
     from smear.server.metrics import Metrics, aggregated_registry, serve_metrics, worker_gone
     from smear.server.storage.database import Storage, StorageError
     from smear.server.workers import run_workers, serve
 
     if workers > 1 and redis is None:
         fail("--workers above 1 needs --redis URL: the processes share their tables through it", EXIT_INVALID)
+    log_format, log_level = settings["log_format"], settings["log_level"]
+    configure_logging(log_format, log_level)
 
     limits = Limits(**{name: settings[name] for name in _LIMIT_SETTINGS})
     timing = Timing(**{name: settings[name] for name in _TIMING_SETTINGS})
@@ -343,13 +361,21 @@ def _serve(
     shown = make_url(database).render_as_string()  # the password, if any, as ***
     shared = "" if redis is None else f", Redis {masked(redis)}"
     processes = "" if workers == 1 else f", {workers} processes"
-    click.echo(
+    logging.getLogger("smear.server").info(
         f"Smear is ready: open http://{host}:{port} in a browser (database {shown}{shared}{processes})",
-        err=True,
+        extra={
+            "event": "server_ready",
+            "host": host,
+            "port": port,
+            "database": shown,
+            "redis": None if redis is None else masked(redis),
+            "workers": workers,
+        },
     )
     if workers > 1:
         gone = None if directory is None else partial(worker_gone, directory)
-        run_workers(build, host, port, workers, limits.stop_grace, gone=gone)
+        setup = partial(configure_logging, log_format, log_level)  # each worker's lines name it
+        run_workers(build, host, port, workers, limits.stop_grace, gone=gone, setup=setup)
         return
     serve(app, limits.stop_grace, host=host, port=port)
 

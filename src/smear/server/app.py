@@ -33,6 +33,7 @@ from smear.bots import table_bots
 from smear.rules import PRESETS
 from smear.server.cluster.coordination import Cluster, process_name
 from smear.server.cluster.sharing import Handler, Sharing
+from smear.server.faultlog import FaultLog
 from smear.server.limits import AddressBook, Limits, Timing, client_address
 from smear.server.metrics import Metrics
 from smear.server.players.api import PlayersApi
@@ -229,7 +230,9 @@ class SmearServer:
                     record, await self.store.read(self.storage.players.deleted_seats, code, number)
                 )
         except StorageError as err:
-            self.drops.warn("store", "a record could not be read (%s)", type(err).__name__)
+            self.store.faults.failed(
+                "database", "record_not_read", err, "a record could not be read", table=code
+            )
             return JSONResponse({"error": "storage unavailable, try again"}, status_code=503)
         if record is None:
             return JSONResponse({"error": "no finished match there"}, status_code=404)
@@ -248,7 +251,7 @@ class SmearServer:
         try:
             await self.store.db(self.storage.players.ensure_bots, table_bots(), list(PRESETS), now)
         except StorageError as err:  # the database failed: a bot gets its profile at its first rated match
-            self.drops.warn("store", "the bots' profiles were not stored (%s)", type(err).__name__)
+            self.store.faults.failed("database", "bots_not_stored", err, "the bots' profiles were not stored")
         if self.cluster is not None:
             await self.cluster.start(self.sharing.on_cluster_message)
             self._watcher = asyncio.get_running_loop().create_task(self.sharing.look_around_forever())
@@ -262,7 +265,16 @@ class SmearServer:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         if self.metrics.on:
             self._sampler = asyncio.get_running_loop().create_task(self._sample_forever())
-        log.info("restored %d tables (%d put aside)", len(self.live.tables), self.store.quarantine.count)
+        log.info(
+            "restored %d tables (%d put aside)",
+            len(self.live.tables),
+            self.store.quarantine.count,
+            extra={
+                "event": "tables_restored",
+                "tables": len(self.live.tables),
+                "put_aside": self.store.quarantine.count,
+            },
+        )
 
     async def _restore_table(self, stored: StoredTable, now: float) -> None:
         """Bring back one table, or leave it out: put aside if it cannot be rebuilt, in storage for
@@ -275,7 +287,14 @@ class SmearServer:
         except TableError:  # put aside, and logged
             return
         except StorageError as err:
-            self.drops.warn("store", "table %s was not restored (%s)", stored.code, type(err).__name__)
+            self.store.faults.failed(
+                "database",
+                "table_not_restored",
+                err,
+                "table %s was not restored",
+                stored.code,
+                table=stored.code,
+            )
             return
         self.pacing.keep(table, idle_since=(since if since is not None else now, since is not None))
 
@@ -291,7 +310,7 @@ class SmearServer:
             try:
                 await self.sweep()
             except Exception:
-                log.exception("sweeping the idle tables failed")
+                log.exception("sweeping the idle tables failed", extra={"event": "sweep_failed"})
 
     async def _sample_forever(self) -> None:
         """The gauges, every second: cheap counts of what the parts hold."""
@@ -361,22 +380,22 @@ def build_server(
     ``redis``, one of several processes serving the same tables (:mod:`smear.server.cluster.coordination`);
     with ``metrics`` on, their numbers recorded there (:mod:`smear.server.metrics`)."""
     timing, limits, metrics = timing or Timing(), limits or Limits(), metrics or Metrics()
-    drops = LogThrottle(log)
-    cluster = None if redis is None else Cluster(redis, lease=timing.lease, metrics=metrics)
+    drops, faults = LogThrottle(log), FaultLog(log)
+    cluster = None if redis is None else Cluster(redis, lease=timing.lease, metrics=metrics, faults=faults)
     addresses = AddressBook(limits)
     doors: list[SocketDoor] = []  # the one door, once made
     sio = socket_server(limits, drops, addresses, cluster is not None, lambda: doors[0])
     live, tasks, pace = LiveTables(), Tasks(), TalkPace()
-    store = TableStore(Storage(database), limits, clock, drops, metrics=metrics)
+    store = TableStore(Storage(database), limits, clock, drops, metrics=metrics, faults=faults)
     hints = HintService(limits.hint_queue, metrics=metrics)
     presence = Presence(live, timing, cluster, sio)
-    listing = OpenTables(live, store, presence.push, drops, shared=cluster is not None)
+    listing = OpenTables(live, store, presence.push, shared=cluster is not None)
     pacing = Pacing(
         live, presence, store, tasks, (timing, limits), clock, cluster, hints, addresses, listing.changed
     )
     handlers: dict[str, Handler] = {}  # filled below, once the parts that answer are made
     sharing = Sharing(
-        live, presence, pacing, store, tasks, timing, clock, drops, cluster, sio, handlers, metrics=metrics
+        live, presence, pacing, store, tasks, timing, clock, cluster, sio, handlers, metrics=metrics
     )
     chat = Talk(live, sharing, presence, store, pace, clock)
     background = BackgroundWork(limits, store.storage, lambda: talk.pace_clock(), metrics=metrics)
@@ -384,7 +403,15 @@ def build_server(
     owns = (lambda code: True) if cluster is None else (lambda code: code in cluster.owned)
     moderation = Moderation(live, store, presence, pacing, clock, owns, sio.disconnect)
     players = PlayersApi(
-        store, profile_pace, background, limits, clock, drops, cluster, sharing.profile_gone, moderation.refuse_banned
+        store,
+        profile_pace,
+        background,
+        limits,
+        clock,
+        drops,
+        cluster,
+        sharing.profile_gone,
+        moderation.refuse_banned,
     )
     requests = TableRequests(
         live,

@@ -34,7 +34,9 @@ STOP_WAIT: Final = 10.0
 # How every server process runs uvicorn. The server reads forwarding headers itself, and only from
 # --trusted-proxy addresses. Engine.IO's heartbeat (a ping every 25 s, answered within 20 s) already
 # finds a dead peer, so WebSocket-level pings would only add frames to every socket.
+# Its loggers are left to the server's own set-up (smear.server.logs), not given handlers of uvicorn's.
 UVICORN_SETTINGS: Final[dict[str, Any]] = {
+    "log_config": None,
     "log_level": "warning",
     "proxy_headers": False,
     "ws_ping_interval": None,
@@ -71,14 +73,22 @@ class StoppingServer(uvicorn.Server):
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         grace = self.config.timeout_graceful_shutdown
-        log.warning("stopping: sockets are closed, requests under way have %s s to finish", grace)
+        log.warning(
+            "stopping: sockets are closed, requests under way have %s s to finish",
+            grace,
+            extra={"event": "server_stopping", "grace_seconds": grace},
+        )
         app = self.config.app
         if isinstance(app, Stoppable):
             try:
                 async with asyncio.timeout(grace):
                     await app.stop()
             except Exception as error:  # the stop goes on: uvicorn closes what is left
-                log.warning("stopping: not every session was closed (%s)", type(error).__name__)
+                log.warning(
+                    "stopping: not every session was closed (%s)",
+                    type(error).__name__,
+                    extra={"event": "sessions_not_closed", "error": type(error).__name__},
+                )
         await super().shutdown(sockets)
 
 
@@ -88,8 +98,16 @@ def serve(app: Any, stop_grace: int, sockets: list[socket.socket] | None = None,
     StoppingServer(config).run(sockets=sockets)
 
 
-def _worker(build_app: Callable[[], Any], listener: socket.socket, stop_grace: int) -> None:
+def _worker(
+    build_app: Callable[[], Any],
+    listener: socket.socket,
+    stop_grace: int,
+    index: int,
+    setup: Callable[[int], None] | None,
+) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent says when to stop (SIGTERM)
+    if setup is not None:
+        setup(index)
     serve(build_app(), stop_grace, sockets=[listener])
 
 
@@ -100,16 +118,19 @@ def run_workers(
     workers: int,
     stop_grace: int = 5,
     gone: Callable[[int], None] | None = None,
+    setup: Callable[[int], None] | None = None,
 ) -> None:
     """Serve on ``host:port`` with ``workers`` processes, each running ``build_app()``'s application;
-    ``gone(pid)`` is told of each worker that stopped (its metrics leave the sums)."""
+    ``gone(pid)`` is told of each worker that stopped (its metrics leave the sums); ``setup(index)``
+    runs first in each worker (its log lines name it)."""
     listener = socket.create_server((host, port), reuse_port=False, backlog=2048)
     listener.set_inheritable(True)
     context = multiprocessing.get_context("fork")  # the workers inherit the bound socket
     stopping = False
 
-    def start() -> multiprocessing.process.BaseProcess:
-        process = context.Process(target=_worker, args=(build_app, listener, stop_grace), daemon=False)
+    def start(index: int) -> multiprocessing.process.BaseProcess:
+        arguments = (build_app, listener, stop_grace, index, setup)
+        process = context.Process(target=_worker, args=arguments, daemon=False)
         process.start()
         return process
 
@@ -119,7 +140,7 @@ def run_workers(
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
-    running = [start() for _ in range(workers)]
+    running = [start(index) for index in range(workers)]
     try:
         while not stopping:
             time.sleep(0.2)
@@ -130,11 +151,17 @@ def run_workers(
                         index,
                         process.pid,
                         process.exitcode,
+                        extra={
+                            "event": "worker_restarted",
+                            "worker_index": index,
+                            "worker_pid": process.pid,
+                            "exit_code": process.exitcode,
+                        },
                     )
                     if gone is not None and process.pid is not None:
                         gone(process.pid)
                     time.sleep(RESTART_PAUSE)
-                    running[index] = start()
+                    running[index] = start(index)
     finally:
         for process in running:
             if process.is_alive() and process.pid is not None:

@@ -39,6 +39,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from smear.errors import SmearError
+from smear.server.faultlog import FaultLog
 from smear.server.metrics import Metrics
 
 T = TypeVar("T")
@@ -144,8 +145,10 @@ class Cluster:
         lease: float = LEASE_SECONDS,
         answer_within: float = ANSWER_SECONDS,
         metrics: Metrics | None = None,
+        faults: FaultLog | None = None,
     ) -> None:
         self.metrics = metrics or Metrics()
+        self.faults = faults or FaultLog(log)  # Redis failing: logged once, then counted
         try:
             self.redis = aioredis.Redis.from_url(url)
         except ValueError as err:  # not quoted: the URL may hold a password
@@ -190,7 +193,11 @@ class Cluster:
             loop.create_task(self._listen(pubsub, receive)),
             loop.create_task(self._send_outbox()),
         ]
-        log.info("process %s joined the cluster", self.process)
+        log.info(
+            "process %s joined the cluster",
+            self.process,
+            extra={"event": "cluster_joined", "peer": self.process},
+        )
 
     async def close(self, tell: Iterable[str] = ()) -> None:
         """Leave the cluster: give every lease up, and tell the processes ``tell`` (those with
@@ -322,7 +329,14 @@ class Cluster:
                     await self._trip("publish", pipe.execute())
             except RedisError as err:
                 lost = sum(len(messages) for messages in by_channel.values())
-                log.warning("could not send %d messages to other processes: %s", lost, err)
+                self.faults.failed(
+                    "redis",
+                    "messages_not_sent",
+                    err,
+                    "could not send %d messages to other processes",
+                    lost,
+                    messages=lost,
+                )
 
     async def _listen(self, pubsub: Any, receive: Receiver) -> None:
         while True:
@@ -337,6 +351,13 @@ class Cluster:
                         await receive(message)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # Redis gone for a moment: listen again after a pause
-                log.exception("the cluster channel failed; listening again")
+            except RedisError as err:  # Redis gone for a moment: listen again after a pause
+                self.faults.failed(
+                    "redis", "channel_failed", err, "the cluster channel failed; listening again"
+                )
+                await asyncio.sleep(0.5)
+            except Exception:
+                log.exception(
+                    "the cluster channel failed; listening again", extra={"event": "channel_failed"}
+                )
                 await asyncio.sleep(0.5)

@@ -57,7 +57,6 @@ class Sharing:
         tasks: Tasks,
         timing: Timing,
         clock: Callable[[], float],
-        drops: LogThrottle,
         cluster: Cluster | None,
         sender: Sender,
         handlers: Mapping[str, Handler],
@@ -71,7 +70,6 @@ class Sharing:
         self.tasks = tasks
         self.timing = timing
         self.clock = clock
-        self.drops = drops
         self.cluster = cluster
         self.sender = sender
         # By event name: the requests' handlers, registered by the application (smear.server.app).
@@ -82,6 +80,7 @@ class Sharing:
         self.unused_leases: set[str] = set()
         self.home_missing: dict[str, float] = {}  # processes with sockets here, missing since (monotonic)
         self._waking = asyncio.Lock()
+        self.refusals = LogThrottle(log)
 
     @asynccontextmanager
     async def at(self, code: str) -> AsyncIterator[Table]:
@@ -112,7 +111,7 @@ class Sharing:
             if stored.resting:
                 await self.store.db(self.store.storage.set_idle, code, stored.idle_since)
             self.pacing.keep(table, idle_since=(self.clock(), False))
-            log.info("table %s is back from storage", code)
+            log.info("table %s is back from storage", code, extra={"event": "table_woken", "table": code})
             if self.cluster is not None:  # taken over: sockets here that followed it elsewhere follow it here
                 self.tasks.spawn(self._welcome_strays(code))
             return table
@@ -121,6 +120,7 @@ class Sharing:
         """Answer the request ``event`` with ``args``, here or (with Redis) at its table's owner; a
         request ``forwarded`` by another process is answered here or refused. Never raises."""
         handler = self.handlers.get(event)
+        code: Any = None
         try:
             if handler is None:
                 raise ProtocolError("unknown_event", event=echoed(event))
@@ -149,12 +149,23 @@ class Sharing:
         except Moved:
             return {"moved": True}
         except (ProtocolError, TableError) as err:
+            self._log_refusal(event if handler is not None else "unknown", err.code, code)
             return {"ok": False, "error": error_payload(err.code, **err.args_map)}
         except (NotStored, ClusterError, RedisError):  # Redis gone a moment: nothing was acknowledged
             return {"ok": False, "error": error_payload("not_stored")}
         except Exception:  # never let a bug reach the client as anything but a code
-            log.exception("internal error in %s", event)
+            log.exception("internal error in %s", event, extra={"event": "request_failed", "request": event})
             return {"ok": False, "error": error_payload("internal_error")}
+
+    def _log_refusal(self, request: str, error: str, table: Any) -> None:
+        """One info line per kind of refusal (request and code) every few seconds, with how many
+        were left out: a client repeating a refused request cannot flood the log."""
+        fields = {"request": request, "code": error}
+        if isinstance(table, str) and table in self.live.tables:  # a code, never what a client typed
+            fields["table"] = table
+        self.refusals.line(
+            logging.INFO, f"{request} {error}", "request_refused", "%s refused: %s", request, error, **fields
+        )
 
     def _cluster(self) -> Cluster:
         assert self.cluster is not None, "only with Redis"
@@ -235,7 +246,10 @@ class Sharing:
             elif kind == "profile_deleted":  # deleted at any process: its seats here lose it too
                 self.tasks.spawn(self.profile_gone(message["player"]))
         except Exception:
-            log.exception("a message from another process could not be handled")
+            log.exception(
+                "a message from another process could not be handled",
+                extra={"event": "cluster_message_failed", "kind": str(message.get("kind"))[:40]},
+            )
 
     async def profile_gone(self, player: str) -> None:
         """A profile was deleted: the seats it holds at this process's tables play on without it,
@@ -300,12 +314,16 @@ class Sharing:
     async def look_around_forever(self) -> None:
         while True:
             await asyncio.sleep(self.timing.lease / 4)
+            faults = self._cluster().faults
             try:
                 await self.look_around()
             except (ClusterError, RedisError) as err:
-                self.drops.warn("cluster", "Redis cannot be reached: %s", err)
+                faults.failed("redis", "redis_unreachable", err, "Redis cannot be reached")
+                continue
             except Exception:
-                log.exception("looking around the cluster failed")
+                log.exception("looking around the cluster failed", extra={"event": "look_around_failed"})
+                continue
+            faults.worked("redis")
 
     async def look_around(self) -> None:
         """Renew this process's leases; take over the tables followed here whose owner stopped; tell
@@ -316,7 +334,11 @@ class Sharing:
         for code in lost:
             table = self.live.tables.get(code)
             if table is not None:
-                log.warning("table %s: its lease was lost to another process; it leaves memory here", code)
+                log.warning(
+                    "table %s: its lease was lost to another process; it leaves memory here",
+                    code,
+                    extra={"event": "lease_lost", "table": code},
+                )
                 async with self.live.lock(table):
                     if self.live.tables.get(code) is table:
                         self.pacing.free(table, lost=True)
@@ -336,7 +358,11 @@ class Sharing:
             if now - self.home_missing.setdefault(home, now) < self.timing.lease:
                 continue
             del self.home_missing[home]
-            log.warning("process %s stopped: its sockets leave the tables here", home)
+            log.warning(
+                "process %s stopped: its sockets leave the tables here",
+                home,
+                extra={"event": "process_gone", "peer": home},
+            )
             for sid, connection in list(self.live.connections.items()):
                 if connection.home == home:
                     await self.drop_connection(sid, connection)
@@ -381,7 +407,9 @@ class Sharing:
                 if owner == cluster.process:
                     self.metrics.lease_change("taken_over")
                     log.warning(
-                        "table %s: its owner stopped or let it go; taken over from the database", code
+                        "table %s: its owner stopped or let it go; taken over from the database",
+                        code,
+                        extra={"event": "table_taken_over", "table": code},
                     )
                     self.told_owner.pop(code, None)
                     await self._welcome(code, None, followers[code])

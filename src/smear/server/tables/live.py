@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from smear.record import record_of
+from smear.server.faultlog import FaultLog
 from smear.server.limits import Limits
 from smear.server.metrics import Metrics
 from smear.server.players.playerstats import seat_stats, side_ranks
@@ -118,10 +119,12 @@ class TableStore:
         clock: Callable[[], float],
         drops: LogThrottle,
         metrics: Metrics | None = None,
+        faults: FaultLog | None = None,
     ) -> None:
         self.storage = storage
         self.clock = clock  # wall-clock seconds, for how long chat lines are kept
         self.drops = drops
+        self.faults = faults or FaultLog(log)  # the database failing: logged once, then counted
         self.metrics = metrics or Metrics()
         self.writer = StorageWriter(storage, metrics=self.metrics)
         self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
@@ -160,10 +163,18 @@ class TableStore:
             await write
         except Exception as err:
             before.restore(table)
-            # The type only: the error quotes the change, and a discard names hidden cards.
-            kind = type(err).__name__
-            self.drops.warn("store", "table %s: a change was not stored; undone (%s)", table.code, kind)
+            # The type only (the fault log's way): the error quotes the change, and a discard
+            # names hidden cards.
+            self.faults.failed(
+                "database",
+                "change_not_stored",
+                err,
+                "table %s: a change was not stored; undone",
+                table.code,
+                table=table.code,
+            )
             raise NotStored from None
+        self.faults.worked("database")
 
     def store_lobby(self, table: Table) -> Awaitable[None]:
         return self.db(self.storage.save_lobby, table.code, self.seat_rows(table), table.host_seat)
@@ -181,6 +192,18 @@ class TableStore:
         again later (:mod:`smear.server.tables.finishing`), the match shown over meanwhile."""
         failed = await self.writer.append(row, finish)
         self.metrics.match_finished(table.settings.preset)
+        log.info(
+            "table %s: match %d is over",
+            table.code,
+            table.match_number,
+            extra={
+                "event": "match_finished",
+                "table": table.code,
+                "match": table.match_number,
+                "preset": table.settings.preset,
+                "record_stored": failed is None,
+            },
+        )
         if failed is not None:
             self.finishes.failed(table.code, finish, failed)
         await self.show_ratings(table)
@@ -221,7 +244,14 @@ class TableStore:
         try:
             ratings = await self.read(self.storage.players.ratings_of, profiles, table.settings.preset)
         except Exception as err:
-            self.drops.warn("store", "ratings could not be read (%s)", type(err).__name__)
+            self.faults.failed(
+                "database",
+                "ratings_not_read",
+                err,
+                "table %s: ratings could not be read",
+                table.code,
+                table=table.code,
+            )
             return
         # A profile not rated yet in this preset shows where a new player starts.
         table.set_ratings({player: ratings.get(player, NEW_PLAYER).shown for player in profiles})

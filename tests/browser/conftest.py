@@ -113,16 +113,22 @@ def serve(static_build: Path, tmp_path: Path) -> Iterator[Callable[..., str]]:
 @pytest.fixture
 def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Watched]]:
     """``open_page(width=1280, height=800)``: a page in a fresh browser context (its own storage);
-    ``bypass_csp=True`` lets a test add inline scripts (an audit's) to the page.
+    ``bypass_csp=True`` lets a test add inline scripts (an audit's) to the page, and
+    ``ignore_https_errors=True`` takes a test's self-signed certificate.
 
     At teardown, the test fails if any page logged a console error or threw an uncaught exception.
     Nothing is ignored: the client has no favicon request that could 404.
     """
     opened: list[Watched] = []
 
-    def new(width: int = 1280, height: int = 800, *, bypass_csp: bool = False) -> Watched:
+    def new(
+        width: int = 1280, height: int = 800, *, bypass_csp: bool = False, ignore_https_errors: bool = False
+    ) -> Watched:
         context = browser.new_context(
-            viewport={"width": width, "height": height}, locale="en-US", bypass_csp=bypass_csp
+            viewport={"width": width, "height": height},
+            locale="en-US",
+            bypass_csp=bypass_csp,
+            ignore_https_errors=ignore_https_errors,
         )
         context.set_default_timeout(15_000)
         page = context.new_page()

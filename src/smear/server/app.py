@@ -45,6 +45,7 @@ from smear.server.readiness import Readiness
 from smear.server.social import talk
 from smear.server.social.listing import OpenTables
 from smear.server.social.moderation import Moderation, this_process
+from smear.server.social.reports import ReportPace, Reports
 from smear.server.social.talk import Talk, TalkPace
 from smear.server.storage.database import Storage, StorageError
 from smear.server.storage.playerstore import mask_names
@@ -173,6 +174,7 @@ class SmearServer:
         drops: LogThrottle,
         moderation: Moderation,
         readiness: Readiness,
+        reports: Reports,
         metrics: Metrics,
     ) -> None:
         self.sio = sio
@@ -188,6 +190,7 @@ class SmearServer:
         self.drops = drops
         self.moderation = moderation  # the bans, and the operator's orders carried out
         self.readiness = readiness
+        self.reports = reports  # players' reports of other players
         self.metrics = metrics
         self._sweeper: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
@@ -201,6 +204,7 @@ class SmearServer:
             *self.readiness.routes(),
             Route("/tables/{code}/matches/{number}/record.json", self.record),
             *facts_routes(self.limits),
+            *self.reports.routes(),
             *self.players.routes(),
             *client_routes(STATIC_DIR),  # after the routes above, so they keep their paths
         ]
@@ -300,9 +304,10 @@ class SmearServer:
 
     async def sweep(self) -> None:
         """Store the records that failed, close, rest or free the idle tables (:meth:`Pacing.sweep`),
-        and delete the chat lines kept long enough (:meth:`Talk.sweep`)."""
+        delete the chat lines kept long enough (:meth:`Talk.sweep`), and empty old reports' chat."""
         await self.pacing.sweep()
         await self.talk.sweep()
+        await self.reports.sweep()
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -427,7 +432,17 @@ def build_server(
         listing.changed,
         metrics=metrics,
     )
-    handlers.update(_events(requests, HintRequests(sharing, hints), chat, listing))
+    reports = Reports(
+        live,
+        sharing,
+        store,
+        ReportPace(limits, lambda: talk.pace_clock()),
+        limits,
+        clock,
+        players.linked_profile,
+        moderation.refuse_banned,
+    )
+    handlers.update(_events(requests, HintRequests(sharing, hints), chat, listing), report=reports.report)
     door = SocketDoor(live, limits, sio.transport.over_cap, sharing, metrics)
     doors.append(door)
     sio.on("connect", moderation.door(door.on_connect, limits.trusted_proxies))
@@ -445,6 +460,7 @@ def build_server(
         drops=drops,
         moderation=moderation,
         readiness=Readiness(store.storage.ping, None if cluster is None else cluster.redis.ping),
+        reports=reports,
         metrics=metrics,
     )
 

@@ -84,6 +84,11 @@ class Limits:
     transfer_tries_per_hour: int = 20  # then this many an hour (0: no pace)
     transfer_code_tries: int = 5  # tries at one code, from any address, at once
     transfer_code_tries_per_hour: int = 5  # then this many an hour (0: no pace)
+    # Reports of other players, per reporting profile and per address: this many at once, then
+    # reports_per_hour come back (0: no pace); a report's own line is at most report_text characters.
+    report_burst: int = 5
+    reports_per_hour: int = 10
+    report_text: int = 200
     # Origins, besides the server's own, whose pages may open a socket ("https://example.org").
     allowed_origins: tuple[str, ...] = ()
     # Addresses of reverse proxies whose X-Forwarded-For header names the real client.

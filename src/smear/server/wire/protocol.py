@@ -24,6 +24,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from pydantic_core import PydanticCustomError
 
 from smear.rules import PRESETS
+from smear.server.storage.schema import REPORT_REASONS
 from smear.server.wire import outbound
 from smear.server.wire.errorcodes import (
     ENGLISH_ONLY,
@@ -46,6 +47,7 @@ __all__ = [
     "INBOUND",
     "MAX_MESSAGE_BYTES",
     "REACTIONS",
+    "REPORT_TEXT_MAX",
     "Act",
     "BidAdvice",
     "Chat",
@@ -53,6 +55,7 @@ __all__ = [
     "ChatSettings",
     "CreateTable",
     "Hint",
+    "HistoryReport",
     "JoinTable",
     "Kick",
     "Leave",
@@ -64,6 +67,7 @@ __all__ = [
     "ProfileProof",
     "ProtocolError",
     "React",
+    "Report",
     "Resume",
     "ReviewHand",
     "ReviewMatch",
@@ -167,6 +171,18 @@ def _check_chat_text(text: str) -> str:
     return _check_visible_text(text, "line", CHAT_LENGTH)
 
 
+def _check_report_text(text: str) -> str:
+    return text if text == "" else _check_visible_text(text, "line", REPORT_TEXT_MAX)
+
+
+def _check_report_reason(reason: str) -> str:
+    if reason not in REPORT_REASONS:
+        raise PydanticCustomError(
+            "unknown_reason", "unknown reason (reasons: {reasons})", {"reasons": ", ".join(REPORT_REASONS)}
+        )
+    return reason
+
+
 def _check_preset(name: str) -> str:
     if name not in PRESETS:
         raise PydanticCustomError(
@@ -216,6 +232,18 @@ ChatText = Annotated[
     StringConstraints(strip_whitespace=True, min_length=1),
     AfterValidator(_check_chat_text),
 ]
+
+
+# A report's reason (one of REPORT_REASONS) and its optional line: at most REPORT_TEXT_MAX characters
+# here, and at most the server's own limit (smear.server.limits.Limits.report_text) where it is answered.
+REPORT_TEXT_MAX = 1_000
+ReportReason = Annotated[str, StringConstraints(max_length=32), AfterValidator(_check_report_reason)]
+ReportText = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, max_length=4 * REPORT_TEXT_MAX),
+    AfterValidator(_check_report_text),
+]
+PlayedMatchId = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
 class _Message(BaseModel):
@@ -412,6 +440,26 @@ class Mute(_Message):
     muted: bool
 
 
+class Report(_Message):
+    """``report``: a seat (``token``) or a spectator reports the player in ``seat`` for the operator."""
+
+    table: TableCode
+    token: SeatToken | None = None
+    seat: Seat
+    reason: ReportReason
+    text: ReportText = ""
+
+
+class HistoryReport(_Message):
+    """The body of ``POST /api/players/{player}/reports``: the player in ``seat`` of finished match
+    ``match`` (one the profile played), reported for the operator."""
+
+    match: PlayedMatchId
+    seat: Seat
+    reason: ReportReason
+    text: ReportText = ""
+
+
 class ListTable(_Message):
     """``list_table``: the host lists the table as open (anyone may find and join it) or not."""
 
@@ -449,6 +497,7 @@ INBOUND: dict[str, type[BaseModel]] = {
     "chat_history": ChatHistory,
     "chat_settings": ChatSettings,
     "mute": Mute,
+    "report": Report,
     "list_table": ListTable,
     "open_tables": OpenTables,
 }

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 from pathlib import Path
 from typing import Any
 
+import pytest
+from click.testing import CliRunner
 from serverkit import FAST, Session, http_json, play_out, session, stopped_pace  # noqa: F401
 from tablechecks import refused
 from test_players import host_with_profile, new_profile, seat_with_profile
 
+from smear.cli import cli
 from smear.server.limits import Limits
 from smear.server.storage.database import Storage
 from smear.server.storage.moderationstore import Audit
@@ -186,3 +190,44 @@ def test_the_store_lists_resolves_with_its_audit_and_empties_the_chat_of_old_rep
         kept_old, kept_new = store.report(old), store.report(new)
         assert kept_old is not None and kept_old.made.chat == [] and kept_old.made.text == "old"
         assert kept_new is not None and len(kept_new.made.chat) == 1
+
+
+def admin(database: str, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["admin", *args, "--database", database])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_smear_admin_reports_lists_shows_and_resolves_a_report_and_audits_the_resolution(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    database = f"sqlite:///{tmp_path / 'smear.db'}"
+    with Storage(database) as storage:
+        made = storage.reports.add_report(report(1_000.0, "insults"))
+    code, out, _ = admin(database, "reports")
+    assert code == 0 and out.startswith(f"{made}\t") and "abusive_chat\tTABLE001" in out and "Rude" in out
+    code, out, _ = admin(database, "reports", "show", str(made))
+    assert code == 0 and "reason: abusive_chat" in out and "text: insults" in out
+    assert "Rude (seat 2): a rude line" in out
+    with caplog.at_level(logging.INFO, logger="smear.admin"):
+        code, out, _ = admin(
+            database, "reports", "resolve", str(made), "--note", "warned the player", "--by", "op"
+        )
+    assert (code, out) == (0, f"resolved report {made}\n")
+    assert "warned" not in caplog.text and "rude" not in caplog.text  # the note and chat stay out of the logs
+    assert admin(database, "reports")[1] == ""
+    code, out, _ = admin(database, "reports", "--all")
+    assert f"{made}\t" in out and "resolved" in out
+    code, out, _ = admin(database, "reports", "show", str(made))
+    assert "resolved" in out and "warned the player" in out
+    assert admin(database, "reports", "resolve", str(made), "--note", "again")[0] == 2
+    code, _, err = admin(database, "reports", "show", "99")
+    assert code == 2 and "no report 99" in err and "Traceback" not in err
+    with Storage(database) as storage:
+        [audit] = storage.moderation.audit(10)
+    assert (audit.command, audit.target, audit.note, audit.by) == (
+        "reports resolve",
+        str(made),
+        "warned the player",
+        "op",
+    )
+    assert admin(database, "reports", "purge")[:2] == (0, "emptied the chat lines of 1 reports\n")

@@ -5,13 +5,13 @@ review`` judges the decisions of a record with the expert's search.
 
 Each subcommand is a function registered on the :data:`cli` group (``smear.cli.base``), in the
 module of its kind: ``records`` (replay, review, selfplay), ``play`` (play, arena), ``serve``
-(serve, db) and ``admin`` (the operator's tools). Exit status: 0 success, 1 a record whose play
-breaks the rules, 2 an invalid record or bad arguments, 3 a fault of the program's own while
-replaying. Errors are one line on standard error, never a traceback.
+(serve, db), ``admin`` (the operator's tools) and ``reports`` (``smear admin reports``). Exit
+status: 0 success, 1 a record whose play breaks the rules, 2 an invalid record or bad arguments,
+3 a fault of the program's own while replaying. Errors are one line on standard error, never a traceback.
 """
 
-from smear.cli import admin, play, records, serve  # each registers its subcommands on the group
+from smear.cli import admin, play, records, reports, serve  # each registers its subcommands on the group
 from smear.cli.base import cli, main
 from smear.cli.records import selfplay_match
 
-__all__ = ["admin", "cli", "main", "play", "records", "selfplay_match", "serve"]
+__all__ = ["admin", "cli", "main", "play", "records", "reports", "selfplay_match", "serve"]

@@ -54,10 +54,10 @@ async def wait_for_got(client: Client, name: str, predicate: Any = bool) -> Any:
             client.changed.clear()
             await client.changed.wait()
 
-    return await asyncio.wait_for(found(), 10)
+    return await asyncio.wait_for(found(), 30)
 
 
-async def eventually(check: Any, timeout: float = 10.0) -> Any:
+async def eventually(check: Any, timeout: float = 30.0) -> Any:
     """``await check()``'s first true answer: the servers read the operator's orders every second."""
     deadline = asyncio.get_running_loop().time() + timeout
     while not (found := await check()):

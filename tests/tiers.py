@@ -74,6 +74,7 @@ SLOW_TESTS = frozenset(
         "server/test_secret_options.py::test_servers_reach_their_database_and_redis_named_by_environment_or_by_files",
         "server/test_server.py::test_a_match_with_bots_runs_to_its_end_its_record_replays_and_play_again_starts_the_next",
         "server/test_server.py::test_a_table_with_a_preset_and_options_plays_them_and_records_them",
+        "server/test_server_logs.py::test_a_database_restart_is_one_line_when_it_begins_and_one_when_it_ends",
         "server/test_server_logs.py::test_a_redis_restart_is_one_line_when_it_begins_and_one_when_it_ends",
         "server/test_server_logs.py::test_the_json_log_of_a_match_and_a_refusal_has_its_fields_and_nothing_hidden",
         "server/test_server_logs.py::test_the_text_log_has_time_level_process_and_event",

@@ -17,7 +17,7 @@ from typing import Any
 
 from leakkit.audit import cards_in_text
 from serverkit import Client, create, free_port, http_json, play_out, server_process
-from support.dbservers import Redis
+from support.dbservers import Postgres, Redis
 from support.serverproc import stop_server
 
 from smear.server.faultlog import FaultLog
@@ -207,3 +207,40 @@ def test_a_fault_is_a_line_when_it_begins_a_count_every_minute_and_a_line_when_i
     assert ended.by_event == {"change_not_stored": 4, "chat_not_stored": 1}
     assert ended.failures == 5 and ended.seconds == 61.0
     assert not any("4c" in r.getMessage() or "hello" in r.getMessage() for r in records)
+
+
+def test_a_database_restart_is_one_line_when_it_begins_and_one_when_it_ends(
+    tmp_path: Path, postgres: Postgres
+) -> None:
+    """PostgreSQL stops under a server: the chat lines sent meanwhile are refused ``not_stored``,
+    the log says so once with the first failure's event, and once the database is back the first
+    success writes ``fault_ended`` with the failures counted. No traceback, no chat text."""
+    log = tmp_path / "serve.log"
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with server_process(
+            free_port(), postgres.new_database(), log, "--log-format", "json", *FAST
+        ) as server:
+            host = await create(server.url, "Ann", players=3)
+            postgres.halt()
+            try:
+                for _ in range(2):
+                    refused = await host.send("chat", text=CHAT_TEXT)
+                    assert refused["error"]["code"] == "not_stored", refused
+            finally:
+                postgres.resume()
+            deadline = time.monotonic() + 30
+            while not (await host.send("chat", text=CHAT_TEXT))["ok"]:  # a stale connection may fail once
+                assert time.monotonic() < deadline
+            lines = wait_for_lines(log, lambda lines: bool(of(lines, "fault_ended")))
+            await host.close()
+            stop_server(server.process)
+            return lines
+
+    lines = asyncio.run(scenario())
+    faulted = [line for line in lines if line.get("fault") == "database"]
+    assert [line["event"] for line in faulted] == ["chat_not_stored", "fault_ended"], faulted
+    assert faulted[0]["table"] and faulted[0]["error"]
+    assert faulted[1]["by_event"].get("chat_not_stored", 0) >= 2
+    text = log.read_text()
+    assert "Traceback" not in text and CHAT_TEXT not in text

@@ -60,11 +60,19 @@ class Postgres:
         if self._as_postgres:
             shutil.chown(self.directory, SUPERUSER)
         self._run(postgres_bin("initdb"), "-D", str(self.data), "-U", SUPERUSER, "--auth=trust", "-E", "UTF8")
-        options = f"-k {self.directory} -c listen_addresses='' -c max_connections=200"
+        self._options = f"-k {self.directory} -c listen_addresses='' -c max_connections=200"
         if not durable:
-            options += " -c fsync=off -c full_page_writes=off"
+            self._options += " -c fsync=off -c full_page_writes=off"
+        self.resume()
+
+    def halt(self) -> None:
+        """Stop the server (as an operator restarting it does), keeping its data for :meth:`resume`."""
+        self._run(postgres_bin("pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server (again, after :meth:`halt`)."""
         self._run(
-            postgres_bin("pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-o", options,
+            postgres_bin("pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-o", self._options,
             "-w", "-t", str(START_TIMEOUT), "start",
         )  # fmt: skip
 

@@ -151,6 +151,7 @@ class TableStore:
             self.metrics.database_call(kind, failed=True)
             raise
         self.metrics.database_call(kind, failed=False)
+        self.faults.worked("database")  # a fault going on is over: one line says so
         return result
 
     async def store_or_undo(self, table: Table, before: Snapshot, write: Awaitable[object]) -> None:

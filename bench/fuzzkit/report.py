@@ -54,7 +54,9 @@ class LogFindings:
         return sum(self.tracebacks.values()) + sum(self.error_lines.values())
 
 
-ERROR_LINE = re.compile(r"^(ERROR|CRITICAL)\b|\b(ERROR|CRITICAL)[:\]]")
+# A bare line of the logging module's last resort, or a line of smear serve's text log
+# ("2026-01-31T18:04:05.123Z ERROR 4123 smear.server request_failed: ...").
+ERROR_LINE = re.compile(r"^(ERROR|CRITICAL)\b|\b(ERROR|CRITICAL)[:\]]|\dZ (ERROR|CRITICAL) ")
 
 
 def scan_log(text: str) -> LogFindings:

@@ -75,7 +75,9 @@ class LogThrottle:
 class OneLine(logging.Filter):
     """Turns a record with a traceback into one line naming the exception, throttled per message.
 
-    Given to the Socket.IO and Engine.IO loggers: whatever a client sends, they print no traceback.
+    Given to the Socket.IO and Engine.IO loggers: whatever a client sends, they print no traceback,
+    and what they call an error (an unknown session, transport or protocol version) is a client's
+    fault, written as a warning: an ERROR line is the server's own bug.
     """
 
     def __init__(self, every: float = 10.0) -> None:
@@ -91,6 +93,8 @@ class OneLine(logging.Filter):
             record.args = None
             record.exc_info = None
             record.exc_text = None
+        if record.levelno > logging.WARNING:
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
         now = time.monotonic()
         key = str(record.msg)[:80]
         if now - self._last.get(key, -self.every) < self.every:

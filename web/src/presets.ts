@@ -68,6 +68,9 @@ export interface ServedLimits {
   chat_lines: number;
   /** The bytes of a record sent to be replayed. */
   record_bytes: number;
+  /** The reasons a player may give when reporting another, and the longest line a report may add. */
+  report_reasons: string[];
+  report_length: number;
 }
 
 /** A code's shape: a regular expression (source text) and its length in characters. */

@@ -29,11 +29,13 @@ from smear.dealing import team_sides
 from smear.rules import ELIMINATION_SCORE, PRESETS, Rules, find_rules
 from smear.server.limits import Limits
 from smear.server.social.chat import CHAT_REMEMBERED
+from smear.server.storage.schema import REPORT_REASONS
 from smear.server.wire.protocol import (
     CHAT_LENGTH,
     MAX_SEATS,
     NAME_LENGTH,
     REACTIONS,
+    REPORT_TEXT_MAX,
     TARGETS,
     TRANSFER_CODE_GROUP,
     TRANSFER_CODE_LENGTH,
@@ -179,12 +181,15 @@ def settings_facts() -> dict[str, Any]:
 
 def limits_facts(limits: Limits) -> dict[str, Any]:
     """The lengths the server refuses beyond: a name and a chat line in code points of their NFC
-    form once trimmed, the chat lines a table keeps, and the bytes of a record sent to be replayed."""
+    form once trimmed, the chat lines a table keeps, the bytes of a record sent to be replayed, and
+    a report's reasons and the longest line it may carry."""
     return {
         "name_length": NAME_LENGTH,
         "chat_length": CHAT_LENGTH,
         "chat_lines": CHAT_REMEMBERED,
         "record_bytes": limits.record_bytes,
+        "report_reasons": list(REPORT_REASONS),
+        "report_length": min(limits.report_text, REPORT_TEXT_MAX),
     }
 
 

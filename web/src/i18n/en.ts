@@ -583,6 +583,7 @@ export const en = {
   "chat.label": "Message to the table",
   "chat.placeholder": "Say something to the table",
   "chat.send": "Send",
+  "report.action": "Report {name}",
   "chat.empty": "No messages yet.",
   "chat.spectator": "spectator",
   "chat.muted": "muted",

@@ -582,6 +582,7 @@ export const es: Catalog = {
   "chat.label": "Mensaje para la mesa",
   "chat.placeholder": "Di algo a la mesa",
   "chat.send": "Enviar",
+  "report.action": "Denunciar a {name}",
   "chat.empty": "Todavía no hay mensajes.",
   "chat.spectator": "espectador",
   "chat.muted": "silenciado",

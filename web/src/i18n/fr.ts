@@ -582,6 +582,7 @@ export const fr: Catalog = {
   "chat.label": "Message à la table",
   "chat.placeholder": "Dites quelque chose à la table",
   "chat.send": "Envoyer",
+  "report.action": "Signaler {name}",
   "chat.empty": "Pas encore de message.",
   "chat.spectator": "spectateur",
   "chat.muted": "muet",

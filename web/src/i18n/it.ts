@@ -582,6 +582,7 @@ export const it: Catalog = {
   "chat.label": "Messaggio al tavolo",
   "chat.placeholder": "Scrivi qualcosa al tavolo",
   "chat.send": "Invia",
+  "report.action": "Segnala {name}",
   "chat.empty": "Ancora nessun messaggio.",
   "chat.spectator": "spettatore",
   "chat.muted": "silenziato",

@@ -582,6 +582,7 @@ export const pt: Catalog = {
   "chat.label": "Mensagem para a mesa",
   "chat.placeholder": "Diga algo à mesa",
   "chat.send": "Enviar",
+  "report.action": "Denunciar {name}",
   "chat.empty": "Ainda não há mensagens.",
   "chat.spectator": "espectador",
   "chat.muted": "silenciado",

@@ -8,6 +8,7 @@ import { ReactionBubble } from "./Reactions";
 import { BotTag, RatingTag } from "../players/common";
 import { awayDeadline, awayTexts } from "./away";
 import { bidChip, drewChip } from "./table";
+import { ReportButton } from "../ReportButton";
 
 /** Seconds left until `deadline` (client clock), counted down on screen. */
 function TurnTimer({ deadline }: { deadline: number }) {
@@ -119,6 +120,7 @@ export function SeatPlate({
         {info?.bot && <BotTag level={info.bot_level} />}
         <RatingTag rating={info?.rating} />
         {isYou && <span class="tag">{t("table.you")}</span>}
+        {!isYou && !info?.bot && info?.name && <ReportButton name={name} seat={seat} />}
       </div>
       <ReactionBubble seat={seat} />
       <div class="seat-meta">

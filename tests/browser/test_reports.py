@@ -1,0 +1,88 @@
+"""A player reports another from the seat plate at a table (a phone's width, by keyboard), and the
+operator lists, reads and resolves the report with ``smear admin reports`` against the same
+database."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from browserkit import Watched, create_table, invite_link, join_from_invite, start
+from playwright.sync_api import Page, expect
+
+SMEAR = str(Path(sys.executable).parent / "smear")
+
+
+def say(page: Page, text: str) -> None:
+    page.get_by_label("Message to the table").fill(text)
+    page.get_by_label("Message to the table").press("Enter")
+
+
+def admin(database: Path, *args: str) -> str:
+    done = subprocess.run(
+        [SMEAR, "admin", "reports", *args, "--database", f"sqlite:///{database}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stdout
+
+
+def test_a_report_made_at_the_table_is_listed_read_and_resolved_by_the_operator(
+    serve: Callable[..., str], open_page: Callable[..., Watched], tmp_path: Path
+) -> None:
+    url = serve()
+    database = tmp_path / "smear0.db"  # the serve fixture's first server
+    host = open_page().page
+    guest = open_page(width=375, height=740).page
+    create_table(host, url, "Hosta")
+    join_from_invite(guest, invite_link(host), "Guido")
+    say(host, "you play like a potato")
+    expect(guest.locator(".chat-lines li").last.locator(".chat-text")).to_have_text("you play like a potato")
+    host.get_by_role("button", name="Fill the empty seats with bots").click()
+    start(host)
+    expect(guest.locator(".game")).to_be_visible()
+
+    # Only people other than oneself can be reported: no button on one's own plate nor a bot's.
+    expect(guest.get_by_role("button", name="Report Guido")).to_have_count(0)
+    expect(guest.locator(".seat-plate .report-button")).to_have_count(1)
+    button = guest.get_by_role("button", name="Report Hosta")
+    button.focus()
+    guest.keyboard.press("Enter")
+    dialog = guest.get_by_role("dialog", name="Report Hosta")
+    expect(dialog).to_be_visible()
+    box = dialog.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    send = dialog.get_by_role("button", name="Send report")
+    expect(send).to_be_disabled()  # a reason first
+    # The reasons are the server's, each worded in the page's language.
+    expect(dialog.get_by_role("radio")).to_have_count(5)
+    dialog.get_by_role("radio", name="Abusive chat").focus()
+    guest.keyboard.press("Space")
+    expect(dialog.get_by_role("radio", name="Abusive chat")).to_be_checked()
+    dialog.get_by_label("Anything to add (optional)").fill("insults in the lobby")
+    send.focus()
+    guest.keyboard.press("Enter")
+    expect(dialog.get_by_text("Thanks, an operator will read it.")).to_be_visible()
+    expect(dialog.get_by_role("button", name="Close")).to_be_focused()
+    guest.keyboard.press("Enter")
+    expect(guest.get_by_role("dialog")).to_have_count(0)
+    # The one reported is told nothing.
+    expect(host.get_by_text("report", exact=False)).to_have_count(0)
+
+    listed = admin(database)
+    assert listed.count("\n") == 1 and "abusive_chat" in listed and "Hosta (seat 1" in listed
+    report_id = listed.split("\t", 1)[0]
+    shown = admin(database, "show", report_id)
+    assert "reason: abusive_chat" in shown and "text: insults in the lobby" in shown
+    assert "Hosta (seat 1): you play like a potato" in shown
+    assert admin(database, "resolve", report_id, "--note", "warned Hosta") == f"resolved report {report_id}\n"
+    assert admin(database) == ""
+    everything = admin(database, "--all")
+    assert f"{report_id}\t" in everything and "\tresolved\t" in everything
+    assert "warned Hosta" in admin(database, "show", report_id)

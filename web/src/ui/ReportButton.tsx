@@ -1,0 +1,21 @@
+// The "Report" button beside another player's name at a table: it opens the report
+// dialog, whose script is a chunk of its own fetched on the first press.
+
+import { useState } from "preact/hooks";
+import { t } from "../i18n";
+import { lazyScreen } from "./lazyScreen";
+
+const ReportDialog = lazyScreen(() => import("./ReportDialog").then((module) => module.ReportDialog));
+
+export function ReportButton({ name, seat }: { name: string; seat: number }) {
+  const [open, setOpen] = useState(false);
+  const label = t("report.action", { name });
+  return (
+    <>
+      <button type="button" class="report-button" aria-label={label} title={label} onClick={() => setOpen(true)}>
+        <span aria-hidden="true">⚑</span>
+      </button>
+      {open && <ReportDialog name={name} seat={seat} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

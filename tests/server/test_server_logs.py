@@ -244,3 +244,26 @@ def test_a_database_restart_is_one_line_when_it_begins_and_one_when_it_ends(
     assert faulted[1]["by_event"].get("chat_not_stored", 0) >= 2
     text = log.read_text()
     assert "Traceback" not in text and CHAT_TEXT not in text
+
+
+# An event name as the server's code gives it: in extra=, set on a record, or to the throttle and
+# the fault log (their second argument; the throttle's line() takes a level first).
+EVENT_IN_CODE = re.compile(
+    r"""["']event["']: ["']([a-z_]+)["']|record\.event = ["']([a-z_]+)["']"""
+    r"""|\.(?:warn|failed)\(\s*["'][a-z]+["'],\s*["']([a-z_]+)["']"""
+    r"""|\.line\(\s*logging\.[A-Z]+,\s*[^,]+,\s*["']([a-z_]+)["']"""
+)
+
+
+def test_every_event_the_server_logs_is_named_in_the_operations_page() -> None:
+    source = Path(__file__).resolve().parents[2] / "src" / "smear"
+    events = {
+        name
+        for path in source.rglob("*.py")
+        for found in EVENT_IN_CODE.findall(path.read_text())
+        for name in found
+        if name
+    }
+    assert {"match_finished", "request_refused", "change_not_stored", "fault_ended"} <= events
+    page = (source.parents[1] / "docs" / "operations.md").read_text()
+    assert [event for event in sorted(events) if f"`{event}`" not in page] == []

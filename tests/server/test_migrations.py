@@ -262,7 +262,8 @@ def test_a_database_of_the_server_with_rest_but_no_migrations_is_upgraded_too(ol
         connection.execute("ALTER TABLE seats DROP COLUMN profile_id")
         connection.execute("ALTER TABLE matches DROP COLUMN profiles")
         connection.execute("DROP TABLE quarantined_tables")  # nor a quarantine
-        for name in ("admin_audit", "bans", "admin_orders", "server_processes"):  # nor the operator's tools
+        # Nor the operator's tools, nor reports.
+        for name in ("admin_audit", "bans", "admin_orders", "server_processes", "reports"):
             connection.execute(f"DROP TABLE {name}")
     before = rows(old_database, (*OLD_TABLES, "table_rest"))
     status, output = upgrade_command(old_database)
@@ -338,7 +339,7 @@ def test_a_database_of_the_server_before_players_keeps_its_rows_and_plays_on_wit
     assert upgrade_command(path) == (
         0,
         f"upgraded from revision 0005_open_tables to {HEAD}: 0006_players, 0007_quarantine,"
-        " 0008_moderation\n",
+        " 0008_moderation, 0009_reports\n",
     )
     assert rows(path, (*OLD_TABLES, "open_tables", "chat_lines")) == before
 

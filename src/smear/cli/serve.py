@@ -373,12 +373,14 @@ def _serve(
             single = Metrics(metrics_at is not None)
             app = create_app(database, timing, limits, redis=redis, metrics=single)
             registry = single.registry
-        if metrics_at is not None and registry is not None:
-            serve_metrics(metrics_at, registry)
     except (StorageError, ClusterError) as err:
         fail(str(err), EXIT_INVALID)
-    except OSError as err:  # the metrics' port taken, or an address not of this machine
-        fail(f"the metrics cannot be served at {metrics_at}: {err.strerror or err}", EXIT_INVALID)
+    if metrics_at is not None and registry is not None:
+        try:
+            serve_metrics(metrics_at, registry)
+        except OSError as err:  # the port taken, or an address not of this machine
+            where = f"{metrics_at[0]}:{metrics_at[1]}"
+            fail(f"the metrics cannot be served at {where}: {err.strerror or err}", EXIT_INVALID)
     shown = make_url(database).render_as_string()  # the password, if any, as ***
     shared = "" if redis is None else f", Redis {masked(redis)}"
     processes = "" if workers == 1 else f", {workers} processes"

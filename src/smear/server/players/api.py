@@ -111,7 +111,7 @@ class HttpError(Exception):
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-def _answering(endpoint: Endpoint) -> Endpoint:
+def answering(endpoint: Endpoint) -> Endpoint:
     """Turn refusals into JSON errors: a bad request, a refusal or the database failing; any other
     error of this library is the server's, answered ``internal_error`` without a traceback."""
 
@@ -193,18 +193,18 @@ class PlayersApi:
 
     def routes(self) -> list[BaseRoute]:
         return [
-            Route("/api/players", _answering(self.create_profile), methods=["POST"]),
-            Route("/api/players/{player}", _answering(self.get_profile), methods=["GET"]),
-            Route("/api/players/{player}", _answering(self.rename_profile), methods=["PATCH"]),
-            Route("/api/players/{player}", _answering(self.delete_profile), methods=["DELETE"]),
-            Route("/api/players/{player}/transfer", _answering(self.make_transfer_code), methods=["POST"]),
-            Route("/api/players/{player}/matches", _answering(self.get_matches), methods=["GET"]),
-            Route("/api/transfer", _answering(self.claim_transfer), methods=["POST"]),
-            Route("/api/leaderboard/{preset}", _answering(self.get_leaderboard), methods=["GET"]),
-            Route("/api/matches/{match}", _answering(self.get_match_record), methods=["GET"]),
-            Route("/api/matches/{match}/replay", _answering(self.get_match_replay), methods=["GET"]),
-            Route("/api/matches/{match}/review", _answering(self.get_match_review), methods=["GET"]),
-            Route("/api/replay", _answering(self.replay_record), methods=["POST"]),
+            Route("/api/players", answering(self.create_profile), methods=["POST"]),
+            Route("/api/players/{player}", answering(self.get_profile), methods=["GET"]),
+            Route("/api/players/{player}", answering(self.rename_profile), methods=["PATCH"]),
+            Route("/api/players/{player}", answering(self.delete_profile), methods=["DELETE"]),
+            Route("/api/players/{player}/transfer", answering(self.make_transfer_code), methods=["POST"]),
+            Route("/api/players/{player}/matches", answering(self.get_matches), methods=["GET"]),
+            Route("/api/transfer", answering(self.claim_transfer), methods=["POST"]),
+            Route("/api/leaderboard/{preset}", answering(self.get_leaderboard), methods=["GET"]),
+            Route("/api/matches/{match}", answering(self.get_match_record), methods=["GET"]),
+            Route("/api/matches/{match}/replay", answering(self.get_match_replay), methods=["GET"]),
+            Route("/api/matches/{match}/review", answering(self.get_match_review), methods=["GET"]),
+            Route("/api/replay", answering(self.replay_record), methods=["POST"]),
         ]
 
     # --- profiles -----------------------------------------------------------------------------------

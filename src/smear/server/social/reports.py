@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from smear.server.limits import HOUR, Bucket, Limits, scope_address
-from smear.server.players.api import HttpError, _answering
+from smear.server.players.api import HttpError, answering
 from smear.server.players.profilepace import TooSoon
 from smear.server.social.chat import CHAT_KEPT_SECONDS
 from smear.server.storage.database import StorageError
@@ -196,9 +196,7 @@ class Reports:
     # --- from history ----------------------------------------------------------------------------------
 
     def routes(self) -> list[BaseRoute]:
-        return [
-            Route("/api/players/{player}/reports", _answering(self.report_from_history), methods=["POST"])
-        ]
+        return [Route("/api/players/{player}/reports", answering(self.report_from_history), methods=["POST"])]
 
     async def report_from_history(self, request: Request) -> Response:
         """A profile (its secret as ``Authorization: Bearer``) reports a player of one of its

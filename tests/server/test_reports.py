@@ -10,6 +10,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from click.testing import CliRunner
 from serverkit import FAST, Session, http_json, play_out, session, stopped_pace  # noqa: F401
@@ -159,6 +160,42 @@ def test_a_profile_reports_a_player_of_a_match_in_its_history(tmp_path: Path) ->
                 "cheating_or_collusion",
                 "odd plays",
             )
+
+    run(scenario)
+
+
+async def report_from(url: str, body: Any, secret: str, address: str) -> tuple[int, Any]:
+    """``POST`` a report from history as sent by ``address`` through the trusted proxy."""
+    headers = {"Authorization": f"Bearer {secret}", "X-Forwarded-For": address}
+    async with (
+        aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as http,
+        http.post(url, json=body, headers=headers) as response,
+    ):
+        return response.status, await response.json()
+
+
+def test_reports_are_paced_per_profile_whatever_address_it_reports_from(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        limits = dataclasses.replace(
+            LIMITS, report_burst=2, reports_per_hour=1, trusted_proxies=("127.0.0.1",)
+        )
+        async with session(tmp_path / "smear.db", limits=limits) as s:
+            ann, ben, match, ben_seat = await finished_match(s)
+            ann_url = f"{s.url}/api/players/{ann['player']}/reports"
+            body = {"match": match, "seat": ben_seat, "reason": "other"}
+            for address in ("203.0.113.1", "203.0.113.2"):
+                assert await report_from(ann_url, body, ann["secret"], address) == (201, {"ok": True})
+            # Ann's profile has spent its allowance: a fresh address does not give her another.
+            status, answer = await report_from(ann_url, body, ann["secret"], "203.0.113.3")
+            assert (status, answer["error"]["code"]) == (429, "rate_limited")
+            # That address was not charged for her refusal: Ben reports from it.
+            ben_url = f"{s.url}/api/players/{ben['player']}/reports"
+            seats = s.server.storage.reports.played_seats(match)
+            [ann_seat] = [i for i, seat in enumerate(seats) if seat.profile == ann["player"]]
+            ben_body = {"match": match, "seat": ann_seat, "reason": "other"}
+            assert await report_from(ben_url, ben_body, ben["secret"], "203.0.113.3") == (201, {"ok": True})
+            reporters = [r.made.reporter_profile for r in s.server.storage.reports.reports(only_open=False)]
+            assert reporters == [ann["player"], ann["player"], ben["player"]]
 
     run(scenario)
 

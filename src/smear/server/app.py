@@ -138,9 +138,8 @@ class SocketDoor:
         self.metrics.request(name, code)
         if name == "act":
             self.metrics.act_acked(seconds)
-        limit = "tables_per_hour" if code == "too_many_tables" else name if code == "rate_limited" else None
-        if limit is not None:
-            self.metrics.rate_limited(limit)
+        if code == "too_many_tables":  # the paces count their own refusals, by their names
+            self.metrics.rate_limited("tables_per_hour")
 
     @staticmethod
     def _rate_ok(connection: Connection) -> bool:
@@ -216,6 +215,7 @@ class SmearServer:
             self.sio.transport,
             self.limits.trusted_proxies,
             max_body=self.sio.eio.max_http_buffer_size,
+            limited=self.metrics.rate_limited,
         )
 
     async def health(self, request: Request) -> Response:
@@ -390,7 +390,7 @@ def build_server(
     addresses = AddressBook(limits)
     doors: list[SocketDoor] = []  # the one door, once made
     sio = socket_server(limits, drops, addresses, cluster is not None, lambda: doors[0])
-    live, tasks, pace = LiveTables(), Tasks(), TalkPace()
+    live, tasks, pace = LiveTables(), Tasks(), TalkPace(metrics)
     store = TableStore(Storage(database), limits, clock, drops, metrics=metrics, faults=faults)
     hints = HintService(limits.hint_queue, metrics=metrics)
     presence = Presence(live, timing, cluster, sio)
@@ -404,7 +404,7 @@ def build_server(
     )
     chat = Talk(live, sharing, presence, store, pace, clock)
     background = BackgroundWork(limits, store.storage, lambda: talk.pace_clock(), metrics=metrics)
-    profile_pace = ProfilePace(limits, lambda: talk.pace_clock())
+    profile_pace = ProfilePace(limits, lambda: talk.pace_clock(), metrics)
     owns = (lambda code: True) if cluster is None else (lambda code: code in cluster.owned)
     moderation = Moderation(live, store, presence, pacing, clock, owns, sio.disconnect)
     players = PlayersApi(
@@ -436,7 +436,7 @@ def build_server(
         live,
         sharing,
         store,
-        ReportPace(limits, lambda: talk.pace_clock()),
+        ReportPace(limits, lambda: talk.pace_clock(), metrics),
         limits,
         clock,
         players.linked_profile,

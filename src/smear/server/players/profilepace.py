@@ -38,12 +38,19 @@ from contextlib import contextmanager
 from typing import Final
 
 from smear.server.limits import HOUR, Bucket, Limits
+from smear.server.metrics import Metrics
 from smear.server.storage.database import StorageError
 from smear.server.tables.live import NotStored
 from smear.server.tables.table import TableError
 
 # Seconds between two looks for allowances that are whole again (and need not be kept).
 FORGET_EVERY: Final = 60.0
+# The limit a refusal is counted under in the metrics, by allowance: the setting that bounds it.
+LIMIT_NAMES: Final = {
+    "profile": "profiles_per_hour",
+    "transfer": "transfer_tries_per_hour",
+    "transfer code": "transfer_code_tries_per_hour",
+}
 
 
 class TooSoon(TableError):
@@ -57,9 +64,10 @@ class TooSoon(TableError):
 class ProfilePace:
     """The allowances of new profiles and transfer codes tried, by (kind, address or code)."""
 
-    def __init__(self, limits: Limits, clock: Callable[[], float]) -> None:
+    def __init__(self, limits: Limits, clock: Callable[[], float], metrics: Metrics | None = None) -> None:
         self.limits = limits
         self.clock = clock  # monotonic seconds
+        self.metrics = metrics or Metrics()
         self.buckets: dict[tuple[str, str], Bucket] = {}
         self.forgotten_at = -math.inf
 
@@ -92,14 +100,15 @@ class ProfilePace:
         now = self.clock()
         self._forget_whole(now)
         buckets = [
-            self.buckets.setdefault((kind, key), Bucket(per_hour / HOUR, float(burst), now))
+            (kind, self.buckets.setdefault((kind, key), Bucket(per_hour / HOUR, float(burst), now)))
             for kind, key, per_hour, burst in paces
             if per_hour
         ]
         taken: list[Bucket] = []
-        for bucket in buckets:
+        for kind, bucket in buckets:
             if not bucket.take(now):
                 _give_back(taken)
+                self.metrics.rate_limited(LIMIT_NAMES[kind])
                 raise TooSoon(max(1, math.ceil(bucket.wait())))
             taken.append(bucket)
         return taken

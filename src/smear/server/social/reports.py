@@ -22,6 +22,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from smear.server.limits import HOUR, Bucket, Limits, scope_address
+from smear.server.metrics import Metrics
 from smear.server.players.api import HttpError, answering
 from smear.server.players.profilepace import TooSoon
 from smear.server.social.chat import CHAT_KEPT_SECONDS
@@ -51,9 +52,10 @@ class TableReach(Protocol):
 class ReportPace:
     """The allowances of reports, per reporting profile and per client address."""
 
-    def __init__(self, limits: Limits, clock: Callable[[], float]) -> None:
+    def __init__(self, limits: Limits, clock: Callable[[], float], metrics: Metrics | None = None) -> None:
         self.limits = limits
         self.clock = clock  # monotonic seconds
+        self.metrics = metrics or Metrics()
         self.buckets: dict[tuple[str, str], Bucket] = {}
         self.forgotten_at = -math.inf
 
@@ -74,6 +76,7 @@ class ReportPace:
             if not bucket.take(now):
                 for done in taken:
                     done.give_back()
+                self.metrics.rate_limited("reports_per_hour")
                 raise TooSoon(max(1, math.ceil(bucket.wait())))
             taken.append(bucket)
         try:

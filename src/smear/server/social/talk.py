@@ -19,6 +19,7 @@ from contextlib import AbstractAsyncContextManager, contextmanager
 from typing import Any, Protocol
 
 from smear.server.limits import Bucket
+from smear.server.metrics import Metrics
 from smear.server.social.chat import CHAT_KEPT_SECONDS, ChatLine
 from smear.server.storage.database import StorageError
 from smear.server.tables.live import LiveTables, NotStored, Snapshot, TableStore
@@ -50,7 +51,8 @@ class TableReach(Protocol):
 class TalkPace:
     """The allowances of reactions, chat lines and listings, by (kind, table, seat or socket)."""
 
-    def __init__(self) -> None:
+    def __init__(self, metrics: Metrics | None = None) -> None:
+        self.metrics = metrics or Metrics()  # a refusal counted under its kind
         self.buckets: dict[tuple[str, str, str], Bucket] = {}
 
     def paced(self, kind: str, code: str, who: str) -> Bucket:
@@ -60,6 +62,7 @@ class TalkPace:
         rate, burst = TALK_PACE[kind]
         bucket = self.buckets.setdefault((kind, code, who), Bucket(rate, burst, now))
         if not bucket.take(now):
+            self.metrics.rate_limited(kind)
             raise TableError("rate_limited")
         return bucket
 

@@ -156,8 +156,10 @@ class TransportDoor:
         count: TransportCount,
         trusted_proxies: tuple[str, ...],
         max_body: int,
+        limited: Callable[[str], None] = lambda limit: None,
     ) -> None:
         self.app = app
+        self.limited = limited  # a connection refused by a limit, told by the limit's name
         self.engine = engine
         self.count = count
         self.trusted_proxies = trusted_proxies
@@ -191,6 +193,8 @@ class TransportDoor:
         address = scope_address(scope, self.trusted_proxies)
         ticket = None if self.stopping else self.count.take(address, websocket)
         if ticket is None:
+            if not self.stopping:
+                self.limited("connections")
             if websocket:  # refused before it is accepted: the client gets a 403
                 await send({"type": "websocket.close", "code": 1008})
             elif self.stopping:

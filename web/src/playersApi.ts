@@ -325,6 +325,22 @@ export function getMatches(id: string, before: string | null = null, limit = 20)
   return call("GET", `${players(id)}/matches?${query}`, readMatchPage);
 }
 
+/** What a profile says of a player of one of its finished matches (POST /api/players/{id}/reports). */
+export interface HistoryReport {
+  match: string;
+  seat: number;
+  reason: string;
+  text?: string;
+}
+
+/** Report a player of a finished match of `id`'s own history, proven by its secret. */
+export function reportPlayer(id: string, secret: string, report: HistoryReport): Promise<Answer<true>> {
+  return call("POST", `${players(id)}/reports`, (value) => (record(value)?.ok === true ? true : null), {
+    body: report,
+    secret,
+  });
+}
+
 /** The best ratings of a preset, or (`withPlayer`) that player's and those of everyone who played with them. */
 export function getLeaderboard(preset: string, withPlayer: string | null = null): Promise<Answer<LeaderEntry[]>> {
   const query = withPlayer ? `?${new URLSearchParams({ with: withPlayer })}` : "";

@@ -1,30 +1,43 @@
 // Reporting another player for the server's operator: a reason from the server's list, an optional
-// line, sent; then a thanks. In a chunk of its own, fetched when a "Report" button is first pressed.
+// line, sent; then a thanks. From a table over its socket, from a finished match of this browser's
+// profile over HTTP. In a chunk of its own, fetched when a "Report" button is first pressed.
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { currentLang, errorText, t } from "../i18n";
 import { servedLimits, textLength } from "../served";
 import { request, seatPayload } from "../net";
+import { reportPlayer } from "../playersApi";
+import { profileAuth } from "../profile";
 import { getApp } from "../store";
 import type { Ack, ServerError } from "../types";
 import { REPORT_TEXTS } from "./reportTexts";
 
 export interface ReportDialogProps {
-  /** The name of the player reported, as shown, and their seat at the table on screen. */
+  /** The name of the player reported, as shown, and their seat at the table on screen or in `match`. */
   name: string;
   seat: number;
+  /** A finished match of this browser's profile (its history): the report goes over HTTP. */
+  match?: string;
   onClose: () => void;
 }
 
 /** Report the player in `seat` of the table on screen (from a seat, or watching). */
-function send(seat: number, reason: string, text: string): Promise<Ack> {
+function sendAtTable(seat: number, reason: string, text: string): Promise<Ack> {
   const route = getApp().route;
   if (route.kind !== "table") return Promise.resolve({ ok: false, error: { code: "not_following", args: {}, message: "" } });
   const payload = seatPayload() ?? { table: route.code };
   return request("report", { ...payload, seat, reason, ...(text ? { text } : {}) });
 }
 
-export function ReportDialog({ name, seat, onClose }: ReportDialogProps) {
+/** Report the player in `seat` of `match`, a finished match of this browser's profile. */
+async function sendFromHistory(match: string, seat: number, reason: string, text: string): Promise<Ack> {
+  const auth = profileAuth();
+  if (auth === null) return { ok: false, error: { code: "bad_secret", args: {}, message: "" } };
+  const answer = await reportPlayer(auth.player, auth.secret, { match, seat, reason, ...(text ? { text } : {}) });
+  return answer.ok ? { ok: true } : { ok: false, error: answer.error };
+}
+
+export function ReportDialog({ name, seat, match, onClose }: ReportDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const texts = REPORT_TEXTS[currentLang()];
@@ -53,7 +66,7 @@ export function ReportDialog({ name, seat, onClose }: ReportDialogProps) {
     if (reason === null || tooLong || sending) return;
     setSending(true);
     setError(null);
-    const answer = await send(seat, reason, line);
+    const answer = await (match === undefined ? sendAtTable(seat, reason, line) : sendFromHistory(match, seat, reason, line));
     setSending(false);
     if (answer.ok) setSent(true);
     else setError(answer.error);

@@ -138,19 +138,20 @@ class Talk:
                 )
         async with self.reach.at(message.table) as table:
             seat: int | None = None
+            profile: str | None = None  # stored with the line: the operator deletes by writer
             name, who = message.name, sid
             if message.token is not None:
                 seat = table.seat_of(message.token)
                 name, who = table.seats[seat].name or f"Seat {seat + 1}", f"seat {seat}"
+                profile = table.seats[seat].profile
             refusal = table.chat_refusal(seat)
             if refusal is not None:
                 raise TableError(refusal)
             at = self.clock()
             with self.pace.paced_while("chat", table.code, who):
                 try:
-                    write = self.store.db(
-                        self.store.storage.chat.add_chat_line, table.code, at, seat, name, message.text
-                    )
+                    add = self.store.storage.chat.add_chat_line
+                    write = self.store.db(add, table.code, at, seat, name, message.text, profile)
                     line_id = await write
                 except Exception as err:
                     self.store.faults.failed(

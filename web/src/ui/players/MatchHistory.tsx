@@ -1,4 +1,5 @@
 // A player's finished matches, newest first, a page at a time ("More"); each links to its replay.
+// In this browser's own history, each other person's name has a "Report" button beside it.
 
 import { Fragment } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -8,12 +9,24 @@ import { matchPath } from "../../playersRoutes";
 import { dateTimeText, matchView } from "../../playersView";
 import { useApp } from "../../store";
 import type { ServerError } from "../../types";
+import { ReportButton } from "../ReportButton";
 import { AppLink, PlayerName } from "./common";
 
 const noSeat = (seat: number) => t("lobby.seat_n", { n: seat + 1 });
 
-/** "With Ada" / "Against Bo and Cy": the template's {names} filled with names that link to profiles. */
-function Names({ template, players }: { template: "profile.with" | "profile.against"; players: MatchPlayer[] }) {
+/**
+ * "With Ada" / "Against Bo and Cy": the template's {names} filled with names that link to profiles;
+ * with `reportIn` (a match of this browser's profile), a person's name can be reported from there.
+ */
+function Names({
+  template,
+  players,
+  reportIn,
+}: {
+  template: "profile.with" | "profile.against";
+  players: MatchPlayer[];
+  reportIn?: string;
+}) {
   const [before, after = ""] = t(template, { names: "\u0000" }).split("\u0000");
   return (
     <span class="history-names">
@@ -22,6 +35,7 @@ function Names({ template, players }: { template: "profile.with" | "profile.agai
         <Fragment key={p.seat}>
           {i > 0 && ", "}
           <PlayerName name={p.name} player={p.player} bot={p.bot} botLevel={p.bot_level} />
+          {reportIn !== undefined && !p.bot && <ReportButton name={p.name} seat={p.seat} match={reportIn} />}
         </Fragment>
       ))}
       {after}
@@ -29,8 +43,9 @@ function Names({ template, players }: { template: "profile.with" | "profile.agai
   );
 }
 
-function MatchItem({ match }: { match: MatchSummary }) {
+function MatchItem({ match, own }: { match: MatchSummary; own: boolean }) {
   const view = matchView(match);
+  const reportIn = own ? match.match : undefined;
   const result = t(view.won ? "profile.won" : "profile.lost");
   return (
     <li class="history-item">
@@ -48,15 +63,16 @@ function MatchItem({ match }: { match: MatchSummary }) {
         </span>
       </div>
       <div class="history-players small-text">
-        {view.partners.length > 0 && <Names template="profile.with" players={view.partners} />}
+        {view.partners.length > 0 && <Names template="profile.with" players={view.partners} reportIn={reportIn} />}
         {view.partners.length > 0 && view.opponents.length > 0 && <span aria-hidden="true"> · </span>}
-        {view.opponents.length > 0 && <Names template="profile.against" players={view.opponents} />}
+        {view.opponents.length > 0 && <Names template="profile.against" players={view.opponents} reportIn={reportIn} />}
       </div>
     </li>
   );
 }
 
-export function MatchHistory({ player }: { player: string }) {
+/** `own`: the history of this browser's profile, whose secret may report the players of its matches. */
+export function MatchHistory({ player, own = false }: { player: string; own?: boolean }) {
   useApp();
   const [matches, setMatches] = useState<MatchSummary[]>([]);
   const [more, setMore] = useState(false);
@@ -106,7 +122,7 @@ export function MatchHistory({ player }: { player: string }) {
       {matches.length > 0 && (
         <ol class="history-list" ref={list}>
           {matches.map((match) => (
-            <MatchItem key={match.match} match={match} />
+            <MatchItem key={match.match} match={match} own={own} />
           ))}
         </ol>
       )}

@@ -83,7 +83,7 @@ export function ProfilePage({ player }: { player: string }) {
       </section>
 
       <PresetCards profile={profile} />
-      <MatchHistory player={player} />
+      <MatchHistory player={player} own={own} />
 
       {own && me && (
         <div class="profile-tools">

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from serverkit import Client, create, http_json, join, play_out, running_server, session
 from test_cluster import two_server_processes
 from test_hardening import refusal
-from test_players import host_with_profile, new_profile, proof
+from test_players import host_with_profile, new_profile, proof, seat_with_profile
 
 from smear.cli import cli
 from smear.cli.admin import MATCH_COLUMNS, RATING_COLUMNS
@@ -232,6 +232,50 @@ def test_deleted_chat_lines_leave_every_page_and_storage(tmp_path: Path) -> None
                 await wait_for_got(host, "chat_removed", lambda d: d["lines"] == [second["id"]])
             ) is not None
             assert (await guest.call("chat_history", {"table": host.table}))["lines"] == []
+
+    run(scenario)
+
+
+def test_chat_delete_by_profile_takes_the_lines_it_wrote_from_any_seat_and_no_other(tmp_path: Path) -> None:
+    """Mallory writes from seat 1, leaves, Bob takes seat 1 and writes, Mallory comes back at seat 2
+    and writes: ``--profile`` deletes Mallory's two lines (by writer, not by seat) and no other."""
+    database = f"sqlite:///{tmp_path / 'admin.db'}"
+
+    async def scenario() -> None:
+        async with session(database) as s:
+            host = keep(await s.create("Host", players=3), "chat_removed")
+            code = host.table or ""
+            mallory = await new_profile(s.url, "Mallory")
+            first_seat = await seat_with_profile(s, code, "Mallory", mallory)
+            assert first_seat.seat == 1
+            first = await first_seat.send("chat", text="from seat 1")
+            assert (await first_seat.send("leave"))["ok"]
+            bob = await s.join(code, "Bob")
+            assert bob.seat == 1
+            bobs = await bob.send("chat", text="bob at seat 1")
+            second_seat = await seat_with_profile(s, code, "Mallory", mallory)
+            assert second_seat.seat == 2
+            second = await second_seat.send("chat", text="from seat 2")
+            hosts = await host.send("chat", text="the host's line")
+            status, output = await admin_async(
+                database, "chat", "delete", "--table", code, "--profile", "Mallory"
+            )
+            assert (status, output) == (0, f"deleted 2 chat lines of table {code}\n")
+            assert (await wait_for_got(host, "chat_removed")) == {"lines": [first["id"], second["id"]]}
+            kept = [bobs["id"], hosts["id"]]
+            assert [
+                line["id"] for line in (await host.call("chat_history", {"table": code}))["lines"]
+            ] == kept
+            with Storage(database) as storage:
+                assert [line.id for line in storage.chat.chat(code, 0).lines] == kept
+                audit = storage.moderation.audit(1)
+            assert [(a.command, a.target) for a in audit] == [
+                ("chat delete", f"{code} profile={mallory['player']}")
+            ]
+            status, output = await admin_async(
+                database, "chat", "delete", "--table", code, "--profile", "Nobody"
+            )
+            assert (status, output) == (2, "there is no profile with the id or name 'Nobody'\n")
 
     run(scenario)
 

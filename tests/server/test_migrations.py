@@ -35,16 +35,17 @@ from smear.server.storage.schema import Base
 
 FIXTURES = Path(__file__).parent / "fixtures"
 OLD_TABLES = ("card_tables", "seats", "matches", "actions")
-# The columns of the old tables that the sixth migration added to.
+# The columns of the old tables that later migrations added to (the sixth, the tenth).
 OLD_COLUMNS = {
     "seats": ("table_code", "seat", "name", "token_hash", "is_bot"),
     "matches": ("table_code", "number", "seed", "sides", "names", "finished", "record"),
+    "chat_lines": ("id", "table_code", "at", "seat", "name", "text"),
 }
 HEAD = migrate.head_revision()
 # Every migration a database from before migrations runs (it is stamped at the first).
 AFTER_FIRST = (
     "0002_table_rest, 0003_longer_actions, 0004_chat, 0005_open_tables, 0006_players, 0007_quarantine,"
-    " 0008_moderation, 0009_reports"
+    " 0008_moderation, 0009_reports, 0010_chat_writer_and_heartbeat"
 )
 
 
@@ -339,7 +340,7 @@ def test_a_database_of_the_server_before_players_keeps_its_rows_and_plays_on_wit
     assert upgrade_command(path) == (
         0,
         f"upgraded from revision 0005_open_tables to {HEAD}: 0006_players, 0007_quarantine,"
-        " 0008_moderation, 0009_reports\n",
+        " 0008_moderation, 0009_reports, 0010_chat_writer_and_heartbeat\n",
     )
     assert rows(path, (*OLD_TABLES, "open_tables", "chat_lines")) == before
 

@@ -198,6 +198,11 @@ def _ban_target(storage: Any, kind: str, target: str) -> str:
             return str(ipaddress.ip_network(target, strict=False))
         except ValueError:
             fail(f"{target!r} is not an IP address or network (203.0.113.7, 2001:db8::/32)", EXIT_INVALID)
+    return _profile_id(storage, target)
+
+
+def _profile_id(storage: Any, target: str) -> str:
+    """The id of the profile whose id, or whose one person's name, is ``target``."""
     found = storage.moderation.profile_ids(target)
     if not found:
         fail(f"there is no profile with the id or name {target!r}", EXIT_INVALID)
@@ -281,7 +286,13 @@ def chat_group() -> None:
 
 @chat_group.command("delete")
 @click.option("--table", "code", required=True, help="The table's code.")
-@click.option("--profile", default=None, help="Only the lines of this profile's seats at the table.")
+@click.option(
+    "--profile",
+    default=None,
+    metavar="ID|NAME",
+    help="Only the lines this profile wrote at the table, from any seat it held (lines stored by a "
+    "server older than the chat lines' writer are not reached: delete them by --line).",
+)
 @click.option("--line", type=click.IntRange(1), default=None, help="Only this line (its id).")
 @click.option("--reason", default="", help="Why, for the audit.")
 @database_option
@@ -290,10 +301,11 @@ def chat_delete_command(
     code: str, profile: str | None, line: int | None, reason: str, database: str, by: str | None
 ) -> None:
     """Delete a table's chat lines (all, a profile's or one) from storage and from every page."""
-    target = code if profile is None and line is None else f"{code} {profile or ''} {line or ''}".strip()
-    audit = _audit("chat delete", target, reason, by)
     with _storage(database) as storage:
-        deleted = storage.moderation.delete_chat(code, profile, line, audit)
+        writer = None if profile is None else _profile_id(storage, profile)
+        target = code + (f" profile={writer}" if writer else "") + (f" line={line}" if line else "")
+        audit = _audit("chat delete", target, reason, by)
+        deleted = storage.moderation.delete_chat(code, writer, line, audit)
     if deleted is None:
         fail(f"there is no table {code!r}", EXIT_INVALID)
     _logged("chat delete", target, audit.by, table=code, lines=len(deleted))

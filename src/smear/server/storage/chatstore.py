@@ -29,10 +29,13 @@ class ChatStore:
     def __init__(self, transactions: Transactions) -> None:
         self._transactions = transactions
 
-    def add_chat_line(self, code: str, at: float, seat: int | None, name: str, text: str) -> int:
-        """Stores a line of table ``code``'s chat and returns its id (each is larger than the last)."""
+    def add_chat_line(
+        self, code: str, at: float, seat: int | None, name: str, text: str, profile: str | None = None
+    ) -> int:
+        """Stores a line of table ``code``'s chat, written by ``profile`` (if the writer has one), and
+        returns its id (each is larger than the last)."""
         with self._transactions.write(f"add a chat line to table {code!r}") as session:
-            row = ChatLineModel(table_code=code, at=at, seat=seat, name=name, text=text)
+            row = ChatLineModel(table_code=code, at=at, seat=seat, name=name, text=text, profile_id=profile)
             session.add(row)
             session.flush()
             return row.id

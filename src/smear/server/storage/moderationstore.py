@@ -25,7 +25,6 @@ from smear.server.storage.schema import (
     ProfileModel,
     QuarantineModel,
     RatingModel,
-    SeatModel,
     ServerProcessModel,
     TableModel,
 )
@@ -182,17 +181,15 @@ class ModerationStore:
         return True
 
     def delete_chat(self, code: str, profile: str | None, line: int | None, audit: Audit) -> list[int] | None:
-        """Deletes table ``code``'s chat lines (those of ``profile``'s seats, or line ``line``, or
-        all); returns their ids, or None if there is no such table."""
+        """Deletes table ``code``'s chat lines (those ``profile`` wrote, from whichever seat, or line
+        ``line``, or all); returns their ids, or None if there is no such table. A line stored before
+        lines noted their writer has none: ``profile`` does not reach it."""
         with self._transactions.write(f"delete chat lines of table {code!r}") as session:
             if session.get(TableModel, code) is None:
                 return None
             which = [ChatLineModel.table_code == code]
             if profile is not None:
-                seats = select(SeatModel.seat).where(
-                    SeatModel.table_code == code, SeatModel.profile_id == profile
-                )
-                which.append(ChatLineModel.seat.in_(seats))
+                which.append(ChatLineModel.profile_id == profile)
             if line is not None:
                 which.append(ChatLineModel.id == line)
             ids = list(session.scalars(select(ChatLineModel.id).where(*which).order_by(ChatLineModel.id)))

@@ -21,6 +21,7 @@ from smear.bots import table_bots
 from smear.server.players.ratings import BOT_PREFIX, BOT_START, NEW_PLAYER, Rating, bot_profile_id, rate_match
 from smear.server.storage.schema import (
     Base,
+    ChatLineModel,
     MatchModel,
     PlayedMatchModel,
     PlayerModel,
@@ -122,6 +123,9 @@ class PlayerStore:
                 .values(profile_id=None, name=DELETED_NAME, deleted=True)
             )
             session.execute(update(SeatModel).where(SeatModel.profile_id == player).values(profile_id=None))
+            session.execute(
+                update(ChatLineModel).where(ChatLineModel.profile_id == player).values(profile_id=None)
+            )
             session.execute(delete(RatingModel).where(RatingModel.profile_id == player))
             session.execute(delete(ProfileKeyModel).where(ProfileKeyModel.profile_id == player))
             session.execute(delete(ProfileModel).where(ProfileModel.id == player))

@@ -202,6 +202,8 @@ class ChatLineModel(Base):
     seat: Mapped[int | None]
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
+    # The profile that wrote it, if any (None too for lines older than the tenth migration).
+    profile_id: Mapped[str | None] = mapped_column(String(40), default=None)
 
 
 class ListingModel(Base):
@@ -345,6 +347,8 @@ class ServerProcessModel(Base):
     host: Mapped[str] = mapped_column(String(255))
     pid: Mapped[int]
     started_at: Mapped[float] = mapped_column(Double, index=True)
+    # When it last said it runs (:data:`~smear.server.storage.moderationstore.HEARTBEAT_EVERY`).
+    seen_at: Mapped[float | None] = mapped_column(Double, default=None)
 
 
 class ReportModel(Base):

@@ -1,11 +1,13 @@
 """The metrics' names and labels: every limit that refuses is counted once under its own name,
 whatever door the request came through; no label ever carries a table code, an address, a name or
-a made-up event; and docs/operations.md lists exactly the metrics the server defines."""
+a made-up event; an action the database did not take is a failed write; and docs/operations.md
+lists exactly the metrics the server defines."""
 
 from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ import pytest
 from prometheus_client import CollectorRegistry
 from serverkit import FAST, Client, create, http_json, join, stopped_pace  # noqa: F401
 from support.inprocess import served
+from test_cluster import settle
 
 from smear.rules import PRESETS
 from smear.server.app import SmearServer, build_server
@@ -178,3 +181,27 @@ def test_the_operations_page_lists_exactly_the_metrics_the_server_defines() -> N
         for family in Metrics().registry.collect()
     }
     assert documented_metrics() == defined
+
+
+def test_an_action_the_database_does_not_take_is_a_failed_write(tmp_path: Path) -> None:
+    async def scenario(server: SmearServer, url: str, registry: CollectorRegistry) -> None:
+        clients = await three_at_a_table(url)
+        start = await clients[0].send("start")
+        assert start["ok"], start
+        await settle(clients, start["version"])
+        failed = {"kind": "write", "result": "failed"}
+        assert registry.get_sample_value("smear_database_calls_total", failed) is None
+        with sqlite3.connect(tmp_path / "labels.db") as database:  # the actions can no longer be stored
+            database.execute("ALTER TABLE actions RENAME TO actions_away")
+        latest = max((client.state for client in clients), key=lambda state: state["version"])
+        actor = next(client for client in clients if client.seat_now == latest["game"]["public"]["to_act"])
+        reply = await actor.send("act", version=latest["version"], action="pass")
+        assert reply["error"]["code"] == "not_stored", reply
+        assert (registry.get_sample_value("smear_database_calls_total", failed) or 0) >= 1
+        assert registry.get_sample_value(
+            "smear_requests_total", {"event": "act", "outcome": "failed", "code": "not_stored"}
+        )
+        for client in clients:
+            await client.close()
+
+    asyncio.run(asyncio.wait_for(serving(Limits(tables_per_hour=0), scenario, tmp_path), 60))

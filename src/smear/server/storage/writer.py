@@ -174,7 +174,8 @@ class StorageWriter:
                 started = time.perf_counter()
                 outcome = _attempt(job, partial(self.storage.append_action, *_fields(row)))
                 self.metrics.committed(1, time.perf_counter() - started)
-                if outcome[2] is not None:
+                if outcome[2] is not None:  # the database's failure, or a refused action
+                    self.metrics.database_call("write", failed=True)
                     outcomes.append(outcome)
                     continue
             outcomes.append((job, _failure_of(job.after), None))

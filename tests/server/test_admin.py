@@ -21,6 +21,7 @@ from test_players import host_with_profile, new_profile, proof, seat_with_profil
 from smear.cli import cli
 from smear.cli.admin import MATCH_COLUMNS, RATING_COLUMNS
 from smear.server.storage.database import Storage
+from smear.server.wire.errorcodes import error_payload
 
 
 def run(scenario: Any) -> None:
@@ -110,8 +111,15 @@ def test_a_closed_table_s_people_are_told_why_and_cannot_act_and_its_match_is_ke
             state = host.state
             legal = (state["game"] or {}).get("legal") or [{"text": "pass"}]
             reply = await host.send("act", version=state["version"], action=legal[0]["text"])
-            assert not reply["ok"] and reply["error"]["code"] == "table_unavailable", reply
-            for client in (host, guest):
+            assert not reply["ok"] and reply["error"]["code"] == "table_closed", reply
+            assert reply["error"]["args"] == {"note": "abuse"}
+            # Whoever opens the link later learns it was closed, and why.
+            latecomer = await Client(url).connect()
+            for event, extra in (("join_table", {"name": "Late"}), ("watch_table", {})):
+                reply = await latecomer.call(event, {"table": host.table, **extra})
+                assert (reply["ok"], reply["error"]["code"]) == (False, "table_closed"), reply
+                assert reply["error"]["args"] == {"note": "abuse"}
+            for client in (host, guest, latecomer):
                 await client.close()
         with Storage(database) as storage:
             assert storage.table(host.table or "") is not None  # kept
@@ -350,9 +358,9 @@ def test_every_command_against_a_live_two_process_cluster(
                 told = await wait_for_got(client, "error", lambda e: e["code"] == "table_closed")
                 assert told["args"] == {"note": "spam"}
                 reply = await client.send("set_bot", seat=2, bot=True)
-                assert not reply["ok"] and reply["error"]["code"] in ("table_unavailable", "not_host"), reply
+                assert not reply["ok"] and reply["error"]["code"] in ("table_closed", "not_host"), reply
             reply = await host.send("set_bot", seat=2, bot=True)
-            assert reply["error"]["code"] == "table_unavailable", reply
+            assert reply["error"] == error_payload("table_closed", note="spam"), reply
 
             profile = await new_profile(first.url, "Mallory")
             assert (await admin_async(postgres_url, "ban", "profile", profile["player"]))[0] == 0

@@ -180,6 +180,21 @@ class ModerationStore:
             self._order(session, audit.at, CLOSE, code, {"note": audit.note})
         return True
 
+    def closing_note(self, code: str) -> str | None:
+        """The reason given when table ``code`` was closed, if it is put aside as closed (None if it
+        is not, or is put aside for another cause)."""
+        with self._transactions.read(f"read why table {code!r} was closed") as session:
+            aside = session.get(QuarantineModel, code)
+            if aside is None or aside.reason != CLOSED:
+                return None
+            detail = session.scalar(
+                select(AdminOrderModel.detail)
+                .where(AdminOrderModel.table_code == code, AdminOrderModel.kind == CLOSE)
+                .order_by(AdminOrderModel.id.desc())
+                .limit(1)
+            )
+            return str((detail or {}).get("note", ""))
+
     def delete_chat(self, code: str, profile: str | None, line: int | None, audit: Audit) -> list[int] | None:
         """Deletes table ``code``'s chat lines (those ``profile`` wrote, from whichever seat, or line
         ``line``, or all); returns their ids, or None if there is no such table. A line stored before

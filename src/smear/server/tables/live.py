@@ -264,10 +264,14 @@ class TableStore:
     async def table_from_storage(self, stored: StoredTable) -> Table:
         """The table as stored, its match replayed, and its record stored if the replay ends it.
 
-        Raises ``table_unavailable`` for a table put aside, or one that cannot be rebuilt (which
-        is put aside now); :class:`~smear.server.storage.database.StorageError` if storage cannot be read.
+        Raises ``table_closed`` (with the operator's reason) for a table the operator closed,
+        ``table_unavailable`` for one put aside otherwise, or one that cannot be rebuilt (which is
+        put aside now); :class:`~smear.server.storage.database.StorageError` if storage cannot be read.
         """
         if stored.quarantined:
+            note = await self.read(self.storage.moderation.closing_note, stored.code)
+            if note is not None:
+                raise TableError("table_closed", note=note)
             raise TableError("table_unavailable")
         chat, listed = await self.read(self._chat_and_listing, stored)
         try:

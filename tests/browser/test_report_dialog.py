@@ -1,6 +1,6 @@
-"""A player reports another from the seat plate at a table (a phone's width, by keyboard), and the
-operator lists, reads and resolves the report with ``smear admin reports`` against the same
-database."""
+"""A player reports another from the seat plate at a table, or from a finished match of their
+history (a phone's width, by keyboard), and the operator lists, reads and resolves the report with
+``smear admin reports`` against the same database."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from browserkit import Watched, create_table, invite_link, join_from_invite, start
+from browserkit import Watched, create_table, invite_link, join_from_invite, play_until, start
 from playwright.sync_api import Page, expect
 
 SMEAR = str(Path(sys.executable).parent / "smear")
@@ -86,3 +86,45 @@ def test_a_report_made_at_the_table_is_listed_read_and_resolved_by_the_operator(
     everything = admin(database, "--all")
     assert f"{report_id}\t" in everything and "\tresolved\t" in everything
     assert "warned Hosta" in admin(database, "show", report_id)
+
+
+def test_a_report_made_from_the_match_history_is_listed_by_the_operator(
+    serve: Callable[..., str], open_page: Callable[..., Watched], tmp_path: Path
+) -> None:
+    url = serve()
+    database = tmp_path / "smear0.db"
+    host = open_page(width=375, height=740).page
+    guest = open_page().page
+    create_table(host, url, "Hosta", players=3, target=11)
+    join_from_invite(guest, invite_link(host), "Guido")
+    host.get_by_role("button", name="Fill the empty seats with bots").click()
+    start(host)
+    end = host.locator(".match-end")
+    play_until([host, guest], lambda: end.count() > 0)
+
+    host.get_by_role("button", name="Menu").click()
+    host.get_by_role("link", name="My profile").click()
+    item = host.locator(".history-list .history-item")
+    expect(item).to_have_count(1)
+    # Guido can be reported from there; the bot cannot, nor can one's own name.
+    expect(item.locator(".report-button")).to_have_count(1)
+    button = item.get_by_role("button", name="Report Guido")
+    button.focus()
+    host.keyboard.press("Enter")
+    dialog = host.get_by_role("dialog", name="Report Guido")
+    expect(dialog).to_be_visible()
+    box = dialog.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    dialog.get_by_role("radio", name="Leaving or stalling").focus()
+    host.keyboard.press("Space")
+    dialog.get_by_label("Anything to add (optional)").fill("stalled every turn")
+    dialog.get_by_role("button", name="Send report").focus()
+    host.keyboard.press("Enter")
+    expect(dialog.get_by_text("Thanks, an operator will read it.")).to_be_visible()
+    widths = host.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], widths
+
+    listed = admin(database)
+    assert listed.count("\n") == 1 and "leaving_or_stalling" in listed and "Guido (seat" in listed
+    shown = admin(database, "show", listed.split("\t", 1)[0])
+    assert "reason: leaving_or_stalling" in shown and "text: stalled every turn" in shown

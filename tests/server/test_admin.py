@@ -9,9 +9,11 @@ import csv
 import io
 import os
 import socket
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 from serverkit import Client, create, http_json, join, play_out, running_server, session
 from test_cluster import two_server_processes
@@ -20,6 +22,7 @@ from test_players import host_with_profile, new_profile, proof, seat_with_profil
 
 from smear.cli import cli
 from smear.cli.admin import MATCH_COLUMNS, RATING_COLUMNS
+from smear.server.storage import moderationstore
 from smear.server.storage.database import Storage
 from smear.server.wire.errorcodes import error_payload
 
@@ -87,6 +90,39 @@ def test_tables_lists_each_live_table_with_its_seats_and_the_owner_s_host_and_pi
         assert table_status == "lobby"
         assert owner == f"{socket.gethostname()} {os.getpid()}"  # the server runs in this process
         assert seats.split(" ")[0] == "0:Hélène(person)" and seats.split(" ")[1].endswith("(bot)")
+
+    run(scenario)
+
+
+def test_tables_says_stopped_when_the_one_server_has_not_said_it_runs_lately(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without Redis the owner is the server process noted last: it notes it runs (here at every
+    read of the orders), and once silent for longer than STOPPED_AFTER it is shown "stopped?"."""
+    database = f"sqlite:///{tmp_path / 'admin.db'}"
+    monkeypatch.setattr(moderationstore, "HEARTBEAT_EVERY", 0.0)
+
+    async def scenario() -> None:
+        async with running_server(database) as (_, url):
+            host = await create(url, "Host", players=3)
+
+            async def beating() -> bool:
+                with Storage(database) as storage:
+                    (process,) = storage.moderation.processes()
+                return process.seen_at is not None and process.seen_at > process.started_at
+
+            await eventually(beating)
+            status, output = await admin_async(database, "tables")
+            assert status == 0 and output.split("\t")[2] == f"{socket.gethostname()} {os.getpid()}", output
+            await host.close()
+        with Storage(database) as storage:
+            (process,) = storage.moderation.processes()
+            storage.moderation.heartbeat(process.process, time.time() - moderationstore.STOPPED_AFTER - 1)
+        status, output = await admin_async(database, "tables")
+        owner = output.split("\t")[2]
+        assert status == 0 and owner.startswith(
+            f"{socket.gethostname()} {os.getpid()} stopped? (silent since "
+        )
 
     run(scenario)
 

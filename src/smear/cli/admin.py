@@ -125,12 +125,19 @@ def admin_group() -> None:
 
 
 def _owners(redis_url: str | None, codes: list[str], storage: Any) -> dict[str, str]:
-    """Each table's owner as ``host pid``: from its lease with Redis, else the one server process."""
+    """Each table's owner as ``host pid``: from its lease with Redis (which lapses when its owner
+    stops), else the one server process, ``stopped?`` after it if it has not said it runs lately."""
     from smear.server.cluster.coordination import PREFIX, masked, owner_host_pid
+    from smear.server.storage.moderationstore import STOPPED_AFTER
 
     if redis_url is None:
         processes = storage.moderation.processes()
-        owner = "-" if not processes else f"{processes[0].host} {processes[0].pid}"
+        if not processes:
+            return dict.fromkeys(codes, "-")
+        newest = processes[0]
+        owner = f"{newest.host} {newest.pid}"
+        if newest.silent_for(time.time()) > STOPPED_AFTER:
+            owner += f" stopped? (silent since {_shown(newest.seen_at or newest.started_at)})"
         return dict.fromkeys(codes, owner)
     import redis
     from redis.exceptions import RedisError
@@ -156,7 +163,8 @@ def _owners(redis_url: str | None, codes: list[str], storage: Any) -> dict[str, 
 @redis_option
 def tables_command(database: str, redis: str | None) -> None:
     """List the live tables (in a lobby or playing, not put aside nor resting): code, status, the
-    owner process's host and pid (- when no process holds it now), and who sits where."""
+    owner process's host and pid (- when no process holds it now; without --redis, "stopped?" when
+    the server has not said it runs for a minute), and who sits where."""
     with _storage(database) as storage:
         tables = storage.unfinished_tables()
         owners = _owners(redis, [t.code for t in tables], storage)

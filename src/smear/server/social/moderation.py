@@ -9,8 +9,9 @@ storage, put aside, so no process brings it back. The owner of a table whose cha
 deleted drops them from memory and tells its followers (``chat_removed``). Bans are kept in memory
 and read again whenever they change; a banned profile or address is refused with ``banned``.
 
-Each server notes its host and pid as it starts (``smear admin tables`` shows them beside the tables
-each owns).
+Each server notes its host and pid as it starts, and that it still runs every
+:data:`~smear.server.storage.moderationstore.HEARTBEAT_EVERY` seconds (``smear admin tables`` shows
+them beside the tables each owns, and calls a process silent for longer "stopped?").
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any, Final
 import socketio  # type: ignore[import-untyped]
 
 from smear.server.limits import client_address
+from smear.server.storage import moderationstore
 from smear.server.storage.moderationstore import (
     BANS_CHANGED,
     CHAT_DELETE,
@@ -82,6 +84,8 @@ class Moderation:
         self.owns = owns
         self.disconnect = disconnect
         self._last = 0  # the id of the last order carried out
+        self._process: str | None = None  # this process's name, once started
+        self._beaten = 0.0  # when this process last noted it runs
         self._bans: list[Ban] = []
         self._profiles: dict[str, float | None] = {}
         self._networks: list[tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, float | None]] = []
@@ -91,6 +95,7 @@ class Moderation:
         """Note this process, read the bans, and read the orders from now on."""
         moderation = self.store.storage.moderation
         await self.store.db(moderation.note_process, process)
+        self._process, self._beaten = process.process, process.started_at
         self._last = await self.store.read(moderation.last_order)
         await self._read_bans()
         self._task = asyncio.get_running_loop().create_task(self._follow_orders())
@@ -154,6 +159,7 @@ class Moderation:
             await asyncio.sleep(ORDERS_EVERY)
             try:
                 await self.carry_out_orders()
+                await self._heartbeat()
             except Exception as err:  # the database away for a moment: one line, then read again
                 if not failing:
                     kind = type(err).__name__
@@ -165,6 +171,14 @@ class Moderation:
                 failing = True
                 continue
             failing = False
+
+    async def _heartbeat(self) -> None:
+        """Note that this process runs, if it has not for a while."""
+        now = self.clock()
+        if self._process is None or now - self._beaten < moderationstore.HEARTBEAT_EVERY:
+            return
+        await self.store.db(self.store.storage.moderation.heartbeat, self._process, now)
+        self._beaten = now
 
     async def carry_out_orders(self) -> None:
         """Carry out the orders given since the last read."""

@@ -32,6 +32,8 @@ from smear.server.storage.transactions import Transactions
 
 __all__ = [
     "CLOSED",
+    "HEARTBEAT_EVERY",
+    "STOPPED_AFTER",
     "Audit",
     "Ban",
     "ModerationStore",
@@ -40,6 +42,10 @@ __all__ = [
     "banned_address",
 ]
 
+# A running server notes it runs this often; ``smear admin tables`` calls one silent for longer than
+# STOPPED_AFTER "stopped?" (stopped, or cut off from the database).
+HEARTBEAT_EVERY: Final = 15.0
+STOPPED_AFTER: Final = 4 * HEARTBEAT_EVERY
 CLOSED: Final = "closed"  # the quarantine's reason for a table the operator closed
 OPERATOR: Final = "operator"  # and its error's type
 # The kinds of orders the servers carry out.
@@ -83,12 +89,17 @@ class Order:
 
 @dataclass(frozen=True)
 class ServerProcess:
-    """A server process as it noted itself when it started."""
+    """A server process as it noted itself when it started, and when it last said it runs."""
 
     process: str
     host: str
     pid: int
     started_at: float
+    seen_at: float | None = None
+
+    def silent_for(self, now: float) -> float:
+        """Seconds since it last said it runs."""
+        return now - (self.started_at if self.seen_at is None else self.seen_at)
 
 
 def banned_address(address: str, networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network]) -> bool:
@@ -240,14 +251,22 @@ class ModerationStore:
                     host=process.host,
                     pid=process.pid,
                     started_at=process.started_at,
+                    seen_at=process.started_at,
                 )
             )
+
+    def heartbeat(self, process: str, at: float) -> None:
+        """Notes that server process ``process`` runs at ``at``."""
+        with self._transactions.write("note a server process runs") as session:
+            row = session.get(ServerProcessModel, process)
+            if row is not None:
+                row.seen_at = at
 
     def processes(self) -> list[ServerProcess]:
         """Every server process noted, the newest first."""
         with self._transactions.read("read the server processes") as session:
             rows = session.scalars(select(ServerProcessModel).order_by(ServerProcessModel.started_at.desc()))
-            return [ServerProcess(r.process, r.host, r.pid, r.started_at) for r in rows]
+            return [ServerProcess(r.process, r.host, r.pid, r.started_at, r.seen_at) for r in rows]
 
     # --- exports ------------------------------------------------------------------------------------------
 

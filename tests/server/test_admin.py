@@ -33,7 +33,7 @@ def run(scenario: Any) -> None:
 
 def admin(database: str, *args: str) -> tuple[int, str]:
     """``smear admin ARGS --database DATABASE`` in a thread (the server keeps its event loop)."""
-    result = CliRunner().invoke(cli, ["admin", *args, "--database", database])
+    result = CliRunner().invoke(cli, ["admin", *args, "--database", database], prog_name="smear")
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     # What a script reads: standard output on success, the one line of standard error on failure.
     return result.exit_code, result.stdout if result.exit_code == 0 else result.stderr
@@ -248,8 +248,28 @@ def test_bad_arguments_are_one_line_errors_and_change_nothing(tmp_path: Path) ->
     assert admin(database, "export", "matches", "--since", "yesterday", "--until", "2026-01-01")[0] == 2
     status, output = admin(database, "ban", "address", "10.0.0.1", "--until", "2000-01-01")
     assert (status, output) == (2, "--until is in the past\n")
+    # What click refuses is one line too, naming the command.
+    status, output = admin(database, "export", "matches", "--since", "2026-13-01", "--until", "2027-01-01")
+    assert status == 2 and output.startswith("smear admin export: Invalid value for '--since'"), output
+    assert output.count("\n") == 1
+    for args in (
+        ("chat", "delete", "--table", "T", "--line", str(2**31)),  # past the database's integers
+        ("reports", "show", "9" * 30),
+        ("close",),
+        ("ban", "person", "Mallory"),
+    ):
+        status, output = admin(database, *args)
+        assert status == 2 and output.count("\n") == 1 and output.startswith("smear admin "), (args, output)
+    # A closed table's people are shown the reason: neither blank nor long.
+    for reason in ("", " \n ", "x" * 201):
+        status, output = admin(database, "close", "T", "--reason", reason)
+        assert (status, output) == (2, "--reason must be 1 to 200 characters: its people are shown it\n")
     with Storage(database) as storage:
         assert storage.moderation.audit(10) == [] and storage.moderation.bans(0) == []
+    # Who ran it is one line in the audit and the log.
+    assert admin(database, "ban", "address", "10.0.0.1", "--by", "ops\nroot")[0] == 0
+    with Storage(database) as storage:
+        assert [a.by for a in storage.moderation.audit(10)] == ["ops root"]
 
 
 def test_deleted_chat_lines_leave_every_page_and_storage(tmp_path: Path) -> None:
@@ -271,6 +291,13 @@ def test_deleted_chat_lines_leave_every_page_and_storage(tmp_path: Path) -> None
             assert [line["id"] for line in history["lines"]] == [second["id"]]
             with Storage(database) as storage:
                 assert [line.id for line in storage.chat.chat(host.table or "", 0).lines] == [second["id"]]
+            again = ("chat", "delete", "--table", host.table or "", "--line", str(first["id"]))
+            assert (await admin_async(database, *again)) == (
+                2,
+                f"table {host.table} has no chat line {first['id']}\n",
+            )
+            with Storage(database) as storage:
+                assert len(storage.moderation.audit(10)) == 1  # the refused one is not noted
             assert (await admin_async(database, "chat", "delete", "--table", host.table or ""))[0] == 0
             assert (
                 await wait_for_got(host, "chat_removed", lambda d: d["lines"] == [second["id"]])

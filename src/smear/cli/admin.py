@@ -58,6 +58,10 @@ RATING_COLUMNS: Final = (
     "matches_in_period",
 )
 _DATES: Final = ["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S"]
+# A stored row's id: the database's integers stop there (SQLite cannot even compare a larger one).
+ROW_ID: Final = click.IntRange(1, 2**31 - 1)
+# A closed table's reason is shown to its people with every answer: kept short.
+CLOSE_REASON_LENGTH: Final = 200
 
 redis_option = click.option(
     "--redis", metavar="URL", help="The cluster's Redis URL, to show which process owns each table."
@@ -79,6 +83,7 @@ def _shown(at: float | None) -> str:
 
 
 def _operator(by: str | None) -> str:
+    by = " ".join((by or "").split())  # one line in the log and the audit
     if by:
         return by[:64]
     try:
@@ -116,7 +121,19 @@ def _audit(command: str, target: str, note: str, by: str | None) -> Any:
     return Audit(at=time.time(), command=command, target=target, note=note, by=_operator(by))
 
 
-@cli.group("admin")
+class OneLineErrors(click.Group):
+    """A group whose commands' bad arguments (an unknown option, a date that is not one) are one
+    line on standard error and status 2, as their own refusals are: a script reads one line."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as err:
+            where = err.ctx.command_path if err.ctx is not None else ctx.command_path
+            fail(f"{where}: {err.format_message()}", EXIT_INVALID)
+
+
+@cli.group("admin", cls=OneLineErrors)
 def admin_group() -> None:
     """The operator's tools: tables, closing, bans, chat lines, exports. Each action is audited."""
 
@@ -186,6 +203,9 @@ def tables_command(database: str, redis: str | None) -> None:
 def close_command(code: str, reason: str, database: str, by: str | None) -> None:
     """Close table CODE: its people are told why and can no longer act; its match is kept, put
     aside (``smear db quarantined`` lists it, ``smear db release`` would bring it back)."""
+    reason = " ".join(reason.split())
+    if not reason or len(reason) > CLOSE_REASON_LENGTH:
+        fail(f"--reason must be 1 to {CLOSE_REASON_LENGTH} characters: its people are shown it", EXIT_INVALID)
     audit = _audit("close", code, reason, by)
     with _storage(database) as storage:
         if not storage.moderation.close_table(code, audit):
@@ -301,7 +321,7 @@ def chat_group() -> None:
     help="Only the lines this profile wrote at the table, from any seat it held (lines stored by a "
     "server older than the chat lines' writer are not reached: delete them by --line).",
 )
-@click.option("--line", type=click.IntRange(1), default=None, help="Only this line (its id).")
+@click.option("--line", type=ROW_ID, default=None, help="Only this line (its id).")
 @click.option("--reason", default="", help="Why, for the audit.")
 @database_option
 @by_option
@@ -316,6 +336,8 @@ def chat_delete_command(
         deleted = storage.moderation.delete_chat(code, writer, line, audit)
     if deleted is None:
         fail(f"there is no table {code!r}", EXIT_INVALID)
+    if line is not None and not deleted:
+        fail(f"table {code} has no chat line {line}" + (f" by {writer}" if writer else ""), EXIT_INVALID)
     _logged("chat delete", target, audit.by, table=code, lines=len(deleted))
     click.echo(f"deleted {len(deleted)} chat lines of table {code}")
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from smear.cli.admin import _audit, _logged, _shown, _storage, admin_group, by_option
+from smear.cli.admin import ROW_ID, _audit, _logged, _shown, _storage, admin_group, by_option
 from smear.cli.base import EXIT_INVALID, fail
 from smear.cli.serve import database_option
 
@@ -51,7 +51,7 @@ def reports_group(ctx: click.Context, only_open: bool, database: str) -> None:
 
 
 @reports_group.command("show")
-@click.argument("report_id", type=click.IntRange(1))
+@click.argument("report_id", type=ROW_ID)
 @click.option("--json", "as_json", is_flag=True, help="The report as one JSON object.")
 @database_option
 def show_command(report_id: int, as_json: bool, database: str) -> None:
@@ -86,7 +86,7 @@ def show_command(report_id: int, as_json: bool, database: str) -> None:
 
 
 @reports_group.command("resolve")
-@click.argument("report_id", type=click.IntRange(1))
+@click.argument("report_id", type=ROW_ID)
 @click.option("--note", required=True, help="What was done: kept with the report and in the audit.")
 @database_option
 @by_option

@@ -209,7 +209,8 @@ class ModerationStore:
     def delete_chat(self, code: str, profile: str | None, line: int | None, audit: Audit) -> list[int] | None:
         """Deletes table ``code``'s chat lines (those ``profile`` wrote, from whichever seat, or line
         ``line``, or all); returns their ids, or None if there is no such table. A line stored before
-        lines noted their writer has none: ``profile`` does not reach it."""
+        lines noted their writer has none: ``profile`` does not reach it. A ``line`` not found
+        (deleted already, or another table's) changes nothing and is not noted."""
         with self._transactions.write(f"delete chat lines of table {code!r}") as session:
             if session.get(TableModel, code) is None:
                 return None
@@ -219,6 +220,8 @@ class ModerationStore:
             if line is not None:
                 which.append(ChatLineModel.id == line)
             ids = list(session.scalars(select(ChatLineModel.id).where(*which).order_by(ChatLineModel.id)))
+            if line is not None and not ids:
+                return ids
             if ids:
                 session.execute(delete(ChatLineModel).where(ChatLineModel.id.in_(ids)))
             self._note(session, audit)

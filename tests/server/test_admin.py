@@ -230,9 +230,20 @@ def test_a_banned_profile_is_refused_at_table_creation_and_by_the_api_then_let_i
 
             await eventually(let_in)
             assert (await api_status(s.url, f"/api/players/{player}/transfer", None, secret))[0] == 200
+            status, output = await admin_async(database, "ban", "profile", "bot-heuristic")
+            assert (status, output) == (2, "bot-heuristic is a bot's profile: it cannot be banned\n")
+            # A profile deleted while banned: its id still lifts the ban.
+            assert (await admin_async(database, "ban", "profile", player))[0] == 0
+            status, _ = await http_json("DELETE", f"{s.url}/api/players/{player}", secret=secret)
+            assert status in (200, 204)
+            assert await admin_async(database, "unban", "profile", player) == (
+                0,
+                f"unbanned profile {player}\n",
+            )
         with Storage(database) as storage:
             commands = [(a.command, a.target) for a in storage.moderation.audit(10)]
-        assert commands == [("unban profile", player), ("ban profile", player)]
+            assert storage.moderation.bans(0) == []
+        assert commands == [("unban profile", player), ("ban profile", player)] * 2
 
     run(scenario)
 

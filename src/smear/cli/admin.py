@@ -256,8 +256,12 @@ def ban_command(
     ends = None if until is None else _utc(until)
     if ends is not None and ends <= time.time():
         fail("--until is in the past", EXIT_INVALID)
+    from smear.server.players.ratings import BOT_PREFIX
+
     with _storage(database) as storage:
         chosen = _ban_target(storage, kind, target)
+        if chosen.startswith(BOT_PREFIX):
+            fail(f"{chosen} is a bot's profile: it cannot be banned", EXIT_INVALID)
         audit = _audit(f"ban {kind}", chosen, reason, by)
         storage.moderation.ban(kind, chosen, ends, audit)
     _logged(f"ban {kind}", chosen, audit.by)
@@ -273,7 +277,9 @@ def ban_command(
 def unban_command(kind: str, target: str, reason: str, database: str, by: str | None) -> None:
     """Let a banned profile or address in again."""
     with _storage(database) as storage:
-        chosen = _ban_target(storage, kind, target)
+        banned = {ban.target for ban in storage.moderation.bans(0.0) if ban.kind == kind}
+        # A profile deleted since its ban has no name left: its id still lifts the ban.
+        chosen = target if target in banned else _ban_target(storage, kind, target)
         audit = _audit(f"unban {kind}", chosen, reason, by)
         if not storage.moderation.unban(kind, chosen, audit):
             fail(f"{kind} {chosen} is not banned", EXIT_INVALID)

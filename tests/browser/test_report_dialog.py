@@ -123,6 +123,12 @@ def test_a_report_made_from_the_match_history_is_listed_by_the_operator(
     expect(dialog.get_by_text("Thanks, an operator will read it.")).to_be_visible()
     widths = host.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
     assert widths[0] <= widths[1], widths
+    host.keyboard.press("Escape")
+    expect(host.get_by_role("dialog")).to_have_count(0)
+    # The match's replay, opened from the history, has the same button beside Guido's name.
+    item.locator(".history-link").click()
+    expect(host.locator(".replay-head .report-button")).to_have_count(1)
+    expect(host.locator(".replay-head").get_by_role("button", name="Report Guido")).to_be_visible()
 
     listed = admin(database)
     assert listed.count("\n") == 1 and "leaving_or_stalling" in listed and "Guido (seat" in listed

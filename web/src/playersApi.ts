@@ -122,7 +122,7 @@ function serverError(value: unknown): ServerError | null {
 }
 
 /** One call: JSON in and out, the secret as a bearer token; `read` checks and shapes the answer. */
-async function call<T>(
+export async function call<T>(
   method: string,
   path: string,
   read: (value: unknown) => T | null,
@@ -323,22 +323,6 @@ export function getMatches(id: string, before: string | null = null, limit = 20)
   const query = new URLSearchParams({ limit: String(limit) });
   if (before) query.set("before", before);
   return call("GET", `${players(id)}/matches?${query}`, readMatchPage);
-}
-
-/** What a profile says of a player of one of its finished matches (POST /api/players/{id}/reports). */
-export interface HistoryReport {
-  match: string;
-  seat: number;
-  reason: string;
-  text?: string;
-}
-
-/** Report a player of a finished match of `id`'s own history, proven by its secret. */
-export function reportPlayer(id: string, secret: string, report: HistoryReport): Promise<Answer<true>> {
-  return call("POST", `${players(id)}/reports`, (value) => (record(value)?.ok === true ? true : null), {
-    body: report,
-    secret,
-  });
 }
 
 /** The best ratings of a preset, or (`withPlayer`) that player's and those of everyone who played with them. */

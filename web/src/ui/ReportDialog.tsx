@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { currentLang, errorText, t } from "../i18n";
 import { servedLimits, textLength } from "../served";
 import { request, seatPayload } from "../net";
-import { reportPlayer } from "../playersApi";
+import { call } from "../playersApi";
 import { profileAuth } from "../profile";
 import { getApp } from "../store";
 import type { Ack, ServerError } from "../types";
@@ -29,11 +29,20 @@ function sendAtTable(seat: number, reason: string, text: string): Promise<Ack> {
   return request("report", { ...payload, seat, reason, ...(text ? { text } : {}) });
 }
 
-/** Report the player in `seat` of `match`, a finished match of this browser's profile. */
+/**
+ * Report the player in `seat` of `match`, a finished match of this browser's profile
+ * (POST /api/players/{id}/reports with its secret); here rather than in playersApi, which every
+ * first page fetches.
+ */
 async function sendFromHistory(match: string, seat: number, reason: string, text: string): Promise<Ack> {
   const auth = profileAuth();
   if (auth === null) return { ok: false, error: { code: "bad_secret", args: {}, message: "" } };
-  const answer = await reportPlayer(auth.player, auth.secret, { match, seat, reason, ...(text ? { text } : {}) });
+  const answer = await call(
+    "POST",
+    `/api/players/${encodeURIComponent(auth.player)}/reports`,
+    (value) => ((value as { ok?: unknown } | null)?.ok === true ? true : null),
+    { body: { match, seat, reason, ...(text ? { text } : {}) }, secret: auth.secret },
+  );
   return answer.ok ? { ok: true } : { ok: false, error: answer.error };
 }
 

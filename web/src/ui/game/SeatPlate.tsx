@@ -5,10 +5,9 @@ import { secondsLeft, URGENT_SECONDS } from "../../turnClock";
 import type { PublicGame, StateMessage } from "../../types";
 import { seatName, sideColor } from "../names";
 import { ReactionBubble } from "./Reactions";
-import { BotTag, RatingTag } from "../players/common";
+import { BotTag, RatingTag, ReportButton } from "../players/common";
 import { awayDeadline, awayTexts } from "./away";
 import { bidChip, drewChip } from "./table";
-import { ReportButton } from "../ReportButton";
 
 /** Seconds left until `deadline` (client clock), counted down on screen. */
 function TurnTimer({ deadline }: { deadline: number }) {

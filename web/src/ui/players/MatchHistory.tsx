@@ -9,8 +9,7 @@ import { matchPath } from "../../playersRoutes";
 import { dateTimeText, matchView } from "../../playersView";
 import { useApp } from "../../store";
 import type { ServerError } from "../../types";
-import { ReportButton } from "../ReportButton";
-import { AppLink, PlayerName } from "./common";
+import { AppLink, PlayerName, ReportButton } from "./common";
 
 const noSeat = (seat: number) => t("lobby.seat_n", { n: seat + 1 });
 

@@ -1,15 +1,18 @@
 // Small parts the players' pages share: this browser's profile as a hook,
 // a name that links to its profile, a rating, and the focus put on a page's heading.
+// The Report button beside a name is here too: shared by the table, the history and the replay,
+// it stays in the entry's script rather than in a chunk of its own that the table would fetch.
 
 import type { RefObject } from "preact";
 import { AppLink } from "../AppLink";
+import { ReportButton } from "../ReportButton";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n";
 import { loadProfile, onProfileChange, type Profile } from "../../profile";
 import { profilePath } from "../../playersRoutes";
 import { botLabel, ratingText } from "../../playersView";
 
-export { AppLink };
+export { AppLink, ReportButton };
 
 /** This browser's profile, kept up to date (a profile made, renamed, claimed or deleted). */
 export function useProfile(): Profile | null {

@@ -1,9 +1,10 @@
 import type { ComponentChildren } from "preact";
 import { currentLang, scoreText, t, tn } from "../../i18n";
 import { navigate } from "../../net";
+import { isMine } from "../../profile";
 import type { MatchInfo, ReplayView } from "../../replay/types";
 import { sideColor } from "../names";
-import { BotTag } from "../players/common";
+import { BotTag, ReportButton } from "../players/common";
 import { StandingsTable } from "../Standings";
 import { presetLabel, seatLabel, sideLabel } from "./words";
 
@@ -18,13 +19,19 @@ function finishedText(at: number): string {
 
 /**
  * A player's name, a link to their profile when the match summary names one, marked when the
- * summary says the seat was a bot's (an uploaded record says nothing of who played).
+ * summary says the seat was a bot's (an uploaded record says nothing of who played). In a match
+ * this browser's profile played, another person's name can be reported.
  */
 function PlayerName({ view, match, seat }: { view: ReplayView; match: MatchInfo | null; seat: number }) {
   const name = seatLabel(view, seat);
   const entry = match?.players.find((one) => one.seat === seat);
   const player = entry?.player ?? null;
-  const mark = entry?.bot ? <BotTag level={entry.bot_level} /> : null;
+  const reportable = match && entry && !entry.bot && !isMine(player) && match.players.some((one) => isMine(one.player));
+  const mark = entry?.bot ? (
+    <BotTag level={entry.bot_level} />
+  ) : reportable ? (
+    <ReportButton name={name} seat={seat} match={match.match} />
+  ) : null;
   if (!player) {
     return (
       <>

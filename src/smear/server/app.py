@@ -45,7 +45,7 @@ from smear.server.readiness import Readiness
 from smear.server.social import talk
 from smear.server.social.listing import OpenTables
 from smear.server.social.moderation import Moderation, this_process
-from smear.server.social.reports import ReportPace, Reports
+from smear.server.social.reports import Reports
 from smear.server.social.talk import Talk, TalkPace
 from smear.server.storage.database import Storage, StorageError
 from smear.server.storage.playerstore import mask_names
@@ -436,7 +436,7 @@ def build_server(
         live,
         sharing,
         store,
-        ReportPace(limits, lambda: talk.pace_clock(), metrics),
+        profile_pace,
         limits,
         clock,
         players.linked_profile,

@@ -50,6 +50,8 @@ LIMIT_NAMES: Final = {
     "profile": "profiles_per_hour",
     "transfer": "transfer_tries_per_hour",
     "transfer code": "transfer_code_tries_per_hour",
+    "report address": "reports_per_hour",
+    "report profile": "reports_per_hour",
 }
 
 
@@ -93,6 +95,17 @@ class ProfilePace:
         )
         with _given_back_unless_stored(taken):
             yield lambda: _give_back(taken)
+
+    @contextmanager
+    def reporting(self, profile: str | None, address: str) -> Iterator[None]:
+        """Pace a report from ``profile`` (None: a guest) at ``address`` while the block stores it
+        (``TooSoon`` past either allowance; given back if it could not be stored)."""
+        limits = self.limits
+        paces = [("report address", address, limits.reports_per_hour, limits.report_burst)]
+        if profile is not None:
+            paces.append(("report profile", profile, limits.reports_per_hour, limits.report_burst))
+        with _given_back_unless_stored(self._take(paces)):
+            yield
 
     def _take(self, paces: list[tuple[str, str, int, int]]) -> list[Bucket]:
         """One from each allowance (kind, key, per hour, at once); none is taken unless all have

@@ -4,27 +4,25 @@ table (the ``report`` event) or from their history of finished matches
 
 A report keeps the table, the match and the table's last chat lines. It is answered ``ok`` or
 with a coded error, and says nothing either way about the one reported, who is never told. Reports
-are paced per reporting profile and per client address (:class:`ReportPace`; in a cluster, per
-process); an allowance is taken before the report is stored and given back if it could not be.
+are paced per reporting profile and per client address (``ProfilePace.reporting``; in a cluster,
+per process); an allowance is taken before the report is stored and given back if it could not be.
 The log line of a report names its table and reason, never its text nor the chat.
 """
 
 from __future__ import annotations
 
 import logging
-import math
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import AbstractAsyncContextManager, contextmanager
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Final, Protocol
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from smear.server.limits import HOUR, Bucket, Limits, scope_address
-from smear.server.metrics import Metrics
+from smear.server.limits import Limits, scope_address
 from smear.server.players.api import HttpError, answering
-from smear.server.players.profilepace import TooSoon
+from smear.server.players.profilepace import ProfilePace
 from smear.server.social.chat import CHAT_KEPT_SECONDS
 from smear.server.storage.database import StorageError
 from smear.server.storage.reportstore import (
@@ -39,7 +37,6 @@ from smear.server.wire.protocol import HistoryReport, ProfileProof, ProtocolErro
 
 log = logging.getLogger("smear.server")
 
-FORGET_EVERY: Final = 60.0  # seconds between two looks for allowances that came back whole
 BODY_BYTES: Final = 8_192  # the largest body of a report from history
 
 
@@ -47,51 +44,6 @@ class TableReach(Protocol):
     """How a request reaches its table (:meth:`smear.server.cluster.sharing.Sharing.at`)."""
 
     def at(self, code: str) -> AbstractAsyncContextManager[Table]: ...
-
-
-class ReportPace:
-    """The allowances of reports, per reporting profile and per client address."""
-
-    def __init__(self, limits: Limits, clock: Callable[[], float], metrics: Metrics | None = None) -> None:
-        self.limits = limits
-        self.clock = clock  # monotonic seconds
-        self.metrics = metrics or Metrics()
-        self.buckets: dict[tuple[str, str], Bucket] = {}
-        self.forgotten_at = -math.inf
-
-    @contextmanager
-    def reporting(self, profile: str | None, address: str) -> Iterator[None]:
-        """Pace a report from ``profile`` (None: a guest) at ``address`` while the block stores it:
-        ``rate_limited`` past either allowance, given back if it could not be stored."""
-        per_hour, burst = self.limits.reports_per_hour, float(self.limits.report_burst)
-        if not per_hour:
-            yield
-            return
-        now = self.clock()
-        self._forget_whole(now)
-        keys = [("address", address)] + ([] if profile is None else [("profile", profile)])
-        buckets = [self.buckets.setdefault(key, Bucket(per_hour / HOUR, burst, now)) for key in keys]
-        taken: list[Bucket] = []
-        for bucket in buckets:
-            if not bucket.take(now):
-                for done in taken:
-                    done.give_back()
-                self.metrics.rate_limited("reports_per_hour")
-                raise TooSoon(max(1, math.ceil(bucket.wait())))
-            taken.append(bucket)
-        try:
-            yield
-        except (NotStored, StorageError):
-            for done in taken:
-                done.give_back()
-            raise
-
-    def _forget_whole(self, now: float) -> None:
-        if now - self.forgotten_at < FORGET_EVERY:
-            return
-        self.forgotten_at = now
-        for key in [key for key, bucket in self.buckets.items() if bucket.full(now)]:
-            del self.buckets[key]
 
 
 def _reported(seat: int, seats: list[tuple[str | None, bool]], reporter_seat: int | None) -> None:
@@ -115,7 +67,7 @@ class Reports:
         live: LiveTables,
         reach: TableReach,
         store: TableStore,
-        pace: ReportPace,
+        pace: ProfilePace,
         limits: Limits,
         clock: Callable[[], float],
         linked_profile: Callable[[ProfileProof | None], Awaitable[str | None]],

@@ -401,7 +401,8 @@ def test_every_command_against_a_live_two_process_cluster(
     tmp_path: Path, postgres_url: str, redis_url: str
 ) -> None:
     """Two ``smear serve`` processes on PostgreSQL and Redis: the owner is shown by host and pid,
-    deleted chat lines leave the pages of both processes, a closed table's people on both are told
+    deleted chat lines leave the pages of both processes, a report made on the process that does not
+    own the table is listed, read and resolved, a closed table's people on both are told
     and cannot act, a banned address and profile are refused by both and let in after unban, and
     the export opens in csv."""
 
@@ -425,6 +426,19 @@ def test_every_command_against_a_live_two_process_cluster(
             assert (await host.call("chat_history", {"table": code}))["lines"] == []
             with Storage(postgres_url) as storage:
                 assert storage.chat.chat(code, 0).lines == []
+
+            # A report made on the process that does not own the table, read and resolved.
+            reply = await guest.send("report", seat=0, reason="abusive_chat", text="rude to me")
+            assert reply == {"ok": True}, reply
+            status, output = await admin_async(postgres_url, "reports")
+            (listed,) = output.splitlines()
+            assert status == 0 and f"abusive_chat\t{code}" in listed, output
+            made = listed.split("\t")[0]
+            status, output = await admin_async(postgres_url, "reports", "show", made)
+            assert status == 0 and "reason: abusive_chat" in output and "text: rude to me" in output
+            status, output = await admin_async(postgres_url, "reports", "resolve", made, "--note", "warned")
+            assert (status, output) == (0, f"resolved report {made}\n")
+            assert await admin_async(postgres_url, "reports") == (0, "")
 
             status, _ = await admin_async(postgres_url, "close", code, "--reason", "spam")
             assert status == 0
@@ -484,6 +498,7 @@ def test_every_command_against_a_live_two_process_cluster(
             commands = [a.command for a in reversed(storage.moderation.audit(20))]
         assert commands == [
             "chat delete",
+            "reports resolve",
             "close",
             "ban profile",
             "unban profile",

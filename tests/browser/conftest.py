@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from axekit import AXE
 from browserkit import SharedBrowser, Watched
 from playwright.sync_api import Browser, Request
 
@@ -43,6 +44,20 @@ def static_build() -> Path:
             subprocess.run(["npm", "run", "--silent", "build"], cwd=web, check=True)
     assert (STATIC_DIR / "index.html").exists()
     return STATIC_DIR
+
+
+@pytest.fixture(scope="module")
+def axe_script(static_build: Path) -> Path:
+    """axe-core, one of web/package.json's devDependencies: scripts/setup-web.sh's npm ci installs
+    it; installed here (npm ci, as static_build does) when web/node_modules predates it."""
+    with (Path(tempfile.gettempdir()) / "smear-browser-tests-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not AXE.exists():
+            subprocess.run(
+                ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=AXE.parents[2], check=True
+            )
+    assert AXE.exists(), "npm ci in web/ did not install axe-core"
+    return AXE
 
 
 @pytest.fixture(scope="session")

@@ -6,15 +6,11 @@ screen is audited at both sizes in turn (the window resized between two audits).
 
 from __future__ import annotations
 
-import fcntl
 import json
-import subprocess
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import pytest
+from axekit import Audit
 from browserkit import (
     PLAYABLE_NOW,
     Watched,
@@ -28,69 +24,10 @@ from playwright.sync_api import Page, expect
 
 from smear.server.limits import Timing
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
-SIZES = [(375, 740), (1280, 800)]
-# Failing impacts, and the rules of lesser impact held to as well.
-FAILING_IMPACTS = {"serious", "critical"}
-ALSO_FAILING = {"page-has-heading-one", "heading-order"}
 # Bots act at once and the next hand is dealt at once: a whole match.
 QUICK = Timing(bot_pause=0.01, hand_pause=0.01, grace=30.0)
 # Bots act at once; a finished hand's summary stays up, as the next deal waits longer than the test.
 SUMMARY_STAYS = Timing(bot_pause=0.01, hand_pause=3600.0, grace=30.0)
-
-# axe's violations, as "id (impact): the targets".
-RUN_AXE = """async () => {
-  const result = await axe.run(document, { resultTypes: ['violations'] });
-  return result.violations.map((v) => ({
-    id: v.id, impact: v.impact, help: v.help,
-    targets: v.nodes.map((node) => node.target.join(' ')),
-  }));
-}"""
-
-
-@pytest.fixture(scope="module")
-def axe_script(static_build: Path) -> Path:
-    """axe-core, one of web/package.json's devDependencies: scripts/setup-web.sh's npm ci installs
-    it; installed here (npm ci, as static_build does) when web/node_modules predates it."""
-    with (Path(tempfile.gettempdir()) / "smear-browser-tests-build.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not AXE.exists():
-            subprocess.run(
-                ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=AXE.parents[2], check=True
-            )
-    assert AXE.exists(), "npm ci in web/ did not install axe-core"
-    return AXE
-
-
-class Audit:
-    """Runs axe on screens and keeps every failing violation, to report them all at the end."""
-
-    def __init__(self, script: Path) -> None:
-        self.script = script
-        self.found: list[str] = []
-        self.screens: list[str] = []
-
-    def __call__(self, page: Page, screen: str, ready: Callable[[], None] | None = None) -> None:
-        """Audits the page at each size; ``ready`` waits (after a resize) for the screen to be whole."""
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_function("(w) => window.innerWidth === w", arg=width)
-            if ready is not None:
-                ready()
-            if page.evaluate("typeof window.axe") == "undefined":
-                page.add_script_tag(path=str(self.script))
-            violations: list[dict[str, Any]] = page.evaluate(RUN_AXE)
-            self.screens.append(f"{screen} at {width}")
-            for violation in violations:
-                if violation["impact"] in FAILING_IMPACTS or violation["id"] in ALSO_FAILING:
-                    self.found.append(
-                        f"{screen} at {width}: {violation['id']} ({violation['impact']}) "
-                        f"{violation['help']}: {violation['targets']}"
-                    )
-
-    def check(self) -> None:
-        assert self.found == [], "axe found:\n" + "\n".join(self.found)
 
 
 def act_until(page: Page, shown: str, what: str, limit: int = 400, hold: str = "") -> None:

@@ -1,6 +1,8 @@
 """A player reports another from the seat plate at a table, or from a finished match of their
 history (a phone's width, by keyboard), and the operator lists, reads and resolves the report with
-``smear admin reports`` against the same database."""
+``smear admin reports`` against the same database. The dialog, where each opens, passes axe's
+audit at a phone's and a desktop's size (its buttons read on its light background, wherever it
+opens)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from axekit import Audit
 from browserkit import Watched, create_table, invite_link, join_from_invite, play_until, start
 from playwright.sync_api import Page, expect
 
@@ -34,12 +37,12 @@ def admin(database: Path, *args: str) -> str:
 
 
 def test_a_report_made_at_the_table_is_listed_read_and_resolved_by_the_operator(
-    serve: Callable[..., str], open_page: Callable[..., Watched], tmp_path: Path
+    serve: Callable[..., str], open_page: Callable[..., Watched], tmp_path: Path, axe_script: Path
 ) -> None:
     url = serve()
     database = tmp_path / "smear0.db"  # the serve fixture's first server
     host = open_page().page
-    guest = open_page(width=375, height=740).page
+    guest = open_page(width=375, height=740, bypass_csp=True).page
     create_table(host, url, "Hosta")
     join_from_invite(guest, invite_link(host), "Guido")
     say(host, "you play like a potato")
@@ -58,6 +61,10 @@ def test_a_report_made_at_the_table_is_listed_read_and_resolved_by_the_operator(
     expect(dialog).to_be_visible()
     box = dialog.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    audit = Audit(axe_script)
+    audit(guest, "the report dialog at the table")
+    audit.check()
+    guest.set_viewport_size({"width": 375, "height": 740})
     send = dialog.get_by_role("button", name="Send report")
     expect(send).to_be_disabled()  # a reason first
     # The reasons are the server's, each worded in the page's language.
@@ -89,11 +96,11 @@ def test_a_report_made_at_the_table_is_listed_read_and_resolved_by_the_operator(
 
 
 def test_a_report_made_from_the_match_history_is_listed_by_the_operator(
-    serve: Callable[..., str], open_page: Callable[..., Watched], tmp_path: Path
+    serve: Callable[..., str], open_page: Callable[..., Watched], tmp_path: Path, axe_script: Path
 ) -> None:
     url = serve()
     database = tmp_path / "smear0.db"
-    host = open_page(width=375, height=740).page
+    host = open_page(width=375, height=740, bypass_csp=True).page
     guest = open_page().page
     create_table(host, url, "Hosta", players=3, target=11)
     join_from_invite(guest, invite_link(host), "Guido")
@@ -115,6 +122,10 @@ def test_a_report_made_from_the_match_history_is_listed_by_the_operator(
     expect(dialog).to_be_visible()
     box = dialog.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    audit = Audit(axe_script)
+    audit(host, "the report dialog in the history")
+    audit.check()
+    host.set_viewport_size({"width": 375, "height": 740})
     dialog.get_by_role("radio", name="Leaving or stalling").focus()
     host.keyboard.press("Space")
     dialog.get_by_label("Anything to add (optional)").fill("stalled every turn")

@@ -27,6 +27,7 @@ from typing import Any, Final
 import click
 
 from smear.cli.base import EXIT_INVALID, cli, fail
+from smear.cli.secrets import secret_option
 from smear.cli.serve import database_option
 
 log = logging.getLogger("smear.admin")
@@ -63,8 +64,11 @@ ROW_ID: Final = click.IntRange(1, 2**31 - 1)
 # A closed table's reason is shown to its people with every answer: kept short.
 CLOSE_REASON_LENGTH: Final = 200
 
-redis_option = click.option(
-    "--redis", metavar="URL", help="The cluster's Redis URL, to show which process owns each table."
+redis_option = secret_option(
+    "redis",
+    default=None,
+    metavar="URL",
+    help="The cluster's Redis URL, to show which process owns each table.",
 )
 by_option = click.option(
     "--by", default=None, metavar="NAME", help="Who runs the command, for the audit (default: the OS user)."

@@ -17,9 +17,7 @@ A record is bounded in bytes (the request's body) and in hands (checked before i
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import multiprocessing
-import os
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -32,7 +30,7 @@ from smear.errors import RecordError
 from smear.server.limits import Bucket, Limits
 from smear.server.metrics import Metrics
 from smear.server.players.hints import played_review, played_review_seed
-from smear.server.players.recordjobs import stored_replay, uploaded_replay
+from smear.server.players.recordjobs import behind_live_play, stored_replay, uploaded_replay
 from smear.server.storage.database import Storage, StorageError
 from smear.server.storage.playerstore import PlayedMatch
 from smear.server.tables.table import TableError
@@ -52,13 +50,8 @@ def worker_pool(name: str, niceness: int) -> Executor:
     threads, sockets and a database), ``niceness`` behind the server's live play for the CPU."""
     spawn = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(
-        max_workers=1, mp_context=spawn, initializer=_behind_live_play, initargs=(niceness,)
+        max_workers=1, mp_context=spawn, initializer=behind_live_play, initargs=(niceness,)
     )
-
-
-def _behind_live_play(niceness: int) -> None:
-    with contextlib.suppress(AttributeError, OSError):  # where the system has no such priority
-        os.nice(niceness)
 
 
 def read_played(storage: Storage, match: str) -> tuple[PlayedMatch, dict[str, Any]] | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import signal
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -17,7 +16,7 @@ import aiohttp
 import pytest
 import socketio
 from support.inprocess import served
-from support.serverproc import ServerStartError, launch, serve_command, wait_healthy
+from support.serverproc import ServerStartError, kill_group, launch, serve_command, wait_healthy
 from support.serverproc import free_port as free_port  # re-exported: the tests take it from here
 
 from smear.server.app import SmearServer, Timing, build_server
@@ -358,7 +357,8 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{port}"
         self.output = output
         url = database if isinstance(database, str) else f"sqlite:///{database}"
-        self.process = launch(serve_command(port, url, list(options)), output, append=True)
+        # A group of its own: with --workers, killing it kills the workers too (not left orphans).
+        self.process = launch(serve_command(port, url, list(options)), output, append=True, new_group=True)
 
     def log(self) -> str:
         return self.output.read_text(errors="replace")[-3000:]
@@ -370,9 +370,8 @@ class ServerProcess:
             raise AssertionError(f"{err}:\n{self.log()}") from err
 
     def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
+        """SIGKILL the server and every worker it started."""
+        kill_group(self.process)
 
 
 @contextlib.asynccontextmanager

@@ -4,7 +4,7 @@ import { act } from "../../net";
 import { useApp } from "../../store";
 import { canAct, isMoonBid, seatView, type PublicGame, type StateMessage } from "../../types";
 import { seatName } from "../names";
-import { discardNotes, discardTitle, type DiscardChoice } from "./discard";
+import { discardNotes, discardTitle, tookTheStock, type DiscardChoice } from "./discard";
 import { currentHint, HINT_TEXT_ID, hintedCards } from "./hint";
 import { HintBar } from "./HintBar";
 import { BidAdviceButton, BidAdviceTable } from "./BidAdvice";
@@ -176,12 +176,21 @@ export function ActionPanel({
     return (
       <div class="action-panel mine discard-panel" role="group" aria-labelledby="discard-title">
         <h2 id="discard-title">{discardTitle(pub, choice.count, forced)}</h2>
-        {pickedNote}
+        {!tookTheStock(view, pub) && pickedNote}
         {notes.length > 0 && (
           <ul class="discard-notes">
-            {notes.map((note) => (
-              <li key={note}>{note}</li>
-            ))}
+            {notes.map((note) =>
+              typeof note === "string" ? (
+                <li key={note}>{note}</li>
+              ) : (
+                <li key={note.summary}>
+                  <details class="discard-rule">
+                    <summary>{note.summary}</summary>
+                    {note.detail}
+                  </details>
+                </li>
+              ),
+            )}
           </ul>
         )}
         <div class="discard-row">

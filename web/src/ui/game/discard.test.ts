@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { game, HOUSE_RULES, NINE_CARD_RULES, seat, taken, TEN_POINT_RULES } from "../../test/states";
 import type { DiscardInfo, PublicGame } from "../../types";
-import { discardChoice, discardKey, discardNotes, discardTitle, pickedUpCards, togglePick } from "./discard";
+import {
+  discardChoice,
+  discardKey,
+  discardNotes,
+  discardTitle,
+  pickedUpCards,
+  togglePick,
+  type DiscardNote,
+} from "./discard";
 
 const HAND = ["2c", "3d", "Ah", "Kh", "5s"];
 /** No stock to draw from: the seat keeps what it does not discard. */
@@ -75,6 +83,9 @@ describe("discardTitle", () => {
   });
 });
 
+const KEEP_SCORING =
+  "Non-trumps go first, then trumps that do not score; a scoring trump (ace, jack, jick, a joker, ten, three or two of trump) only when nothing else is left.";
+
 describe("discardNotes", () => {
   type Refill = Pick<DiscardInfo, "draws" | "holds" | "stock_short">;
 
@@ -86,7 +97,7 @@ describe("discardNotes", () => {
     choice: Pick<DiscardInfo, "count" | "required" | "choosable">,
     refill: Refill = { draws: 0, holds: hand.length - choice.count, stock_short: false },
     jokers: string[] = [],
-  ): string[] {
+  ): DiscardNote[] {
     const trumps = hand.filter((card) => card[1] === pub.trump || jokers.includes(card));
     const info = { ...choice, ...refill };
     const view = seat(pub, you, hand, { trumps_in_hand: trumps, discard: info });
@@ -134,14 +145,14 @@ describe("discardNotes", () => {
     const pub = game({ ...trading, to_act: 2, ...taken(0, 4), stock_left: 9, stock: 9 });
     const hand = ["Ah", "Kh", "Qh", "Th", "9h", "8h", "7h", "BJ", "2c"];
     const choice = { count: 3, required: ["2c"], choosable: ["Qh", "9h", "8h", "7h"] };
-    const keep = "Non-trumps go first, then trumps that do not score; a scoring trump (ace, jack, jick, a joker, ten, three or two of trump) only when nothing else is left.";
+    const keep = { summary: "Non-trumps go first, scoring trumps last.", detail: KEEP_SCORING };
     const told = notes(pub, 2, hand, choice, { draws: 0, holds: 6, stock_short: false }, ["BJ"]);
-    expect(told).toContain(keep);
+    expect(told).toContainEqual(keep);
     expect(told).toContain("You will draw nothing this time.");
     // The same cards with no trump among them (as before trump is known) say nothing of trumps.
     const info = { ...choice, draws: 0, holds: 6, stock_short: false };
     const unknown = discardNotes(seat(pub, 2, hand, { discard: info }), pub, discardChoice(hand, info, new Set()));
-    expect(unknown).not.toContain(keep);
+    expect(unknown).not.toContainEqual(keep);
   });
 
   it("tells the bidder who took the stock to keep its best cards, scoring trumps last", () => {
@@ -150,14 +161,14 @@ describe("discardNotes", () => {
     const plain = ["Kc", "Qc", "Jc", "9d", "8d", "7s"];
     const trumps = ["Kh", "Qh", "9h"];
     expect(notes(pub, 1, hand, { count: 8, required: plain, choosable: trumps })).toEqual([
-      "You have picked up the stock: keep your best 6 cards.",
-      "Non-trumps go first, then trumps that do not score; a scoring trump (ace, jack, jick, a joker, ten, three or two of trump) only when nothing else is left.",
+      "You have picked up the stock (tinted gold): keep your best 6 cards.",
+      { summary: "Non-trumps go first, scoring trumps last.", detail: KEEP_SCORING },
       "6 cards have to go and are already chosen: choose 2 more.",
     ]);
     // Where the server says the bidder took nothing from the stock, nothing is said of it.
     const widowOnly = game({ ...trading, to_act: 1, ...taken(0, 4) });
     expect(notes(widowOnly, 1, hand.slice(0, 10), { count: 4, required: [], choosable: hand.slice(0, 10) })).toEqual([
-      "Non-trumps go first, then trumps that do not score; a scoring trump (ace, jack, jick, a joker, ten, three or two of trump) only when nothing else is left.",
+      { summary: "Non-trumps go first, scoring trumps last.", detail: KEEP_SCORING },
     ]);
   });
 

@@ -85,10 +85,18 @@ export function discardTitle(pub: PublicGame, count: number, forced = false): st
  * and whether it runs short, as the view's `discard` says; which seats trade with the stock, as the
  * public `refills` says.
  */
-export function discardNotes(view: SeatView, pub: PublicGame, choice: DiscardChoice): string[] {
+/** A note on the discard: a line, or a long rule behind its one-line summary (a phone has little height). */
+export type DiscardNote = string | { summary: string; detail: string };
+
+/** This seat is the bidder and took the stock: its note says so, and that those cards are tinted gold. */
+export function tookTheStock(view: SeatView, pub: PublicGame): boolean {
+  return view.seat === pub.bidder && pub.bidder_took.stock > 0 && !(pub.refills[view.seat] ?? false);
+}
+
+export function discardNotes(view: SeatView, pub: PublicGame, choice: DiscardChoice): DiscardNote[] {
   const info = view.discard;
   if (!info) return [];
-  const notes: string[] = [];
+  const notes: DiscardNote[] = [];
   const rules = pub.rules;
   const refills = pub.refills[view.seat] ?? false;
   const draws = info.draws > 0 ? tn("act.refill_draw", info.draws) : t("act.refill_no_draw");
@@ -108,14 +116,17 @@ export function discardNotes(view: SeatView, pub: PublicGame, choice: DiscardCho
     notes.push(t("act.refill_note", { n: rules.hand_size }));
     notes.push(draws);
     if (info.stock_short && choice.free > 0) notes.push(tn("act.stock_short", choice.free));
-  } else if (view.seat === pub.bidder && pub.bidder_took.stock > 0) {
+  } else if (tookTheStock(view, pub)) {
     notes.push(t("act.stock_taken", { n: rules.hand_size }));
   }
   // Where the seat trades with the stock, the order of the trumps matters to it only when it holds
   // more than a hand of trumps (then some trump is among the cards to discard or to pick).
   const tradesTrumps = !refills || [...choice.required, ...choice.choosable].some((card) => trumps.has(card));
-  if (rules.keep_scoring_trumps && tradesTrumps) notes.push(t("act.keep_scoring_note"));
-  else if (rules.keep_trumps && tradesTrumps) notes.push(t("act.keep_trumps_note"));
+  // With every card decided by the rules there is nothing to choose, and no rule of choosing to tell.
+  const chooses = choice.free > 0;
+  if (rules.keep_scoring_trumps && tradesTrumps && chooses) {
+    notes.push({ summary: t("act.keep_scoring_summary"), detail: t("act.keep_scoring_note") });
+  } else if (rules.keep_trumps && tradesTrumps && chooses) notes.push(t("act.keep_trumps_note"));
   if (choice.required.size > 0) {
     notes.push(
       choice.free > 0 ? tn("act.required_some", choice.required.size, { free: choice.free }) : t("act.required_all"),

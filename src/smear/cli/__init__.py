@@ -10,8 +10,8 @@ status: 0 success, 1 a record whose play breaks the rules, 2 an invalid record o
 3 a fault of the program's own while replaying. Errors are one line on standard error, never a traceback.
 """
 
-from smear.cli import admin, play, records, reports, serve  # each registers its subcommands on the group
+from smear.cli import admin, play, practice, records, reports, serve  # each registers its commands
 from smear.cli.base import cli, main
 from smear.cli.records import selfplay_match
 
-__all__ = ["admin", "cli", "main", "play", "records", "reports", "selfplay_match", "serve"]
+__all__ = ["admin", "cli", "main", "play", "practice", "records", "reports", "selfplay_match", "serve"]

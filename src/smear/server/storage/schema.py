@@ -41,6 +41,9 @@ __all__ = [
     "MatchModel",
     "PlayedMatchModel",
     "PlayerModel",
+    "PracticeAttemptModel",
+    "PracticePositionModel",
+    "PracticeRatingModel",
     "ProfileKeyModel",
     "ProfileModel",
     "QuarantineModel",
@@ -379,3 +382,50 @@ class ReportModel(Base):
     resolution: Mapped[str] = mapped_column(Text)
     resolved_at: Mapped[float | None] = mapped_column(Double)
     chat: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+
+
+class PracticePositionModel(Base):
+    """A practice position (docs/practice.md): its question (what the page shows before an attempt)
+    and its answer (sent only with an attempt's result) as JSON, its themes, and its practice rating
+    (openskill ``mu`` and ``sigma``, moved by every first attempt at it). (Added by the eleventh
+    migration, with the two tables below.)"""
+
+    __tablename__ = "practice_positions"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    preset: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[str] = mapped_column(String(16))
+    themes: Mapped[list[str]] = mapped_column(JSON)
+    mu: Mapped[float] = mapped_column(Double, index=True)
+    sigma: Mapped[float] = mapped_column(Double)
+    question: Mapped[dict[str, Any]] = mapped_column(JSON)
+    answer: Mapped[dict[str, Any]] = mapped_column(JSON)
+    source: Mapped[str] = mapped_column(String(80))
+    created: Mapped[float] = mapped_column(Double)
+
+
+class PracticeAttemptModel(Base):
+    """One attempt of a profile at a practice position: the choice, whether it was the best, when."""
+
+    __tablename__ = "practice_attempts"
+    __table_args__ = (Index("ix_practice_attempts_profile_position", "profile_id", "position_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"))
+    position_id: Mapped[str] = mapped_column(ForeignKey("practice_positions.id", ondelete="CASCADE"))
+    choice: Mapped[str] = mapped_column(String(120))
+    correct: Mapped[bool]
+    at: Mapped[float] = mapped_column(Double)
+
+
+class PracticeRatingModel(Base):
+    """A profile's practice rating (openskill ``mu`` and ``sigma``, apart from the game ratings), its
+    rated attempts and its streak of best choices."""
+
+    __tablename__ = "practice_ratings"
+
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    attempts: Mapped[int]
+    streak: Mapped[int]

@@ -4,8 +4,10 @@ database."""
 
 from __future__ import annotations
 
+import importlib
 import os
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -57,13 +59,12 @@ def build_command(
 
     if out is None and database is None:
         raise click.UsageError("say where the positions go: --out FILE.jsonl and/or --database URL")
-    store = None
+    store: Any = None
     if database is not None:
-        try:
-            from smear.server.storage.practicestore import import_positions
-        except ImportError:
+        try:  # the server's store, when this build has it
+            store = importlib.import_module("smear.server.storage.practicestore").import_positions
+        except (ImportError, AttributeError):
             fail("--database is not available: this build has no practice store", EXIT_INVALID)
-        store = import_positions
     config = BuildConfig(
         presets=presets or DEFAULT_PRESETS,
         matches=matches,

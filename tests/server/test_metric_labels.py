@@ -150,6 +150,7 @@ def test_no_label_carries_a_table_code_an_address_a_name_or_a_made_up_event(tmp_
                 "transfer_tries_per_hour",
                 "transfer_code_tries_per_hour",
                 "reports_per_hour",
+                "practice_per_hour",
             },
         }
         seen = set()

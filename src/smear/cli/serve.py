@@ -121,6 +121,19 @@ _SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
         "Reports one profile, and one client address, may make an hour once its burst is spent (0: no pace).",
     ),
     (
+        "--practice-burst",
+        "practice_burst",
+        click.IntRange(1),
+        "Practice requests (positions and answers) one profile, and one client address, may make at once.",
+    ),
+    (
+        "--practice-per-hour",
+        "practice_per_hour",
+        click.IntRange(0),
+        "Practice requests one profile, and one client address, may make an hour once its burst is spent"
+        " (0: no pace).",
+    ),
+    (
         "--report-text",
         "report_text",
         click.IntRange(0, 1_000),
@@ -209,6 +222,8 @@ _LIMIT_SETTINGS = (
     "report_burst",
     "reports_per_hour",
     "report_text",
+    "practice_burst",
+    "practice_per_hour",
     "connections_per_address",
     "stop_grace",
     "spectators_per_table",

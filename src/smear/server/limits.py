@@ -89,6 +89,10 @@ class Limits:
     report_burst: int = 5
     reports_per_hour: int = 10
     report_text: int = 200
+    # Practice requests (positions asked for, answers sent), per profile and per address: this many at
+    # once, then practice_per_hour come back (0: no pace). A quick player asks about 6 a minute.
+    practice_burst: int = 60
+    practice_per_hour: int = 1_200
     # Origins, besides the server's own, whose pages may open a socket ("https://example.org").
     allowed_origins: tuple[str, ...] = ()
     # Addresses of reverse proxies whose X-Forwarded-For header names the real client.

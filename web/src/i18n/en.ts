@@ -95,6 +95,10 @@ export const en = {
   "error.bad_record": "This file is not a valid match record.",
   "error.record_too_long": "This record has too many hands (more than {limit}) to be replayed.",
   "error.record_unplayable": "The saved record of this match cannot be replayed.",
+  "error.no_practice_positions": "There are no practice positions here yet.",
+  "error.bad_practice_choice": "That is not one of this position's choices.",
+  "error.no_such_position": "That practice position does not exist.",
+  "error.no_such_theme": "That practice theme does not exist.",
   "error.server_busy": "The server is busy right now. Try again in a moment.",
 
   "menu.menu": "Menu",

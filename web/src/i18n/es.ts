@@ -94,6 +94,10 @@ export const es: Catalog = {
   "error.bad_record": "Este archivo no es un registro de partida válido.",
   "error.record_too_long": "Este registro tiene demasiadas manos (más de {limit}) para reproducirlo.",
   "error.record_unplayable": "El registro guardado de esta partida no se puede reproducir.",
+  "error.no_practice_positions": "Todavía no hay posiciones de práctica aquí.",
+  "error.bad_practice_choice": "Esa no es una de las opciones de esta posición.",
+  "error.no_such_position": "Esa posición de práctica no existe.",
+  "error.no_such_theme": "Ese tema de práctica no existe.",
   "error.server_busy": "El servidor está ocupado ahora mismo. Inténtalo de nuevo en un momento.",
 
   "menu.menu": "Menú",

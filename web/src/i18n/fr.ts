@@ -94,6 +94,10 @@ export const fr: Catalog = {
   "error.bad_record": "Ce fichier n’est pas un relevé de partie valide.",
   "error.record_too_long": "Ce relevé a trop de donnes (plus de {limit}) pour être rejoué.",
   "error.record_unplayable": "Le relevé enregistré de cette partie ne peut pas être rejoué.",
+  "error.no_practice_positions": "Il n'y a pas encore de positions d'entraînement ici.",
+  "error.bad_practice_choice": "Ce n'est pas l'un des choix de cette position.",
+  "error.no_such_position": "Cette position d’entraînement n’existe pas.",
+  "error.no_such_theme": "Ce thème d’entraînement n’existe pas.",
   "error.server_busy": "Le serveur est occupé pour le moment. Réessayez dans un instant.",
 
   "menu.menu": "Menu",

@@ -94,6 +94,10 @@ export const it: Catalog = {
   "error.bad_record": "Questo file non è un registro di partita valido.",
   "error.record_too_long": "Questo registro ha troppe mani (più di {limit}) per essere rivisto.",
   "error.record_unplayable": "Il registro salvato di questa partita non può essere rivisto.",
+  "error.no_practice_positions": "Qui non ci sono ancora posizioni di allenamento.",
+  "error.bad_practice_choice": "Questa non è una delle scelte di questa posizione.",
+  "error.no_such_position": "Questa posizione di allenamento non esiste.",
+  "error.no_such_theme": "Questo tema di allenamento non esiste.",
   "error.server_busy": "Il server è occupato in questo momento. Riprova tra poco.",
 
   "menu.menu": "Menu",

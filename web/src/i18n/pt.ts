@@ -94,6 +94,10 @@ export const pt: Catalog = {
   "error.bad_record": "Este arquivo não é um registro de partida válido.",
   "error.record_too_long": "Este registro tem mãos demais (mais de {limit}) para ser reproduzido.",
   "error.record_unplayable": "O registro salvo desta partida não pode ser reproduzido.",
+  "error.no_practice_positions": "Ainda não há posições de prática aqui.",
+  "error.bad_practice_choice": "Essa não é uma das escolhas desta posição.",
+  "error.no_such_position": "Essa posição de prática não existe.",
+  "error.no_such_theme": "Esse tema de prática não existe.",
   "error.server_busy": "O servidor está ocupado agora. Tente de novo daqui a pouco.",
 
   "menu.menu": "Menu",

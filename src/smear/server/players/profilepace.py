@@ -9,6 +9,9 @@ Trying a transfer code has allowances of its own, so that wrong codes never spen
 profiles: per address, and per code tried (a code's hash). A code that claims a profile gives
 back what it took: only wrong guesses count.
 
+Practice (positions asked for, answers sent) has an allowance per profile and one per address,
+apart from the others, large enough for a quick player and small enough to stop a script.
+
 An allowance is taken before anything is awaited, so requests sent at once cannot all spend one,
 and given back when what it paid for could not be stored. A refusal says when to ask again
 (:class:`TooSoon`, answered 429 with ``Retry-After``).
@@ -52,6 +55,8 @@ LIMIT_NAMES: Final = {
     "transfer code": "transfer_code_tries_per_hour",
     "report address": "reports_per_hour",
     "report profile": "reports_per_hour",
+    "practice address": "practice_per_hour",
+    "practice profile": "practice_per_hour",
 }
 
 
@@ -106,6 +111,15 @@ class ProfilePace:
             paces.append(("report profile", profile, limits.reports_per_hour, limits.report_burst))
         with _given_back_unless_stored(self._take(paces)):
             yield
+
+    def practicing(self, profile: str | None, address: str) -> None:
+        """Pace a practice request from ``profile`` (None: no profile) at ``address`` (``TooSoon``
+        past either allowance): it only reads, or stores an attempt that costs a row."""
+        limits = self.limits
+        paces = [("practice address", address, limits.practice_per_hour, limits.practice_burst)]
+        if profile is not None:
+            paces.append(("practice profile", profile, limits.practice_per_hour, limits.practice_burst))
+        self._take(paces)
 
     def _take(self, paces: list[tuple[str, str, int, int]]) -> list[Bucket]:
         """One from each allowance (kind, key, per hour, at once); none is taken unless all have

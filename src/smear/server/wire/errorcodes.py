@@ -68,6 +68,10 @@ ERROR_CODES: dict[str, str] = {
     "bad_record": "that is not a match record that can be replayed: {reason}",
     "record_too_long": "the record has more than {limit} hands",
     "record_unplayable": "the stored record of that match cannot be replayed",
+    "no_practice_positions": "there is no practice position to serve yet",
+    "no_such_position": "there is no practice position with that id",
+    "no_such_theme": "there is no practice theme with that id",
+    "bad_practice_choice": "that is not one of the position's choices",
     "server_busy": "the server is busy with other work of this kind: try again in a moment",
     "internal_error": "something went wrong on the server",
 }

@@ -82,3 +82,35 @@ def build_command(
     click.echo(f"positions: {len(records)}", err=True)
     if store is not None and database is not None:
         store(database, records)
+
+
+@practice.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--database", required=True, help="The server's database (a SQLAlchemy URL).")
+def import_command(file: Path, database: str) -> None:
+    """Store the positions of a build's FILE.jsonl in the database; those already stored are skipped."""
+    import json
+
+    from smear.server.storage.database import StorageError
+    from smear.server.storage.practicestore import BadPositionRecord, import_positions, parse_position
+
+    positions = []
+    try:
+        with file.open(encoding="utf-8") as lines:
+            for number, line in enumerate(lines, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    positions.append(parse_position(json.loads(line)))
+                except json.JSONDecodeError:
+                    fail(f"{file}: line {number}: not JSON", EXIT_INVALID)
+                except BadPositionRecord as err:
+                    fail(f"{file}: line {number}: {err}", EXIT_INVALID)
+    except (OSError, UnicodeDecodeError) as err:
+        fail(f"cannot read {file}: {getattr(err, 'strerror', None) or type(err).__name__}", EXIT_INVALID)
+    try:
+        imported, skipped = import_positions(database, positions)
+    except StorageError as err:
+        fail(f"cannot store the positions: {err}", EXIT_INVALID)
+    click.echo(f"imported: {imported}")
+    click.echo(f"skipped: {skipped}")

@@ -40,6 +40,7 @@ from smear.server.players.api import PlayersApi
 from smear.server.players.background import BackgroundWork
 from smear.server.players.hintrequests import HintRequests
 from smear.server.players.hints import HintService
+from smear.server.players.practice import PracticeApi
 from smear.server.players.profilepace import ProfilePace
 from smear.server.readiness import Readiness
 from smear.server.social import talk
@@ -175,6 +176,7 @@ class SmearServer:
         readiness: Readiness,
         reports: Reports,
         metrics: Metrics,
+        practice: PracticeApi,
     ) -> None:
         self.sio = sio
         self.live = live
@@ -190,6 +192,7 @@ class SmearServer:
         self.moderation = moderation  # the bans, and the operator's orders carried out
         self.readiness = readiness
         self.reports = reports  # players' reports of other players
+        self.practice = practice  # practice positions, attempts and practice ratings
         self.metrics = metrics
         self._sweeper: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
@@ -204,6 +207,7 @@ class SmearServer:
             Route("/tables/{code}/matches/{number}/record.json", self.record),
             *facts_routes(self.limits),
             *self.reports.routes(),
+            *self.practice.routes(),  # before the players' routes: /api/players/{player}/practice/...
             *self.players.routes(),
             *client_routes(STATIC_DIR),  # after the routes above, so they keep their paths
         ]
@@ -462,6 +466,7 @@ def build_server(
         readiness=Readiness(store.storage.ping, None if cluster is None else cluster.redis.ping),
         reports=reports,
         metrics=metrics,
+        practice=PracticeApi(store, profile_pace, limits, clock, players.proven),
     )
 
 

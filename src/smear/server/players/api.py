@@ -211,7 +211,7 @@ class PlayersApi:
 
     async def create_profile(self, request: Request) -> Response:
         self.refuse_banned(_address(request, self.limits.trusted_proxies), None)
-        body = parse_message(NewProfile, await _body(request))
+        body = parse_message(NewProfile, await read_body(request))
         player, secret = new_player_id(), secrets.token_urlsafe(24)
         with self.pace.making(_address(request, self.limits.trusted_proxies)):
             await self.store.db(
@@ -253,13 +253,13 @@ class PlayersApi:
         )
 
     async def rename_profile(self, request: Request) -> Response:
-        player = await self._proven(request)
-        body = parse_message(Rename, await _body(request))
+        player = await self.proven(request)
+        body = parse_message(Rename, await read_body(request))
         await self.store.db(self.storage.players.rename_profile, player, body.name)
         return JSONResponse({"player": player, "name": body.name}, headers=_NO_STORE)
 
     async def delete_profile(self, request: Request) -> Response:
-        player = await self._proven(request)
+        player = await self.proven(request)
         await self.store.db(self.storage.players.delete_profile, player)
         await self.profile_gone(player)  # the seats it holds play on without it
         if self.cluster is not None:  # and so do those at the tables of every other process
@@ -267,7 +267,7 @@ class PlayersApi:
         return JSONResponse({"deleted": True}, headers=_NO_STORE)
 
     async def make_transfer_code(self, request: Request) -> Response:
-        player = await self._proven(request)
+        player = await self.proven(request)
         code = new_transfer_code()
         expires = self.clock() + TRANSFER_SECONDS
         await self.store.db(self.storage.players.add_transfer_code, player, hash_token(code), expires)
@@ -277,7 +277,7 @@ class PlayersApi:
         # Paced per address and per code, apart from new profiles: a code is short enough that
         # guessing must stay slow (the budget is worked out in docs/security.md).
         self.refuse_banned(_address(request, self.limits.trusted_proxies), None)
-        body = parse_message(Claim, await _body(request))
+        body = parse_message(Claim, await read_body(request))
         secret, code_hash = secrets.token_urlsafe(24), hash_token(canonical_code(body.code))
         with self.pace.claiming(_address(request, self.limits.trusted_proxies), code_hash) as right:
             claimed = await self.store.db(
@@ -290,7 +290,7 @@ class PlayersApi:
         player, name = claimed
         return JSONResponse({"player": player, "secret": secret, "name": name}, headers=_NO_STORE)
 
-    async def _proven(self, request: Request) -> str:
+    async def proven(self, request: Request) -> str:
         """The profile of the request's path, once its ``Authorization`` header holds one of its
         secrets (else 401 ``bad_secret``)."""
         player = _player_id(request)
@@ -468,7 +468,7 @@ async def _capped_body(request: Request, limit: int) -> bytes:
     return bytes(body)
 
 
-async def _body(request: Request) -> bytes:
+async def read_body(request: Request) -> bytes:
     """The request's body (at most a message's size), for :func:`parse_message` to decode and check
     as it does a socket's message: anything but a JSON object is ``malformed_json``."""
     return await _capped_body(request, MAX_MESSAGE_BYTES)

@@ -47,6 +47,6 @@ def position_rating(start: float) -> Rating:
 def rate_attempt(profile: Rating, position: Rating, correct: bool) -> tuple[Rating, Rating]:
     """The profile's and the position's ratings after an attempt (``correct``: the best choice)."""
     teams = [[_MODEL.rating(profile.mu, profile.sigma)], [_MODEL.rating(position.mu, position.sigma)]]
-    ranks = [1, 2] if correct else [2, 1]
+    ranks = [1.0, 2.0] if correct else [2.0, 1.0]
     [[player], [puzzle]] = _MODEL.rate(teams, ranks=ranks)
     return Rating(player.mu, player.sigma), Rating(puzzle.mu, puzzle.sigma)

@@ -11,6 +11,7 @@ and answer served is read as it was stored.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -80,7 +81,9 @@ def parse_position(record: Any) -> PracticePosition:
     return position
 
 
-def import_positions(database_url: str, records: Iterable[dict[str, Any]]) -> tuple[int, int]:
+def import_positions(
+    database_url: str, records: Iterable[dict[str, Any] | PracticePosition]
+) -> tuple[int, int]:
     """Stores the position records (each checked by :func:`parse_position`, all before any is
     stored) in the database at ``database_url``; returns how many were imported and how many
     skipped (already stored)."""
@@ -93,7 +96,7 @@ def import_positions(database_url: str, records: Iterable[dict[str, Any]]) -> tu
         except BadPositionRecord as err:
             raise BadPositionRecord(f"record {number}: {err}") from None
     with Storage(database_url) as storage:
-        return storage.practice.import_positions(positions)
+        return storage.practice.import_positions(positions, time.time())
 
 
 class PracticeStore:
@@ -103,8 +106,8 @@ class PracticeStore:
     def __init__(self, transactions: Transactions) -> None:
         self._transactions = transactions
 
-    def import_positions(self, positions: Iterable[PracticePosition], now: float = 0.0) -> tuple[int, int]:
-        """Stores the positions not stored yet; returns (imported, skipped)."""
+    def import_positions(self, positions: Iterable[PracticePosition], now: float) -> tuple[int, int]:
+        """Stores the positions not stored yet (noted as made at ``now``); returns (imported, skipped)."""
         imported = skipped = 0
         batch: dict[str, PracticePosition] = {}
         for position in positions:
@@ -178,7 +181,8 @@ class PracticeStore:
             tried = (
                 select(
                     PracticeAttemptModel.position_id.label("position_id"),
-                    func.max(PracticeAttemptModel.at).label("last_at"),
+                    # The latest attempt's id: ids grow with time, and two never tie.
+                    func.max(PracticeAttemptModel.id).label("last_attempt"),
                 )
                 .where(PracticeAttemptModel.profile_id == profile)
                 .group_by(PracticeAttemptModel.position_id)
@@ -189,8 +193,8 @@ class PracticeStore:
                 select(position.question, position.mu, position.sigma)
                 .outerjoin(tried, tried.c.position_id == position.id)
                 .order_by(
-                    tried.c.last_at.is_not(None),
-                    tried.c.last_at,
+                    tried.c.last_attempt.is_not(None),
+                    tried.c.last_attempt,
                     func.abs(position.mu - mu),
                     position.id,
                 )

@@ -39,6 +39,9 @@ SLOW_TESTS = frozenset(
         "test_omniscient.py::test_sighted_experts_are_named_in_the_arena_only",
         "test_omniscient.py::test_the_omniscient_bot_plays_only_legal_actions[ten_point-5]",
         "test_play_loss_bench.py::test_random_play_loses_more_than_the_heuristic_and_the_shares_add_up",
+        # Self-play, a solve and the bot levels asked: 7 to 9 s.
+        "test_practice_build.py::test_a_position_shows_the_seat_s_view_at_that_moment_and_its_id_is_stable",
+        "test_practice_build.py::test_build_writes_valid_json_lines_and_refuses_bad_arguments",
         # 0.5 to 2 s for each of its 50 configurations: a third of the fast tier's time.
         "test_sampler.py::test_a_sample_is_consistent_with_the_view",
         "test_review.py::test_a_player_who_always_passes_and_plays_its_first_card_loses_more_than_the_expert",

@@ -4,10 +4,8 @@ database."""
 
 from __future__ import annotations
 
-import importlib
 import os
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -59,12 +57,6 @@ def build_command(
 
     if out is None and database is None:
         raise click.UsageError("say where the positions go: --out FILE.jsonl and/or --database URL")
-    store: Any = None
-    if database is not None:
-        try:  # the server's store, when this build has it
-            store = importlib.import_module("smear.server.storage.practicestore").import_positions
-        except (ImportError, AttributeError):
-            fail("--database is not available: this build has no practice store", EXIT_INVALID)
     config = BuildConfig(
         presets=presets or DEFAULT_PRESETS,
         matches=matches,
@@ -80,8 +72,17 @@ def build_command(
     if handle is not None:
         handle.close()
     click.echo(f"positions: {len(records)}", err=True)
-    if store is not None and database is not None:
-        store(database, records)
+    if database is not None:
+        from smear.server.storage.practicestore import import_positions
+
+        try:
+            imported, skipped = import_positions(database, records)
+        except Exception as err:  # a database the store cannot reach or use: one line, no traceback
+            fail(
+                f"cannot store the positions: {type(err).__name__}: {str(err).splitlines()[0]}", EXIT_INVALID
+            )
+        click.echo(f"imported: {imported}")
+        click.echo(f"skipped: {skipped}")
 
 
 @practice.command("import")

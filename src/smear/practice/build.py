@@ -5,7 +5,8 @@ solved with many deals (:mod:`smear.practice.solve`), the sound ones kept as pos
 A unit of work is one self-play match of one preset: its seats taken by the table's bot levels
 (beginner, normal, expert) in turn, at most ``CANDIDATES_PER_MATCH`` of its unforced decisions
 solved, drawn round-robin over the kinds (bid, widow, trump, discard, card) so that the rarer kinds
-are not crowded out by the cards. Everything is seeded: the same arguments build the same records.
+are not crowded out by the cards. The solving is seeded; the self-play is not quite, since the
+expert in a seat searches within a time limit, so another machine plays other matches.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from smear.practice.lines import play_line
 from smear.practice.record import PracticePosition, position_id
 from smear.practice.solve import Solution, solve
 from smear.practice.themes import find_themes
-from smear.record import parse_record
+from smear.record import Record, parse_record
 from smear.review import Position, positions
 from smear.rules import Rules, find_rules
 from smear.server.wire.outbound import public_json, view_json
@@ -80,15 +81,27 @@ def table_of(rules: Rules) -> tuple[int, bool]:
     return rules.player_counts[0], False
 
 
-def selfplay_candidates(preset: str, match: int, seed: int) -> list[Candidate]:
-    """Play self-play match ``match`` of ``preset`` and draw its decisions to solve."""
+def selfplay_match(preset: str, match: int, seed: int) -> tuple[Record, tuple[str, ...]]:
+    """Self-play match ``match`` of ``preset``: its record and the bot level in each seat."""
     players, teams = table_of(find_rules(preset))
     levels = list(LEVELS)
     lineup = tuple(levels[(seat + match) % len(levels)] for seat in range(players))
     config = ArenaConfig(preset, players, teams, lineup, 1, seed=seed * 100_003 + match)
     result = play_match(config, 0, keep_record=True)
     assert result.record is not None
-    record = parse_record(result.record)
+    return parse_record(result.record), result.seating
+
+
+def selfplay_candidates(preset: str, match: int, seed: int) -> list[Candidate]:
+    """Play self-play match ``match`` of ``preset`` and draw its decisions to solve."""
+    record, seating = selfplay_match(preset, match, seed)
+    return candidates_of(record, seating, preset, match, seed)
+
+
+def candidates_of(
+    record: Record, seating: tuple[str, ...], preset: str, match: int, seed: int
+) -> list[Candidate]:
+    """The decisions of a self-play match's record to solve, drawn round-robin over the kinds."""
     by_kind: dict[str, list[Position]] = defaultdict(list)
     for position in positions(record):
         if len(position.view.legal_actions) > 1:
@@ -101,9 +114,7 @@ def selfplay_candidates(preset: str, match: int, seed: int) -> list[Candidate]:
         for found in by_kind.values():
             if found and len(chosen) < CANDIDATES_PER_MATCH:
                 chosen.append(found.pop())
-    return [
-        Candidate(preset, match, position, names_for(result.seating, position.seat)) for position in chosen
-    ]
+    return [Candidate(preset, match, position, names_for(seating, position.seat)) for position in chosen]
 
 
 def names_for(seating: tuple[str, ...], seat: int) -> tuple[str, ...]:
@@ -228,11 +239,13 @@ __all__ = [
     "BuildConfig",
     "Candidate",
     "build_match",
+    "candidates_of",
     "difficulty",
     "display_rating",
     "position_record",
     "run_build",
     "selfplay_candidates",
+    "selfplay_match",
     "solve_candidate",
     "starting_mu",
 ]

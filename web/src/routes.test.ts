@@ -34,6 +34,12 @@ describe("routeOf", () => {
     expect(routeOf("/t/abcd1234/", "")).toEqual({ kind: "table", code: "abcd1234", watch: false });
   });
 
+  it("reads the practice page, and nothing under it", () => {
+    expect(routeOf("/practice", "")).toEqual({ kind: "practice" });
+    expect(routeOf("/practice/", "?theme=moon")).toEqual({ kind: "practice" });
+    expect(routeOf("/practice/x", "")).toEqual({ kind: "not_found" });
+  });
+
   it("follows the table as a spectator only with watch=1", () => {
     expect(routeOf("/t/abcd1234", "?watch=1")).toEqual({ kind: "table", code: "abcd1234", watch: true });
     expect(routeOf("/t/abcd1234", "?watch=yes")).toEqual({ kind: "table", code: "abcd1234", watch: false });

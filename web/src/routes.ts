@@ -26,6 +26,7 @@ export function routeOf(pathname: string, search: string): Route {
   }
   const replay = replayRouteOf(pathname);
   if (replay) return { kind: "replay", match: replay.match };
+  if (/^\/practice\/?$/.test(pathname)) return { kind: "practice" };
   const players = playersRoute(pathname, search);
   if (players) return players;
   return pathname === "/" || pathname === "" ? { kind: "landing" } : { kind: "not_found" };

@@ -24,6 +24,8 @@ export type Route =
   | { kind: "table"; code: string; watch: boolean }
   /** A match's replay (/m/{match}), or the page that opens a record file (/replay) when `match` is null. */
   | { kind: "replay"; match: string | null }
+  /** Practice positions (/practice). */
+  | { kind: "practice" }
   /** A profile, a leaderboard, or taking a profile from another device (see playersRoutes.ts). */
   | PlayersRoute;
 

@@ -82,7 +82,8 @@ def client_routes(directory: Path) -> list[BaseRoute]:
             missing = FileResponse(index, status_code=404, headers={"Cache-Control": "no-cache"})
             await missing(scope, receive, send)
 
-    # Every address the game opens at: a table, a profile, the leaderboards, a replay, a code to claim.
+    # Every address the game opens at: a table, a profile, the leaderboards, a replay, a code to claim,
+    # practice.
     pages = (
         "/",
         "/t/{code}",
@@ -92,6 +93,7 @@ def client_routes(directory: Path) -> list[BaseRoute]:
         "/claim",
         "/m/{match}",
         "/replay",
+        "/practice",
     )
     return [
         *(Route(path, page) for path in pages),

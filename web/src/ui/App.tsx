@@ -10,7 +10,7 @@ import { seatName } from "./names";
 import { isPlayersRoute, PlayersLinks } from "./players/PlayersLinks";
 import { NotFound } from "./NotFound";
 import { ProfileNotice } from "./players/ProfileNotice";
-import { GameScreen, HowToScreen, LandingScreen, LobbyScreen, PlayersScreen, ReplayScreen } from "./screens";
+import { GameScreen, HowToScreen, LandingScreen, LobbyScreen, PlayersScreen, PracticeScreen, ReplayScreen } from "./screens";
 
 function ConnectionStatus() {
   const { conn } = useApp();
@@ -221,6 +221,8 @@ export function App() {
           <PlayersScreen route={app.route} />
         ) : app.route.kind === "replay" ? (
           <ReplayScreen key={app.route.match ?? ""} match={app.route.match} />
+        ) : app.route.kind === "practice" ? (
+          <PracticeScreen />
         ) : app.route.kind === "landing" ? (
           <LandingScreen />
         ) : app.route.kind === "not_found" ? (

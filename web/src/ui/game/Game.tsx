@@ -20,7 +20,7 @@ import { ReactionBar } from "./Reactions";
 import { Scoreboard } from "./Scoreboard";
 import { SeatPlate } from "./SeatPlate";
 import { tableScreen, useScreenTop } from "./screenTop";
-import { deadCards } from "./table";
+import { bidChip, contractText, deadCards } from "./table";
 import { LastTrick, TrickArea } from "./Trick";
 
 const SUMMARY_ID = "hand-summary";
@@ -28,6 +28,13 @@ const SUMMARY_ID = "hand-summary";
 const FOCUSABLE = "button, a[href], select, input, [tabindex]";
 // Where the table stacks in one column (styles/screens.css): the side column comes below the hand.
 const NARROW = "(max-width: 980px)";
+
+/**
+ * The table's parts the Practice page draws a position with. It takes them from this chunk when it
+ * loads (practice/tableParts.ts) rather than importing them, which would split them into a chunk of
+ * their own: one more file, and more gzipped script, for the table's first page.
+ */
+export const tableParts = { Hand, TrickArea, angleOf, bidChip, contractText };
 
 /** Whether the table is laid out in one column, followed as the window is resized. */
 function useNarrow(): boolean {

@@ -11,7 +11,7 @@ export function isPlayersRoute(route: Route): route is PlayersRoute {
 }
 
 /**
- * "My profile" (once this browser has one), "Leaderboard" and, on the landing page, the way to
+ * "My profile" (once this browser has one), "Leaderboard", "Practice" and, on the landing page, the way to
  * bring a profile from another device. `onNavigate` closes the menu they sit in.
  */
 export function PlayersLinks({ where, onNavigate }: { where: "landing" | "menu"; onNavigate?: () => void }) {
@@ -26,6 +26,9 @@ export function PlayersLinks({ where, onNavigate }: { where: "landing" | "menu";
       )}
       <AppLink class={link} href={leaderboardPath(null)} onNavigate={onNavigate}>
         {t("players.leaderboard")}
+      </AppLink>
+      <AppLink class={link} href="/practice" onNavigate={onNavigate}>
+        {t("practice.link")}
       </AppLink>
       {where === "landing" && (
         <AppLink href={claimPath()} onNavigate={onNavigate}>

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from smear.cli.base import EXIT_INVALID, cli, fail
+from smear.cli.serve import database_option
 from smear.rules import PRESETS
 
 DEFAULT_PRESETS = ("house", "ten_point", "five_point")
@@ -87,7 +88,7 @@ def build_command(
 
 @practice.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--database", required=True, help="The server's database (a SQLAlchemy URL).")
+@database_option
 def import_command(file: Path, database: str) -> None:
     """Store the positions of a build's FILE.jsonl in the database; those already stored are skipped."""
     import json

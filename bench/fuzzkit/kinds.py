@@ -322,6 +322,11 @@ async def send_http(fuzzer: Fuzzing, socket: Socket, rng: random.Random) -> None
         "/socket.io/?EIO=4&transport=bogus",
         "/tables/",
         f"/tables/{code}/matches/1/record.json/extra",
+        "/api/practice/themes",
+        "/api/practice/daily",
+        f"/api/players/{code}/practice/next?theme={code}",
+        f"/api/players/{code}/practice/{code}",
+        f"/api/players/{code}/practice/{number}",
     ]
     path = rng.choice(paths)
     method = "GET" if rng.random() < 0.85 else rng.choice(["POST", "PUT", "DELETE", "HEAD", "OPTIONS"])

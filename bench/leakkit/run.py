@@ -21,10 +21,13 @@ connection and come back with ``resume``. A spectator watches every match from t
 sometimes a second one joins midway. While a match is played its record is asked for (it must not
 exist yet) and ``/health`` too; once it is over, the record is replayed with the engine and every
 message is checked against what its recipient could know when it arrived. The server's log is
-captured at DEBUG. The WebSocket frame trace (a DEBUG line per frame, a cut-short copy of a message
-that is checked anyway as its recipient received it) would cost a sixth of the run: it is on for one
-match in ``--trace-every`` (10), whose sockets' frames are all checked but the few written while
-another match opens a socket; the leak test traces every frame.
+captured at DEBUG. The first worker also stores ``--practice`` positions made from random moments of
+matches and asks for each as a profile would (``leakkit.practice``): a position must be exactly its
+seat's view, and nothing of its answer may come before the attempt. The WebSocket frame trace (a
+DEBUG line per frame, a cut-short copy of a message that is checked anyway as its recipient received
+it) would cost a sixth of the run: it is on for one match in ``--trace-every`` (10), whose sockets'
+frames are all checked but the few written while another match opens a socket; the leak test traces
+every frame.
 
 The clients speak Socket.IO themselves over bare WebSockets and keep each message as the JSON text
 it came in, which the checks search for cards (see ``Socket``).
@@ -78,6 +81,7 @@ from leakkit.client import HarnessError
 from leakkit.log import LogAudit, capture_logs
 from leakkit.plan import MatchSpec, configurations, plan
 from leakkit.players import MatchRun
+from leakkit.practice import audit_practice
 from leakkit.worker import OwnedLock, Worker
 
 MATCH_TIMEOUT = 900.0  # seconds a whole match may take
@@ -151,7 +155,13 @@ async def running_server(database: Path) -> AsyncIterator[tuple[Any, str]]:
     # Bots move at once; a finished hand stays up a moment. One address opens every socket and
     # table here, so the per-address limits are off (0), and so is the cap on tables in memory.
     timing = Timing(bot_pause=0.0, hand_pause=0.02, grace=0.1)
-    limits = Limits(tables_per_hour=0, connections_per_address=0, max_tables=0, spectators_per_table=0)
+    limits = Limits(
+        tables_per_hour=0,
+        connections_per_address=0,
+        max_tables=0,
+        spectators_per_table=0,
+        practice_per_hour=0,
+    )
     server = build_server(f"sqlite:///{database}", timing, limits)
     async with served(server.asgi_app()) as base:
         yield server, base
@@ -204,6 +214,11 @@ async def run_worker(number: int, args: argparse.Namespace, workdir: str, counte
             result["worker"], result["cpu"] = number, time.process_time()
             results.put(result)
 
+        if number == 0 and args.practice:
+            checked, leaks = await audit_practice(http, url, server.storage, args.practice, args.seed)
+            shown = [(kind_of(x), f"{x}\n  message: {x.excerpt()}") for x in examples(leaks)]
+            results.put({"practice": checked, "leaks": len(leaks), "shown": shown})
+
         async def slot() -> None:
             nonlocal played
             while (index := next_index()) is not None:
@@ -249,6 +264,7 @@ class Totals:
     cpu: dict[int, float] = field(default_factory=dict)  # each worker's CPU time so far
     presets: Counter[str] = field(default_factory=Counter)
     options: Counter[str] = field(default_factory=Counter)
+    practice: int = 0  # practice answers checked
 
     def add(self, result: dict[str, Any]) -> None:
         self.messages += int(result.get("log_lines", 0))
@@ -256,6 +272,9 @@ class Totals:
         for kind, text in result.get("shown", []):
             if len(self.shown) < SHOWN or all(kind != seen for seen, _ in self.shown):
                 self.shown.append((kind, text))
+        if "practice" in result:  # the practice routes' audit, not a match
+            self.practice += int(result["practice"])
+            return
         self.counts.update(result.get("counts", {}))
         self.kinds.update(result.get("kinds", {}))
         if "cpu" in result:
@@ -289,6 +308,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         type=int,
         default=10,
         help="one match in this many has the server trace its WebSocket frames in the log (10)",
+    )
+    parser.add_argument(
+        "--practice", type=int, default=50, help="practice positions stored, asked for and checked (50)"
     )
     parser.add_argument("--progress", type=float, default=10.0, help="seconds between progress lines (10)")
     args = parser.parse_args(argv)
@@ -402,6 +424,7 @@ def summarise(totals: Totals, args: argparse.Namespace, elapsed: float) -> int:
     )
     print(f"matches: {totals.matches}")
     print(f"messages: {totals.messages}")
+    print(f"practice_answers: {totals.practice}")
     print(f"leaks: {totals.leaks}")
     if totals.leaks:
         return 1

@@ -15,8 +15,10 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from click.testing import CliRunner
+from leakkit.practice import audit_practice, check_question, made_positions
 from serverkit import http_json, running_server, stopped_pace  # noqa: F401
 from test_players import new_profile
 
@@ -409,3 +411,36 @@ def test_smear_practice_import_reads_a_builds_lines(tmp_path: Path) -> None:
     lines.write_text('{"id": "not a position"}\n')
     result = runner.invoke(cli, ["practice", "import", str(lines), "--database", url])
     assert result.exit_code == 2 and "line 1" in result.output and "Traceback" not in result.output
+
+
+def test_the_leak_audit_asks_for_every_kind_of_position_and_catches_an_answer_or_a_hidden_card(
+    tmp_path: Path,
+) -> None:
+    limits = dataclasses.replace(LIMITS, practice_per_hour=0)
+
+    async def scenario() -> None:
+        async with (
+            running_server(tmp_path / "smear.db", limits=limits) as (server, base),
+            aiohttp.ClientSession() as http,
+        ):
+            checked, leaks = await audit_practice(http, base, server.storage, 20, 3)
+        assert [str(leak) for leak in leaks] == []
+        assert checked == 2 * 20 + 1
+
+    run(scenario)
+    position = made_positions(1, 5)[0]
+    question = {key: value for key, value in position.items() if key != "answer"}
+    assert check_question(json.dumps({"position": question}).encode(), position, "here") == []
+    told = check_question(json.dumps({"position": position}).encode(), position, "here")
+    assert [leak.detail for leak in told][:1] == [
+        'the answer\'s "answer", "values", "best", "margin", "lines", "deals" sent before the attempt'
+    ]
+    assert any(leak.cards for leak in told)  # the searched deal's hands name the other seats' cards
+    peeked = json.loads(json.dumps(question))
+    peeked["you"]["hand"] = sorted(hidden_cards(position))[:1] + peeked["you"]["hand"][1:]
+    assert {
+        leak.detail for leak in check_question(json.dumps({"position": peeked}).encode(), position, "")
+    } == {
+        "a position is not exactly its seat's view",
+        "a position names cards its seat does not see",
+    }

@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 from leakkit.practice import audit_practice, check_question, made_positions
 from serverkit import http_json, running_server, stopped_pace  # noqa: F401
+from support.dbservers import Postgres
 from test_players import new_profile
 
 from smear import apply, find_rules, legal_actions, new_match, player_view
@@ -444,3 +445,26 @@ def test_the_leak_audit_asks_for_every_kind_of_position_and_catches_an_answer_or
         "a position is not exactly its seat's view",
         "a position names cards its seat does not see",
     }
+
+
+def test_the_practice_store_reads_and_writes_the_same_on_postgresql(postgres: Postgres) -> None:
+    url = postgres.new_database()
+    moon, plain, strong = made_position(70, theme="moon"), made_position(71), made_position(72, rating=1700.0)
+    assert import_positions(url, [moon, plain, strong]) == (3, 0)
+    assert import_positions(url, [moon, plain, strong]) == (0, 3)
+    with Storage(url) as storage:
+        store = storage.practice
+        storage.players.create_profile("ann", "Ann", "a-hash", 0.0)
+        assert store.theme_counts() == {"moon": 1, "bid_the_hand": 2}
+        found = store.next_position("ann", "moon")
+        assert found is not None and found[0]["id"] == moon["id"] and "answer" not in found[0]
+        wrong = store.attempt("ann", moon["id"], moon["choices"][0], 1.0)
+        assert wrong is not None and not wrong.correct and wrong.answer == moon["answer"]
+        assert wrong.after.rating.mu < wrong.before.rating.mu and wrong.after.attempts == 1
+        again = store.attempt("ann", moon["id"], moon["choices"][-1], 2.0)
+        assert again is not None and again.correct and again.after == again.before == wrong.after
+        found = store.next_position("ann", None)  # untried, the nearer the profile's rating
+        assert found is not None and found[0]["id"] == plain["id"]
+        assert store.daily("2026-12-06") == store.daily("2026-12-06") is not None
+        assert store.attempt("ann", "0" * 16, "pass", 3.0) is None
+        assert store.standing("ann") == wrong.after

@@ -468,3 +468,25 @@ def test_the_practice_store_reads_and_writes_the_same_on_postgresql(postgres: Po
         assert store.daily("2026-12-06") == store.daily("2026-12-06") is not None
         assert store.attempt("ann", "0" * 16, "pass", 3.0) is None
         assert store.standing("ann") == wrong.after
+
+
+def test_a_deleted_profiles_attempts_and_practice_rating_go_with_it(tmp_path: Path) -> None:
+    position = made_position(90)
+    url = positions_db(tmp_path, [position])
+
+    async def scenario() -> None:
+        async with running_server(url, limits=LIMITS, clock=lambda: NOW) as (server, base):
+            ann = await new_profile(base, "Ann")
+            mine = f"{base}/api/players/{ann['player']}"
+            choice = {"choice": position["choices"][0]}
+            assert (await http_json("POST", f"{mine}/practice/{position['id']}", choice, ann["secret"]))[
+                0
+            ] == 200
+            assert server.storage.practice.standing(ann["player"]).attempts == 1
+            assert (await http_json("DELETE", mine, secret=ann["secret"]))[0] == 200
+            assert server.storage.practice.standing(ann["player"]).attempts == 0
+            # The position stays, with what the attempt taught it.
+            status, daily = await http_json("GET", f"{base}/api/practice/daily")
+            assert status == 200 and daily["position"]["rating"] > 1500.0
+
+    run(scenario)

@@ -226,7 +226,8 @@ class PracticeStore:
             if position is None:
                 return None
             correct = choice == position.answer["best"]
-            mine = session.get(PracticeRatingModel, profile)
+            # Locked where the database can (PostgreSQL): two servers' attempts of one profile take turns.
+            mine = session.get(PracticeRatingModel, profile, with_for_update=True)
             before = _standing(mine)
             first = (
                 session.scalar(
@@ -241,7 +242,12 @@ class PracticeStore:
             )
             session.add(
                 PracticeAttemptModel(
-                    profile_id=profile, position_id=position_id, choice=choice, correct=correct, at=at
+                    profile_id=profile,
+                    position_id=position_id,
+                    choice=choice,
+                    correct=correct,
+                    rated=first,
+                    at=at,
                 )
             )
             if not first:

@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -405,16 +406,29 @@ class PracticePositionModel(Base):
 
 
 class PracticeAttemptModel(Base):
-    """One attempt of a profile at a practice position: the choice, whether it was the best, when."""
+    """One attempt of a profile at a practice position: the choice, whether it was the best, when,
+    and whether it was the one that moved the ratings (the first: at most one per profile and
+    position, which the database itself holds to, so that two servers cannot both count one)."""
 
     __tablename__ = "practice_attempts"
-    __table_args__ = (Index("ix_practice_attempts_profile_position", "profile_id", "position_id"),)
+    __table_args__ = (
+        Index("ix_practice_attempts_profile_position", "profile_id", "position_id"),
+        Index(
+            "ux_practice_attempts_rated",
+            "profile_id",
+            "position_id",
+            unique=True,
+            sqlite_where=text("rated"),
+            postgresql_where=text("rated"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"))
     position_id: Mapped[str] = mapped_column(ForeignKey("practice_positions.id", ondelete="CASCADE"))
     choice: Mapped[str] = mapped_column(String(120))
     correct: Mapped[bool]
+    rated: Mapped[bool]
     at: Mapped[float] = mapped_column(Double)
 
 

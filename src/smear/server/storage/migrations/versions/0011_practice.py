@@ -45,10 +45,20 @@ def upgrade() -> None:
         ),
         sa.Column("choice", sa.String(120), nullable=False),
         sa.Column("correct", sa.Boolean(), nullable=False),
+        sa.Column("rated", sa.Boolean(), nullable=False),
         sa.Column("at", sa.Double(), nullable=False),
     )
     op.create_index(
         "ix_practice_attempts_profile_position", "practice_attempts", ["profile_id", "position_id"]
+    )
+    # At most one rated (first) attempt per profile and position, whichever server stores it.
+    op.create_index(
+        "ux_practice_attempts_rated",
+        "practice_attempts",
+        ["profile_id", "position_id"],
+        unique=True,
+        sqlite_where=sa.text("rated"),
+        postgresql_where=sa.text("rated"),
     )
     op.create_table(
         "practice_ratings",

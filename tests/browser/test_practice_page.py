@@ -85,7 +85,7 @@ def positions() -> list[dict[str, Any]]:
 
 def question_shown(page: Page, ask: Callable[[], object]) -> dict[str, Any]:
     """The question the page asks for with ``ask``, once it is drawn."""
-    with page.expect_response(lambda r: "/practice/" in r.url and r.request.method == "GET") as answer:
+    with page.expect_response(lambda r: "/practice/next" in r.url or "/practice/daily" in r.url) as answer:
         ask()
     question: dict[str, Any] = answer.value.json()["position"]
     assert "answer" not in question
@@ -128,6 +128,8 @@ def test_a_run_of_positions_a_theme_and_the_daily_one_are_answered_with_every_ch
     for turn in range(5):
         if turn > 0:
             question = question_shown(page, lambda: page.locator(".practice-next").click())
+            # The keyboard starts the next position at what to decide.
+            expect(page.locator("#practice-decide")).to_be_focused()
         hand = page.locator(".practice .hand")
         panel = page.locator(".practice .action-panel")
         for part in (hand, panel):  # a decision without scrolling

@@ -72,7 +72,7 @@ export function ChoicePanel({ question, busy, picked, onPick, onChoose }: Choice
     const count = offered[0]?.cards.length ?? 0;
     return (
       <div class="action-panel mine discard-panel" role="group" aria-labelledby="practice-decide">
-        <h2 id="practice-decide">{pwn("practice.discard_title", count)}</h2>
+        <h2 id="practice-decide" tabIndex={-1}>{pwn("practice.discard_title", count)}</h2>
         <p class="muted">{pw("practice.discard_note")}</p>
         <div class="practice-offers">
           {offered.map(({ choice, cards }) => (
@@ -103,7 +103,7 @@ export function ChoicePanel({ question, busy, picked, onPick, onChoose }: Choice
   }
   return (
     <div class="action-panel mine" role="group" aria-labelledby="practice-decide">
-      <h2 id="practice-decide">{t(titles[question.kind])}</h2>
+      <h2 id="practice-decide" tabIndex={-1}>{t(titles[question.kind])}</h2>
       {question.kind === "card" ? (
         <p class="muted">{pw("practice.card_note")}</p>
       ) : (

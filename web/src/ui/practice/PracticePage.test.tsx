@@ -80,6 +80,8 @@ describe("the Practice page", () => {
     expect(root.textContent).toContain("streak 0");
     act(() => button(root, pw("practice.next"))?.click());
     await vi.waitFor(() => expect(seen.filter((s) => s.url.includes("/next")).length).toBe(2));
+    // The keyboard starts the next position at what to decide.
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe("practice-decide"));
   });
 
   it("shows the daily position, and asks for the positions of the theme picked", async () => {

@@ -107,7 +107,11 @@ export function PracticePage() {
   const [busy, setBusy] = useState(false);
   const asked = useRef(0);
   const verdict = useRef<HTMLHeadingElement>(null);
-  const heading = useHeadingFocus(shown.kind !== "loading");
+  // The page's heading takes the focus once, when the first thing is shown; later positions start
+  // at what to decide (below).
+  const everShown = useRef(false);
+  if (shown.kind !== "loading") everShown.current = true;
+  const heading = useHeadingFocus(everShown.current);
 
   /** Show what a request brings, unless a later one was made meanwhile. */
   const take = <T,>(answer: Answer<T>, request: number, then: (data: T) => void) => {
@@ -162,6 +166,14 @@ export function PracticePage() {
   useEffect(() => {
     if (shown.kind === "answered") verdict.current?.focus();
   }, [shown.kind]);
+  // A new position after "Next" (whose button is gone): the keyboard starts at what to decide.
+  const questionId = shown.kind === "question" ? shown.question.id : null;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (questionId && (!active || active === document.body || !active.isConnected)) {
+      document.getElementById("practice-decide")?.focus();
+    }
+  }, [questionId]);
 
   const question = shown.kind === "question" || shown.kind === "answered" ? shown.question : null;
   const state = question ? practiceState(question) : null;

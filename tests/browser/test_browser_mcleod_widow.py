@@ -181,7 +181,8 @@ def test_widow_from_the_landing_page_the_bidder_takes_the_widow_and_everyone_dis
             _chosen, count = check_discard_screen(page)
             held = page.locator(HAND_CARDS).count()
             if bidder:
-                expect(panel).to_contain_text("You have picked up the stock (tinted gold): keep your best 6 cards.")
+                taken = "You have picked up the stock (tinted gold): keep your best 6 cards."
+                expect(panel).to_contain_text(taken)
                 expect(panel).to_contain_text("scoring trump")
                 assert held - count == 6, (held, count)
                 shot(page, "table-widow-bidder-discard-1280.png")

@@ -79,6 +79,7 @@ def test_an_unknown_address_gets_the_games_page_with_a_404(tmp_path: Path) -> No
         assert (answer.status_code, answer.text) == (404, PAGE), path
         assert answer.headers["cache-control"] == "no-cache"
     assert (client.get("/").status_code, client.get("/p/abc").status_code) == (200, 200)
+    assert client.get("/practice").status_code == 200
 
 
 def test_a_missing_file_or_api_address_stays_a_plain_404(tmp_path: Path) -> None:

@@ -420,7 +420,7 @@ def test_a_record_file_replays_and_a_broken_one_shows_the_servers_reason(
     take_expected_http_errors(watched, 400)
 
 
-# The /replay page's heading in each language (replay.upload_title in web/src/i18n/*.ts).
+# The /replay page's heading in each language (replay.upload_title in web/src/i18n/pages/*.ts).
 REPLAY_UPLOAD_TITLE = {
     "en": "Replay a match record",
     "fr": "Rejouer un relevé de partie",
@@ -468,7 +468,7 @@ def test_every_step_of_a_replay_fits_a_phone_in_every_language(
 
 # --- 4. the profile page: widths, languages, keyboard -------------------------------------------------
 
-# Known strings of the catalogs (web/src/i18n/en.ts, fr.ts).
+# Known strings of the catalogs (web/src/i18n/en.ts, fr.ts and the later pages' pages/en.ts, pages/fr.ts).
 CATALOG = {
     "en": {
         "history": "Match history",

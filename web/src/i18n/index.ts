@@ -4,10 +4,14 @@
 // before the first page is drawn, so a page fetches its own language's catalog and no other. The
 // entry holds only the two English texts that say no catalog could be fetched (./offline). t, tk and
 // tn are synchronous: they read the catalog already fetched.
+// The texts that only the pages fetched later show are a second catalog per language (./pages), fetched
+// with those pages' chunks (withPageTexts), so the first page does not wait for them; t, tk and tn read
+// it after the main catalog.
 
 import { faceText, parseCard, shortCard, SUITS } from "../cards";
 import type { ServerError, SuitLetter } from "../types";
 import type { Catalog, MessageKey } from "./en";
+import type { PageCatalog, PageKey } from "./pages/en";
 import { OFFLINE, offlineNotice } from "./offline";
 
 export type Lang = "en" | "es" | "fr" | "pt" | "it";
@@ -29,7 +33,21 @@ const FETCH_CATALOG: Record<Lang, () => Promise<Catalog>> = {
   pt: () => import("./pt").then((m) => m.pt),
   it: () => import("./it").then((m) => m.it),
 };
+const PAGE_CATALOGS: Partial<Record<Lang, PageCatalog>> = {};
+const FETCH_PAGE_CATALOG: Record<Lang, () => Promise<PageCatalog>> = {
+  en: () => import("./pages/en").then((m) => m.en),
+  es: () => import("./pages/es").then((m) => m.es),
+  fr: () => import("./pages/fr").then((m) => m.fr),
+  pt: () => import("./pages/pt").then((m) => m.pt),
+  it: () => import("./pages/it").then((m) => m.it),
+};
+// Whether a page that shows the later pages' texts has been asked for: from then on, a language's page
+// texts are fetched along with its main catalog, so a switch never shows such a page a raw key.
+let pageTextsWanted = false;
 const STORAGE_KEY = "smear.lang";
+
+/** Any text's key: the main catalog's or the later pages' (the type checks both). */
+export type TextKey = MessageKey | PageKey;
 
 type Args = Record<string, string | number>;
 
@@ -55,10 +73,31 @@ export function currentLang(): Lang {
   return lang;
 }
 
-/** Fetch a language's catalog (once); rejects when it cannot be had (the network). */
+/**
+ * Fetch a language's catalog (once), and its page texts too once a page that shows them has been asked
+ * for; rejects when they cannot be had (the network).
+ */
 export async function loadLang(wanted: Lang): Promise<void> {
-  if (CATALOGS[wanted]) return;
-  CATALOGS[wanted] = await FETCH_CATALOG[wanted]();
+  const main = async () => {
+    CATALOGS[wanted] ??= await FETCH_CATALOG[wanted]();
+  };
+  await Promise.all([main(), pageTextsWanted ? loadPageTexts(wanted) : undefined]);
+}
+
+/** Fetch a language's page texts (once); rejects when they cannot be had (the network). */
+export async function loadPageTexts(wanted: Lang): Promise<void> {
+  PAGE_CATALOGS[wanted] ??= await FETCH_PAGE_CATALOG[wanted]();
+}
+
+/**
+ * A later page's chunk (`load` imports it) together with the page texts of the language spoken:
+ * resolves once both are here, so the page never draws a raw key. From this call on, loadLang fetches
+ * a language's page texts too (a switch, or English at the start when the picked language fails).
+ */
+export async function withPageTexts<T>(load: () => Promise<T>): Promise<T> {
+  pageTextsWanted = true;
+  const [loaded] = await Promise.all([load(), loadPageTexts(lang)]);
+  return loaded;
 }
 
 function speak(next: Lang): void {
@@ -118,6 +157,11 @@ function catalog(): Partial<Record<string, string>> {
   return CATALOGS[lang] ?? CATALOGS.en ?? OFFLINE;
 }
 
+/** A key's text: the main catalog's, else the later pages' (in the same language, English's before). */
+function textOf(key: string): string | undefined {
+  return catalog()[key] ?? (PAGE_CATALOGS[lang] ?? PAGE_CATALOGS.en)?.[key as PageKey];
+}
+
 function fill(template: string, args?: Args): string {
   if (!args) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
@@ -126,8 +170,8 @@ function fill(template: string, args?: Args): string {
 }
 
 /** The text of a key in the current language, with its {placeholders} filled. */
-export function t(key: MessageKey, args?: Args): string {
-  return fill(catalog()[key] ?? key, args);
+export function t(key: TextKey, args?: Args): string {
+  return fill(textOf(key) ?? key, args);
 }
 
 /**
@@ -136,7 +180,7 @@ export function t(key: MessageKey, args?: Args): string {
  * callers compare with to choose another text (errorText falls back to the server's message).
  */
 export function tk(key: string, args?: Args): string {
-  const template = catalog()[key];
+  const template = textOf(key);
   return template === undefined ? key : fill(template, args);
 }
 
@@ -144,8 +188,7 @@ export function tk(key: string, args?: Args): string {
 export function tn(base: string, n: number, args?: Args): string {
   // Portuguese plural rules put 0 with 1 ("0 carta"); "0 cartas" reads more naturally.
   const category = lang === "pt" && n === 0 ? "other" : plural.select(n);
-  const texts = catalog();
-  const template = texts[`${base}.${category}`] ?? texts[`${base}.other`] ?? base;
+  const template = textOf(`${base}.${category}`) ?? textOf(`${base}.other`) ?? base;
   return fill(template, { n, ...args });
 }
 

@@ -1,9 +1,10 @@
 // Every screen but the app's frame comes in a chunk of its own (see lazyScreen.tsx): the landing
 // page, the lobby, the table, the players' pages, the replay viewer, practice and How to play; and, at the
 // table, the end of a hand and of the match (with their reviews and chart), fetched as soon as the
-// table's chunk is here so that a hand's end does not wait for them.
+// table's chunk is here so that a hand's end does not wait for them. The players' pages, the replay
+// viewer and How to play come with the texts only they show (withPageTexts).
 
-import { currentLang } from "../i18n";
+import { currentLang, withPageTexts } from "../i18n";
 import type { Route } from "../store";
 import { lazyScreen } from "./lazyScreen";
 
@@ -19,8 +20,12 @@ export const GameScreen = lazyScreen(() =>
     return m.GameScreen;
   }),
 );
-export const PlayersScreen = lazyScreen(() => import("./players/PlayersPage").then((m) => m.PlayersPage));
-export const ReplayScreen = lazyScreen(() => import("./replay/ReplayPage").then((m) => m.ReplayPage));
+export const PlayersScreen = lazyScreen(() =>
+  withPageTexts(() => import("./players/PlayersPage")).then((m) => m.PlayersPage),
+);
+export const ReplayScreen = lazyScreen(() =>
+  withPageTexts(() => import("./replay/ReplayPage")).then((m) => m.ReplayPage),
+);
 export const PracticeScreen = lazyScreen(() =>
   // With the page come its texts in the language spoken and the table's chunk it draws with.
   import("./practice/PracticePage").then(async (page) => {
@@ -28,7 +33,7 @@ export const PracticeScreen = lazyScreen(() =>
     return page.PracticePage;
   }),
 );
-export const HowToScreen = lazyScreen(() => import("./HowTo").then((m) => m.HowToDialog));
+export const HowToScreen = lazyScreen(() => withPageTexts(() => import("./HowTo")).then((m) => m.HowToDialog));
 
 /** Fetch the screen a route opens on now, alongside the language's catalog at the start. */
 export function preloadScreenOf(route: Route): void {

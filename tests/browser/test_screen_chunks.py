@@ -1,8 +1,10 @@
 """Screens that come in chunks of their own: "Loading…" while one comes, a message and a retry when
-the network fails it, and the table's chunk fetched in the lobby so that the start never waits."""
+the network fails it, the table's chunk fetched in the lobby so that the start never waits, and the
+texts only the later pages show fetched with those pages."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -146,3 +148,27 @@ def test_a_page_in_another_language_fetches_its_screen_along_with_the_catalog(ph
     held[0].continue_()
     expect(page.get_by_role("button", name="Jouer tout de suite")).to_be_visible()
     assert page.evaluate("document.documentElement.lang") == "fr"
+
+
+def test_the_later_pages_texts_come_with_those_pages_and_again_on_a_language_switch(phone: Phone) -> None:
+    # The texts only the players' pages, the replay viewer and How to play show (web/src/i18n/pages).
+    url, page = phone.url, phone.page
+    later_texts = {lang: chunk_of(f"src/i18n/pages/{lang}.ts") for lang in ("en", "fr")}
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+
+    def fetched(lang: str) -> bool:
+        return any(address.endswith(later_texts[lang]) for address in asked)
+
+    page.goto(url)
+    expect(page.get_by_role("button", name="Play now")).to_be_visible()
+    assert not fetched("en"), "the first page waits for none of the later pages' texts"
+
+    page.goto(f"{url}/replay")
+    expect(page.get_by_role("heading", name="Replay a match record", level=1)).to_be_visible()
+    assert fetched("en") and not fetched("fr")
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_label("Language").select_option("fr")
+    expect(page.get_by_role("heading", name="Rejouer un relevé de partie", level=1)).to_be_visible()
+    assert fetched("fr")
+    expect(page.locator("main")).not_to_contain_text(re.compile(r"\b(replay|profile|leaders|howto)\.[a-z_]+"))

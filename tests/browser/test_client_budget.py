@@ -99,3 +99,38 @@ def test_the_bench_ends_with_the_two_pages_figures(static_build: Path) -> None:
     last = run.stdout.splitlines()[-2:]
     assert [line.split(":")[0] for line in last] == ["landing_gzip_kb", "table_gzip_kb"]
     assert all(re.fullmatch(r"\w+: \d+\.\d", line) for line in run.stdout.splitlines()), run.stdout
+
+
+# The later pages' texts (web/src/i18n/pages): fetched with those pages, never before a first page.
+PAGE_TEXTS = Path(__file__).resolve().parents[2] / "web" / "src" / "i18n" / "pages" / "en.ts"
+
+
+def page_text_keys() -> set[str]:
+    return set(re.findall(r'^\s*"([\w.]+)":', PAGE_TEXTS.read_text(encoding="utf-8"), re.M))
+
+
+@pytest.mark.parametrize("page", sorted(SCREENS))
+def test_a_first_page_names_none_of_the_later_pages_texts(static_build: Path, page: str) -> None:
+    """A key a first page's script names must be in the catalog it fetches first: else it would show
+    the raw key until some later page happened to bring the rest."""
+    keys = page_text_keys()
+    assert len(keys) > 50  # the catalog was read
+    manifest = read_manifest(static_build)
+    catalogs = {manifest[language_key(each)]["file"] for each in LANGS}
+    scripts = page_chunks(manifest, SCREENS[page], "en") - catalogs
+    text = "\n".join((static_build / name).read_text(encoding="utf-8") for name in scripts)
+    named = {key for key in keys if names_text(text, key)}
+    assert named == set(), f"the {page} page names later pages' texts: {sorted(named)}"
+
+
+def names_text(script: str, key: str) -> bool:
+    """Whether ``script`` names ``key`` as a string, a plural's key by its base (tn("x.n", n))."""
+    base = key.rsplit(".", 1)[0] if key.endswith((".one", ".other")) else key
+    return re.search(rf"[\"'`]{re.escape(base)}[\"'`]", script) is not None
+
+
+def test_the_later_pages_name_their_texts_as_the_check_reads_them(static_build: Path) -> None:
+    """The check above can see a key: the replay viewer's chunk names its own texts."""
+    manifest = read_manifest(static_build)
+    replay = (static_build / manifest["src/ui/replay/ReplayPage.tsx"]["file"]).read_text(encoding="utf-8")
+    assert sum(names_text(replay, key) for key in page_text_keys()) > 10

@@ -55,6 +55,8 @@ SLOW_TESTS = frozenset(
         "server/test_background_work.py::test_a_lane_whose_process_died_answers_server_busy_then_works_in_a_new_one",
         "server/test_background_work.py::test_a_stored_record_the_engine_refuses_is_answered_422_without_a_traceback",
         "server/test_background_work.py::test_replays_and_uploads_do_not_wait_for_the_database_reading_threads",
+        # Plays a match to 11 against two bots, reviews it and solves up to five decisions: 4 to 9 s.
+        "server/test_practice_from_match.py::test_a_match_s_costliest_decisions_become_its_owner_s_own_positions",
         # Plays a match to 11 against two Experts: 5 to 8 s.
         "server/test_bot_naming.py::test_a_bot_carries_its_level_at_the_table_in_the_history_the_replay_and_the_leaderboard",
         "server/test_benchtools.py::test_the_stack_floor_bench_plays_tables_and_ends_with_its_lines",

@@ -40,6 +40,7 @@ from smear.server.players.api import PlayersApi
 from smear.server.players.background import BackgroundWork
 from smear.server.players.hintrequests import HintRequests
 from smear.server.players.hints import HintService
+from smear.server.players.ownpractice import OwnPractice
 from smear.server.players.practice import PracticeApi
 from smear.server.players.profilepace import ProfilePace
 from smear.server.readiness import Readiness
@@ -177,6 +178,7 @@ class SmearServer:
         reports: Reports,
         metrics: Metrics,
         practice: PracticeApi,
+        own_practice: OwnPractice,
     ) -> None:
         self.sio = sio
         self.live = live
@@ -193,6 +195,7 @@ class SmearServer:
         self.readiness = readiness
         self.reports = reports  # players' reports of other players
         self.practice = practice  # practice positions, attempts and practice ratings
+        self.own_practice = own_practice  # a profile's costliest decisions of a match, to practise
         self.metrics = metrics
         self._sweeper: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
@@ -207,6 +210,7 @@ class SmearServer:
             Route("/tables/{code}/matches/{number}/record.json", self.record),
             *facts_routes(self.limits),
             *self.reports.routes(),
+            *self.own_practice.routes(),  # before the practice routes: .../practice/matches/{match}
             *self.practice.routes(),  # before the players' routes: /api/players/{player}/practice/...
             *self.players.routes(),
             *client_routes(STATIC_DIR),  # after the routes above, so they keep their paths
@@ -467,6 +471,7 @@ def build_server(
         reports=reports,
         metrics=metrics,
         practice=PracticeApi(store, profile_pace, limits, clock, players.proven),
+        own_practice=OwnPractice(store, background, profile_pace, limits, clock, players.proven),
     )
 
 

@@ -46,6 +46,7 @@ export const en = {
   "error.no_practice_positions": "There are no practice positions here yet.",
   "error.bad_practice_choice": "That is not one of this position's choices.",
   "error.no_such_position": "That practice position does not exist.",
+  "error.not_your_match": "You did not play that match.",
   "error.no_such_theme": "That practice theme does not exist.",
   "error.server_busy": "The server is busy right now. Try again in a moment.",
 

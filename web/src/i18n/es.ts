@@ -45,6 +45,7 @@ export const es: Catalog = {
   "error.no_practice_positions": "Todavía no hay posiciones de práctica aquí.",
   "error.bad_practice_choice": "Esa no es una de las opciones de esta posición.",
   "error.no_such_position": "Esa posición de práctica no existe.",
+  "error.not_your_match": "No jugaste esa partida.",
   "error.no_such_theme": "Ese tema de práctica no existe.",
   "error.server_busy": "El servidor está ocupado ahora mismo. Inténtalo de nuevo en un momento.",
 

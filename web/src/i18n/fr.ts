@@ -45,6 +45,7 @@ export const fr: Catalog = {
   "error.no_practice_positions": "Il n'y a pas encore de positions d'entraînement ici.",
   "error.bad_practice_choice": "Ce n'est pas l'un des choix de cette position.",
   "error.no_such_position": "Cette position d’entraînement n’existe pas.",
+  "error.not_your_match": "Vous n’avez pas joué cette partie.",
   "error.no_such_theme": "Ce thème d’entraînement n’existe pas.",
   "error.server_busy": "Le serveur est occupé pour le moment. Réessayez dans un instant.",
 

@@ -45,6 +45,7 @@ export const it: Catalog = {
   "error.no_practice_positions": "Qui non ci sono ancora posizioni di allenamento.",
   "error.bad_practice_choice": "Questa non è una delle scelte di questa posizione.",
   "error.no_such_position": "Questa posizione di allenamento non esiste.",
+  "error.not_your_match": "Non hai giocato questa partita.",
   "error.no_such_theme": "Questo tema di allenamento non esiste.",
   "error.server_busy": "Il server è occupato in questo momento. Riprova tra poco.",
 

@@ -45,6 +45,7 @@ export const pt: Catalog = {
   "error.no_practice_positions": "Ainda não há posições de prática aqui.",
   "error.bad_practice_choice": "Essa não é uma das escolhas desta posição.",
   "error.no_such_position": "Essa posição de prática não existe.",
+  "error.not_your_match": "Você não jogou essa partida.",
   "error.no_such_theme": "Esse tema de prática não existe.",
   "error.server_busy": "O servidor está ocupado agora. Tente de novo daqui a pouco.",
 

@@ -51,6 +51,7 @@ from smear.server.storage import dbdriver, migrate
 from smear.server.storage.chatstore import ChatStore
 from smear.server.storage.liststore import ListingStore
 from smear.server.storage.moderationstore import ModerationStore
+from smear.server.storage.ownpracticestore import OwnPracticeStore
 from smear.server.storage.playerstore import MatchOutcome, PlayerStore, existing_profiles
 from smear.server.storage.practicestore import PracticeStore
 from smear.server.storage.quarantinestore import QuarantineStore
@@ -95,10 +96,11 @@ MISSING: Final = Missing.MISSING
 
 class Storage:
     """The server's database: its tables, matches and actions, and a part per other subject
-    (``chat``, ``listing``, ``players``, ``quarantine``, ``moderation``, ``reports``, ``practice``), all
-    opening their transactions with the same :class:`~smear.server.storage.transactions.Transactions`.
-    Each method is one transaction, committed before it returns; writes are serialized by a lock, so
-    the object may be shared between threads, and reads need not wait for writes."""
+    (``chat``, ``listing``, ``players``, ``quarantine``, ``moderation``, ``reports``, ``practice``,
+    ``own_practice``), all opening their transactions with the same
+    :class:`~smear.server.storage.transactions.Transactions`. Each method is one transaction,
+    committed before it returns; writes are serialized by a lock, so the object may be shared
+    between threads, and reads need not wait for writes."""
 
     def __init__(self, url: str = "sqlite:///smear.db") -> None:
         """Opens the database at the SQLAlchemy ``url``, creating it or bringing its schema up to date
@@ -138,6 +140,7 @@ class Storage:
         self.moderation = ModerationStore(self._transactions)
         self.reports = ReportStore(self._transactions)
         self.practice = PracticeStore(self._transactions)
+        self.own_practice = OwnPracticeStore(self._transactions)
         self._append_connection: Connection | None = None
         self._is_sqlite = is_sqlite
         self._action_insert = dbdriver.ActionInsert(self._engine.dialect)

@@ -40,6 +40,7 @@ __all__ = [
     "ChatLineModel",
     "ListingModel",
     "MatchModel",
+    "OwnPracticePositionModel",
     "PlayedMatchModel",
     "PlayerModel",
     "PracticeAttemptModel",
@@ -443,3 +444,20 @@ class PracticeRatingModel(Base):
     sigma: Mapped[float] = mapped_column(Double)
     attempts: Mapped[int]
     streak: Mapped[int]
+
+
+class OwnPracticePositionModel(Base):
+    """A practice position of a profile's own: one of its costliest decisions in a finished match it
+    played, solved (``rank`` 0 the costliest), served to that profile alone and never rated. (Added
+    by the twelfth migration.)"""
+
+    __tablename__ = "own_practice_positions"
+    __table_args__ = (Index("ix_own_practice_positions_owner_match", "owner_id", "match_id"),)
+
+    owner_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    match_id: Mapped[str] = mapped_column(String(40))
+    rank: Mapped[int]
+    question: Mapped[dict[str, Any]] = mapped_column(JSON)
+    answer: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[float] = mapped_column(Double)

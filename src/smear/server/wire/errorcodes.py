@@ -72,6 +72,7 @@ ERROR_CODES: dict[str, str] = {
     "no_such_position": "there is no practice position with that id",
     "no_such_theme": "there is no practice theme with that id",
     "bad_practice_choice": "that is not one of the position's choices",
+    "not_your_match": "that profile did not play that match",
     "server_busy": "the server is busy with other work of this kind: try again in a moment",
     "internal_error": "something went wrong on the server",
 }

@@ -1,0 +1,200 @@
+"""Practice of a profile's own: its costliest decisions of a finished match it played, turned into
+practice positions ("Practice your costliest decisions" on the replay page; docs/practice.md and
+docs/protocol.md, "Practice your costliest decisions").
+
+The match's review (:meth:`smear.server.players.background.BackgroundWork.review_stored`, kept per
+match) names the costliest decisions; the profile's seat's, at most ``REVIEW_COSTLIEST``, are found
+again in the record and solved by the practice solver (:mod:`smear.practice.frommatch`) in the
+reviews' own worker process and queue, paced as a review is, never on the event loop. They are
+kept for that profile alone (:mod:`smear.server.storage.ownpracticestore`): asked again, the same
+positions come back without a search. They are never served by next, daily or themes, and an
+attempt at one moves neither the practice rating nor the streak.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, Final
+
+import orjson
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from smear.practice.frommatch import CostlyDecision, match_positions
+from smear.review import REVIEW_COSTLIEST
+from smear.server.limits import Limits, scope_address
+from smear.server.players.api import HttpError, answering, read_body
+from smear.server.players.background import BackgroundWork, KeptAnswers, UnreadableRecord, read_played
+from smear.server.players.practice import Choice, standing_json
+from smear.server.players.profilepace import ProfilePace
+from smear.server.players.recordjobs import Refused, record_within, refusing
+from smear.server.storage.ownpracticestore import OwnPosition
+from smear.server.tables.live import TableStore
+from smear.server.wire.protocol import parse_message
+
+__all__ = ["OwnPractice", "own_positions"]
+
+_NO_STORE: Final = {"Cache-Control": "no-store"}
+_MATCH_ID: Final = re.compile(r"^[A-Za-z0-9_-]{3,40}$")
+_POSITION_ID: Final = re.compile(r"^[0-9a-f]{16}$")
+_MAKING_KEPT: Final = 64  # the (profile, match) solves under way shared between requests
+
+
+def own_positions(
+    record: dict[str, Any], most_hands: int, preset: str, match: str, seat: int, decisions: list[list[Any]]
+) -> list[dict[str, Any]]:
+    """The positions of ``seat``'s ``decisions`` (``[hand, action_index, action]``, costliest first)
+    in the stored ``record``, each with ``where`` (its hand and action index); run in the reviews'
+    worker process (it searches)."""
+    costly = [CostlyDecision(int(hand), int(index), str(action)) for hand, index, action in decisions]
+    made = refusing(lambda: match_positions(record_within(record, most_hands), preset, match, seat, costly))
+    return [{"where": [decision.hand, decision.action_index], **position} for decision, position in made]
+
+
+def costliest_of(review: bytes, seats: set[int]) -> list[list[Any]]:
+    """The decisions of ``seats`` that lost points in a match's review, costliest first, at most
+    ``REVIEW_COSTLIEST``, as ``[seat, hand, action_index, action]``."""
+    decisions = orjson.loads(review)["decisions"]
+    mine = [d for d in decisions if d["seat"] in seats and d["loss"] > 0]
+    mine.sort(key=lambda d: -d["loss"])  # stable: equal losses in the review's order
+    return [[d["seat"], d["hand"], d["action_index"], d["action"]["text"]] for d in mine[:REVIEW_COSTLIEST]]
+
+
+class OwnPractice:
+    """The requests of a profile's own practice positions: made from a match, read, attempted."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        background: BackgroundWork,
+        pace: ProfilePace,
+        limits: Limits,
+        clock: Callable[[], float],
+        proven: Callable[[Request], Awaitable[str]],
+    ) -> None:
+        self.store = store
+        self.own = store.storage.own_practice
+        self.background = background  # the reviews' lane: its process, queue and pace
+        self.pace = pace
+        self.limits = limits
+        self.clock = clock
+        self.proven = proven
+        self.making = KeptAnswers(_MAKING_KEPT)  # one solve per (profile, match) at a time
+        self.solved = 0  # matches whose decisions were solved (for the tests: asked again, none)
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route(
+                "/api/players/{player}/practice/matches/{match}",
+                answering(self.post_match),
+                methods=["POST"],
+            ),
+            Route(
+                "/api/players/{player}/practice/mine/{position}", answering(self.get_mine), methods=["GET"]
+            ),
+            Route(
+                "/api/players/{player}/practice/mine/{position}",
+                answering(self.post_attempt),
+                methods=["POST"],
+            ),
+        ]
+
+    async def post_match(self, request: Request) -> Response:
+        match = str(request.path_params["match"])
+        if not _MATCH_ID.match(match):
+            raise HttpError(404, "no_such_match")
+        player = await self.proven(request)
+        address = scope_address(request.scope, self.limits.trusted_proxies)
+        self.pace.practicing(player, address)
+        kept = await self.store.read(self.own.of_match, player, match)
+        if not kept:
+            key = f"{player}:{match}"
+            kept = await self.making.start(key, lambda: self._make(player, match, address))
+        return JSONResponse(
+            {"match": match, "positions": [position.question for position in kept]}, headers=_NO_STORE
+        )
+
+    async def _make(self, player: str, match: str, address: str) -> list[OwnPosition]:
+        """The profile's positions from ``match``: its costly decisions in the review, solved, kept."""
+        found = await self.background.reviews.read(read_played, self.background.storage, match)
+        if found is None:
+            raise HttpError(404, "no_such_match")
+        played, record = found
+        seats = {seat.seat for seat in played.players if seat.player == player}
+        if not seats:
+            raise HttpError(403, "not_your_match")
+        try:
+            review = await self.background.review_stored(match, address)
+            if review is None:
+                raise HttpError(404, "no_such_match")
+            decisions = costliest_of(review, seats)
+            made: list[dict[str, Any]] = []
+            if decisions:
+                lane = self.background.reviews
+                lane.pace(address)
+                for seat in sorted(seats):  # a profile in two seats of one match: each seat's own
+                    mine = [decision[1:] for decision in decisions if decision[0] == seat]
+                    if mine:
+                        args = (record, self.background.hands, played.preset, match, seat, mine)
+                        made += await lane.run(partial(lane.work, own_positions, *args))
+                self.solved += 1
+        except (Refused, UnreadableRecord):
+            raise HttpError(422, "record_unplayable") from None
+        order = {tuple(decision[1:3]): rank for rank, decision in enumerate(decisions)}
+        made.sort(key=lambda made_one: order.get(_where(made_one), len(order)))
+        positions = [_own_position(made_one) for made_one in made]
+        return await self.store.db(self.own.keep, player, match, positions, self.clock())
+
+    async def get_mine(self, request: Request) -> Response:
+        position = _position_id(request)
+        player = await self.proven(request)
+        self.pace.practicing(player, scope_address(request.scope, self.limits.trusted_proxies))
+        found = await self.store.read(self.own.position, player, position)
+        if found is None:
+            raise HttpError(404, "no_such_position")
+        return JSONResponse({"position": found.question}, headers=_NO_STORE)
+
+    async def post_attempt(self, request: Request) -> Response:
+        """An attempt at an owned position: judged and answered as any, stored nowhere, rated never."""
+        position = _position_id(request)
+        player = await self.proven(request)
+        body = parse_message(Choice, await read_body(request))
+        self.pace.practicing(player, scope_address(request.scope, self.limits.trusted_proxies))
+        found = await self.store.read(self.own.position, player, position)
+        if found is None:
+            raise HttpError(404, "no_such_position")
+        if body.choice not in found.question["choices"]:
+            raise HttpError(400, "bad_practice_choice")
+        standing = await self.store.read(self.store.storage.practice.standing, player)
+        unmoved = standing_json(standing)
+        return JSONResponse(
+            {
+                "correct": body.choice == found.answer["best"],
+                "choice": body.choice,
+                "answer": found.answer,
+                "rating": {"before": unmoved, "after": unmoved},
+                "streak": standing.streak,
+            },
+            headers=_NO_STORE,
+        )
+
+
+def _where(made: dict[str, Any]) -> tuple[int, int]:
+    where = made["where"]
+    return int(where[0]), int(where[1])
+
+
+def _own_position(made: dict[str, Any]) -> OwnPosition:
+    answer = made["answer"]
+    question = {key: value for key, value in made.items() if key not in ("answer", "where")}
+    return OwnPosition(question, answer)
+
+
+def _position_id(request: Request) -> str:
+    position = str(request.path_params["position"])
+    if not _POSITION_ID.match(position):
+        raise HttpError(404, "no_such_position")
+    return position

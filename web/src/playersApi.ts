@@ -126,13 +126,13 @@ export async function call<T>(
   method: string,
   path: string,
   read: (value: unknown) => T | null,
-  options: { body?: unknown; secret?: string } = {},
+  options: { body?: unknown; secret?: string; timeoutMs?: number } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.secret) headers.Authorization = `Bearer ${options.secret}`;
   const controller = typeof AbortController === "function" ? new AbortController() : null;
-  const timer = controller ? setTimeout(() => controller.abort(), TIMEOUT_MS) : null;
+  const timer = controller ? setTimeout(() => controller.abort(), options.timeoutMs ?? TIMEOUT_MS) : null;
   let response: Response;
   try {
     response = await fetch(path, {

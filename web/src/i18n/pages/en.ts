@@ -128,6 +128,8 @@ export const en = {
   "replay.too_large_here": "The file is too large for this server.",
   "replay.failed": "The replay could not be loaded. Check your connection and try again.",
   "replay.review_show": "Show the costliest decisions",
+  "replay.practice_mine": "Practice your costliest decisions",
+  "replay.practice_working": "Solving your decisions…",
   "replay.review_hide": "Hide the costliest decisions",
   "replay.review_title": "The costliest decisions of the match",
   "replay.review_note": "Each decision is judged by the expert from what its player could see at the time, over {n} sampled deals. Loss: the expected points the player's side gave away against the expert's choice (its score change minus the other side's), beyond the margin of error shown after ±; choices closer than that count as equal.",

@@ -125,6 +125,8 @@ export const es: PageCatalog = {
   "replay.too_large_here": "El archivo es demasiado grande para este servidor.",
   "replay.failed": "No se pudo cargar la repetición. Comprueba tu conexión y vuelve a intentarlo.",
   "replay.review_show": "Mostrar las decisiones más costosas",
+  "replay.practice_mine": "Practica tus decisiones más costosas",
+  "replay.practice_working": "Resolviendo tus decisiones…",
   "replay.review_hide": "Ocultar las decisiones más costosas",
   "replay.review_title": "Las decisiones más costosas de la partida",
   "replay.review_note": "El experto juzga cada decisión según lo que su jugador podía ver en ese momento, en {n} repartos de muestra. Pérdida: los puntos esperados que el bando del jugador cedió frente a la elección del experto (su cambio de puntuación menos el del otro bando), más allá del margen de error que sigue a ±; las elecciones más cercanas cuentan como iguales.",

@@ -125,6 +125,8 @@ export const fr: PageCatalog = {
   "replay.too_large_here": "Le fichier est trop volumineux pour ce serveur.",
   "replay.failed": "Impossible de charger la partie. Vérifiez votre connexion et réessayez.",
   "replay.review_show": "Voir les décisions les plus coûteuses",
+  "replay.practice_mine": "S’entraîner sur vos décisions les plus coûteuses",
+  "replay.practice_working": "Résolution de vos décisions…",
   "replay.review_hide": "Masquer les décisions les plus coûteuses",
   "replay.review_title": "Les décisions les plus coûteuses de la partie",
   "replay.review_note": "L’expert juge chaque décision d’après ce que son joueur pouvait voir à ce moment-là, sur {n} donnes simulées. Perte : les points attendus que le camp du joueur a cédés par rapport au choix de l’expert (sa variation de score moins celle de l’autre camp), au-delà de la marge d’erreur indiquée après ± ; des choix plus proches comptent comme égaux.",

@@ -125,6 +125,8 @@ export const it: PageCatalog = {
   "replay.too_large_here": "Il file è troppo grande per questo server.",
   "replay.failed": "Impossibile caricare la partita. Controlla la connessione e riprova.",
   "replay.review_show": "Mostra le decisioni più costose",
+  "replay.practice_mine": "Allenati sulle tue decisioni più costose",
+  "replay.practice_working": "Sto risolvendo le tue decisioni…",
   "replay.review_hide": "Nascondi le decisioni più costose",
   "replay.review_title": "Le decisioni più costose della partita",
   "replay.review_note": "L’esperto giudica ogni decisione in base a ciò che il giocatore poteva vedere in quel momento, su {n} smazzate simulate. Perdita: i punti attesi che la parte del giocatore ha ceduto rispetto alla scelta dell’esperto (la sua variazione di punteggio meno quella dell’altra parte), oltre il margine di errore indicato dopo ±; scelte più vicine contano come uguali.",

@@ -125,6 +125,8 @@ export const pt: PageCatalog = {
   "replay.too_large_here": "O arquivo é grande demais para este servidor.",
   "replay.failed": "Não foi possível carregar o replay. Verifique sua conexão e tente de novo.",
   "replay.review_show": "Mostrar as decisões mais custosas",
+  "replay.practice_mine": "Praticar as suas decisões mais custosas",
+  "replay.practice_working": "Resolvendo as suas decisões…",
   "replay.review_hide": "Ocultar as decisões mais custosas",
   "replay.review_title": "As decisões mais custosas da partida",
   "replay.review_note": "O especialista julga cada decisão pelo que o jogador podia ver naquele momento, em {n} distribuições de amostra. Perda: os pontos esperados que o lado do jogador cedeu em relação à escolha do especialista (a variação do placar dele menos a do outro lado), além da margem de erro indicada após ±; escolhas mais próximas contam como iguais.",

@@ -10,7 +10,7 @@ import { CardRow } from "../Card";
 import { seatName } from "../names";
 import type { AttemptResult, PracticeAnswer, PracticeQuestion } from "./api";
 import { answerRows, lineAt } from "./practice";
-import type { RefObject } from "preact";
+import type { ComponentChildren, RefObject } from "preact";
 import { pw, pwn } from "./words";
 
 function ratingNumber(rating: number): string {
@@ -81,12 +81,16 @@ export function AnswerPanel({
   result,
   heading,
   onNext,
+  after,
 }: {
   state: StateMessage;
   question: PracticeQuestion;
   result: AttemptResult;
   heading: RefObject<HTMLHeadingElement>;
-  onNext: () => void;
+  /** Null: no next position (the last of the player's own, where `after` leads on). */
+  onNext: (() => void) | null;
+  /** Beside the next button: a way back to where the positions came from. */
+  after?: ComponentChildren;
 }) {
   const [replay, setReplay] = useState(false);
   const { answer } = result;
@@ -97,13 +101,17 @@ export function AnswerPanel({
       <h2 id="practice-verdict" ref={heading} tabIndex={-1}>
         {result.correct ? pw("practice.right") : pw("practice.wrong")}
       </h2>
-      <p class="practice-rating">
-        {pw("practice.rating_change", {
-          before: ratingNumber(result.rating.before.rating),
-          after: ratingNumber(result.rating.after.rating),
-        })}{" "}
-        · {pwn("practice.streak", result.streak)}
-      </p>
+      {answer.played == null ? (
+        <p class="practice-rating">
+          {pw("practice.rating_change", {
+            before: ratingNumber(result.rating.before.rating),
+            after: ratingNumber(result.rating.after.rating),
+          })}{" "}
+          · {pwn("practice.streak", result.streak)}
+        </p>
+      ) : (
+        <p class="practice-rating">{pw("practice.unrated")}</p>
+      )}
       <table class="practice-values">
         <caption>{pwn("practice.values_caption", answer.deals)}</caption>
         <thead>
@@ -122,6 +130,7 @@ export function AnswerPanel({
                   {shown.cards.length > 0 && <CardRow cards={shown.cards} size="xs" />}
                   {row.best && <span class="tag best-tag">{pw("practice.best")}</span>}
                   {row.chosen && <span class="tag">{pw("practice.yours")}</span>}
+                  {row.choice === answer.played && <span class="tag played-tag">{pw("practice.played")}</span>}
                 </th>
                 <td>{row.value === null ? "—" : signedPoints(row.value)}</td>
               </tr>
@@ -130,9 +139,12 @@ export function AnswerPanel({
         </tbody>
       </table>
       <div class="tool-row">
-        <button type="button" class="btn practice-next" onClick={onNext}>
-          {pw("practice.next")}
-        </button>
+        {onNext && (
+          <button type="button" class="btn practice-next" onClick={onNext}>
+            {pw("practice.next")}
+          </button>
+        )}
+        {after}
         {answer.lines.length > 0 && (
           <button type="button" class="btn small secondary" aria-expanded={replay} onClick={() => setReplay(!replay)}>
             {pw("practice.replay")}

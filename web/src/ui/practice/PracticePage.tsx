@@ -11,13 +11,17 @@ import { loadName, saveName } from "../../session";
 import { useApp } from "../../store";
 import { nameRequired, playerName } from "../../tableSettings";
 import type { ServerError } from "../../types";
+import { matchReplayPath } from "../../replay/links";
+import { AppLink } from "../AppLink";
 import { useHeadingFocus, useProfile } from "../players/common";
 import { AnswerPanel } from "./Answer";
 import {
   getDaily,
   getNext,
   getThemes,
+  ownPositions,
   postAttempt,
+  postOwnAttempt,
   type AttemptResult,
   type PracticeQuestion,
   type PracticeRating,
@@ -37,8 +41,16 @@ export async function preparePractice(lang: Lang): Promise<void> {
 
 const noSeat = (seat: number) => t("lobby.seat_n", { n: seat + 1 });
 
+/** The player's own positions from a match (/practice?match=<id>), and which one is shown. */
+interface Own {
+  match: string;
+  questions: PracticeQuestion[];
+  index: number;
+}
+
 type Shown =
   | { kind: "loading" }
+  | { kind: "none" }
   | { kind: "failed"; error: ServerError }
   | { kind: "question"; question: PracticeQuestion; daily: string | null }
   | { kind: "answered"; question: PracticeQuestion; daily: string | null; result: AttemptResult };
@@ -105,6 +117,9 @@ export function PracticePage() {
   const [streak, setStreak] = useState(0);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  // The match whose costliest decisions are practised here, from the address (null: the usual positions).
+  const [fromMatch] = useState(() => new URLSearchParams(location.search).get("match"));
+  const [own, setOwn] = useState<Own | null>(null);
   const asked = useRef(0);
   const verdict = useRef<HTMLHeadingElement>(null);
   // The page's heading takes the focus once, when the first thing is shown; later positions start
@@ -147,15 +162,33 @@ export function PracticePage() {
   useEffect(() => {
     void getThemes().then((answer) => answer.ok && setThemes(answer.data));
   }, []);
+  const ownPosition = (list: Own) => {
+    setOwn(list);
+    setPicked(new Set());
+    const question = list.questions[list.index];
+    setShown(question ? { kind: "question", question, daily: null } : { kind: "none" });
+  };
+
+  const ownFromMatch = async (match: string) => {
+    if (!me) return;
+    const request = ++asked.current;
+    setShown({ kind: "loading" });
+    take(await ownPositions(me.player, me.secret, match), request, (questions) =>
+      ownPosition({ match, questions, index: 0 }),
+    );
+  };
+
   useEffect(() => {
-    void nextPosition(theme);
+    if (fromMatch) void ownFromMatch(fromMatch);
+    else void nextPosition(theme);
   }, [me?.player]);
 
   const choose = async (choice: string) => {
     if (!me || shown.kind !== "question" || busy) return;
     setBusy(true);
     const request = asked.current;
-    const answer = await postAttempt(me.player, me.secret, shown.question.id, choice);
+    const attempt = own ? postOwnAttempt : postAttempt;
+    const answer = await attempt(me.player, me.secret, shown.question.id, choice);
     setBusy(false);
     take(answer, request, (result) => {
       setRating(result.rating.after);
@@ -181,11 +214,23 @@ export function PracticePage() {
     <div class="practice">
       <div class="practice-head">
         <h1 ref={heading} tabIndex={-1}>
-          {shown.kind !== "loading" && shown.kind !== "failed" && shown.daily !== null
-            ? pw("practice.daily_title", { date: shown.daily })
-            : pw("practice.title")}
+          {fromMatch
+            ? pw("practice.from_match_title")
+            : (shown.kind === "question" || shown.kind === "answered") && shown.daily !== null
+              ? pw("practice.daily_title", { date: shown.daily })
+              : pw("practice.title")}
         </h1>
-        {me && (
+        {fromMatch && (
+          <>
+            {own && own.questions.length > 0 && (
+              <p class="practice-status">{pw("practice.from_match_of", { n: own.index + 1, total: own.questions.length })}</p>
+            )}
+            <AppLink class="btn small secondary" href={matchReplayPath(fromMatch)}>
+              {pw("practice.back_to_replay")}
+            </AppLink>
+          </>
+        )}
+        {me && !fromMatch && (
           <>
             <label class="practice-theme">
               <span>{pw("practice.theme")}</span>
@@ -210,7 +255,7 @@ export function PracticePage() {
             </button>
           </>
         )}
-        {rating && (
+        {rating && !fromMatch && (
           <p class="practice-status" aria-live="polite">
             {pw("practice.rating", { rating: new Intl.NumberFormat(currentLang(), { maximumFractionDigits: 0 }).format(rating.rating) })} ·{" "}
             {pwn("practice.streak", streak)}
@@ -221,12 +266,14 @@ export function PracticePage() {
         <NameForm />
       ) : shown.kind === "loading" ? (
         <p class="loading" role="status">
-          {t("app.loading")}
+          {fromMatch ? pw("practice.from_match_working") : t("app.loading")}
         </p>
+      ) : shown.kind === "none" ? (
+        <p class="panel light">{pw("practice.from_match_none")}</p>
       ) : shown.kind === "failed" ? (
         <div class="panel light" role="alert">
           <p>{errorText(shown.error, noSeat)}</p>
-          <button type="button" class="btn" onClick={() => void nextPosition(theme)}>
+          <button type="button" class="btn" onClick={() => void (fromMatch ? ownFromMatch(fromMatch) : nextPosition(theme))}>
             {t("app.retry")}
           </button>
         </div>
@@ -250,7 +297,13 @@ export function PracticePage() {
                 question={question}
                 result={shown.result}
                 heading={verdict}
-                onNext={() => void nextPosition(theme)}
+                onNext={
+                  !own
+                    ? () => void nextPosition(theme)
+                    : own.index + 1 < own.questions.length
+                      ? () => ownPosition({ ...own, index: own.index + 1 })
+                      : null
+                }
               />
             ) : (
               <ChoicePanel question={question} busy={busy} picked={picked} onPick={setPicked} onChoose={(c) => void choose(c)} />

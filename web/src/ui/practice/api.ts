@@ -42,6 +42,8 @@ export interface PracticeAnswer {
   error: number;
   deals: number;
   lines: PracticeLine[];
+  /** For a position from the player's own match: the choice made there. */
+  played?: string | null;
 }
 
 export interface PracticeRating {
@@ -154,6 +156,7 @@ export function readAnswer(value: unknown): PracticeAnswer | null {
     error: num(v.error) ?? 0,
     deals: num(v.deals) ?? 0,
     lines: Array.isArray(v.lines) ? v.lines.map(readLine).filter((line): line is PracticeLine => line !== null) : [],
+    played: typeof v.played === "string" ? v.played : null,
   };
 }
 
@@ -214,4 +217,45 @@ export function postAttempt(player: string, secret: string, position: string, ch
     body: { choice },
     secret,
   });
+}
+
+// The first time, the server reviews the match (if it has not yet) and solves up to five decisions.
+const SOLVING_MS = 60_000;
+
+/** The profile's costliest decisions of a finished match it played, as positions, costliest first
+ * (solved by the server the first time: seconds; the same positions again later). */
+export function postMatchPractice(player: string, secret: string, match: string): Promise<Answer<PracticeQuestion[]>> {
+  return call("POST", `${practiceOf(player)}/matches/${encodeURIComponent(match)}`, readOwnPositions, {
+    body: {},
+    secret,
+    timeoutMs: SOLVING_MS,
+  });
+}
+
+export function readOwnPositions(value: unknown): PracticeQuestion[] | null {
+  const list = record(value)?.positions;
+  if (!Array.isArray(list)) return null;
+  const questions = list.map(readQuestion);
+  return questions.every((q): q is PracticeQuestion => q !== null) ? questions : null;
+}
+
+/** An attempt at one of the profile's own positions: answered as any, never rated. */
+export function postOwnAttempt(player: string, secret: string, position: string, choice: string): Promise<Answer<AttemptResult>> {
+  return call("POST", `${practiceOf(player)}/mine/${encodeURIComponent(position)}`, readAttempt, {
+    body: { choice },
+    secret,
+  });
+}
+
+// The profile's positions of a match once had: the replay's button gets them, the page shows them.
+const ownKept = new Map<string, PracticeQuestion[]>();
+
+/** The profile's positions of `match`: kept from a former answer, else asked of the server. */
+export async function ownPositions(player: string, secret: string, match: string): Promise<Answer<PracticeQuestion[]>> {
+  const key = `${player}:${match}`;
+  const kept = ownKept.get(key);
+  if (kept) return { ok: true, data: kept };
+  const answer = await postMatchPractice(player, secret, match);
+  if (answer.ok) ownKept.set(key, answer.data);
+  return answer;
 }

@@ -2,6 +2,7 @@
 // server's expert for its review (GET /api/matches/{match}/review), a compact list leads to the step
 // of each decision, and the steps that hold one are marked (a ⚠ on their label, the card outlined).
 
+import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { cardName, t, tn } from "../../i18n";
 import { actionText } from "../../i18n/actions";
@@ -126,13 +127,15 @@ interface PanelProps {
   onJump: (to: Position) => void;
   /** The level of the panel's heading (3 under another page's heading). */
   level: 2 | 3;
+  /** Shown under the list: what the viewer may do with its own decisions. */
+  practice?: ComponentChildren;
 }
 
 /**
  * Under the header: the expert at work, why the review could not be had, or the costliest decisions
  * (costliest first), each a button that shows its step.
  */
-export function CostliestPanel({ view, state, open, placed, position, moonBid, onJump, level }: PanelProps) {
+export function CostliestPanel({ view, state, open, placed, position, moonBid, onJump, level, practice }: PanelProps) {
   const Heading = level === 2 ? "h2" : "h3";
   const message =
     state.status === "loading"
@@ -183,6 +186,7 @@ export function CostliestPanel({ view, state, open, placed, position, moonBid, o
             </ol>
           )}
           <p class="muted replay-costliest-note">{t("replay.review_note", { n: review.samples })}</p>
+          {practice}
         </>
       )}
     </section>

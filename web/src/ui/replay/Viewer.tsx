@@ -22,6 +22,7 @@ import { StepDetail } from "./StepDetail";
 import { SeatHands } from "./SeatHands";
 import { ScoreStrip } from "./ScoreStrip";
 import { CostliestButton, CostliestPanel, useCostliest } from "./CostliestDecisions";
+import { PracticeMine } from "./PracticeMine";
 
 /** What the preset's facts add to the view, when the server has given them: the moon, one joker, point values. */
 export interface ViewFacts {
@@ -158,6 +159,7 @@ export function ReplayViewer({ view, match, syncUrl, actions, onMove, nested = f
               position={position}
               moonBid={facts.moonBid}
               level={nested ? 3 : 2}
+              practice={<PracticeMine match={match} />}
               onJump={(to) => {
                 move(to);
                 requestAnimationFrame(() => showStage(root.current));

@@ -16,7 +16,8 @@ from test_players import host_with_profile, new_profile
 from smear.actions import Action
 from smear.cards import CardSet
 from smear.record import parse_record, replay
-from smear.review import REVIEW_COSTLIEST
+from smear.review import REVIEW_COSTLIEST, costliest, count_decisions, review_record
+from smear.server.players.hints import match_review_samples, played_review_seed
 from smear.server.wire.outbound import public_json, view_json
 from smear.state import State
 from smear.views import player_view
@@ -56,9 +57,13 @@ def test_a_match_s_costliest_decisions_become_its_owner_s_own_positions(tmp_path
         async with session(tmp_path / "smear.db") as s:
             match, owner, secret = await owned_match(s)
             record = (await get_json(f"{s.url}/api/matches/{match}"))[1]
-            review = (await get_json(f"{s.url}/api/matches/{match}/review"))[1]
             seat = record["players"].index("Ann")
-            costly = [d for d in review["decisions"] if d["seat"] == seat][:REVIEW_COSTLIEST]
+            # Her decisions judged as the match's review judges them (its seed and deals).
+            parsed = parse_record(record)
+            judged = review_record(
+                parsed, [seat], played_review_seed(match), match_review_samples(count_decisions(parsed))
+            )
+            costly = costliest(judged.decisions, REVIEW_COSTLIEST)
             assert costly, "Ann plays her first legal action: some of it costs points"
             url = f"{s.url}/api/players/{owner}/practice/matches/{match}"
 
@@ -71,7 +76,7 @@ def test_a_match_s_costliest_decisions_become_its_owner_s_own_positions(tmp_path
             # is left out, a decision the wider search finds offers a single choice (never here).
             assert [q["id"] for q in questions] == list(dict.fromkeys(q["id"] for q in questions))
             assert 0 < len(questions) <= len(costly)
-            named = [(d["hand"], d["action_index"]) for d in costly]
+            named = [(d.hand, d.action_index) for d in costly]
             ranks = []
             for question in questions:
                 assert "answer" not in question
@@ -99,10 +104,11 @@ def test_a_match_s_costliest_decisions_become_its_owner_s_own_positions(tmp_path
                 assert str(action) in question["choices"] or question["kind"] == "discard"
             assert ranks == sorted(ranks)
 
-            # Asked again: the same positions, nothing solved or reviewed again.
-            reviews, solved = s.server.background.reviews.started, s.server.own_practice.solved
+            assert s.server.own_practice.solved == 1
+            # Asked again: the same positions, nothing judged or solved again.
+            reviews = s.server.background.reviews.started
             assert await http_json("POST", url, {}, secret=secret) == (200, made)
-            assert s.server.background.reviews.started == reviews and s.server.own_practice.solved == solved
+            assert s.server.background.reviews.started == reviews and s.server.own_practice.solved == 1
 
             # One owned question by id; its answer only with an attempt, which moves no rating.
             first = questions[0]

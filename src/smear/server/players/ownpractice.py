@@ -2,10 +2,11 @@
 practice positions ("Practice your costliest decisions" on the replay page; docs/practice.md and
 docs/protocol.md, "Practice your costliest decisions").
 
-The match's review (:meth:`smear.server.players.background.BackgroundWork.review_stored`, kept per
-match) names the costliest decisions; the profile's seat's, at most ``REVIEW_COSTLIEST``, are found
-again in the record and solved by the practice solver (:mod:`smear.practice.frommatch`) in the
-reviews' own worker process and queue, paced as a review is, never on the event loop. They are
+The profile's seat's decisions are judged exactly as the match's review judges them (its seed, its
+deals: :func:`smear.server.players.hints.played_review`), the costliest of them that lost points, at
+most ``REVIEW_COSTLIEST``, found again in the record and solved by the practice solver
+(:mod:`smear.practice.frommatch`): in the reviews' own worker process and queue, paced as a review
+is, never on the event loop. They are
 kept for that profile alone (:mod:`smear.server.storage.ownpracticestore`): asked again, the same
 positions come back without a search. They are never served by next, daily or themes, and an
 attempt at one moves neither the practice rating nor the streak.
@@ -18,16 +19,16 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, Final
 
-import orjson
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from smear.practice.frommatch import CostlyDecision, match_positions
-from smear.review import REVIEW_COSTLIEST
+from smear.review import REVIEW_COSTLIEST, costliest, count_decisions, review_record
 from smear.server.limits import Limits, scope_address
 from smear.server.players.api import HttpError, answering, read_body
 from smear.server.players.background import BackgroundWork, KeptAnswers, UnreadableRecord, read_played
+from smear.server.players.hints import match_review_samples, played_review_seed
 from smear.server.players.practice import Choice, standing_json
 from smear.server.players.profilepace import ProfilePace
 from smear.server.players.recordjobs import Refused, record_within, refusing
@@ -44,23 +45,23 @@ _MAKING_KEPT: Final = 64  # the (profile, match) solves under way shared between
 
 
 def own_positions(
-    record: dict[str, Any], most_hands: int, preset: str, match: str, seat: int, decisions: list[list[Any]]
+    record: dict[str, Any], most_hands: int, preset: str, match: str, seats: list[int]
 ) -> list[dict[str, Any]]:
-    """The positions of ``seat``'s ``decisions`` (``[hand, action_index, action]``, costliest first)
-    in the stored ``record``, each with ``where`` (its hand and action index); run in the reviews'
-    worker process (it searches)."""
-    costly = [CostlyDecision(int(hand), int(index), str(action)) for hand, index, action in decisions]
-    made = refusing(lambda: match_positions(record_within(record, most_hands), preset, match, seat, costly))
-    return [{"where": [decision.hand, decision.action_index], **position} for decision, position in made]
+    """The positions of the costliest decisions of ``seats`` in the stored ``record``, costliest
+    first, at most ``REVIEW_COSTLIEST``: each decision judged exactly as the match's review judges
+    it (its seed, its deals), then solved; run in the reviews' worker process (it searches)."""
 
+    def job() -> list[dict[str, Any]]:
+        parsed = record_within(record, most_hands)
+        samples = match_review_samples(count_decisions(parsed))
+        review = review_record(parsed, seats, played_review_seed(match), samples)
+        made = []
+        for decision in costliest(review.decisions, REVIEW_COSTLIEST):
+            costly = CostlyDecision(decision.hand, decision.action_index, decision.action)
+            made += [found for _, found in match_positions(parsed, preset, match, decision.seat, [costly])]
+        return made
 
-def costliest_of(review: bytes, seats: set[int]) -> list[list[Any]]:
-    """The decisions of ``seats`` that lost points in a match's review, costliest first, at most
-    ``REVIEW_COSTLIEST``, as ``[seat, hand, action_index, action]``."""
-    decisions = orjson.loads(review)["decisions"]
-    mine = [d for d in decisions if d["seat"] in seats and d["loss"] > 0]
-    mine.sort(key=lambda d: -d["loss"])  # stable: equal losses in the review's order
-    return [[d["seat"], d["hand"], d["action_index"], d["action"]["text"]] for d in mine[:REVIEW_COSTLIEST]]
+    return refusing(job)
 
 
 class OwnPractice:
@@ -118,34 +119,23 @@ class OwnPractice:
         )
 
     async def _make(self, player: str, match: str, address: str) -> list[OwnPosition]:
-        """The profile's positions from ``match``: its costly decisions in the review, solved, kept."""
-        found = await self.background.reviews.read(read_played, self.background.storage, match)
+        """The profile's positions from ``match``: its costliest decisions, judged, solved, kept."""
+        lane = self.background.reviews
+        found = await lane.read(read_played, self.background.storage, match)
         if found is None:
             raise HttpError(404, "no_such_match")
         played, record = found
-        seats = {seat.seat for seat in played.players if seat.player == player}
+        seats = sorted({seat.seat for seat in played.players if seat.player == player})
         if not seats:
             raise HttpError(403, "not_your_match")
+        lane.pace(address)
+        args = (record, self.background.hands, played.preset, match, seats)
         try:
-            review = await self.background.review_stored(match, address)
-            if review is None:
-                raise HttpError(404, "no_such_match")
-            decisions = costliest_of(review, seats)
-            made: list[dict[str, Any]] = []
-            if decisions:
-                lane = self.background.reviews
-                lane.pace(address)
-                for seat in sorted(seats):  # a profile in two seats of one match: each seat's own
-                    mine = [decision[1:] for decision in decisions if decision[0] == seat]
-                    if mine:
-                        args = (record, self.background.hands, played.preset, match, seat, mine)
-                        made += await lane.run(partial(lane.work, own_positions, *args))
-                self.solved += 1
+            made = await lane.run(partial(lane.work, own_positions, *args))
         except (Refused, UnreadableRecord):
             raise HttpError(422, "record_unplayable") from None
-        order = {tuple(decision[1:3]): rank for rank, decision in enumerate(decisions)}
-        made.sort(key=lambda made_one: order.get(_where(made_one), len(order)))
-        positions = [_own_position(made_one) for made_one in made]
+        self.solved += 1
+        positions = [OwnPosition(_question(one), one["answer"]) for one in made]
         return await self.store.db(self.own.keep, player, match, positions, self.clock())
 
     async def get_mine(self, request: Request) -> Response:
@@ -182,15 +172,8 @@ class OwnPractice:
         )
 
 
-def _where(made: dict[str, Any]) -> tuple[int, int]:
-    where = made["where"]
-    return int(where[0]), int(where[1])
-
-
-def _own_position(made: dict[str, Any]) -> OwnPosition:
-    answer = made["answer"]
-    question = {key: value for key, value in made.items() if key not in ("answer", "where")}
-    return OwnPosition(question, answer)
+def _question(made: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in made.items() if key != "answer"}
 
 
 def _position_id(request: Request) -> str:

@@ -45,7 +45,8 @@ HEAD = migrate.head_revision()
 # Every migration a database from before migrations runs (it is stamped at the first).
 AFTER_FIRST = (
     "0002_table_rest, 0003_longer_actions, 0004_chat, 0005_open_tables, 0006_players, 0007_quarantine,"
-    " 0008_moderation, 0009_reports, 0010_chat_writer_and_heartbeat, 0011_practice, 0012_own_practice"
+    " 0008_moderation, 0009_reports, 0010_chat_writer_and_heartbeat, 0011_practice, 0012_own_practice,"
+    " 0013_friends_and_blocks"
 )
 
 
@@ -259,6 +260,8 @@ def test_a_database_of_the_server_with_rest_but_no_migrations_is_upgraded_too(ol
         connection.execute("DROP TABLE open_tables")
         # Nor players, nor practice.
         for name in (
+            "blocks",
+            "friendships",
             "own_practice_positions",
             "practice_attempts",
             "practice_ratings",
@@ -308,6 +311,8 @@ def test_an_empty_database_is_created_at_the_newest_revision(tmp_path: Path) -> 
         "practice_attempts",
         "practice_ratings",
         "own_practice_positions",
+        "friendships",
+        "blocks",
         "alembic_version",
     }
     assert upgrade_command(path) == (0, f"already at revision {HEAD}\n")
@@ -354,7 +359,8 @@ def test_a_database_of_the_server_before_players_keeps_its_rows_and_plays_on_wit
     assert upgrade_command(path) == (
         0,
         f"upgraded from revision 0005_open_tables to {HEAD}: 0006_players, 0007_quarantine,"
-        " 0008_moderation, 0009_reports, 0010_chat_writer_and_heartbeat, 0011_practice, 0012_own_practice\n",
+        " 0008_moderation, 0009_reports, 0010_chat_writer_and_heartbeat, 0011_practice, 0012_own_practice,"
+        " 0013_friends_and_blocks\n",
     )
     assert rows(path, (*OLD_TABLES, "open_tables", "chat_lines")) == before
 

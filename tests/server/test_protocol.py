@@ -30,6 +30,7 @@ from smear.server.wire.protocol import (
     ChatHistory,
     ChatSettings,
     CreateTable,
+    Hello,
     Hint,
     JoinTable,
     Kick,
@@ -82,6 +83,7 @@ VALID: dict[str, dict[str, Any]] = {
     "report": {"table": TABLE, "seat": 1, "reason": "abusive_chat"},
     "list_table": {"table": TABLE, "token": TOKEN, "listed": True},
     "open_tables": {"watch": True},
+    "hello": {"profile": {"player": "p-1234", "secret": "s" * 24}},
     "rematch": {"table": TABLE, "token": TOKEN, "ready": True},
 }
 
@@ -109,6 +111,7 @@ MODELS: dict[str, type[BaseModel]] = {
     "report": Report,
     "list_table": ListTable,
     "open_tables": OpenTables,
+    "hello": Hello,
     "rematch": Rematch,
 }
 
@@ -398,6 +401,11 @@ ARGS: dict[str, dict[str, str | int]] = {
     "no_such_position": {},
     "no_such_theme": {},
     "bad_practice_choice": {},
+    "not_your_match": {},
+    "no_such_friend": {},
+    "no_such_request": {},
+    "not_yourself": {},
+    "not_at_a_table": {},
     "table_unavailable": {},
     "table_closed": {"note": "abuse in the chat"},
     "banned": {},

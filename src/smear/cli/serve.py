@@ -134,6 +134,19 @@ _SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
         " (0: no pace).",
     ),
     (
+        "--relations-burst",
+        "relations_burst",
+        click.IntRange(1),
+        "Friends' and blocks' requests one profile, and one client address, may make at once.",
+    ),
+    (
+        "--relations-per-hour",
+        "relations_per_hour",
+        click.IntRange(0),
+        "Friends' and blocks' requests one profile, and one client address, may make an hour once its"
+        " burst is spent (0: no pace).",
+    ),
+    (
         "--report-text",
         "report_text",
         click.IntRange(0, 1_000),
@@ -224,6 +237,8 @@ _LIMIT_SETTINGS = (
     "report_text",
     "practice_burst",
     "practice_per_hour",
+    "relations_burst",
+    "relations_per_hour",
     "connections_per_address",
     "stop_grace",
     "spectators_per_table",

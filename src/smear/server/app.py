@@ -45,10 +45,13 @@ from smear.server.players.practice import PracticeApi
 from smear.server.players.profilepace import ProfilePace
 from smear.server.readiness import Readiness
 from smear.server.social import talk
+from smear.server.social.blocks import Blocks
+from smear.server.social.friends import FriendsApi
 from smear.server.social.listing import OpenTables
 from smear.server.social.moderation import Moderation, this_process
 from smear.server.social.reports import Reports
 from smear.server.social.talk import Talk, TalkPace
+from smear.server.social.whereabouts import Whereabouts
 from smear.server.storage.database import Storage, StorageError
 from smear.server.storage.playerstore import mask_names
 from smear.server.storage.rows import StoredTable
@@ -179,6 +182,7 @@ class SmearServer:
         metrics: Metrics,
         practice: PracticeApi,
         own_practice: OwnPractice,
+        friends: FriendsApi,
     ) -> None:
         self.sio = sio
         self.live = live
@@ -196,6 +200,7 @@ class SmearServer:
         self.reports = reports  # players' reports of other players
         self.practice = practice  # practice positions, attempts and practice ratings
         self.own_practice = own_practice  # a profile's costliest decisions of a match, to practise
+        self.friends = friends  # friends, invitations and blocks
         self.metrics = metrics
         self._sweeper: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
@@ -210,6 +215,7 @@ class SmearServer:
             Route("/tables/{code}/matches/{number}/record.json", self.record),
             *facts_routes(self.limits),
             *self.reports.routes(),
+            *self.friends.routes(),
             *self.own_practice.routes(),  # before the practice routes: .../practice/matches/{match}
             *self.practice.routes(),  # before the players' routes: /api/players/{player}/practice/...
             *self.players.routes(),
@@ -267,6 +273,7 @@ class SmearServer:
         if self.cluster is not None:
             await self.cluster.start(self.sharing.on_cluster_message)
             self._watcher = asyncio.get_running_loop().create_task(self.sharing.look_around_forever())
+            self.friends.whereabouts.start()
         process = self.cluster.process if self.cluster is not None else process_name()
         await self.moderation.start(this_process(process, now))
         for stored in await self.store.db(self.storage.unfinished_tables):
@@ -342,6 +349,7 @@ class SmearServer:
             if task is not None:
                 task.cancel()
         self.listing.close()
+        self.friends.whereabouts.close()
         for handle in self.live.timers.values():
             handle.cancel()
         self.hints.close()
@@ -410,7 +418,6 @@ def build_server(
     sharing = Sharing(
         live, presence, pacing, store, tasks, timing, clock, cluster, sio, handlers, metrics=metrics
     )
-    chat = Talk(live, sharing, presence, store, pace, clock)
     background = BackgroundWork(limits, store.storage, lambda: talk.pace_clock(), metrics=metrics)
     profile_pace = ProfilePace(limits, lambda: talk.pace_clock(), metrics)
     owns = (lambda code: True) if cluster is None else (lambda code: code in cluster.owned)
@@ -426,6 +433,12 @@ def build_server(
         sharing.profile_gone,
         moderation.refuse_banned,
     )
+    whereabouts = Whereabouts(live, cluster, sio, moderation.checked(players.linked_profile), timing.lease)
+    blocks = Blocks(live, store, cluster, whereabouts.profile_of)
+    sharing.listeners.update(
+        invitation=whereabouts.on_cluster_message, blocks_changed=blocks.on_cluster_message
+    )
+    chat = Talk(live, sharing, presence, store, pace, clock, blocks)
     requests = TableRequests(
         live,
         sharing,
@@ -451,6 +464,7 @@ def build_server(
         moderation.refuse_banned,
     )
     handlers.update(_events(requests, HintRequests(sharing, hints), chat, listing), report=reports.report)
+    handlers.update(hello=whereabouts.hello)
     door = SocketDoor(live, limits, sio.transport.over_cap, sharing, metrics)
     doors.append(door)
     sio.on("connect", moderation.door(door.on_connect, limits.trusted_proxies))
@@ -472,6 +486,7 @@ def build_server(
         metrics=metrics,
         practice=PracticeApi(store, profile_pace, limits, clock, players.proven),
         own_practice=OwnPractice(store, background, profile_pace, limits, clock, players.proven),
+        friends=FriendsApi(store, profile_pace, limits, clock, players.proven, whereabouts, blocks),
     )
 
 

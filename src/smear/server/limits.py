@@ -93,6 +93,10 @@ class Limits:
     # once, then practice_per_hour come back (0: no pace). A quick player asks about 6 a minute.
     practice_burst: int = 60
     practice_per_hour: int = 1_200
+    # Friends' and blocks' requests (asked, accepted, ended, blocked, invited), per profile and per
+    # address: this many at once, then relations_per_hour come back (0: no pace).
+    relations_burst: int = 30
+    relations_per_hour: int = 300
     # Origins, besides the server's own, whose pages may open a socket ("https://example.org").
     allowed_origins: tuple[str, ...] = ()
     # Addresses of reverse proxies whose X-Forwarded-For header names the real client.

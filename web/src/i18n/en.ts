@@ -47,6 +47,10 @@ export const en = {
   "error.bad_practice_choice": "That is not one of this position's choices.",
   "error.no_such_position": "That practice position does not exist.",
   "error.not_your_match": "You did not play that match.",
+  "error.no_such_friend": "That player is not among your friends.",
+  "error.no_such_request": "That player has not asked you to be friends.",
+  "error.not_yourself": "That cannot be done to your own profile.",
+  "error.not_at_a_table": "You are not at a table to invite anyone to.",
   "error.no_such_theme": "That practice theme does not exist.",
   "error.server_busy": "The server is busy right now. Try again in a moment.",
 

@@ -46,6 +46,10 @@ export const es: Catalog = {
   "error.bad_practice_choice": "Esa no es una de las opciones de esta posición.",
   "error.no_such_position": "Esa posición de práctica no existe.",
   "error.not_your_match": "No jugaste esa partida.",
+  "error.no_such_friend": "Ese jugador no está entre tus amigos.",
+  "error.no_such_request": "Ese jugador no te ha pedido ser amigos.",
+  "error.not_yourself": "Eso no se puede hacer con tu propio perfil.",
+  "error.not_at_a_table": "No estás en una mesa a la que invitar a nadie.",
   "error.no_such_theme": "Ese tema de práctica no existe.",
   "error.server_busy": "El servidor está ocupado ahora mismo. Inténtalo de nuevo en un momento.",
 

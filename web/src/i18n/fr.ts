@@ -46,6 +46,10 @@ export const fr: Catalog = {
   "error.bad_practice_choice": "Ce n'est pas l'un des choix de cette position.",
   "error.no_such_position": "Cette position d’entraînement n’existe pas.",
   "error.not_your_match": "Vous n’avez pas joué cette partie.",
+  "error.no_such_friend": "Ce joueur ne fait pas partie de vos amis.",
+  "error.no_such_request": "Ce joueur ne vous a pas demandé d’être amis.",
+  "error.not_yourself": "Impossible de le faire avec votre propre profil.",
+  "error.not_at_a_table": "Vous n’êtes à aucune table où inviter quelqu’un.",
   "error.no_such_theme": "Ce thème d’entraînement n’existe pas.",
   "error.server_busy": "Le serveur est occupé pour le moment. Réessayez dans un instant.",
 

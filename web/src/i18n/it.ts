@@ -46,6 +46,10 @@ export const it: Catalog = {
   "error.bad_practice_choice": "Questa non è una delle scelte di questa posizione.",
   "error.no_such_position": "Questa posizione di allenamento non esiste.",
   "error.not_your_match": "Non hai giocato questa partita.",
+  "error.no_such_friend": "Questo giocatore non è tra i tuoi amici.",
+  "error.no_such_request": "Questo giocatore non ti ha chiesto l’amicizia.",
+  "error.not_yourself": "Non si può fare con il tuo profilo.",
+  "error.not_at_a_table": "Non sei a un tavolo a cui invitare qualcuno.",
   "error.no_such_theme": "Questo tema di allenamento non esiste.",
   "error.server_busy": "Il server è occupato in questo momento. Riprova tra poco.",
 

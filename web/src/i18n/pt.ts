@@ -46,6 +46,10 @@ export const pt: Catalog = {
   "error.bad_practice_choice": "Essa não é uma das escolhas desta posição.",
   "error.no_such_position": "Essa posição de prática não existe.",
   "error.not_your_match": "Você não jogou essa partida.",
+  "error.no_such_friend": "Esse jogador não está entre seus amigos.",
+  "error.no_such_request": "Esse jogador não pediu para ser seu amigo.",
+  "error.not_yourself": "Isso não pode ser feito com o seu próprio perfil.",
+  "error.not_at_a_table": "Você não está em uma mesa para convidar alguém.",
   "error.no_such_theme": "Esse tema de prática não existe.",
   "error.server_busy": "O servidor está ocupado agora. Tente de novo daqui a pouco.",
 

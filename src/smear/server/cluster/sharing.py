@@ -74,6 +74,8 @@ class Sharing:
         self.sender = sender
         # By event name: the requests' handlers, registered by the application (smear.server.app).
         self.handlers = handlers
+        # By message kind: other parts' messages between processes (an invitation, a block changed).
+        self.listeners: dict[str, Callable[[dict[str, Any]], Awaitable[None]]] = {}
         # With Redis: per table followed from here but owned elsewhere, the owner told so; and the
         # leases held for tables not in memory at the last look (released at the next).
         self.told_owner: dict[str, str] = {}
@@ -245,6 +247,8 @@ class Sharing:
                 self.tasks.spawn(self._welcome(message["table"], message["from"], message["sockets"]))
             elif kind == "profile_deleted":  # deleted at any process: its seats here lose it too
                 self.tasks.spawn(self.profile_gone(message["player"]))
+            elif isinstance(kind, str) and kind in self.listeners:
+                await self.listeners[kind](message)
         except Exception:
             log.exception(
                 "a message from another process could not be handled",

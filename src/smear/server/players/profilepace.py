@@ -57,6 +57,8 @@ LIMIT_NAMES: Final = {
     "report profile": "reports_per_hour",
     "practice address": "practice_per_hour",
     "practice profile": "practice_per_hour",
+    "relations address": "relations_per_hour",
+    "relations profile": "relations_per_hour",
 }
 
 
@@ -120,6 +122,17 @@ class ProfilePace:
         if profile is not None:
             paces.append(("practice profile", profile, limits.practice_per_hour, limits.practice_burst))
         self._take(paces)
+
+    def relating(self, profile: str, address: str) -> None:
+        """Pace a friends' or blocks' request from ``profile`` at ``address`` (``TooSoon`` past either
+        allowance): each is one small row, or one message to a friend."""
+        limits = self.limits
+        self._take(
+            [
+                ("relations address", address, limits.relations_per_hour, limits.relations_burst),
+                ("relations profile", profile, limits.relations_per_hour, limits.relations_burst),
+            ]
+        )
 
     def _take(self, paces: list[tuple[str, str, int, int]]) -> list[Bucket]:
         """One from each allowance (kind, key, per hour, at once); none is taken unless all have

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from smear.server.limits import Bucket
 from smear.server.metrics import Metrics
+from smear.server.social.blocks import Blocks
 from smear.server.social.chat import CHAT_KEPT_SECONDS, ChatLine
 from smear.server.storage.database import StorageError
 from smear.server.tables.live import LiveTables, NotStored, Snapshot, TableStore
@@ -95,6 +96,7 @@ class Talk:
         store: TableStore,
         pace: TalkPace,
         clock: Callable[[], float],
+        blocks: Blocks,
     ) -> None:
         self.live = live
         self.reach = reach
@@ -102,6 +104,7 @@ class Talk:
         self.store = store
         self.pace = pace
         self.clock = clock
+        self.blocks = blocks  # a blocked player's lines and reactions never reach the blocker
 
     def _following(self, sid: str, code: str) -> None:
         """Refuse a socket that does not follow table ``code`` (checked before the table is touched,
@@ -110,12 +113,13 @@ class Talk:
         if connection is None or connection.table != code:
             raise TableError("not_following")
 
-    async def _to_followers(self, table: Table, event: str, data: Any) -> None:
+    async def _to_followers(self, table: Table, event: str, data: Any, speaker: str | None) -> None:
         sids = [
             sid
             for sid in self.live.followers.get(table.code, ())
             if (connection := self.live.connections.get(sid)) is not None and connection.table == table.code
         ]
+        sids = await self.blocks.reaching(table, speaker, sids)
         if sids:
             await self.presence.push(event, data, sids)
 
@@ -123,7 +127,8 @@ class Talk:
         async with self.reach.at(message.table) as table:
             seat = table.seat_of(message.token)
             self.pace.paced("reaction", table.code, f"seat {seat}")
-            await self._to_followers(table, "reaction", {"seat": seat, "reaction": message.reaction})
+            data = {"seat": seat, "reaction": message.reaction}
+            await self._to_followers(table, "reaction", data, self.blocks.speaker(table, seat, sid))
         return {}
 
     async def chat(self, sid: str, message: Any) -> dict[str, Any]:
@@ -166,7 +171,8 @@ class Talk:
                     raise NotStored from None
             line = ChatLine(line_id, at, seat, name, message.text)
             table.chat.lines.append(line)
-            await self._to_followers(table, "chat", {"lines": [line.to_json()]})
+            speaker = self.blocks.speaker(table, seat, sid)
+            await self._to_followers(table, "chat", {"lines": [line.to_json()]}, speaker)
         return {"id": line_id}
 
     async def chat_history(self, sid: str, message: Any) -> dict[str, Any]:
@@ -174,7 +180,8 @@ class Talk:
         async with self.reach.at(message.table) as table:
             self._following(sid, table.code)
             table.chat.forget_before(self.clock() - CHAT_KEPT_SECONDS)
-            return {"lines": table.chat.history_json(), "kept_hours": round(CHAT_KEPT_SECONDS / 3_600)}
+            lines = await self.blocks.visible_lines(table, sid, table.chat.history_json())
+            return {"lines": lines, "kept_hours": round(CHAT_KEPT_SECONDS / 3_600)}
 
     async def chat_settings(self, sid: str, message: Any) -> dict[str, Any]:
         return await self._chat_change(

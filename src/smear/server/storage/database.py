@@ -55,6 +55,7 @@ from smear.server.storage.ownpracticestore import OwnPracticeStore
 from smear.server.storage.playerstore import MatchOutcome, PlayerStore, existing_profiles
 from smear.server.storage.practicestore import PracticeStore
 from smear.server.storage.quarantinestore import QuarantineStore
+from smear.server.storage.relationstore import RelationStore
 from smear.server.storage.reportstore import ReportStore
 from smear.server.storage.rows import ActionRow, MatchRow, SeatRow, StoredTable
 from smear.server.storage.schema import (
@@ -97,7 +98,7 @@ MISSING: Final = Missing.MISSING
 class Storage:
     """The server's database: its tables, matches and actions, and a part per other subject
     (``chat``, ``listing``, ``players``, ``quarantine``, ``moderation``, ``reports``, ``practice``,
-    ``own_practice``), all opening their transactions with the same
+    ``own_practice``, ``relations``), all opening their transactions with the same
     :class:`~smear.server.storage.transactions.Transactions`. Each method is one transaction,
     committed before it returns; writes are serialized by a lock, so the object may be shared
     between threads, and reads need not wait for writes."""
@@ -141,6 +142,7 @@ class Storage:
         self.reports = ReportStore(self._transactions)
         self.practice = PracticeStore(self._transactions)
         self.own_practice = OwnPracticeStore(self._transactions)
+        self.relations = RelationStore(self._transactions)
         self._append_connection: Connection | None = None
         self._is_sqlite = is_sqlite
         self._action_insert = dbdriver.ActionInsert(self._engine.dialect)

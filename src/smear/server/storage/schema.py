@@ -36,8 +36,10 @@ __all__ = [
     "AuditModel",
     "BanModel",
     "Base",
+    "BlockModel",
     "ChatControlsModel",
     "ChatLineModel",
+    "FriendshipModel",
     "ListingModel",
     "MatchModel",
     "OwnPracticePositionModel",
@@ -460,4 +462,34 @@ class OwnPracticePositionModel(Base):
     rank: Mapped[int]
     question: Mapped[dict[str, Any]] = mapped_column(JSON)
     answer: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[float] = mapped_column(Double)
+
+
+class FriendshipModel(Base):
+    """A friendship between two profiles: asked by ``requester_id`` (``accepted`` false), then
+    accepted by ``addressee_id``; one row per pair, either side's deletion ends it. (Added by the
+    thirteenth migration.)"""
+
+    __tablename__ = "friendships"
+    __table_args__ = (Index("ix_friendships_addressee", "addressee_id"),)
+
+    requester_id: Mapped[str] = mapped_column(
+        ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True
+    )
+    addressee_id: Mapped[str] = mapped_column(
+        ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True
+    )
+    accepted: Mapped[bool]
+    created: Mapped[float] = mapped_column(Double)
+
+
+class BlockModel(Base):
+    """``blocker_id`` blocks ``blocked_id``: known to the blocker alone. (Added by the thirteenth
+    migration.)"""
+
+    __tablename__ = "blocks"
+    __table_args__ = (Index("ix_blocks_blocked", "blocked_id"),)
+
+    blocker_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    blocked_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
     created: Mapped[float] = mapped_column(Double)

@@ -73,6 +73,10 @@ ERROR_CODES: dict[str, str] = {
     "no_such_theme": "there is no practice theme with that id",
     "bad_practice_choice": "that is not one of the position's choices",
     "not_your_match": "that profile did not play that match",
+    "no_such_friend": "that player is not among your friends",
+    "no_such_request": "that player has not asked you to be friends",
+    "not_yourself": "that cannot be done to your own profile",
+    "not_at_a_table": "you are not at a table to invite anyone to",
     "server_busy": "the server is busy with other work of this kind: try again in a moment",
     "internal_error": "something went wrong on the server",
 }

@@ -54,6 +54,7 @@ __all__ = [
     "ChatHistory",
     "ChatSettings",
     "CreateTable",
+    "Hello",
     "Hint",
     "HistoryReport",
     "JoinTable",
@@ -63,6 +64,7 @@ __all__ = [
     "Message",
     "Mute",
     "OpenTables",
+    "OtherPlayer",
     "PlayAgain",
     "ProfileProof",
     "ProtocolError",
@@ -450,6 +452,19 @@ class Report(_Message):
     text: ReportText = ""
 
 
+class Hello(_Message):
+    """``hello``: the socket is this profile's open page (its friends see it online, and its
+    invitations reach it)."""
+
+    profile: ProfileProof
+
+
+class OtherPlayer(_Message):
+    """The body of a friend request or a block: the other profile's id."""
+
+    player: PlayerId
+
+
 class HistoryReport(_Message):
     """The body of ``POST /api/players/{player}/reports``: the player in ``seat`` of finished match
     ``match`` (one the profile played), reported for the operator."""
@@ -500,6 +515,7 @@ INBOUND: dict[str, type[BaseModel]] = {
     "report": Report,
     "list_table": ListTable,
     "open_tables": OpenTables,
+    "hello": Hello,
 }
 
 _EVENT_ECHO = 40  # an unknown event name is echoed back cut to this length

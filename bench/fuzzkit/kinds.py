@@ -327,6 +327,12 @@ async def send_http(fuzzer: Fuzzing, socket: Socket, rng: random.Random) -> None
         f"/api/players/{code}/practice/next?theme={code}",
         f"/api/players/{code}/practice/{code}",
         f"/api/players/{code}/practice/{number}",
+        f"/api/players/{code}/friends",
+        f"/api/players/{code}/friends/{code}/accept",
+        f"/api/players/{code}/friends/{code}/invite",
+        f"/api/players/{code}/friends/{code}",
+        f"/api/players/{code}/blocks",
+        f"/api/players/{code}/blocks/{code}",
     ]
     path = rng.choice(paths)
     method = "GET" if rng.random() < 0.85 else rng.choice(["POST", "PUT", "DELETE", "HEAD", "OPTIONS"])

@@ -23,7 +23,8 @@ exist yet) and ``/health`` too; once it is over, the record is replayed with the
 message is checked against what its recipient could know when it arrived. The server's log is
 captured at DEBUG. The first worker also stores ``--practice`` positions made from random moments of
 matches and asks for each as a profile would (``leakkit.practice``): a position must be exactly its
-seat's view, and nothing of its answer may come before the attempt. The WebSocket frame trace (a
+seat's view, and nothing of its answer may come before the attempt; and it checks who learns where a
+profile is through the friends' and blocks' routes (``leakkit.friends``). The WebSocket frame trace (a
 DEBUG line per frame, a cut-short copy of a message that is checked anyway as its recipient received
 it) would cost a sixth of the run: it is on for one match in ``--trace-every`` (10), whose sockets'
 frames are all checked but the few written while another match opens a socket; the leak test traces
@@ -78,6 +79,7 @@ from support.inprocess import served
 
 from leakkit.audit import Leak
 from leakkit.client import HarnessError
+from leakkit.friends import audit_friends
 from leakkit.log import LogAudit, capture_logs
 from leakkit.plan import MatchSpec, configurations, plan
 from leakkit.players import MatchRun
@@ -161,6 +163,7 @@ async def running_server(database: Path) -> AsyncIterator[tuple[Any, str]]:
         max_tables=0,
         spectators_per_table=0,
         practice_per_hour=0,
+        relations_per_hour=0,
     )
     server = build_server(f"sqlite:///{database}", timing, limits)
     async with served(server.asgi_app()) as base:
@@ -218,6 +221,10 @@ async def run_worker(number: int, args: argparse.Namespace, workdir: str, counte
             checked, leaks = await audit_practice(http, url, server.storage, args.practice, args.seed)
             shown = [(kind_of(x), f"{x}\n  message: {x.excerpt()}") for x in examples(leaks)]
             results.put({"practice": checked, "leaks": len(leaks), "shown": shown})
+        if number == 0:
+            checked, leaks = await audit_friends(http, url)
+            shown = [(kind_of(x), f"{x}\n  message: {x.excerpt()}") for x in examples(leaks)]
+            results.put({"friends": checked, "leaks": len(leaks), "shown": shown})
 
         async def slot() -> None:
             nonlocal played
@@ -265,6 +272,7 @@ class Totals:
     presets: Counter[str] = field(default_factory=Counter)
     options: Counter[str] = field(default_factory=Counter)
     practice: int = 0  # practice answers checked
+    friends: int = 0  # friends' and blocks' answers checked
 
     def add(self, result: dict[str, Any]) -> None:
         self.messages += int(result.get("log_lines", 0))
@@ -274,6 +282,9 @@ class Totals:
                 self.shown.append((kind, text))
         if "practice" in result:  # the practice routes' audit, not a match
             self.practice += int(result["practice"])
+            return
+        if "friends" in result:  # the friends' routes' audit, not a match
+            self.friends += int(result["friends"])
             return
         self.counts.update(result.get("counts", {}))
         self.kinds.update(result.get("kinds", {}))
@@ -425,6 +436,7 @@ def summarise(totals: Totals, args: argparse.Namespace, elapsed: float) -> int:
     print(f"matches: {totals.matches}")
     print(f"messages: {totals.messages}")
     print(f"practice_answers: {totals.practice}")
+    print(f"friends_answers: {totals.friends}")
     print(f"leaks: {totals.leaks}")
     if totals.leaks:
         return 1

@@ -202,9 +202,12 @@ def match_over(state: dict[str, Any]) -> bool:
     return bool(state["table"]["status"] == "finished")
 
 
-async def play_out(clients: list[Client], until: Callable[[dict[str, Any]], bool] = match_over) -> None:
+async def play_out(
+    clients: list[Client], until: Callable[[dict[str, Any]], bool] = match_over, *, top_bid: bool = False
+) -> None:
     """Each person plays its first legal action whenever it is its turn, until a state it is sent
-    is ``until`` (by default: the match is over)."""
+    is ``until`` (by default: the match is over); with ``top_bid`` it bids the highest it may short
+    of the moon instead (a player whose bids cost points)."""
 
     async def play(client: Client) -> None:
         after = 0
@@ -219,12 +222,20 @@ async def play_out(clients: list[Client], until: Callable[[dict[str, Any]], bool
             )
             if until(state):
                 return
-            reply = await client.send(
-                "act", version=state["version"], action=state["game"]["legal"][0]["text"]
-            )
+            reply = await client.send("act", version=state["version"], action=chosen(state["game"], top_bid))
             after = reply.get("version", state["version"])
 
     await asyncio.gather(*(play(client) for client in clients))
+
+
+def chosen(game: dict[str, Any], top_bid: bool) -> str:
+    """The first legal action, or with ``top_bid`` the highest bid short of the moon where one is legal."""
+    legal = game["legal"]
+    moon = game["public"]["rules"]["moon_bid"]
+    bids = [action for action in legal if action["kind"] == "bid" and action["amount"] != moon]
+    if top_bid and bids:
+        return str(max(bids, key=lambda action: int(action["amount"]))["text"])
+    return str(legal[0]["text"])
 
 
 async def http_json(

@@ -64,7 +64,7 @@ def test_a_match_s_costliest_decisions_become_its_owner_s_own_positions(tmp_path
                 parsed, [seat], played_review_seed(match), match_review_samples(count_decisions(parsed))
             )
             costly = costliest(judged.decisions, REVIEW_COSTLIEST)
-            assert costly, "Ann plays her first legal action: some of it costs points"
+            assert costly, "Ann bids the most she may each time: some of it costs points"
             url = f"{s.url}/api/players/{owner}/practice/matches/{match}"
 
             status, made = await http_json("POST", url, {}, secret=secret)
@@ -167,6 +167,6 @@ async def finished_match_of(s: Session, ann: dict[str, str]) -> tuple[str, str]:
     for seat in (1, 2):
         assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
     assert (await host.send("start"))["ok"]
-    await play_out([host])
+    await play_out([host], top_bid=True)  # bids she cannot make: some of them cost points
     history = (await get_json(f"{s.url}/api/players/{ann['player']}/matches"))[1]["matches"]
     return str(history[0]["match"]), ann["player"]

@@ -53,18 +53,22 @@ export function onOpenTables(message: unknown): void {
   update({ openTables: tablesOf((message as { tables?: unknown }).tables) });
 }
 
-/** Take the first free seat of an open table, and go there. */
-export async function joinOpenTable(code: string, name: string): Promise<void> {
+/**
+ * Take the first free seat of an open table, and go there; whether a seat was taken (`quiet`: a
+ * refusal is left to the caller, which watches instead).
+ */
+export async function joinOpenTable(code: string, name: string, { quiet = false } = {}): Promise<boolean> {
   saveName(name);
   update({ pending: true });
   try {
     const ack = await withProfile(name, (profile) => request("join_table", joinPayload(code, name, profile)));
     if (!ack.ok) {
-      toast({ error: ack.error });
-      return;
+      if (!quiet) toast({ error: ack.error });
+      return false;
     }
     saveSession({ table: code, token: String(ack.token), seat: Number(ack.seat), version: Number(ack.version), seen: 0 });
     navigate(`/t/${encodeURIComponent(code)}`);
+    return true;
   } finally {
     update({ pending: false });
   }

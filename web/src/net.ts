@@ -7,9 +7,10 @@ import { loadSession, noteHand, removeSession, resumeFrom, saveName, saveSession
 import { playTurnChime } from "./sound";
 import type { PresetFacts } from "./presets";
 import { createTablePayload, joinPayload } from "./tableSettings";
-import { withProfile } from "./profile";
+import { onProfileChange, withProfile } from "./profile";
 import { getApp, toast, update, type LogEntry, type Route } from "./store";
 import { followOpenTables, onOpenTables } from "./listing";
+import { onInvitation, sayHello } from "./friends";
 import { loadChat, onChat, onChatRemoved, onReaction } from "./talk";
 import { handDealtAt } from "./ui/game/handDealt";
 import { logEntries } from "./ui/game/log";
@@ -424,6 +425,7 @@ export function startNetwork(): void {
     attachedTo = null;
     void followOpenTables(getApp().route, true);
     void attach();
+    sayHello();
   });
   socket.on("disconnect", () => {
     update({ conn: "disconnected" });
@@ -447,6 +449,10 @@ export function startNetwork(): void {
   socket.on("chat_removed", onChatRemoved);
   socket.on("reaction", onReaction);
   socket.on("open_tables", onOpenTables);
+  socket.on("invitation", onInvitation);
+  onProfileChange(() => {
+    if (socket.connected) sayHello();
+  });
   socket.on("error", (error) => {
     if (error && typeof error === "object" && "code" in error) toast({ error });
   });

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { currentLang, type Lang } from "./i18n";
+import type { Invitation } from "./friends";
 import type { PresetsState } from "./presets";
 import type { PlayersRoute } from "./playersRoutes";
 import type {
@@ -105,6 +106,8 @@ export interface AppState {
   howTo: Preset | null;
   /** Where the open "How to play" page should be scrolled to: its top, or the table options. */
   howToAt: "top" | "options";
+  /** A friend's invitation to their table, shown on any page until joined or dismissed. */
+  invitation: Invitation | null;
 }
 
 function loadSound(): boolean {
@@ -137,6 +140,7 @@ let app: AppState = {
   openTables: null,
   howTo: null,
   howToAt: "top",
+  invitation: null,
 };
 
 const listeners = new Set<() => void>();

@@ -10,6 +10,7 @@ import { seatName } from "./names";
 import { isPlayersRoute, PlayersLinks } from "./players/PlayersLinks";
 import { NotFound } from "./NotFound";
 import { ProfileNotice } from "./players/ProfileNotice";
+import { InvitationBanner } from "./InvitationBanner";
 import { GameScreen, HowToScreen, LandingScreen, LobbyScreen, PlayersScreen, PracticeScreen, ReplayScreen } from "./screens";
 
 function ConnectionStatus() {
@@ -217,6 +218,7 @@ export function App() {
       <TopBar />
       <main id="main" class={app.route.kind}>
         <ProfileNotice />
+        <InvitationBanner />
         {isPlayersRoute(app.route) ? (
           <PlayersScreen route={app.route} />
         ) : app.route.kind === "replay" ? (

@@ -7,6 +7,7 @@ import { loadName } from "../session";
 import { useApp } from "../store";
 import { ChatPanel } from "./Chat";
 import { BotTag, PlayerName, RatingTag } from "./players/common";
+import { PersonButton } from "./PersonButton";
 import { playerName, settingsChips } from "../tableSettings";
 import type { StateMessage } from "../types";
 
@@ -120,6 +121,7 @@ export function Lobby({ state }: { state: StateMessage }) {
                   {mine && <span class="tag">{t("lobby.you")}</span>}
                   {seat.bot && <BotTag level={seat.bot_level} />}
                   {!seat.open && !seat.bot && !seat.connected && <span class="tag warn">{t("lobby.offline")}</span>}
+                  {!seat.open && !seat.bot && !mine && <PersonButton name={seat.name ?? ""} player={seat.player} />}
                 </span>
                 <span class="seat-actions">
                   {seat.open && !mine && (valid !== null || you !== null) && (

@@ -141,6 +141,23 @@ export const en = {
   "replay.costly_step.other": "{n} costly decisions at this step",
   "replay.costly_card": "{card}: a costly decision, loss {loss}",
   "replay.costly_action": "A costly decision: loss {loss}",
+  "friends.title": "Friends",
+  "friends.none": "No friends yet. Add one with the + beside a player's name at a table, in your match history or on a leaderboard.",
+  "friends.online": "online",
+  "friends.offline": "offline",
+  "friends.at_table": "online, at a table",
+  "friends.join": "Join",
+  "friends.invite": "Invite to my table",
+  "friends.invited": "Invitation sent to {name}.",
+  "friends.remove": "Remove",
+  "friends.incoming": "Asking to be your friend",
+  "friends.accept": "Accept",
+  "friends.decline": "Decline",
+  "friends.outgoing": "Waiting for an answer",
+  "friends.cancel": "Cancel",
+  "friends.blocked": "Blocked players",
+  "friends.unblock": "Unblock",
+  "friends.for": "{action}: {name}",
 };
 
 export type PageKey = keyof typeof en;

@@ -6,6 +6,7 @@ import type { PublicGame, StateMessage } from "../../types";
 import { seatName, sideColor } from "../names";
 import { ReactionBubble } from "./Reactions";
 import { BotTag, RatingTag, ReportButton } from "../players/common";
+import { PersonButton } from "../PersonButton";
 import { awayDeadline, awayTexts } from "./away";
 import { bidChip, drewChip } from "./table";
 
@@ -120,6 +121,7 @@ export function SeatPlate({
         <RatingTag rating={info?.rating} />
         {isYou && <span class="tag">{t("table.you")}</span>}
         {!isYou && !info?.bot && info?.name && <ReportButton name={name} seat={seat} />}
+        {!isYou && !info?.bot && info?.name && <PersonButton name={name} player={info.player} />}
       </div>
       <ReactionBubble seat={seat} />
       <div class="seat-meta">

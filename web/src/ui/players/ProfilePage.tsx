@@ -8,6 +8,7 @@ import { getPlayer, type Answer, type PlayerProfile } from "../../playersApi";
 import { dateText, shownName } from "../../playersView";
 import { useApp } from "../../store";
 import { AppLink, useHeadingFocus, useProfile } from "./common";
+import { FriendsSection } from "./FriendsSection";
 import { MatchHistory } from "./MatchHistory";
 import { PresetCards } from "./PresetCards";
 import { DeleteBox, RenameForm, TransferBox } from "./ProfileTools";
@@ -82,6 +83,7 @@ export function ProfilePage({ player }: { player: string }) {
         )}
       </section>
 
+      {own && me && <FriendsSection />}
       <PresetCards profile={profile} />
       <MatchHistory player={player} own={own} />
 

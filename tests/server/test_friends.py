@@ -9,8 +9,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from serverkit import Client, Session, http_json, session, stopped_pace  # noqa: F401
-from test_players import host_with_profile, new_profile, proof
+from serverkit import Client, Session, http_json, running_server, session, stopped_pace  # noqa: F401
+from test_players import host_with_profile, new_profile, proof, seat_with_profile
 
 from smear.server.limits import Limits
 
@@ -201,5 +201,49 @@ def test_friends_requests_are_paced_per_profile(tmp_path: Path) -> None:
             assert (await call(s, "GET", "/friends", ann))[1]["outgoing"] == [
                 {"player": bob["player"], "name": "Bob"}
             ]
+
+    run(scenario)
+
+
+def test_across_processes_a_friend_is_seen_at_a_table_invited_and_a_blocked_players_chat_kept_away(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """Two processes on one Redis: the friends list at one names the table a friend's page follows
+    at the other, an invitation sent at one reaches the friend's page at the other, and a seated
+    blocker connected to the other process than the table's owner gets none of the blocked chat."""
+
+    async def scenario() -> None:
+        database = f"sqlite:///{tmp_path / 'shared.db'}"
+        async with (
+            running_server(database, redis=redis_url) as (first, first_url),
+            running_server(database, redis=redis_url) as (second, second_url),
+        ):
+            one, two = Session(first, first_url), Session(second, second_url)
+            try:
+                ann, bob, cat = [await new_profile(first_url, name) for name in ("Ann", "Bob", "Cat")]
+                await friends(one, ann, bob)
+                bob_page = await page(two, bob)
+                host = await host_with_profile(one, "Cat", cat, players=3)
+                assert host.table is not None
+                ann_seat = await seat_with_profile(two, host.table, "Ann", ann)
+                await ann_seat.call("hello", {"profile": proof(ann)})
+                rude = await seat_with_profile(one, host.table, "Bob", bob)
+
+                async def ann_seen_by_bob() -> dict[str, Any]:
+                    [friend] = (await call(two, "GET", "/friends", bob))[1]["friends"]
+                    return {"online": friend["online"], "table": friend["table"]}
+
+                await wait_until(ann_seen_by_bob, {"online": True, "table": host.table})
+                assert await call(one, "POST", f"/friends/{bob['player']}/invite", ann) == (200, {"ok": True})
+                [invitation] = await bob_page.wait_for_message("invitation", 1)
+                assert invitation["table"] == host.table
+                assert (await call(two, "POST", "/blocks", ann, {"player": bob["player"]}))[0] == 201
+                assert (await rude.send("chat", text="from Bob"))["ok"]
+                assert (await host.send("chat", text="from Cat"))["ok"]
+                [line] = [data["lines"][0] for data in await ann_seat.wait_for_message("chat", 1)]
+                assert line["text"] == "from Cat"
+            finally:
+                await one.close()
+                await two.close()
 
     run(scenario)

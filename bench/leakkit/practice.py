@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from leakkit.audit import Leak, cards_in
 from smear import apply, find_rules, legal_actions, new_match, player_view
-from smear.practice.record import PracticePosition, position_id
+from smear.practice.record import PracticePosition, position_id, served_answer
 from smear.server.wire.outbound import public_json, view_json
 
 ANSWER_WORDS: Final = ('"answer"', '"values"', '"best"', '"margin"', '"lines"', '"deals"')
@@ -126,7 +126,7 @@ async def audit_practice(http: Any, url: str, storage: Any, count: int, seed: in
         choice = {"choice": served["choices"][0]}
         async with http.post(f"{mine}/{served['id']}", json=choice, headers=auth) as response:
             answer = await response.json()
-        if response.status != 200 or answer.get("answer") != expected["answer"]:
+        if response.status != 200 or answer.get("answer") != served_answer(expected["answer"]):
             leaks.append(Leak("the attempt's answer is not the position's", (), "POST practice", answer))
         checked += 2
     async with http.get(f"{url}/api/practice/daily") as response:

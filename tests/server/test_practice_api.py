@@ -25,7 +25,7 @@ from test_players import new_profile
 
 from smear import apply, find_rules, legal_actions, new_match, player_view
 from smear.cli import cli
-from smear.practice.record import position_id
+from smear.practice.record import position_id, served_answer, served_question
 from smear.server.limits import Limits
 from smear.server.storage.database import Storage
 from smear.server.storage.practicestore import BadPositionRecord, import_positions
@@ -132,7 +132,8 @@ def test_a_position_is_sent_without_its_answer_which_comes_only_with_the_attempt
             assert_no_answer(body, position)
             served = json.loads(body)
             question = {key: value for key, value in position.items() if key != "answer"}
-            assert served["position"] == question  # the seat's view exactly as the table sent it
+            # The seat's view exactly as the table sent it, and each choice as the table sends an action.
+            assert served["position"] == served_question(question)
             seen_then = view_json(player_view(_replayed(3, 2), position["seat"]))
             assert served["position"]["you"] == json.loads(json.dumps(seen_then))
             assert served["rating"] == {"rating": 1500.0, "mu": 25.0, "sigma": 8.333, "attempts": 0}
@@ -140,7 +141,7 @@ def test_a_position_is_sent_without_its_answer_which_comes_only_with_the_attempt
             status, body = await raw_get(f"{base}/api/practice/daily")
             assert status == 200
             assert_no_answer(body, position)
-            assert json.loads(body) == {"position": question, "date": "2026-12-06"}
+            assert json.loads(body) == {"position": served_question(question), "date": "2026-12-06"}
             status, answer = await http_json(
                 "POST",
                 f"{base}/api/players/{ann['player']}/practice/{position['id']}",
@@ -149,7 +150,7 @@ def test_a_position_is_sent_without_its_answer_which_comes_only_with_the_attempt
             )
             assert status == 200, answer
             assert answer["correct"] is True and answer["choice"] == position["choices"][-1]
-            assert answer["answer"] == position["answer"]
+            assert answer["answer"] == served_answer(position["answer"])
             assert answer["streak"] == 1
 
     run(scenario)
@@ -191,7 +192,7 @@ def test_a_wrong_then_a_right_attempt_move_the_rating_down_then_up_and_a_second_
             assert right["rating"]["before"] == down["after"]
             assert right["rating"]["after"]["rating"] > right["rating"]["before"]["rating"]
             again = await attempt(base, ann, first, first["choices"][-1])  # right, but not the first try
-            assert again["correct"] is True and again["answer"] == first["answer"]
+            assert again["correct"] is True and again["answer"] == served_answer(first["answer"])
             assert again["rating"]["before"] == again["rating"]["after"] == right["rating"]["after"]
             assert again["streak"] == 1
             status, served = await http_json(

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from smear.actionjson import record_action_json
 from smear.rules import PRESETS
 
 KINDS = ("bid", "widow", "trump", "discard", "card")
@@ -115,6 +116,24 @@ class PracticePosition(BaseModel):
         return self.model_dump(exclude={"answer"})
 
 
+def served_question(question: dict[str, Any]) -> dict[str, Any]:
+    """A question as the server sends it: each choice also as the table sends an action (its kind and
+    fields, :func:`smear.actionjson.action_json`), in the same order, so the client words a choice
+    without reading its text; the text is what it sends back."""
+    return question | {"actions": [record_action_json(choice) for choice in question["choices"]]}
+
+
+def served_answer(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer as the server sends it: each step of its lines with its action as the table sends
+    one (the answer shows every seat's cards: a discard's cards are no secret there)."""
+
+    def line(played: dict[str, Any]) -> dict[str, Any]:
+        steps = played["actions"]
+        return played | {"actions": [step | {"action": record_action_json(step["action"])} for step in steps]}
+
+    return answer | {"lines": [line(played) for played in answer["lines"]]}
+
+
 __all__ = [
     "ID_FIELDS",
     "KINDS",
@@ -124,4 +143,6 @@ __all__ = [
     "PracticeAnswer",
     "PracticePosition",
     "position_id",
+    "served_answer",
+    "served_question",
 ]

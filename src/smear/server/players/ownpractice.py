@@ -24,6 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from smear.practice.frommatch import CostlyDecision, match_positions
+from smear.practice.record import served_answer, served_question
 from smear.review import REVIEW_COSTLIEST, costliest, count_decisions, review_record
 from smear.server.limits import Limits, scope_address
 from smear.server.players.api import HttpError, answering, read_body
@@ -115,7 +116,8 @@ class OwnPractice:
             key = f"{player}:{match}"
             kept = await self.making.start(key, lambda: self._make(player, match, address))
         return JSONResponse(
-            {"match": match, "positions": [position.question for position in kept]}, headers=_NO_STORE
+            {"match": match, "positions": [served_question(position.question) for position in kept]},
+            headers=_NO_STORE,
         )
 
     async def _make(self, player: str, match: str, address: str) -> list[OwnPosition]:
@@ -145,7 +147,7 @@ class OwnPractice:
         found = await self.store.read(self.own.position, player, position)
         if found is None:
             raise HttpError(404, "no_such_position")
-        return JSONResponse({"position": found.question}, headers=_NO_STORE)
+        return JSONResponse({"position": served_question(found.question)}, headers=_NO_STORE)
 
     async def post_attempt(self, request: Request) -> Response:
         """An attempt at an owned position: judged and answered as any, stored nowhere, rated never."""
@@ -164,7 +166,7 @@ class OwnPractice:
             {
                 "correct": body.choice == found.answer["best"],
                 "choice": body.choice,
-                "answer": found.answer,
+                "answer": served_answer(found.answer),
                 "rating": {"before": unmoved, "after": unmoved},
                 "streak": standing.streak,
             },

@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from smear.practice.record import THEMES
+from smear.practice.record import THEMES, served_answer, served_question
 from smear.server.limits import Limits, scope_address
 from smear.server.players.api import HttpError, answering, read_body
 from smear.server.players.practiceratings import shown
@@ -123,7 +123,7 @@ class PracticeApi:
             {
                 "correct": attempt.correct,
                 "choice": body.choice,
-                "answer": attempt.answer,
+                "answer": served_answer(attempt.answer),
                 "rating": {"before": standing_json(attempt.before), "after": standing_json(attempt.after)},
                 "streak": attempt.after.streak,
             },
@@ -136,7 +136,7 @@ class PracticeApi:
 
 def _question(question: dict[str, Any], rating: Rating) -> dict[str, Any]:
     """The stored question with the position's current rating (it moves with the attempts)."""
-    return question | {"rating": shown(rating)}
+    return served_question(question) | {"rating": shown(rating)}
 
 
 def _position_id(request: Request) -> str:

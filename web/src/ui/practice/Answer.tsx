@@ -64,9 +64,9 @@ function LineReplay({ state, question, answer }: { state: StateMessage; question
         </button>
       </div>
       <ol class="practice-steps">
-        {shown.done.map(({ seat, action, text }, index) => (
+        {shown.done.map(({ seat, action }, index) => (
           <li key={index} class={index === shown.done.length - 1 ? "last" : undefined}>
-            {action ? actionLine(seatName(state, seat), action, facts) : `${seatName(state, seat)}: ${text}`}
+            {action ? actionLine(seatName(state, seat), action, facts) : seatName(state, seat)}
             {action?.kind === "play" && <CardRow cards={[action.card]} size="xs" />}
           </li>
         ))}

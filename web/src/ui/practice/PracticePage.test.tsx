@@ -23,6 +23,7 @@ const QUESTION = {
   you: { ...seat(PUB, 2, ["As", "Kd", "5h", "Jc", "2s", "9h"], { legal: [acts.pass(), acts.bid(2), acts.bid(3)] }), public: PUB },
   names: ["Expert", "Normal", "You", "Normal"],
   choices: ["pass", "bid 2", "bid 3"],
+  actions: [acts.pass(), acts.bid(2), acts.bid(3)],
   themes: ["bid_the_hand"],
   difficulty: 0.4,
   rating: 1500,

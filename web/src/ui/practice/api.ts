@@ -3,7 +3,7 @@
 // seat could see, its choices); its answer comes back with the attempt, never before.
 
 import { call, type Answer } from "../../playersApi";
-import type { PublicGame, SeatView } from "../../types";
+import { isAction, type Action, type PublicGame, type SeatView } from "../../types";
 
 /** What the position asks to decide (the contract's `kind`). */
 export type PracticeKind = "bid" | "widow" | "trump" | "discard" | "card";
@@ -20,8 +20,10 @@ export interface PracticeQuestion {
   you: SeatView;
   /** A name per seat; the seat's own is "You". */
   names: string[];
-  /** Each choice in record notation, which the page sends back and never reads but to word it. */
+  /** Each choice's text, which the page sends back and never reads. */
   choices: string[];
+  /** The same choices as the table's actions, in the same order: what the page words and draws. */
+  actions: (Action | null)[];
   themes: string[];
   difficulty: number;
   rating: number;
@@ -31,7 +33,8 @@ export interface PracticeQuestion {
 export interface PracticeLine {
   /** Every seat's cards at the position on that deal. */
   hands: string[][];
-  actions: { seat: number; action: string }[];
+  /** Each step as the table's action (null for one of a kind this client does not know). */
+  actions: { seat: number; action: Action | null }[];
 }
 
 export interface PracticeAnswer {
@@ -114,6 +117,7 @@ export function readQuestion(value: unknown): PracticeQuestion | null {
     you: { ...(you as unknown as SeatView), public: pub as unknown as PublicGame },
     names,
     choices,
+    actions: choices.map((_, index) => (Array.isArray(v.actions) && isAction(v.actions[index]) ? v.actions[index] : null)),
     themes: strings(v.themes) ?? [],
     difficulty: num(v.difficulty) ?? 0,
     rating: num(v.rating) ?? 0,
@@ -135,7 +139,7 @@ function readLine(value: unknown): PracticeLine | null {
   for (const item of v.actions) {
     const step = record(item);
     const seat = num(step?.seat);
-    if (seat !== null && typeof step?.action === "string") actions.push({ seat, action: step.action });
+    if (seat !== null) actions.push({ seat, action: isAction(step?.action) ? step.action : null });
   }
   return { hands, actions };
 }

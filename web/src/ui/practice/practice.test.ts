@@ -9,7 +9,6 @@ import {
   lineAt,
   playableCards,
   practiceState,
-  recordAction,
   togglePicked,
 } from "./practice";
 import { loadPracticeWords, pwn, themeName } from "./words";
@@ -26,6 +25,7 @@ function question(overrides: Partial<PracticeQuestion> = {}): PracticeQuestion {
     you: seat(pub, 2, ["As", "Kd", "5h", "Jc", "2s", "9h"], { legal: [acts.pass(), acts.bid(2), acts.bid(3)] }),
     names: ["Expert", "Normal", "You", "Normal"],
     choices: ["pass", "bid 2", "bid 3"],
+    actions: [acts.pass(), acts.bid(2), acts.bid(3)],
     themes: ["bid_the_hand"],
     difficulty: 0.42,
     rating: 1500,
@@ -43,10 +43,10 @@ const ANSWER: PracticeAnswer = {
     {
       hands: [["2c", "3c"], ["4d", "5d"], ["As", "Kd"], ["6h", "7h"]],
       actions: [
-        { seat: 2, action: "bid 3" },
-        { seat: 3, action: "pass" },
-        { seat: 2, action: "As" },
-        { seat: 3, action: "6h" },
+        { seat: 2, action: acts.bid(3) },
+        { seat: 3, action: acts.pass() },
+        { seat: 2, action: acts.play("As") },
+        { seat: 3, action: acts.play("6h") },
       ],
     },
   ],
@@ -73,22 +73,24 @@ describe("reading the server's answers", () => {
 });
 
 describe("the choices", () => {
-  it("reads record notation into actions, and nothing of an unknown shape", () => {
-    expect(recordAction("bid 3")).toEqual(acts.bid(3));
-    expect(recordAction("trump h")).toEqual(acts.trump("h"));
-    expect(recordAction("discard 2c 3d")).toEqual(acts.discard("2c", "3d"));
-    expect(recordAction("Th")).toEqual(acts.play("Th"));
-    expect(recordAction("BJ")).toEqual(acts.play("BJ"));
-    expect(recordAction("jump 3")).toBeNull();
+  it("takes each choice's action from the server, and nothing of a kind it does not know", () => {
+    const sent = JSON.parse(JSON.stringify({ ...question(), actions: [acts.pass(), { text: "jump 3", kind: "jump" }, acts.bid(3)] }));
+    const read = readQuestion(sent);
+    expect(read?.actions).toEqual([acts.pass(), null, acts.bid(3)]);
+    expect(readQuestion({ ...sent, actions: undefined })?.actions).toEqual([null, null, null]);
   });
 
   it("offers the cards the choices play, and only those", () => {
-    const q = question({ kind: "card", choices: ["As", "Kd"], you: { ...question().you, legal: [] } });
+    const q = question({ kind: "card", choices: ["As", "Kd"], actions: [acts.play("As"), acts.play("Kd")] });
     expect([...playableCards(q)]).toEqual(["As", "Kd"]);
   });
 
   it("confirms a discard only when the cards picked are one of the discards offered", () => {
-    const q = question({ kind: "discard", choices: ["discard 2s 5h", "discard 2s 9h"], you: { ...question().you, legal: [] } });
+    const q = question({
+      kind: "discard",
+      choices: ["discard 2s 5h", "discard 2s 9h"],
+      actions: [acts.discard("2s", "5h"), acts.discard("2s", "9h")],
+    });
     expect([...discardableCards(q)].sort()).toEqual(["2s", "5h", "9h"]);
     let picked = togglePicked(q, new Set(), "9h");
     expect(discardPicked(q, picked)).toBeNull();

@@ -5,27 +5,9 @@
 import type { Action, StateMessage } from "../../types";
 import type { PracticeAnswer, PracticeLine, PracticeQuestion } from "./api";
 
-/**
- * An action from its record notation ("pass", "bid 3", "trump h", "widow", "discard 2c 3d", "As"),
- * for the words of a choice or a line's step; null for text of no known shape (shown as it is).
- */
-export function recordAction(text: string): Action | null {
-  const words = text.trim().split(/\s+/);
-  const [head, ...rest] = words;
-  if (head === "pass" && rest.length === 0) return { text, kind: "pass" };
-  if (head === "widow" && rest.length === 0) return { text, kind: "widow" };
-  if (head === "bid" && rest.length === 1 && /^\d+$/.test(rest[0])) return { text, kind: "bid", amount: Number(rest[0]) };
-  if (head === "trump" && rest.length === 1 && /^[cdhs]$/.test(rest[0])) {
-    return { text, kind: "trump", suit: rest[0] as "c" | "d" | "h" | "s" };
-  }
-  if (head === "discard") return { text, kind: "discard", cards: rest };
-  if (words.length === 1 && /^([2-9TJQKA][cdhs]|BJ|LJ)$/.test(head)) return { text, kind: "play", card: head };
-  return null;
-}
-
-/** A choice as an action: the seat's legal action of that text (as the table has it), else read from it. */
+/** A choice as the server's action for it (null for a choice of a kind this client does not know). */
 export function choiceAction(question: PracticeQuestion, choice: string): Action | null {
-  return question.you.legal.find((action) => action.text === choice) ?? recordAction(choice);
+  return question.actions[question.choices.indexOf(choice)] ?? null;
 }
 
 /** Every choice with its action, in the server's order. */
@@ -98,18 +80,17 @@ export function answerRows(question: PracticeQuestion, answer: PracticeAnswer, c
 /** A line's state after its first `step` actions: what each seat still holds, and the steps taken. */
 export interface LineStep {
   hands: string[][];
-  done: { seat: number; action: Action | null; text: string }[];
+  done: { seat: number; action: Action | null }[];
 }
 
 /** The line after `step` of its actions (0: at the position); the cards played or laid down leave the hands. */
 export function lineAt(line: PracticeLine, step: number): LineStep {
   const hands = line.hands.map((hand) => [...hand]);
   const done: LineStep["done"] = [];
-  for (const { seat, action: text } of line.actions.slice(0, Math.max(0, step))) {
-    const action = recordAction(text);
+  for (const { seat, action } of line.actions.slice(0, Math.max(0, step))) {
     const gone = action?.kind === "play" ? [action.card] : action?.kind === "discard" ? action.cards : [];
     if (hands[seat]) hands[seat] = hands[seat].filter((card) => !gone.includes(card));
-    done.push({ seat, action, text });
+    done.push({ seat, action });
   }
   return { hands, done };
 }

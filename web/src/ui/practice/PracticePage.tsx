@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { currentLang, errorText, t, type Lang } from "../../i18n";
 import type { Answer } from "../../playersApi";
-import { ensureProfile, forgetProfile, profileLost } from "../../profile";
+import { ensureProfile, forgetProfile, loadProfile, profileLost } from "../../profile";
 import { loadName, saveName } from "../../session";
 import { useApp } from "../../store";
 import { nameRequired, playerName } from "../../tableSettings";
@@ -209,7 +209,7 @@ export function PracticePage() {
   }, [questionId]);
 
   const question = shown.kind === "question" || shown.kind === "answered" ? shown.question : null;
-  const state = question ? practiceState(question) : null;
+  const state = question ? practiceState(question, loadProfile()?.name) : null;
   return (
     <div class="practice">
       <div class="practice-head">

@@ -126,6 +126,8 @@ describe("the answer", () => {
     expect(state.table.you).toBe(2);
     expect(state.table.seats.map((s) => s.name)).toEqual(["Expert", "Normal", "You", "Normal"]);
     expect(state.game).toEqual(question().you);
+    // The seat to decide under the player's own name where the page knows it.
+    expect(practiceState(question(), "Sam").table.seats.map((s) => s.name)).toEqual(["Expert", "Normal", "Sam", "Normal"]);
   });
 });
 

@@ -97,9 +97,10 @@ export function lineAt(line: PracticeLine, step: number): LineStep {
 
 /**
  * The question as the table's state for the seat to decide, so the table's own parts draw it: the
- * seats named from `names`, every other seat as one that is neither away nor reportable.
+ * seats named from `names` (the seat to decide by `ownName`, when the page knows the player's), every
+ * other seat as one that is neither away nor reportable.
  */
-export function practiceState(question: PracticeQuestion): StateMessage {
+export function practiceState(question: PracticeQuestion, ownName?: string): StateMessage {
   const pub = question.public;
   return {
     version: 0,
@@ -119,7 +120,14 @@ export function practiceState(question: PracticeQuestion): StateMessage {
       },
       status: "playing",
       host: null,
-      seats: question.names.map((name, seat) => ({ seat, name, bot: false, open: false, connected: true })),
+      // The seat to decide under the player's own name, as at a table ("You plays" reads wrong).
+      seats: question.names.map((name, seat) => ({
+        seat,
+        name: seat === question.seat && ownName ? ownName : name,
+        bot: false,
+        open: false,
+        connected: true,
+      })),
       you: question.seat,
       match_number: 1,
     },

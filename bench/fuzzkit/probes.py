@@ -204,6 +204,9 @@ class ProbeMaker:
             return event, payload, "another table's token"
         if event == "chat_history":
             return event, {"table": random_code(rng)}, "a table this socket does not follow"
+        if event == "hello":
+            proof = {"player": host.token[:20], "secret": guest.token}
+            return event, {"profile": proof}, "a profile its secret does not prove"
         if event == "chat_settings":
             return event, {"table": code, "token": guest.token, "on": False, "spectators": True}, "not host"
         if event == "mute":

@@ -17,6 +17,7 @@ from smear.practice.build import (
     Candidate,
     candidates_of,
     position_record,
+    selfplay_config,
     selfplay_match,
     solve_candidate,
 )
@@ -75,6 +76,17 @@ def test_a_position_shows_the_seat_s_view_at_that_moment_and_its_id_is_stable() 
 def _solution(margin: float, error: float) -> Solution:
     bid2, bid3 = parse_action("bid 2"), parse_action("bid 3")
     return Solution((bid2, bid3), {"bid 2": 0.0, "bid 3": margin}, bid3, margin, error, 100, ())
+
+
+def test_every_other_self_play_match_allows_the_moon_so_that_moon_decisions_are_found() -> None:
+    for preset in ("house", "ten_point", "five_point"):
+        assert not find_rules(preset).shoot_the_moon  # no preset has it on: the build turns it on
+        assert [selfplay_config(preset, match, 0).rules.shoot_the_moon for match in range(4)] == [
+            False,
+            True,
+            False,
+            True,
+        ]
 
 
 def test_the_soundness_filter_keeps_a_clear_lead_and_drops_a_close_or_noisy_one() -> None:

@@ -81,13 +81,20 @@ def table_of(rules: Rules) -> tuple[int, bool]:
     return rules.player_counts[0], False
 
 
-def selfplay_match(preset: str, match: int, seed: int) -> tuple[Record, tuple[str, ...]]:
-    """Self-play match ``match`` of ``preset``: its record and the bot level in each seat."""
+def selfplay_config(preset: str, match: int, seed: int) -> ArenaConfig:
+    """How self-play match ``match`` of ``preset`` is played: the bot levels in turn at the seats,
+    and every other match with the moon allowed (a table option no preset has on), so that moon
+    bids, and hands that might shoot it, are among the positions."""
     players, teams = table_of(find_rules(preset))
     levels = list(LEVELS)
     lineup = tuple(levels[(seat + match) % len(levels)] for seat in range(players))
-    config = ArenaConfig(preset, players, teams, lineup, 1, seed=seed * 100_003 + match)
-    result = play_match(config, 0, keep_record=True)
+    changes = (("shoot_the_moon", True),) if match % 2 else ()
+    return ArenaConfig(preset, players, teams, lineup, 1, seed=seed * 100_003 + match, changes=changes)
+
+
+def selfplay_match(preset: str, match: int, seed: int) -> tuple[Record, tuple[str, ...]]:
+    """Self-play match ``match`` of ``preset``: its record and the bot level in each seat."""
+    result = play_match(selfplay_config(preset, match, seed), 0, keep_record=True)
     assert result.record is not None
     return parse_record(result.record), result.seating
 

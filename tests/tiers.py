@@ -71,6 +71,9 @@ SLOW_TESTS = frozenset(
         "server/test_open_tables.py::test_a_listed_table_is_shown_until_it_is_full_started_or_taken_off_the_list",
         "server/test_players.py::test_replays_of_a_stored_match_and_of_an_uploaded_record",
         "server/test_players.py::test_the_players_api_shows_no_secret_and_nothing_of_a_match_in_progress",
+        # Each plays a match (or two) to 11 with two bots: 2 to 4 s.
+        "server/test_names_and_finishes.py::test_two_people_of_one_name_get_their_profiles_marks_at_the_table_in_chat_and_in_history",
+        "server/test_names_and_finishes.py::test_a_finished_match_counts_finished_and_one_left_in_progress_counts_left",
         "server/test_prometheus.py::test_prometheus_reads_what_two_workers_did",
         "server/test_quarantine.py::test_a_record_that_fails_at_a_restart_does_not_stop_it_and_lands_later",
         "server/test_quarantine.py::test_a_stored_match_the_rules_refuse_is_put_aside_and_every_other_table_is_served",

@@ -445,9 +445,11 @@ def _where(who: str, spectator: bool, seat: int | None, index: int, kind: str) -
 # text, an open table what its lobby shows anyone with its link.
 TALK = {
     "reaction": frozenset({"seat", "reaction"}),
-    "chat": frozenset({"id", "at", "seat", "name", "text"}),
+    "chat": frozenset({"id", "at", "seat", "name", "mark", "text"}),
     "open_tables": frozenset({"table", "settings", "seats", "free", "bots", "host"}),
 }
+
+MARK = re.compile(r"[A-Z2-7]{4}")
 
 
 def check_talk(kind: str, message: Any) -> None:
@@ -456,6 +458,8 @@ def check_talk(kind: str, message: Any) -> None:
     lines = [message] if kind == "reaction" else message["lines" if kind == "chat" else "tables"]
     for line in lines:
         need(set(line) == TALK[kind], f"a {kind} with other fields than {sorted(TALK[kind])}")
+        if kind == "chat":  # a name's mark: four characters of a hash of a public profile id
+            need(line["mark"] is None or bool(MARK.fullmatch(line["mark"])), "a chat line's mark")
     need(not cards_in(message), f"a {kind} message naming a card", cards_in(message))
 
 

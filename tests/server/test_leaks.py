@@ -51,17 +51,19 @@ TIMING = Timing(bot_pause=0.005, hand_pause=0.15, grace=10.0)
 
 
 def test_the_audit_reads_reactions_and_chat_lines() -> None:
-    line = {"id": 1, "at": 0.0, "seat": 0, "name": "Ann", "text": "good luck, all"}
+    line = {"id": 1, "at": 0.0, "seat": 0, "name": "Ann", "mark": "K3QF", "text": "good luck, all"}
     fine = [("reaction", {"seat": 1, "reaction": "oops"}), ("chat", {"lines": [line]})]
     assert check_received(fine, {}, spectator=True, whole_match=False) == []
     bad = [
         ("chat", {"lines": [line | {"text": "I hold the Ah"}]}),
         ("reaction", {"seat": 1, "reaction": "oops", "hand": ["Ks"]}),
+        ("chat", {"lines": [line | {"mark": "secret-of-a-profile"}]}),
     ]
     leaks = check_received(bad, {}, spectator=True, whole_match=False)
     assert [(leak.detail, sorted(leak.cards)) for leak in leaks] == [
         ("a chat message naming a card", ["Ah"]),
         ("a reaction with other fields than ['reaction', 'seat']", []),
+        ("a chat line's mark", []),
     ]
 
 

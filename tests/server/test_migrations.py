@@ -46,7 +46,7 @@ HEAD = migrate.head_revision()
 AFTER_FIRST = (
     "0002_table_rest, 0003_longer_actions, 0004_chat, 0005_open_tables, 0006_players, 0007_quarantine,"
     " 0008_moderation, 0009_reports, 0010_chat_writer_and_heartbeat, 0011_practice, 0012_own_practice,"
-    " 0013_friends_and_blocks"
+    " 0013_friends_and_blocks, 0014_matches_left"
 )
 
 
@@ -260,6 +260,7 @@ def test_a_database_of_the_server_with_rest_but_no_migrations_is_upgraded_too(ol
         connection.execute("DROP TABLE open_tables")
         # Nor players, nor practice.
         for name in (
+            "matches_left",
             "blocks",
             "friendships",
             "own_practice_positions",
@@ -313,6 +314,7 @@ def test_an_empty_database_is_created_at_the_newest_revision(tmp_path: Path) -> 
         "own_practice_positions",
         "friendships",
         "blocks",
+        "matches_left",
         "alembic_version",
     }
     assert upgrade_command(path) == (0, f"already at revision {HEAD}\n")
@@ -360,7 +362,7 @@ def test_a_database_of_the_server_before_players_keeps_its_rows_and_plays_on_wit
         0,
         f"upgraded from revision 0005_open_tables to {HEAD}: 0006_players, 0007_quarantine,"
         " 0008_moderation, 0009_reports, 0010_chat_writer_and_heartbeat, 0011_practice, 0012_own_practice,"
-        " 0013_friends_and_blocks\n",
+        " 0013_friends_and_blocks, 0014_matches_left\n",
     )
     assert rows(path, (*OLD_TABLES, "open_tables", "chat_lines")) == before
 

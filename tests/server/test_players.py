@@ -76,6 +76,8 @@ def test_a_profile_is_made_renamed_carried_to_another_device_and_deleted(tmp_pat
                 "since": shown["since"],
                 "ratings": {},
                 "stats": {},
+                "finished": 0,
+                "left": 0,
             }
 
             player_url = f"{url}/api/players/{ann['player']}"
@@ -270,7 +272,7 @@ def test_free_for_all_ranks_every_seat_and_the_leaderboard_is_best_first(tmp_pat
             assert ratings == sorted(ratings, reverse=True)
             assert {p["player"] for p in profiles} <= {entry["player"] for entry in board}
             assert {"bot-random", "bot-heuristic", "bot-expert"} <= {e["player"] for e in board if e["bot"]}
-            assert set(board[0]) == {"player", "name", "rating", "matches", "bot", "bot_level"}
+            assert set(board[0]) == {"player", "name", "mark", "rating", "matches", "bot", "bot_level"}
             # With whom Ann has played: the three of them, and no bot (none sat with them).
             status, mine = await get_json(f"{url}/api/leaderboard/house?with={profiles[0]['player']}")
             assert {entry["player"] for entry in mine} == {p["player"] for p in profiles}

@@ -110,6 +110,9 @@ def test_the_lobby_shows_names_host_and_bots(tmp_path: Path) -> None:
                 "bot_in_ms": None,  # in the lobby no bot plays for anyone
                 "player": None,
                 "rating": None,
+                "mark": None,
+                "finished": None,
+                "left": None,
                 "bot_level": None,
             }
             kinds = [event["event"]["kind"] for event in host.events]

@@ -83,7 +83,7 @@ def test_chat_is_open_in_the_lobby_and_between_hands_and_closed_while_a_hand_is_
             assert code is not None
             spectator = await s.watch(code)
             first = await said(host, TRICKY)
-            line = {"id": first["id"], "seat": 0, "name": "Host", "text": TRICKY}
+            line = {"id": first["id"], "seat": 0, "name": "Host", "mark": None, "text": TRICKY}
             for client in (host, spectator):
                 (pushed,) = await client.wait_for_message("chat", 1)
                 assert [{k: v for k, v in got.items() if k != "at"} for got in pushed["lines"]] == [line]

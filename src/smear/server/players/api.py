@@ -30,6 +30,7 @@ from smear.rules import PRESETS
 from smear.server.cluster.coordination import Cluster
 from smear.server.limits import Limits, scope_address
 from smear.server.players.background import BackgroundWork, UnreadableRecord, read_played
+from smear.server.players.names import Named, marks
 from smear.server.players.playerstats import add_stats, stats_json
 from smear.server.players.profilepace import ProfilePace, TooSoon
 from smear.server.players.ratings import bot_level, is_bot_profile
@@ -248,6 +249,8 @@ class PlayersApi:
                 "since": info.since,
                 "ratings": ratings,
                 "stats": stats,
+                "finished": info.finishes[0],
+                "left": info.finishes[1],
             },
             headers=_NO_STORE,
         )
@@ -334,17 +337,19 @@ class PlayersApi:
         if with_player is not None:
             with_player = _checked_id(with_player, "no_such_player")
         board = await self.store.read(self.storage.players.leaderboard, preset, with_player)
+        board_marks = marks([Named(entry.name, entry.player, entry.is_bot) for entry in board])
         return JSONResponse(
             [
                 {
                     "player": entry.player,
                     "name": entry.name,
+                    "mark": mark,
                     "rating": entry.rating.shown,
                     "matches": entry.matches,
                     "bot": entry.is_bot,
                     "bot_level": bot_level(entry.player),
                 }
-                for entry in board
+                for entry, mark in zip(board, board_marks, strict=True)
             ],
             headers=_NO_STORE,
         )
@@ -419,6 +424,7 @@ class PlayersApi:
 
 
 def match_json(match: PlayedMatch) -> dict[str, Any]:
+    player_marks = marks([Named(seat.name, seat.player, seat.is_bot) for seat in match.players])
     return {
         "match": match.match,
         "preset": match.preset,
@@ -428,10 +434,11 @@ def match_json(match: PlayedMatch) -> dict[str, Any]:
                 "seat": seat.seat,
                 "name": seat.name,
                 "player": seat.player,
+                "mark": mark,
                 "bot": seat.is_bot,
                 "bot_level": bot_level(seat.player) if seat.is_bot else None,
             }
-            for seat in match.players
+            for seat, mark in zip(match.players, player_marks, strict=True)
         ],
         "sides": match.sides,
         "scores": match.scores,

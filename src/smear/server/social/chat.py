@@ -46,16 +46,24 @@ CHAT_REMEMBERED = 100
 @dataclass(frozen=True)
 class ChatLine:
     """One line: its id (increasing, from the database), when (seconds since the epoch), from which
-    seat (None: a spectator) under which name."""
+    seat (None: a spectator) under which name, shown with which mark (:mod:`smear.server.players.names`)."""
 
     id: int
     at: float
     seat: int | None
     name: str
     text: str
+    mark: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "at": self.at, "seat": self.seat, "name": self.name, "text": self.text}
+        return {
+            "id": self.id,
+            "at": self.at,
+            "seat": self.seat,
+            "name": self.name,
+            "mark": self.mark,
+            "text": self.text,
+        }
 
 
 @dataclass

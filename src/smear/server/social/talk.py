@@ -144,11 +144,13 @@ class Talk:
         async with self.reach.at(message.table) as table:
             seat: int | None = None
             profile: str | None = None  # stored with the line: the operator deletes by writer
+            mark: str | None = None  # a spectator's name has no profile to mark it
             name, who = message.name, sid
             if message.token is not None:
                 seat = table.seat_of(message.token)
                 name, who = table.seats[seat].name or f"Seat {seat + 1}", f"seat {seat}"
                 profile = table.seats[seat].profile
+                mark = table.seat_marks()[seat]
             refusal = table.chat_refusal(seat)
             if refusal is not None:
                 raise TableError(refusal)
@@ -156,7 +158,7 @@ class Talk:
             with self.pace.paced_while("chat", table.code, who):
                 try:
                     add = self.store.storage.chat.add_chat_line
-                    write = self.store.db(add, table.code, at, seat, name, message.text, profile)
+                    write = self.store.db(add, table.code, at, seat, name, message.text, profile, mark)
                     line_id = await write
                 except Exception as err:
                     self.store.faults.failed(
@@ -169,7 +171,7 @@ class Talk:
                         seat=seat,
                     )
                     raise NotStored from None
-            line = ChatLine(line_id, at, seat, name, message.text)
+            line = ChatLine(line_id, at, seat, name, message.text, mark)
             table.chat.lines.append(line)
             speaker = self.blocks.speaker(table, seat, sid)
             await self._to_followers(table, "chat", {"lines": [line.to_json()]}, speaker)

@@ -30,12 +30,21 @@ class ChatStore:
         self._transactions = transactions
 
     def add_chat_line(
-        self, code: str, at: float, seat: int | None, name: str, text: str, profile: str | None = None
+        self,
+        code: str,
+        at: float,
+        seat: int | None,
+        name: str,
+        text: str,
+        profile: str | None = None,
+        mark: str | None = None,
     ) -> int:
-        """Stores a line of table ``code``'s chat, written by ``profile`` (if the writer has one), and
-        returns its id (each is larger than the last)."""
+        """Stores a line of table ``code``'s chat, written by ``profile`` (if the writer has one) under
+        a name shown with ``mark``, and returns its id (each is larger than the last)."""
         with self._transactions.write(f"add a chat line to table {code!r}") as session:
-            row = ChatLineModel(table_code=code, at=at, seat=seat, name=name, text=text, profile_id=profile)
+            row = ChatLineModel(
+                table_code=code, at=at, seat=seat, name=name, text=text, profile_id=profile, mark=mark
+            )
             session.add(row)
             session.flush()
             return row.id
@@ -58,7 +67,7 @@ class ChatStore:
                 .order_by(ChatLineModel.id.desc())
                 .limit(CHAT_REMEMBERED)
             ).all()
-            lines = [ChatLine(r.id, r.at, r.seat, r.name, r.text) for r in reversed(latest)]
+            lines = [ChatLine(r.id, r.at, r.seat, r.name, r.text, r.mark) for r in reversed(latest)]
         return StoredChat(controls, lines)
 
     def forget_chat_before(self, cutoff: float) -> int:

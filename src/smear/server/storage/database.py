@@ -52,7 +52,7 @@ from smear.server.storage.chatstore import ChatStore
 from smear.server.storage.liststore import ListingStore
 from smear.server.storage.moderationstore import ModerationStore
 from smear.server.storage.ownpracticestore import OwnPracticeStore
-from smear.server.storage.playerstore import MatchOutcome, PlayerStore, existing_profiles
+from smear.server.storage.playerstore import MatchOutcome, PlayerStore, existing_profiles, note_left
 from smear.server.storage.practicestore import PracticeStore
 from smear.server.storage.quarantinestore import QuarantineStore
 from smear.server.storage.relationstore import RelationStore
@@ -200,13 +200,18 @@ class Storage:
             session.execute(delete(SeatModel).where(SeatModel.table_code == code))
             session.add_all(_seat_models(session, code, seats))
 
-    def save_lobby(self, code: str, seats: list[SeatRow], host_seat: int | None) -> None:
-        """Replaces every seat of a table and sets its host, in one transaction."""
+    def save_lobby(
+        self, code: str, seats: list[SeatRow], host_seat: int | None, left: tuple[str, int] | None = None
+    ) -> None:
+        """Replaces every seat of a table and sets its host, in one transaction; ``left``: the
+        profile that gave up its seat in match number so-and-so, noted as a match left."""
         with self._transactions.write(f"save the lobby of table {code!r}") as session:
             row = _get_table(session, code)
             row.host_seat = host_seat
             session.execute(delete(SeatModel).where(SeatModel.table_code == code))
             session.add_all(_seat_models(session, code, seats))
+            if left is not None:
+                note_left(session, left[0], code, left[1])
 
     def start_match(
         self,

@@ -8,7 +8,7 @@ others' history, its seats named "deleted player".
 from __future__ import annotations
 
 import secrets
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -22,6 +22,7 @@ from smear.server.players.ratings import BOT_PREFIX, BOT_START, NEW_PLAYER, Rati
 from smear.server.storage.schema import (
     Base,
     ChatLineModel,
+    MatchLeftModel,
     MatchModel,
     PlayedMatchModel,
     PlayerModel,
@@ -57,6 +58,7 @@ class ProfileInfo:
     since: float
     ratings: dict[str, tuple[Rating, int]]  # preset -> rating, matches rated
     stats: dict[str, list[dict[str, Any]]]  # preset -> the stats of each match, oldest first
+    finishes: tuple[int, int] = (0, 0)  # matches finished, matches left
 
 
 @dataclass(frozen=True)
@@ -184,9 +186,20 @@ class PlayerStore:
                 .order_by(PlayedMatchModel.finished_at)
             ):
                 stats[preset].append(seat_stats)
+            finishes = _finishes(session, [player]).get(player, (0, 0))
             return ProfileInfo(
-                profile.id, profile.name, profile.is_bot, profile.created_at, ratings, dict(stats)
+                profile.id, profile.name, profile.is_bot, profile.created_at, ratings, dict(stats), finishes
             )
+
+    # -- leaving counts --
+
+    def finishes_of(self, players: Sequence[str]) -> dict[str, tuple[int, int]]:
+        """The matches each of ``players`` (people's profiles) finished and left; those with neither
+        are left out."""
+        if not players:
+            return {}
+        with self._transactions.read("read leaving counts") as session:
+            return _finishes(session, players)
 
     def ratings_of(self, players: Sequence[str], preset: str) -> dict[str, Rating]:
         """The rating in ``preset`` of each of ``players`` that has one."""
@@ -377,6 +390,38 @@ class PlayerStore:
                     after.ordinal,
                     row.matches + 1,
                 )
+
+
+def note_left(session: Session, player: str, code: str, number: int) -> None:
+    """``player`` left match ``number`` of table ``code`` while it was played (in the caller's
+    transaction, the one that stores the seat given up; a deleted profile is not noted)."""
+    if player in existing_profiles(session, [player]):
+        _insert_missing(
+            session, MatchLeftModel, [{"profile_id": player, "table_code": code, "match_number": number}]
+        )
+
+
+def _finishes(session: Session, players: Sequence[str]) -> dict[str, tuple[int, int]]:
+    """Matches finished (in the history, not left) and left, of each of ``players`` with any."""
+    wanted = set(players)
+    left_rows = session.execute(
+        select(MatchLeftModel.profile_id, MatchLeftModel.table_code, MatchLeftModel.match_number).where(
+            MatchLeftModel.profile_id.in_(wanted)
+        )
+    )
+    left = {(row.profile_id, row.table_code, row.match_number) for row in left_rows}
+    played = session.execute(
+        select(PlayerModel.profile_id, PlayedMatchModel.table_code, PlayedMatchModel.match_number)
+        .join(PlayedMatchModel, PlayerModel.match_id == PlayedMatchModel.id)
+        .where(PlayerModel.profile_id.in_(wanted), PlayerModel.is_bot.is_(False))
+    )
+    finished = Counter(row.profile_id for row in played if tuple(row) not in left)
+    left_counts = Counter(player for player, _, _ in left)
+    return {
+        player: (finished[player], left_counts[player])
+        for player in wanted
+        if finished[player] or left_counts[player]
+    }
 
 
 def _rating_row(player: str, preset: str, rating: Rating, matches: int) -> RatingModel:

@@ -211,6 +211,8 @@ class ChatLineModel(Base):
     text: Mapped[str] = mapped_column(Text)
     # The profile that wrote it, if any (None too for lines older than the tenth migration).
     profile_id: Mapped[str | None] = mapped_column(String(40), default=None)
+    # The mark its name was shown with (smear.server.players.names), if any. (Fourteenth migration.)
+    mark: Mapped[str | None] = mapped_column(String(8), default=None)
 
 
 class ListingModel(Base):
@@ -493,3 +495,14 @@ class BlockModel(Base):
     blocker_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
     blocked_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
     created: Mapped[float] = mapped_column(Double)
+
+
+class MatchLeftModel(Base):
+    """``profile_id`` left match ``match_number`` of table ``table_code`` while it was played: the
+    match counts as left, not finished, for that profile. (Added by the fourteenth migration.)"""
+
+    __tablename__ = "matches_left"
+
+    profile_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    table_code: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match_number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)

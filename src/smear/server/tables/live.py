@@ -177,8 +177,10 @@ class TableStore:
             raise NotStored from None
         self.faults.worked("database")
 
-    def store_lobby(self, table: Table) -> Awaitable[None]:
-        return self.db(self.storage.save_lobby, table.code, self.seat_rows(table), table.host_seat)
+    def store_lobby(self, table: Table, left: str | None = None) -> Awaitable[None]:
+        """The seats and host; ``left``: a profile that gave up its seat in the match under way."""
+        counted = None if left is None else (left, table.match_number)
+        return self.db(self.storage.save_lobby, table.code, self.seat_rows(table), table.host_seat, counted)
 
     def store_action(self, table: Table, seat: int, action: str) -> Awaitable[object]:
         """The latest action (and, if it ended the match, its record)."""
@@ -239,11 +241,14 @@ class TableStore:
         return finish
 
     async def show_ratings(self, table: Table) -> None:
-        """Read the ratings of the profiles seated at ``table`` for its seats to show. A failed read
-        leaves the ratings shown as they were: they are only shown."""
+        """Read the ratings of the profiles seated at ``table``, and the people's matches finished
+        and left, for its seats to show. A failed read leaves them shown as they were: they are only
+        shown."""
         profiles = sorted({seat.profile for seat in table.seats if seat.profile is not None})
+        people = [seat.profile for seat in table.seats if seat.profile is not None and not seat.is_bot]
         try:
             ratings = await self.read(self.storage.players.ratings_of, profiles, table.settings.preset)
+            finishes = await self.read(self.storage.players.finishes_of, people)
         except Exception as err:
             self.faults.failed(
                 "database",
@@ -254,8 +259,12 @@ class TableStore:
                 table=table.code,
             )
             return
-        # A profile not rated yet in this preset shows where a new player starts.
-        table.set_ratings({player: ratings.get(player, NEW_PLAYER).shown for player in profiles})
+        # A profile not rated yet in this preset shows where a new player starts; a person who has
+        # neither finished nor left a match, 0 and 0.
+        table.set_ratings(
+            {player: ratings.get(player, NEW_PLAYER).shown for player in profiles},
+            {player: finishes.get(player, (0, 0)) for player in people},
+        )
 
     @staticmethod
     def seat_rows(table: Table) -> list[SeatRow]:

@@ -170,8 +170,9 @@ class TableRequests:
     async def leave(self, sid: str, message: Any) -> dict[str, Any]:
         async with self.reach.at(message.table) as table:
             before = Snapshot.of(table)
+            leaver = table.leaving_profile(message.token)  # a match left, if one is under way
             table.leave(message.token)
-            await self.store.store_or_undo(table, before, self.store.store_lobby(table))
+            await self.store.store_or_undo(table, before, self.store.store_lobby(table, leaver))
             await self.store.show_ratings(table)  # a bot that takes the seat over shows its own
             self.presence.follow(sid, table, None)
             # After a match a bot takes the seat, and accepts a rematch the others want at once.

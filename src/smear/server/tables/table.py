@@ -19,6 +19,7 @@ from smear.bots import table_bots
 from smear.dealing import new_match, next_hand, team_sides
 from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
 from smear.rules import Rules, find_rules, option_changes
+from smear.server.players.names import Named, marks
 from smear.server.players.ratings import bot_level, bot_profile_id
 from smear.server.social.chat import ChatRoom
 from smear.server.wire.protocol import illegal_action_args, log_lines, public_event
@@ -123,6 +124,7 @@ class Seat:
     is_bot: bool = False
     profile: str | None = None  # the player's profile (a bot's: its level's), if any
     rating: float | None = None  # the profile's rating in the table's preset, as shown
+    finishes: tuple[int, int] | None = None  # a person's matches finished and left, as shown
 
     @property
     def is_open(self) -> bool:
@@ -316,16 +318,35 @@ class Table:
         """The profile of the table's bots."""
         return bot_profile_id(self.settings.bot_level)
 
-    def set_ratings(self, ratings: dict[str, float]) -> None:
-        """Show each seat's rating (by its profile; a profile without one shows none)."""
+    def set_ratings(
+        self, ratings: dict[str, float], finishes: dict[str, tuple[int, int]] | None = None
+    ) -> None:
+        """Show each seat's rating and a person's matches finished and left (by its profile; a
+        profile without one shows none)."""
+        finishes = finishes or {}
         self.seats = [
-            replace(seat, rating=ratings.get(seat.profile) if seat.profile else None) for seat in self.seats
+            replace(
+                seat,
+                rating=ratings.get(seat.profile) if seat.profile else None,
+                finishes=finishes.get(seat.profile) if seat.profile and not seat.is_bot else None,
+            )
+            for seat in self.seats
         ]
+
+    def leaving_profile(self, token: str) -> str | None:
+        """The profile that leaves a match in progress if ``token``'s seat leaves now (a person's
+        alone: it counts as a match left), or None."""
+        seat = self.seats[self.seat_of(token)]
+        return seat.profile if self.status == "playing" and not seat.is_bot else None
+
+    def seat_marks(self) -> list[str | None]:
+        """The mark each seat's name is shown with (:func:`smear.server.players.names.marks`)."""
+        return marks([Named(seat.name or "", seat.profile, seat.is_bot) for seat in self.seats])
 
     def set_profile_gone(self, player: str) -> None:
         """A profile was deleted: its seats here play on without one."""
         self.seats = [
-            replace(seat, profile=None, rating=None) if seat.profile == player else seat
+            replace(seat, profile=None, rating=None, finishes=None) if seat.profile == player else seat
             for seat in self.seats
         ]
 
@@ -525,6 +546,7 @@ class Table:
 
     def lobby_json(self, you: int | None) -> dict[str, Any]:
         """The table as everyone at it may see it."""
+        seat_marks = self.seat_marks()
         return {
             "code": self.code,
             "settings": self.settings.to_json(),
@@ -539,6 +561,9 @@ class Table:
                     "open": s.is_open,
                     "player": s.profile,
                     "rating": s.rating,
+                    "mark": seat_marks[i],
+                    "finished": None if s.finishes is None else s.finishes[0],
+                    "left": None if s.finishes is None else s.finishes[1],
                 }
                 for i, s in enumerate(self.seats)
             ],

@@ -19,11 +19,12 @@ const PROFILE = {
   player: "k3J_x9QaZ0bd", name: "Sam", bot: false, since: 1764680000.0,
   ratings: { house: { rating: 4.2, mu: 27.1, sigma: 7.6, matches: 3 } },
   stats: { house: STATS },
+  finished: 3, left: 1,
 };
 const MATCH = {
   match: "Qw3eRt5yUi8o", preset: "house", finished_at: 1764680000.0,
   players: [
-    { seat: 0, name: "Sam", player: "k3J_x9QaZ0bd", bot: false },
+    { seat: 0, name: "Sam", player: "k3J_x9QaZ0bd", bot: false, mark: "K3QF" },
     { seat: 1, name: "Bot", player: "bot-heuristic", bot: true },
     { seat: 2, name: "deleted player", player: null, bot: false },
     { seat: 3, name: "Cy", player: "cy0000000000", bot: false },
@@ -46,7 +47,7 @@ describe("reading the answers", () => {
     expect(profile).toEqual({
       player: "p", name: "N", bot: false, since: 0,
       ratings: { widow: { rating: 1, mu: 0, sigma: 0, matches: 0 } },
-      stats: {},
+      stats: {}, finished: 0, left: 0,
     });
     expect(readProfile({ name: "N" })).toBeNull();
     expect(readProfile([])).toBeNull();

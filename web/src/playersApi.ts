@@ -49,6 +49,9 @@ export interface PlayerProfile {
   since: number;
   ratings: Record<string, PresetRating>;
   stats: Record<string, PresetStats>;
+  /** Matches the player finished, and left while they were played. */
+  finished: number;
+  left: number;
 }
 
 export interface MatchPlayer {
@@ -59,6 +62,8 @@ export interface MatchPlayer {
   bot: boolean;
   /** A bot's seat: the bot's level (`expert`), shown beside its name; null for a person. */
   bot_level?: string | null;
+  /** The mark that tells this person apart, shown as sent (docs/players.md), or null. */
+  mark?: string | null;
 }
 
 /** A finished match as the players' API gives it (with its replay, or in a history). */
@@ -91,6 +96,8 @@ export interface LeaderEntry {
   bot: boolean;
   /** A bot level's entry: the level; null for a person. */
   bot_level?: string | null;
+  /** The mark that tells this person apart, shown as sent, or null. */
+  mark?: string | null;
 }
 
 export interface TransferCode {
@@ -234,6 +241,8 @@ export function readProfile(value: unknown): PlayerProfile | null {
       return r ? { rating: num(r.rating), mu: num(r.mu), sigma: num(r.sigma), matches: num(r.matches) } : null;
     }),
     stats: readEach(v.stats, readStats),
+    finished: num(v.finished),
+    left: num(v.left),
   };
 }
 
@@ -245,7 +254,7 @@ function readMatch(value: unknown): MatchSummary | null {
   for (const item of v.players) {
     const p = record(item);
     if (p && typeof p.seat === "number") {
-      players.push({ seat: p.seat, name: str(p.name) ?? "", player: str(p.player), bot: p.bot === true, bot_level: str(p.bot_level) ?? undefined });
+      players.push({ seat: p.seat, name: str(p.name) ?? "", player: str(p.player), bot: p.bot === true, bot_level: str(p.bot_level) ?? undefined, mark: str(p.mark) ?? undefined });
     }
   }
   return {
@@ -277,7 +286,7 @@ export function readLeaders(value: unknown): LeaderEntry[] | null {
     const v = record(item);
     const player = str(v?.player);
     if (v && player) {
-      out.push({ player, name: str(v.name) ?? "", rating: num(v.rating), matches: num(v.matches), bot: v.bot === true, bot_level: str(v.bot_level) ?? undefined });
+      out.push({ player, name: str(v.name) ?? "", rating: num(v.rating), matches: num(v.matches), bot: v.bot === true, bot_level: str(v.bot_level) ?? undefined, mark: str(v.mark) ?? undefined });
     }
   }
   return out;

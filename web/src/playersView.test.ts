@@ -69,7 +69,7 @@ describe("statRows", () => {
 describe("playedPresets", () => {
   it("lists the presets played, in the server's order, unknown ones last", () => {
     const profile: PlayerProfile = {
-      player: "p", name: "N", bot: false, since: 0,
+      player: "p", name: "N", bot: false, since: 0, finished: 0, left: 0,
       ratings: { widow: { rating: 1, mu: 0, sigma: 0, matches: 1 }, zzz: { rating: 0, mu: 0, sigma: 0, matches: 2 } },
       stats: { house: STATS, ten_point: { ...STATS, matches: 0 } },
     };
@@ -79,7 +79,7 @@ describe("playedPresets", () => {
   it("lists every rating of a bot, played or not", () => {
     const none = { rating: 21, mu: 27, sigma: 2, matches: 0 };
     const bot: PlayerProfile = {
-      player: "bot-heuristic", name: "heuristic bot", bot: true, since: 0,
+      player: "bot-heuristic", name: "heuristic bot", bot: true, since: 0, finished: 0, left: 0,
       ratings: { widow: none, house: none }, stats: {},
     };
     expect(playedPresets(bot, ["house", "widow"])).toEqual(["house", "widow"]);

@@ -85,6 +85,11 @@ export interface SeatInfo {
   player?: string | null;
   /** That profile's rating in the table's preset, or null (absent from a server without profiles). */
   rating?: number | null;
+  /** The mark that tells this person apart (its name taken twice, or like a bot level), or null: shown as sent. */
+  mark?: string | null;
+  /** A person's matches finished and left (null for a bot or a guest). */
+  finished?: number | null;
+  left?: number | null;
 }
 
 export interface TableInfo {
@@ -130,6 +135,8 @@ export interface ChatLine {
   at: number;
   seat: number | null;
   name: string;
+  /** The mark its name is shown with (see SeatInfo.mark), or null. */
+  mark?: string | null;
   text: string;
 }
 

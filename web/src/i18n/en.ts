@@ -224,6 +224,7 @@ export const en = {
   "table.seconds_left": "{n} s",
   "table.log": "Play by play",
   "table.you": "you",
+  "table.finishes": "{finished} finished, {left} left early",
   "table.offline": "offline",
   "table.leave_confirm": "Leave the match? A bot will play your seat from now on.",
   "table.last_hand": "Last hand",

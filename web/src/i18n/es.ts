@@ -223,6 +223,7 @@ export const es: Catalog = {
   "table.seconds_left": "{n} s",
   "table.log": "Jugada a jugada",
   "table.you": "tú",
+  "table.finishes": "{finished} terminadas, {left} abandonadas",
   "table.offline": "desconectado",
   "table.leave_confirm": "¿Dejar la partida? Un bot jugará por ti a partir de ahora.",
   "table.last_hand": "Última mano",

@@ -223,6 +223,7 @@ export const fr: Catalog = {
   "table.seconds_left": "{n} s",
   "table.log": "Coup par coup",
   "table.you": "vous",
+  "table.finishes": "{finished} finies, {left} quittées",
   "table.offline": "hors ligne",
   "table.leave_confirm": "Quitter la partie ? Un robot jouera à votre place à partir de maintenant.",
   "table.last_hand": "Dernière donne",

@@ -223,6 +223,7 @@ export const it: Catalog = {
   "table.seconds_left": "{n} s",
   "table.log": "Mossa per mossa",
   "table.you": "tu",
+  "table.finishes": "{finished} finite, {left} lasciate",
   "table.offline": "non connesso",
   "table.leave_confirm": "Lasciare la partita? Da adesso un bot giocherà al posto tuo.",
   "table.last_hand": "Ultima mano",

@@ -223,6 +223,7 @@ export const pt: Catalog = {
   "table.seconds_left": "{n} s",
   "table.log": "Lance a lance",
   "table.you": "você",
+  "table.finishes": "{finished} terminadas, {left} abandonadas",
   "table.offline": "desconectado",
   "table.leave_confirm": "Sair da partida? Um robô vai jogar no seu lugar a partir de agora.",
   "table.last_hand": "Última mão",

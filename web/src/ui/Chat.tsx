@@ -6,6 +6,7 @@ import { useApp } from "../store";
 import { muteSeat, sendChat, setChatControls } from "../talk";
 import { playerName } from "../tableSettings";
 import type { ChatControls, StateMessage } from "../types";
+import { MarkTag } from "./players/common";
 
 /** The words for the server's refusals of a reader's line, where the chat has its own. */
 const CLOSED_WORDS: Record<string, string> = {
@@ -114,6 +115,7 @@ export function ChatPanel({ state }: { state: StateMessage }) {
           {app.chat.map((line) => (
             <li key={line.id} class={line.seat === you && you !== null ? "mine" : undefined}>
               <span class="chat-name">{line.name}</span>
+              <MarkTag mark={line.mark} />
               {line.seat === null && <span class="tag">{t("chat.spectator")}</span>}
               {line.seat !== null && controls?.muted.includes(line.seat) && (
                 <span class="tag warn">{t("chat.muted")}</span>
@@ -125,7 +127,7 @@ export function ChatPanel({ state }: { state: StateMessage }) {
         </ol>
       )}
       <p class="visually-hidden" aria-live="polite">
-        {last ? `${last.name}: ${last.text}` : ""}
+        {last ? `${last.name}${last.mark ? ` #${last.mark}` : ""}: ${last.text}` : ""}
       </p>
       {closed ? (
         <p class="muted chat-closed">{tk(closed)}</p>

@@ -6,7 +6,7 @@ import { presetFacts } from "../presets";
 import { loadName } from "../session";
 import { useApp } from "../store";
 import { ChatPanel } from "./Chat";
-import { BotTag, PlayerName, RatingTag } from "./players/common";
+import { BotTag, FinishesTag, MarkTag, PlayerName, RatingTag } from "./players/common";
 import { PersonButton } from "./PersonButton";
 import { playerName, settingsChips } from "../tableSettings";
 import type { StateMessage } from "../types";
@@ -116,7 +116,9 @@ export function Lobby({ state }: { state: StateMessage }) {
                     // A new tab, so that the lobby stays where it is.
                     <PlayerName name={seat.name ?? ""} player={seat.player ?? null} newTab />
                   )}
+                  {!seat.open && <MarkTag mark={seat.mark} />}
                   {!seat.open && <RatingTag rating={seat.rating} />}
+                  <FinishesTag finished={seat.finished} left={seat.left} />
                   {table.host === seat.seat && <span class="tag host">★ {t("lobby.host")}</span>}
                   {mine && <span class="tag">{t("lobby.you")}</span>}
                   {seat.bot && <BotTag level={seat.bot_level} />}

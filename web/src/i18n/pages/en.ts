@@ -9,6 +9,7 @@ export const en = {
   "profile.not_found": "There is no such player: the profile may have been deleted.",
   "profile.yours": "you",
   "profile.since": "Playing since {date}",
+  "profile.finishes": "Matches finished: {finished} · left before the end: {left}",
   "profile.rename": "Rename",
   "profile.rename_note": "Your name at the tables and on the leaderboards.",
   "profile.renamed": "Your name is now {name}.",

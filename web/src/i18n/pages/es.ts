@@ -6,6 +6,7 @@ export const es: PageCatalog = {
   "profile.not_found": "No existe ese jugador: puede que el perfil se haya borrado.",
   "profile.yours": "tú",
   "profile.since": "Juega desde el {date}",
+  "profile.finishes": "Partidas terminadas: {finished} · abandonadas antes del final: {left}",
   "profile.rename": "Cambiar nombre",
   "profile.rename_note": "Tu nombre en las mesas y en las clasificaciones.",
   "profile.renamed": "Ahora te llamas {name}.",

@@ -6,6 +6,7 @@ export const fr: PageCatalog = {
   "profile.not_found": "Ce joueur n’existe pas : le profil a peut-être été supprimé.",
   "profile.yours": "vous",
   "profile.since": "Joue depuis le {date}",
+  "profile.finishes": "Parties finies : {finished} · quittées avant la fin : {left}",
   "profile.rename": "Renommer",
   "profile.rename_note": "Votre nom aux tables et dans les classements.",
   "profile.renamed": "Votre nom est maintenant {name}.",

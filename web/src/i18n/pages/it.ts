@@ -6,6 +6,7 @@ export const it: PageCatalog = {
   "profile.not_found": "Questo giocatore non esiste: il profilo potrebbe essere stato eliminato.",
   "profile.yours": "tu",
   "profile.since": "Gioca dal {date}",
+  "profile.finishes": "Partite finite: {finished} · lasciate prima della fine: {left}",
   "profile.rename": "Rinomina",
   "profile.rename_note": "Il tuo nome ai tavoli e nelle classifiche.",
   "profile.renamed": "Ora il tuo nome è {name}.",

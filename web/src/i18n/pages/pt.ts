@@ -6,6 +6,7 @@ export const pt: PageCatalog = {
   "profile.not_found": "Esse jogador não existe: o perfil pode ter sido excluído.",
   "profile.yours": "você",
   "profile.since": "Joga desde {date}",
+  "profile.finishes": "Partidas terminadas: {finished} · abandonadas antes do fim: {left}",
   "profile.rename": "Renomear",
   "profile.rename_note": "Seu nome nas mesas e nas classificações.",
   "profile.renamed": "Agora seu nome é {name}.",

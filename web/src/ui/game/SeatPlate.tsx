@@ -5,7 +5,7 @@ import { secondsLeft, URGENT_SECONDS } from "../../turnClock";
 import type { PublicGame, StateMessage } from "../../types";
 import { seatName, sideColor } from "../names";
 import { ReactionBubble } from "./Reactions";
-import { BotTag, RatingTag, ReportButton } from "../players/common";
+import { BotTag, FinishesTag, MarkTag, RatingTag, ReportButton } from "../players/common";
 import { PersonButton } from "../PersonButton";
 import { awayDeadline, awayTexts } from "./away";
 import { bidChip, drewChip } from "./table";
@@ -117,8 +117,10 @@ export function SeatPlate({
     >
       <div class="seat-name">
         <PlateName name={name} />
+        <MarkTag mark={info?.mark} />
         {info?.bot && <BotTag level={info.bot_level} />}
         <RatingTag rating={info?.rating} />
+        <FinishesTag finished={info?.finished} left={info?.left} />
         {isYou && <span class="tag">{t("table.you")}</span>}
         {!isYou && !info?.bot && info?.name && <ReportButton name={name} seat={seat} />}
         {!isYou && !info?.bot && info?.name && <PersonButton name={name} player={info.player} />}

@@ -8,7 +8,7 @@ import { getLeaderboard, type Answer, type LeaderEntry } from "../../playersApi"
 import { leaderboardPath } from "../../playersRoutes";
 import { ratingText, shownName } from "../../playersView";
 import { useApp } from "../../store";
-import { AppLink, PlayerName, useHeadingFocus, useProfile } from "./common";
+import { AppLink, MarkTag, PlayerName, useHeadingFocus, useProfile } from "./common";
 import { PersonButton } from "../PersonButton";
 
 const noSeat = (seat: number) => t("lobby.seat_n", { n: seat + 1 });
@@ -57,6 +57,7 @@ function BoardTable({ entries, preset, mine }: { entries: LeaderEntry[]; preset:
             <td>
               <div class="who">
                 <PlayerName name={shownName(entry.name, entry.bot_level)} player={entry.player} />
+                <MarkTag mark={entry.mark} />
                 {!entry.bot && <PersonButton name={entry.name} player={entry.player} />}
                 {entry.player === mine && <span class="tag host">{t("profile.yours")}</span>}
               </div>

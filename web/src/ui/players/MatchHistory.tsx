@@ -9,7 +9,7 @@ import { matchPath } from "../../playersRoutes";
 import { dateTimeText, matchView } from "../../playersView";
 import { useApp } from "../../store";
 import type { ServerError } from "../../types";
-import { AppLink, PlayerName, ReportButton } from "./common";
+import { AppLink, MarkTag, PlayerName, ReportButton } from "./common";
 import { PersonButton } from "../PersonButton";
 
 const noSeat = (seat: number) => t("lobby.seat_n", { n: seat + 1 });
@@ -35,6 +35,7 @@ function Names({
         <Fragment key={p.seat}>
           {i > 0 && ", "}
           <PlayerName name={p.name} player={p.player} bot={p.bot} botLevel={p.bot_level} />
+          <MarkTag mark={p.mark} />
           {reportIn !== undefined && !p.bot && <ReportButton name={p.name} seat={p.seat} match={reportIn} />}
           {reportIn !== undefined && !p.bot && <PersonButton name={p.name} player={p.player} />}
         </Fragment>

@@ -75,6 +75,11 @@ export function ProfilePage({ player }: { player: string }) {
         {profile.since > 0 && !profile.bot && (
           <p class="muted">{t("profile.since", { date: dateText(profile.since) })}</p>
         )}
+        {!profile.bot && (
+          <p class="profile-finishes">
+            {t("profile.finishes", { finished: profile.finished, left: profile.left })}
+          </p>
+        )}
         {own && (
           <RenameForm
             current={profile.name}

@@ -85,6 +85,25 @@ export function BotTag({ level = null }: { level?: string | null }) {
   );
 }
 
+/** The mark the server tells a person apart by, beside the name; the server alone decides when. */
+export function MarkTag({ mark }: { mark: string | null | undefined }) {
+  return mark ? <span class="mark-tag">#{mark}</span> : null;
+}
+
+/** A person's matches finished and left, compact ("12/1"); nothing before the first. */
+export function FinishesTag({ finished, left }: { finished?: number | null; left?: number | null }) {
+  if (typeof finished !== "number" || typeof left !== "number" || finished + left === 0) return null;
+  const label = t("table.finishes", { finished, left });
+  return (
+    <span class="finish-tag" title={label}>
+      <span aria-hidden="true">
+        {finished}/{left}
+      </span>
+      <span class="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
 /** A seat's rating beside its name; nothing for a seat without one (a guest). */
 export function RatingTag({ rating }: { rating: number | null | undefined }) {
   if (typeof rating !== "number" || !Number.isFinite(rating)) return null;

@@ -4,7 +4,7 @@ import { navigate } from "../../net";
 import { isMine } from "../../profile";
 import type { MatchInfo, ReplayView } from "../../replay/types";
 import { sideColor } from "../names";
-import { BotTag, ReportButton } from "../players/common";
+import { BotTag, MarkTag, ReportButton } from "../players/common";
 import { StandingsTable } from "../Standings";
 import { presetLabel, seatLabel, sideLabel } from "./words";
 
@@ -36,6 +36,7 @@ function PlayerName({ view, match, seat }: { view: ReplayView; match: MatchInfo 
     return (
       <>
         <span class="name-text">{name}</span>
+        <MarkTag mark={entry?.mark} />
         {mark}
       </>
     );
@@ -53,6 +54,7 @@ function PlayerName({ view, match, seat }: { view: ReplayView; match: MatchInfo 
       >
         {name}
       </a>
+      <MarkTag mark={entry?.mark} />
       {mark}
     </>
   );

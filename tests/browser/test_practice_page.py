@@ -38,10 +38,10 @@ WORDS = {
 }
 
 
-def made_position(seed: int, kind: str, theme: str) -> dict[str, Any]:
-    """A decision of the seat to act in a house match dealt with ``seed``: its first bid (``bid``),
-    or the first lead once the auction is over (``card``); the first choice is the best."""
-    state = new_match(find_rules("house"), 4, seed=seed)
+def made_position(seed: int, kind: str, theme: str, preset: str = "house") -> dict[str, Any]:
+    """A decision of the seat to act in a ``preset`` match dealt with ``seed``: its first bid
+    (``bid``), or the first lead once the auction is over (``card``); the first choice is the best."""
+    state = new_match(find_rules(preset), 4, seed=seed)
     if kind == "card":
         while state.public.phase.value != "play":
             state = apply(state, legal_actions(state)[-1])
@@ -49,7 +49,7 @@ def made_position(seed: int, kind: str, theme: str) -> dict[str, Any]:
     assert seat is not None
     choices = [str(action) for action in legal_actions(state)]
     fields: dict[str, Any] = {
-        "preset": "house",
+        "preset": preset,
         "players": 4,
         "seat": seat,
         "public": public_json(state.public),
@@ -179,3 +179,25 @@ def test_a_run_of_positions_a_theme_and_the_daily_one_are_answered_with_every_ch
     choose(page, daily, True)
     expect(page.locator(".practice-values tr.best")).to_have_count(1)
     audit.check()
+
+
+def test_a_long_hand_fits_a_phone_s_width(
+    serve: Callable[..., str], open_page: Callable[..., Watched], tmp_path: Path
+) -> None:
+    """Ten cards (the ten-point game's deal) overlap to fit 375 px, as at the table: the page never
+    grows wider than the window, and every card and choice is in it."""
+    url = serve()
+    position = made_position(3, "bid", "bid_the_hand", preset="ten_point")
+    assert len(position["you"]["hand"]) == 10
+    assert import_positions(f"sqlite:///{tmp_path / 'smear0.db'}", [position]) == (1, 0)
+    page = open_page(375, 740).page
+    page.goto(f"{url}/practice")
+    page.locator("#practice-name").fill("Pia")
+    question_shown(page, lambda: page.keyboard.press("Enter"))
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
+    cards = page.locator(".practice .hand-card")
+    expect(cards).to_have_count(10)
+    for part in [*cards.all(), *page.locator(".practice .bid-buttons button").all()]:
+        box = part.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 740, box

@@ -11,6 +11,13 @@ describe("seat and side names", () => {
     expect(seatName(state, 9)).toBe("Seat 10");
   });
 
+  it("adds the mark the server sends, and works none out itself", () => {
+    const twice = watching(game(), ["Sam", "Sam", "Cy", "Di"]);
+    twice.table.seats[1] = { ...twice.table.seats[1], mark: "K3QF" };
+    expect(seatName(twice, 0)).toBe("Sam");
+    expect(seatName(twice, 1)).toBe("Sam #K3QF");
+  });
+
   it("joins a side's names with &", () => {
     expect(sideNames(state, [0, 2])).toBe("Ann & Cy");
     expect(sideNames(state, [3])).toBe("Di");

@@ -1,9 +1,14 @@
 import { t } from "../i18n";
 import type { StateMessage } from "../types";
 
-/** A seat's name as text (names come from strangers: they are only ever rendered as text nodes). */
+/**
+ * A seat's name as text (names come from strangers: they are only ever rendered as text nodes),
+ * with the mark the server sends where two people could be confused ("Sam #K3QF").
+ */
 export function seatName(state: StateMessage, seat: number): string {
-  return state.table.seats[seat]?.name ?? t("lobby.seat_n", { n: seat + 1 });
+  const info = state.table.seats[seat];
+  const name = info?.name ?? t("lobby.seat_n", { n: seat + 1 });
+  return info?.mark ? `${name} #${info.mark}` : name;
 }
 
 /** The names of a side's seats: "Ada & Cy". */

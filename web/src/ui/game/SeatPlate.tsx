@@ -116,7 +116,7 @@ export function SeatPlate({
       role="group"
     >
       <div class="seat-name">
-        <PlateName name={name} />
+        <PlateName name={info?.name ?? name} />
         <MarkTag mark={info?.mark} />
         {info?.bot && <BotTag level={info.bot_level} />}
         <RatingTag rating={info?.rating} />

@@ -2,7 +2,8 @@
 the UI, its replay opened, the costliest decisions shown, the button clicked (busy while the server
 solves them), the Practice page opened on the player's own positions, one answered with its answer
 shown (every choice's value, the best and the choice made in the match marked, no rating moved), and
-back to the replay; at 1280 and 375 px, and axe finds nothing on the question nor on the answer."""
+back to the replay; at 1280 px in English and 375 px in Spanish, and axe finds nothing on the question
+nor on the answer."""
 
 from __future__ import annotations
 
@@ -19,20 +20,40 @@ from test_browser_players import api_json, no_horizontal_overflow
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 
-def own_positions(page: Page, url: str, match: str) -> list[dict[str, Any]]:
+# What the replay and the Practice page say, in each language the test reads them in.
+WORDS = {
+    "en": {
+        "show": "Show the costliest decisions",
+        "practise": "Practice your costliest decisions",
+        "title": "Your costliest decisions",
+        "of": "Position {n} of {total}",
+    },
+    "es": {
+        "show": "Mostrar las decisiones más costosas",
+        "practise": "Practica tus decisiones más costosas",
+        "title": "Tus decisiones más costosas",
+        "of": "Posición {n} de {total}",
+    },
+}
+
+
+def own_positions(page: Page, url: str, match: str, lang: str = "en") -> list[dict[str, Any]]:
     """The replay's costliest decisions shown, then "Practice your costliest decisions" clicked: the
     positions the server answered, once the Practice page shows the first."""
+    words = WORDS[lang]
     page.goto(f"{url}/m/{match}")
-    page.get_by_role("button", name="Show the costliest decisions").click()
+    page.get_by_role("button", name=words["show"]).click()
     expect(page.locator(".replay-costliest-list .replay-decision").first).to_be_visible(timeout=30_000)
-    button = page.get_by_role("button", name="Practice your costliest decisions")
+    button = page.get_by_role("button", name=words["practise"])
     with page.expect_response(lambda r: f"/practice/matches/{match}" in r.url, timeout=60_000) as answer:
         button.click()
     positions: list[dict[str, Any]] = answer.value.json()["positions"]
     assert positions and all("answer" not in position for position in positions)
     expect(page).to_have_url(f"{url}/practice?match={match}")
-    expect(page.get_by_role("heading", name="Your costliest decisions", level=1)).to_be_visible()
-    expect(page.locator(".practice-head .practice-status")).to_have_text(f"Position 1 of {len(positions)}")
+    expect(page.get_by_role("heading", name=words["title"], level=1)).to_be_visible()
+    expect(page.locator(".practice-head .practice-status")).to_have_text(
+        words["of"].format(n=1, total=len(positions))
+    )
     expect(page.locator(".practice-position")).to_be_visible()
     return positions
 
@@ -102,10 +123,13 @@ def test_a_player_practises_its_costliest_decisions_from_its_match_s_replay(
     expect(page).to_have_url(f"{url}/m/{match}")
     expect(page.get_by_role("heading", name="Match replay", level=1)).to_be_visible()
 
-    # On a phone, the same profile: the same positions, kept by the server (nothing solved again).
+    # On a phone, in Spanish, the same profile: the same positions, kept by the server (nothing
+    # solved again).
     phone = open_page(375, 812).page
     phone.context.add_init_script(f"localStorage.setItem('smear.profile', {json.dumps(json.dumps(profile))})")
-    assert [position["id"] for position in own_positions(phone, url, match)] == [p["id"] for p in positions]
+    phone.context.add_init_script("localStorage.setItem('smear.lang', 'es')")
+    kept = own_positions(phone, url, match, "es")
+    assert [position["id"] for position in kept] == [p["id"] for p in positions]
     no_horizontal_overflow(phone)
     answer_first(phone, first)
     expect(phone.locator("#practice-verdict")).to_be_visible()

@@ -21,6 +21,7 @@ from leakkit.audit import Leak, cards_in
 from smear import apply, find_rules, legal_actions, new_match, player_view
 from smear.practice.record import PracticePosition, position_id, served_answer
 from smear.server.wire.outbound import public_json, view_json
+from smear.state import State
 
 ANSWER_WORDS: Final = ('"answer"', '"values"', '"best"', '"margin"', '"lines"', '"deals"')
 KINDS: Final = {"pass": "bid", "bid": "bid", "widow": "widow", "trump": "trump", "discard": "discard"}
@@ -53,6 +54,17 @@ def _one_position(rng: random.Random) -> dict[str, Any] | None:
     if seat is None or len(actions) < 2:
         return None
     choices = list(dict.fromkeys(str(action) for action in actions))[:12]
+    return position_record(state, preset, choices, KINDS.get(choices[0].split()[0], "card"), best=-1)
+
+
+def position_record(
+    state: State, preset: str, choices: list[str], kind: str, *, best: int, theme: str = "lead"
+) -> dict[str, Any]:
+    """The position record of the decision of the seat to act in ``state`` (a four-seat match of
+    ``preset``), with a made-up answer: ``choices[best]`` is the best, each other choice worth half a
+    point less a place away from it; its one searched deal holds every seat's cards."""
+    seat = state.public.to_act
+    assert seat is not None
     fields: dict[str, Any] = {
         "preset": preset,
         "players": 4,
@@ -63,22 +75,23 @@ def _one_position(rng: random.Random) -> dict[str, Any] | None:
     }
     fields = json.loads(json.dumps(fields))
     hands = [view_json(player_view(state, other))["hand"] for other in range(4)]
+    top = best % len(choices)
     return {
         "id": position_id(fields),
         **fields,
-        "kind": KINDS.get(choices[0].split()[0], "card"),
-        "names": ["You" if other == seat else "Expert" for other in range(4)],
-        "themes": ["lead"],
+        "kind": kind,
+        "names": ["You" if other == seat else ("Expert", "Normal")[other % 2] for other in range(4)],
+        "themes": [theme],
         "difficulty": 0.5,
         "rating": 1500.0,
         "source": "selfplay",
         "answer": {
-            "best": choices[-1],
-            "values": {choice: float(index) for index, choice in enumerate(choices)},
-            "margin": 1.0,
-            "error": 0.5,
+            "best": choices[top],
+            "values": {choice: 1.0 - abs(index - top) * 0.5 for index, choice in enumerate(choices)},
+            "margin": 0.5,
+            "error": 0.25,
             "deals": 100,
-            "lines": [{"hands": hands, "actions": [{"seat": seat, "action": choices[-1]}]}],
+            "lines": [{"hands": hands, "actions": [{"seat": seat, "action": choices[top]}]}],
         },
     }
 

@@ -6,7 +6,6 @@ and the choices are in sight together; axe finds nothing on the question nor on 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,12 +13,11 @@ from typing import Any
 import pytest
 from axekit import Audit
 from browserkit import Watched
+from leakkit.practice import position_record
 from playwright.sync_api import Page, expect
 
-from smear import apply, find_rules, legal_actions, new_match, player_view
-from smear.practice.record import position_id
+from smear import apply, find_rules, legal_actions, new_match
 from smear.server.storage.practicestore import import_positions
-from smear.server.wire.outbound import public_json, view_json
 
 # What the page says in each language tested (web/src/ui/practice/words).
 WORDS = {
@@ -45,37 +43,8 @@ def made_position(seed: int, kind: str, theme: str, preset: str = "house") -> di
     if kind == "card":
         while state.public.phase.value != "play":
             state = apply(state, legal_actions(state)[-1])
-    seat = state.public.to_act
-    assert seat is not None
     choices = [str(action) for action in legal_actions(state)]
-    fields: dict[str, Any] = {
-        "preset": preset,
-        "players": 4,
-        "seat": seat,
-        "public": public_json(state.public),
-        "you": view_json(player_view(state, seat)),
-        "choices": choices,
-    }
-    fields = json.loads(json.dumps(fields))
-    hands = [view_json(player_view(state, other))["hand"] for other in range(4)]
-    return {
-        "id": position_id(fields),
-        **fields,
-        "kind": kind,
-        "names": ["You" if other == seat else ("Expert", "Normal")[other % 2] for other in range(4)],
-        "themes": [theme],
-        "difficulty": 0.4,
-        "rating": 1500.0,
-        "source": "selfplay",
-        "answer": {
-            "best": choices[0],
-            "values": {choice: round(1.0 - index * 0.5, 2) for index, choice in enumerate(choices)},
-            "margin": 0.5,
-            "error": 0.2,
-            "deals": 400,
-            "lines": [{"hands": hands, "actions": [{"seat": seat, "action": choices[0]}]}],
-        },
-    }
+    return position_record(state, preset, choices, kind, best=0, theme=theme)
 
 
 def positions() -> list[dict[str, Any]]:

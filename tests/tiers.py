@@ -57,6 +57,9 @@ SLOW_TESTS = frozenset(
         "server/test_background_work.py::test_replays_and_uploads_do_not_wait_for_the_database_reading_threads",
         # Plays a match to 11 against two bots, reviews it and solves up to five decisions: 4 to 9 s.
         "server/test_practice_from_match.py::test_a_match_s_costliest_decisions_become_its_owner_s_own_positions",
+        # A real smear serve each, storing the 533 starter positions (or not) before it answers.
+        "server/test_practice_starter.py::test_smear_serve_starts_a_new_database_with_the_starter_positions_unless_told_not_to",
+        "server/test_practice_starter.py::test_a_new_database_gets_the_starter_positions_once",
         # Plays a match to 11 against two Experts: 5 to 8 s.
         "server/test_bot_naming.py::test_a_bot_carries_its_level_at_the_table_in_the_history_the_replay_and_the_leaderboard",
         "server/test_benchtools.py::test_the_stack_floor_bench_plays_tables_and_ends_with_its_lines",

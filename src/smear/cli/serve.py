@@ -316,6 +316,12 @@ database_option = secret_option(
     help="The log on standard error: text lines, or JSON lines (one object a line; docs/operations.md).",
 )
 @click.option(
+    "--practice-starter/--no-practice-starter",
+    default=True,
+    show_default=True,
+    help="Store the bundled practice positions in a database that has none yet (docs/practice.md).",
+)
+@click.option(
     "--log-level",
     type=click.Choice(["debug", "info", "warning", "error"]),
     default="info",
@@ -341,6 +347,17 @@ def serve_command(
             _serve(host, port, database, redis, workers, settings, (metrics_at, directory))
         return
     _serve(host, port, database, redis, workers, settings, (metrics_at, None))
+
+
+def _store_starter_positions(database: str) -> None:
+    import logging
+
+    from smear.server.storage.practicestore import import_starter
+
+    stored = import_starter(database)
+    if stored:
+        found = {"event": "practice_starter", "positions": stored}
+        logging.getLogger("smear.server").info("%d starter practice positions stored", stored, extra=found)
 
 
 def _metrics_address(value: str | None) -> tuple[str, int] | None:
@@ -395,6 +412,8 @@ def _serve(
     try:
         if redis is not None:
             reach_redis(redis)
+        if settings["practice_starter"]:  # before the workers start: one process stores them
+            _store_starter_positions(database)
         if workers > 1:
             with Storage(database):  # the schema brought up to date once, before the workers start
                 pass

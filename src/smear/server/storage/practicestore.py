@@ -10,11 +10,14 @@ and answer served is read as it was stored.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import json
 import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
 from pydantic import ValidationError
@@ -97,6 +100,24 @@ def import_positions(
             raise BadPositionRecord(f"record {number}: {err}") from None
     with Storage(database_url) as storage:
         return storage.practice.import_positions(positions, time.time())
+
+
+# The positions a new server starts with (``smear practice build --selfplay 45 --seed 7``: house,
+# ten_point and five_point), so that the Practice page has positions before an operator builds any.
+STARTER = Path(__file__).resolve().parents[2] / "practice" / "starter.jsonl.gz"
+
+
+def import_starter(database_url: str) -> int:
+    """Stores the starter positions in a database that has no practice position yet; how many were
+    stored (0 where there were positions already: an operator's own build is never mixed with them)."""
+    from smear.server.storage.database import Storage
+
+    with Storage(database_url) as storage:
+        if storage.practice.theme_counts():
+            return 0
+        with gzip.open(STARTER, "rt", encoding="utf-8") as lines:
+            positions = [parse_position(json.loads(line)) for line in lines if line.strip()]
+        return storage.practice.import_positions(positions, time.time())[0]
 
 
 class PracticeStore:

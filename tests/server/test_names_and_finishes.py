@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from serverkit import (  # noqa: F401  (stopped_pace: a fixture, used by every test here)
     Session,
     get_json,
@@ -15,7 +16,7 @@ from serverkit import (  # noqa: F401  (stopped_pace: a fixture, used by every t
     session,
     stopped_pace,
 )
-from test_players import host_with_profile, new_profile, seat_with_profile
+from test_players import database, host_with_profile, new_profile, seat_with_profile
 
 from smear.server.players.names import Named, bot_like, marks, profile_mark
 from smear.server.players.playerstats import finish_rate
@@ -113,9 +114,12 @@ def test_a_person_named_like_a_bot_level_is_marked_and_the_bots_are_not(tmp_path
     run(scenario)
 
 
-def test_a_finished_match_counts_finished_and_one_left_in_progress_counts_left(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_finished_match_counts_finished_and_one_left_in_progress_counts_left(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     async def scenario() -> None:
-        async with session(tmp_path / "smear.db") as s:
+        async with session(database(kind, tmp_path, request)) as s:
             host, guest, one, two = await _two_sams(s)
             state = await host.wait_for(lambda st: st["table"]["seats"][3]["bot"])
             assert [(seat["finished"], seat["left"]) for seat in state["table"]["seats"]] == [

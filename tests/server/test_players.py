@@ -306,6 +306,7 @@ def test_a_deleted_player_shows_as_deleted_in_the_others_history_and_records(
                 "seat": ben_seat,
                 "name": "deleted player",
                 "player": None,
+                "mark": None,
                 "bot": False,
                 "bot_level": None,
             }

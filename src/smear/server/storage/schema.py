@@ -475,12 +475,8 @@ class FriendshipModel(Base):
     __tablename__ = "friendships"
     __table_args__ = (Index("ix_friendships_addressee", "addressee_id"),)
 
-    requester_id: Mapped[str] = mapped_column(
-        ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True
-    )
-    addressee_id: Mapped[str] = mapped_column(
-        ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True
-    )
+    requester_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    addressee_id: Mapped[str] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
     accepted: Mapped[bool]
     created: Mapped[float] = mapped_column(Double)
 

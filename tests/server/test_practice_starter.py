@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from leakkit.practice import made_positions
 from serverkit import get_json, server_process
 from support.serverproc import free_port
 
+from smear.server.storage.database import Storage
 from smear.server.storage.practicestore import STARTER, import_positions, import_starter
 
 
@@ -28,6 +31,25 @@ def test_a_new_database_gets_the_starter_positions_once(tmp_path: Path) -> None:
     assert count >= 500
     assert import_starter(database) == count
     assert import_starter(database) == 0  # already there: nothing stored twice
+
+
+def test_two_servers_starting_on_one_new_database_store_the_starter_positions_once(postgres_url: str) -> None:
+    """Both look, both find none, both store: the second's batch meets the first's rows, looks again
+    and stores nothing, without failing its start."""
+    with Storage(postgres_url):  # the schema first, as smear serve's parent makes it
+        pass
+    start = threading.Barrier(2)
+
+    def store() -> int:
+        start.wait()
+        return import_starter(postgres_url)
+
+    with ThreadPoolExecutor(2) as pool:
+        stored = sorted(pool.map(lambda _: store(), range(2)))
+    assert sum(stored) == starter_count()
+    with Storage(postgres_url) as storage:
+        assert storage.practice.import_positions([], 0.0) == (0, 0)
+        assert import_starter(postgres_url) == 0
 
 
 def test_a_database_with_its_own_positions_is_left_as_it_is(tmp_path: Path) -> None:

@@ -22,13 +22,14 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 from sqlalchemy import String, cast, func, select
+from sqlalchemy.exc import IntegrityError
 
 from smear.errors import SmearError
 from smear.practice.record import PracticePosition
 from smear.server.players.practiceratings import NEW_PRACTICE, position_rating, rate_attempt
 from smear.server.players.ratings import Rating
 from smear.server.storage.schema import PracticeAttemptModel, PracticePositionModel, PracticeRatingModel
-from smear.server.storage.transactions import Transactions
+from smear.server.storage.transactions import StorageError, Transactions
 
 __all__ = [
     "Attempt",
@@ -40,6 +41,7 @@ __all__ = [
 ]
 
 IMPORT_BATCH: Final = 500  # positions stored in one transaction
+IMPORT_ATTEMPTS: Final = 3  # a batch looked at again when another process stored some of it meanwhile
 CHOICE_LENGTH: Final = 120  # the longest choice an attempt stores
 
 
@@ -145,6 +147,17 @@ class PracticeStore:
         return imported, skipped
 
     def _store_new(self, positions: list[PracticePosition], now: float) -> int:
+        """Stores those of ``positions`` not stored yet; another process storing some of them at the
+        same moment (two servers starting on a new database) makes this one look again."""
+        for attempt in range(IMPORT_ATTEMPTS):
+            try:
+                return self._store_unseen(positions, now)
+            except StorageError as err:
+                if not isinstance(err.__cause__, IntegrityError) or attempt + 1 == IMPORT_ATTEMPTS:
+                    raise
+        raise AssertionError("not reached")
+
+    def _store_unseen(self, positions: list[PracticePosition], now: float) -> int:
         with self._transactions.write("store practice positions") as session:
             ids = [position.id for position in positions]
             stored = set(

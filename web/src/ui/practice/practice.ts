@@ -87,7 +87,8 @@ export interface LineStep {
 export function lineAt(line: PracticeLine, step: number): LineStep {
   const hands = line.hands.map((hand) => [...hand]);
   const done: LineStep["done"] = [];
-  for (const { seat, action } of line.actions.slice(0, Math.max(0, step))) {
+  const steps = line.actions; // the steps taken so far are the first `step` of them
+  for (const { seat, action } of steps.slice(0, Math.max(0, step))) {
     const gone = action?.kind === "play" ? [action.card] : action?.kind === "discard" ? action.cards : [];
     if (hands[seat]) hands[seat] = hands[seat].filter((card) => !gone.includes(card));
     done.push({ seat, action });

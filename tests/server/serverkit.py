@@ -239,11 +239,16 @@ def chosen(game: dict[str, Any], top_bid: bool) -> str:
 
 
 async def http_json(
-    method: str, url: str, body: Any = None, secret: str | None = None, raw: bytes | None = None
+    method: str,
+    url: str,
+    body: Any = None,
+    secret: str | None = None,
+    raw: bytes | None = None,
+    timeout: float = 10,
 ) -> tuple[int, Any]:
     """An HTTP request with a JSON body (or ``raw`` bytes) and, with ``secret``, a profile's
     ``Authorization``; the status and the decoded JSON answer (off the event loop, which runs the
-    server)."""
+    server). ``timeout``: the seconds a client waits, as long as the page waits for that request."""
     data = raw if raw is not None else None if body is None else json.dumps(body).encode()
     headers = {"Content-Type": "application/json"}
     if secret is not None:
@@ -252,7 +257,7 @@ async def http_json(
 
     def fetch() -> tuple[int, Any]:
         try:
-            with urllib.request.urlopen(request, timeout=10) as response:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as err:
             with err:

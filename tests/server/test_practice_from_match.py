@@ -23,6 +23,11 @@ from smear.state import State
 from smear.views import player_view
 
 
+# As long as the page waits for its own costliest decisions to be solved (SOLVING_MS in
+# web/src/ui/practice/api.ts): the work is seconds of one core, more on a busy machine.
+SOLVING_SECONDS = 60
+
+
 def run(scenario: Callable[[], Any]) -> None:
     asyncio.run(scenario())
 
@@ -67,7 +72,7 @@ def test_a_match_s_costliest_decisions_become_its_owner_s_own_positions(tmp_path
             assert costly, "Ann bids the most she may each time: some of it costs points"
             url = f"{s.url}/api/players/{owner}/practice/matches/{match}"
 
-            status, made = await http_json("POST", url, {}, secret=secret)
+            status, made = await http_json("POST", url, {}, secret=secret, timeout=SOLVING_SECONDS)
             assert status == 200, made
             assert made["match"] == match
             questions = made["positions"]
@@ -107,7 +112,7 @@ def test_a_match_s_costliest_decisions_become_its_owner_s_own_positions(tmp_path
             assert s.server.own_practice.solved == 1
             # Asked again: the same positions, nothing judged or solved again.
             reviews = s.server.background.reviews.started
-            assert await http_json("POST", url, {}, secret=secret) == (200, made)
+            assert await http_json("POST", url, {}, secret=secret, timeout=SOLVING_SECONDS) == (200, made)
             assert s.server.background.reviews.started == reviews and s.server.own_practice.solved == 1
 
             # One owned question by id; its answer only with an attempt, which moves no rating.

@@ -22,7 +22,6 @@ from smear.server.wire.outbound import public_json, view_json
 from smear.state import State
 from smear.views import player_view
 
-
 # As long as the page waits for its own costliest decisions to be solved (SOLVING_MS in
 # web/src/ui/practice/api.ts): the work is seconds of one core, more on a busy machine.
 SOLVING_SECONDS = 60

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -109,8 +110,13 @@ def test_build_writes_valid_json_lines_and_refuses_bad_arguments(tmp_path: Path)
     args = ["practice", "build", "--selfplay", "1", "--rules", "house", "--workers", "1", "--deals", "16"]
     result = runner.invoke(cli, [*args, "--out", str(out)])
     assert result.exit_code == 0, result.output
+    # Self-play is not repeatable (the expert searches by time) and 16 deals keep few positions:
+    # whatever the match, the file holds exactly the positions the build says it kept, each valid.
+    progress = re.findall(r"solved (\d+), kept (\d+)", result.output)
+    kept = re.findall(r"^positions: (\d+)$", result.output, re.M)
+    assert len(progress) == 1 and int(progress[0][0]) > 0, result.output
     lines = out.read_text().splitlines()
-    assert lines
+    assert [len(lines)] == [int(kept[0])] == [int(progress[0][1])], result.output
     for line in lines:
         PracticePosition.model_validate(json.loads(line))
     bad = runner.invoke(cli, ["practice", "build", "--rules", "nope", "--out", str(out)])

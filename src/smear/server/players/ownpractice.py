@@ -30,7 +30,7 @@ from smear.server.limits import Limits, scope_address
 from smear.server.players.api import HttpError, answering, read_body
 from smear.server.players.background import BackgroundWork, KeptAnswers, UnreadableRecord, read_played
 from smear.server.players.hints import match_review_samples, played_review_seed
-from smear.server.players.practice import Choice, standing_json
+from smear.server.players.practice import NO_STORE, Choice, position_in_path, standing_json
 from smear.server.players.profilepace import ProfilePace
 from smear.server.players.recordjobs import Refused, record_within, refusing
 from smear.server.storage.ownpracticestore import OwnPosition
@@ -39,9 +39,7 @@ from smear.server.wire.protocol import parse_message
 
 __all__ = ["OwnPractice", "own_positions"]
 
-_NO_STORE: Final = {"Cache-Control": "no-store"}
 _MATCH_ID: Final = re.compile(r"^[A-Za-z0-9_-]{3,40}$")
-_POSITION_ID: Final = re.compile(r"^[0-9a-f]{16}$")
 _MAKING_KEPT: Final = 64  # the (profile, match) solves under way shared between requests
 
 
@@ -117,7 +115,7 @@ class OwnPractice:
             kept = await self.making.start(key, lambda: self._make(player, match, address))
         return JSONResponse(
             {"match": match, "positions": [served_question(position.question) for position in kept]},
-            headers=_NO_STORE,
+            headers=NO_STORE,
         )
 
     async def _make(self, player: str, match: str, address: str) -> list[OwnPosition]:
@@ -141,17 +139,17 @@ class OwnPractice:
         return await self.store.db(self.own.keep, player, match, positions, self.clock())
 
     async def get_mine(self, request: Request) -> Response:
-        position = _position_id(request)
+        position = position_in_path(request)
         player = await self.proven(request)
         self.pace.practicing(player, scope_address(request.scope, self.limits.trusted_proxies))
         found = await self.store.read(self.own.position, player, position)
         if found is None:
             raise HttpError(404, "no_such_position")
-        return JSONResponse({"position": served_question(found.question)}, headers=_NO_STORE)
+        return JSONResponse({"position": served_question(found.question)}, headers=NO_STORE)
 
     async def post_attempt(self, request: Request) -> Response:
         """An attempt at an owned position: judged and answered as any, stored nowhere, rated never."""
-        position = _position_id(request)
+        position = position_in_path(request)
         player = await self.proven(request)
         body = parse_message(Choice, await read_body(request))
         self.pace.practicing(player, scope_address(request.scope, self.limits.trusted_proxies))
@@ -170,16 +168,9 @@ class OwnPractice:
                 "rating": {"before": unmoved, "after": unmoved},
                 "streak": standing.streak,
             },
-            headers=_NO_STORE,
+            headers=NO_STORE,
         )
 
 
 def _question(made: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in made.items() if key != "answer"}
-
-
-def _position_id(request: Request) -> str:
-    position = str(request.path_params["position"])
-    if not _POSITION_ID.match(position):
-        raise HttpError(404, "no_such_position")
-    return position

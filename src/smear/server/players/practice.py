@@ -29,9 +29,9 @@ from smear.server.storage.practicestore import PracticeStanding
 from smear.server.tables.live import TableStore
 from smear.server.wire.protocol import Message, parse_message
 
-__all__ = ["Choice", "PracticeApi", "standing_json"]
+__all__ = ["NO_STORE", "Choice", "PracticeApi", "position_in_path", "standing_json"]
 
-_NO_STORE: Final = {"Cache-Control": "no-store"}
+NO_STORE: Final = {"Cache-Control": "no-store"}
 _POSITION_ID: Final = frozenset("0123456789abcdef")
 
 
@@ -81,7 +81,7 @@ class PracticeApi:
         self.pace.practicing(None, self._address(request))
         counts = await self.store.read(self.practice.theme_counts)
         themes = [{"id": theme, "positions": counts[theme]} for theme in THEMES if counts.get(theme)]
-        return JSONResponse({"themes": themes}, headers=_NO_STORE)
+        return JSONResponse({"themes": themes}, headers=NO_STORE)
 
     async def get_daily(self, request: Request) -> Response:
         self.pace.practicing(None, self._address(request))
@@ -89,7 +89,7 @@ class PracticeApi:
         found = await self.store.read(self.practice.daily, day)
         if found is None:
             raise HttpError(404, "no_practice_positions")
-        return JSONResponse({"position": _question(*found), "date": day}, headers=_NO_STORE)
+        return JSONResponse({"position": _question(*found), "date": day}, headers=NO_STORE)
 
     async def get_next(self, request: Request) -> Response:
         theme = request.query_params.get("theme")
@@ -103,11 +103,11 @@ class PracticeApi:
         standing = await self.store.read(self.practice.standing, player)
         return JSONResponse(
             {"position": _question(*found), "rating": standing_json(standing), "streak": standing.streak},
-            headers=_NO_STORE,
+            headers=NO_STORE,
         )
 
     async def post_attempt(self, request: Request) -> Response:
-        position = _position_id(request)
+        position = position_in_path(request)
         player = await self.proven(request)
         body = parse_message(Choice, await read_body(request))
         self.pace.practicing(player, self._address(request))
@@ -127,7 +127,7 @@ class PracticeApi:
                 "rating": {"before": standing_json(attempt.before), "after": standing_json(attempt.after)},
                 "streak": attempt.after.streak,
             },
-            headers=_NO_STORE,
+            headers=NO_STORE,
         )
 
     def _address(self, request: Request) -> str:
@@ -139,7 +139,8 @@ def _question(question: dict[str, Any], rating: Rating) -> dict[str, Any]:
     return served_question(question) | {"rating": shown(rating)}
 
 
-def _position_id(request: Request) -> str:
+def position_in_path(request: Request) -> str:
+    """The request's ``{position}``: 16 lowercase hex digits, else 404 ``no_such_position``."""
     position = str(request.path_params["position"])
     if len(position) != 16 or not set(position) <= _POSITION_ID:
         raise HttpError(404, "no_such_position")

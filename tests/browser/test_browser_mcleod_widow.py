@@ -113,12 +113,11 @@ def test_the_landing_page_offers_mcleod_and_widow_with_their_table_sizes(
     expect(teams).to_be_disabled()
     expect(teams).not_to_be_checked()
 
-    # In Portuguese, with its rules page.
+    # In Portuguese, with its rules page: the menu's "How to play" shows the variant chosen.
     page.get_by_role("button", name="Menu").click()
     page.get_by_label("Language").select_option("pt")
-    page.keyboard.press("Escape")
     expect(page.get_by_role("radio", name="Viúva")).to_be_checked()
-    page.get_by_role("button", name="Como jogar").first.click()
+    page.get_by_role("banner").get_by_role("button", name="Como jogar").click()
     dialog = page.get_by_role("dialog", name="Como jogar")
     expect(dialog.get_by_role("heading", name="Viúva (3 ou 4 jogadores)")).to_be_visible()
     expect(dialog.get_by_role("heading", name="A troca com o monte")).to_be_visible()

@@ -223,7 +223,8 @@ def test_a_banned_profile_is_refused_at_table_creation_and_by_the_api_then_let_i
             await eventually(refused)
             status, body = await api_status(s.url, f"/api/players/{player}/transfer", None, secret)
             assert (status, body["error"]["code"]) == (403, "banned")
-            assert (await admin_async(database, "unban", "profile", player))[0] == 0
+            status, output = await admin_async(database, "unban", "profile", player)
+            assert status == 0, output
 
             async def let_in() -> bool:
                 return bool((await client.call("create_table", payload))["ok"])
@@ -233,7 +234,8 @@ def test_a_banned_profile_is_refused_at_table_creation_and_by_the_api_then_let_i
             status, output = await admin_async(database, "ban", "profile", "bot-heuristic")
             assert (status, output) == (2, "bot-heuristic is a bot's profile: it cannot be banned\n")
             # A profile deleted while banned: its id still lifts the ban.
-            assert (await admin_async(database, "ban", "profile", player))[0] == 0
+            status, output = await admin_async(database, "ban", "profile", player)
+            assert status == 0, output
             status, _ = await http_json("DELETE", f"{s.url}/api/players/{player}", secret=secret)
             assert status in (200, 204)
             assert await admin_async(database, "unban", "profile", player) == (

@@ -129,6 +129,26 @@ export function settingsFrom(saved: string | null, facts: PresetsFacts): Setting
   }
 }
 
+const SETTINGS_KEY = "smear.settings";
+
+/** The settings this browser chose last (on the landing page's form), made valid. */
+export function savedSettings(facts: PresetsFacts): Settings {
+  try {
+    return settingsFrom(localStorage.getItem(SETTINGS_KEY), facts);
+  } catch {
+    return defaultSettings(facts);
+  }
+}
+
+/** Remembers the form's settings for the next visit (and for "How to play" in the menu). */
+export function saveSettings(settings: Settings): void {
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  } catch {
+    // not remembered
+  }
+}
+
 /** Seat numbers as people count them (from 1), in the language's own list: "1, 3 and 5". */
 function seatList(seats: number[]): string {
   return new Intl.ListFormat(currentLang(), { type: "conjunction" }).format(seats.map((seat) => String(seat + 1)));

@@ -3,6 +3,7 @@ import { errorText, LANG_NAMES, LANGS, loadLang, setLang, t, tk, type Lang } fro
 import { leave, navigate } from "../net";
 import { loadSession } from "../session";
 import { dismissToast, toast, update, useApp } from "../store";
+import { savedSettings } from "../tableSettings";
 import { showTurn } from "../turnTitle";
 import { canAct, seatView } from "../types";
 import { AppLink } from "./AppLink";
@@ -47,7 +48,8 @@ function Menu() {
   const seated = route.kind === "table" && !route.watch && app.state?.table.you != null && !!loadSession(route.code);
   const status = app.state?.table.status;
   const facts = app.presets.status === "ready" ? app.presets.facts : null;
-  const preset = app.state?.table.settings.preset ?? facts?.default_preset ?? null;
+  // At a table its own variant; elsewhere the one chosen last on the landing page's form.
+  const preset = app.state?.table.settings.preset ?? (facts ? savedSettings(facts).preset : null);
 
   const onLeave = () => {
     setOpen(false);

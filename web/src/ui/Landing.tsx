@@ -9,26 +9,18 @@ import { update, useApp } from "../store";
 import {
   botsOffered,
   chosenPreset,
-  defaultSettings,
   fixSettings,
   nameRequired,
   playerName,
   playNowSettings,
-  settingsFrom,
+  savedSettings,
+  saveSettings,
   teamsNote,
 } from "../tableSettings";
 import type { Settings } from "../types";
 import { OpenTablesList } from "./OpenTables";
 import { PresetsPending } from "./PresetsPending";
 import { PlayersLinks } from "./players/PlayersLinks";
-
-function loadSettings(facts: PresetsFacts): Settings {
-  try {
-    return settingsFrom(localStorage.getItem("smear.settings"), facts);
-  } catch {
-    return defaultSettings(facts);
-  }
-}
 
 const MORE_KEY = "smear.more_options";
 
@@ -47,7 +39,7 @@ export function Landing() {
   // The facts of the presets come from the server; until they are here no table can be offered.
   const facts = app.presets.status === "ready" ? app.presets.facts : null;
   const [chosen, setChosen] = useState<Settings | null>(null);
-  const settings = facts ? (chosen ?? loadSettings(facts)) : null;
+  const settings = facts ? (chosen ?? savedSettings(facts)) : null;
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState(false);
   const [nameError, setNameError] = useState(false);
@@ -93,11 +85,7 @@ export function Landing() {
     if (!facts || !settings) return;
     const next = fixSettings({ ...settings, ...patch }, facts);
     setChosen(next);
-    try {
-      localStorage.setItem("smear.settings", JSON.stringify(next));
-    } catch {
-      // not remembered
-    }
+    saveSettings(next);
   };
 
   return (

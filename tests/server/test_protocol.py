@@ -30,6 +30,7 @@ from smear.server.wire.protocol import (
     ChatHistory,
     ChatSettings,
     CreateTable,
+    FindGame,
     Hello,
     Hint,
     JoinTable,
@@ -48,6 +49,7 @@ from smear.server.wire.protocol import (
     ReviewMatch,
     SetBot,
     Start,
+    TakeBotSeat,
     TakeSeat,
     WatchTable,
     error_payload,
@@ -62,6 +64,8 @@ TOKEN = "Zm9vYmFyYmF6cXV4LXRva2Vu"
 VALID: dict[str, dict[str, Any]] = {
     "create_table": {"name": "Kemal", "preset": "house", "players": 4, "teams": True},
     "join_table": {"table": TABLE, "name": "Ada"},
+    "find_game": {"name": "Ada", "preset": "house", "players": 4, "teams": True},
+    "take_bot_seat": {"table": TABLE, "name": "Ada"},
     "watch_table": {"table": TABLE},
     "resume": {"table": TABLE, "token": TOKEN, "version": 7},
     "take_seat": {"table": TABLE, "token": TOKEN, "seat": 3},
@@ -90,6 +94,8 @@ VALID: dict[str, dict[str, Any]] = {
 MODELS: dict[str, type[BaseModel]] = {
     "create_table": CreateTable,
     "join_table": JoinTable,
+    "find_game": FindGame,
+    "take_bot_seat": TakeBotSeat,
     "watch_table": WatchTable,
     "resume": Resume,
     "take_seat": TakeSeat,
@@ -221,7 +227,7 @@ def test_create_table_accepts_each_target(target: int) -> None:
     assert message.target == target
 
 
-@pytest.mark.parametrize("event", ["create_table", "join_table"])
+@pytest.mark.parametrize("event", ["create_table", "join_table", "find_game", "take_bot_seat"])
 def test_names_are_stripped_and_bounded(event: str) -> None:
     message = parse_inbound(event, with_fields(event, name="  Zoë Ça 🂡  "))
     assert getattr(message, "name") == "Zoë Ça 🂡"  # noqa: B009

@@ -106,6 +106,7 @@ def test_the_lobby_shows_names_host_and_bots(tmp_path: Path) -> None:
                 "name": None,
                 "bot": False,
                 "open": True,
+                "arriving": False,
                 "connected": False,
                 "bot_in_ms": None,  # in the lobby no bot plays for anyone
                 "player": None,

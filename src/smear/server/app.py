@@ -56,6 +56,8 @@ from smear.server.storage.database import Storage, StorageError
 from smear.server.storage.playerstore import mask_names
 from smear.server.storage.rows import StoredTable
 from smear.server.tables.live import Connection, LiveTables, TableStore, Tasks
+from smear.server.tables.matchmaking import Matchmaking
+from smear.server.tables.openings import Openings
 from smear.server.tables.pacing import Pacing
 from smear.server.tables.presence import Presence
 from smear.server.tables.requests import TableRequests
@@ -183,6 +185,7 @@ class SmearServer:
         practice: PracticeApi,
         own_practice: OwnPractice,
         friends: FriendsApi,
+        openings: Openings,
     ) -> None:
         self.sio = sio
         self.live = live
@@ -201,6 +204,7 @@ class SmearServer:
         self.practice = practice  # practice positions, attempts and practice ratings
         self.own_practice = own_practice  # a profile's costliest decisions of a match, to practise
         self.friends = friends  # friends, invitations and blocks
+        self.openings = openings  # the matchmade tables' seats to take, shared with every process
         self.metrics = metrics
         self._sweeper: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
@@ -274,6 +278,7 @@ class SmearServer:
             await self.cluster.start(self.sharing.on_cluster_message)
             self._watcher = asyncio.get_running_loop().create_task(self.sharing.look_around_forever())
             self.friends.whereabouts.start()
+            self.openings.start()
         process = self.cluster.process if self.cluster is not None else process_name()
         await self.moderation.start(this_process(process, now))
         for stored in await self.store.db(self.storage.unfinished_tables):
@@ -350,6 +355,7 @@ class SmearServer:
                 task.cancel()
         self.listing.close()
         self.friends.whereabouts.close()
+        self.openings.close()
         for handle in self.live.timers.values():
             handle.cancel()
         self.hints.close()
@@ -465,6 +471,19 @@ def build_server(
     )
     handlers.update(_events(requests, HintRequests(sharing, hints), chat, listing), report=reports.report)
     handlers.update(hello=whereabouts.hello)
+    openings = Openings(live, cluster, clock)
+    matchmaking = Matchmaking(
+        sharing,
+        openings,
+        requests,
+        presence,
+        pacing,
+        store,
+        blocks,
+        moderation.checked(players.linked_profile),
+        sharing.handle,
+    )
+    handlers.update(find_game=matchmaking.find_game, take_bot_seat=matchmaking.take_bot_seat)
     door = SocketDoor(live, limits, sio.transport.over_cap, sharing, metrics)
     doors.append(door)
     sio.on("connect", moderation.door(door.on_connect, limits.trusted_proxies))
@@ -487,6 +506,7 @@ def build_server(
         practice=PracticeApi(store, profile_pace, limits, clock, players.proven),
         own_practice=OwnPractice(store, background, profile_pace, limits, clock, players.proven),
         friends=FriendsApi(store, profile_pace, limits, clock, players.proven, whereabouts, blocks),
+        openings=openings,
     )
 
 

@@ -31,7 +31,7 @@ class HintRequests:
     async def hint(self, sid: str, message: Any) -> dict[str, Any]:
         """The expert's choice for the asking seat, when the table allows hints and it is its turn."""
         table = await self.reach.table(message.table)
-        seat = table.seat_of(message.token)
+        seat = table.playing_seat(message.token)
         if not table.settings.hints:
             raise TableError("hints_off")
         if table.status != "playing" or table.state is None or table.state.public.to_act != seat:
@@ -45,7 +45,7 @@ class HintRequests:
         """Each auction choice of the asking seat with its chances, when the table allows hints and it
         is the seat's turn in the auction."""
         table = await self.reach.table(message.table)
-        seat = table.seat_of(message.token)
+        seat = table.playing_seat(message.token)
         if not table.settings.hints:
             raise TableError("hints_off")
         state = table.state

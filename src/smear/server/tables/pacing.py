@@ -134,7 +134,13 @@ class Pacing:
             if self.live.drives.get(code) != drive or self.live.tables.get(code) is not table:
                 return  # the situation changed while the bot thought
             if action is None:
-                table.deal_next_hand()
+                before = Snapshot.of(table)
+                if table.deal_next_hand():  # people took bots' seats: stored before anyone sees it
+                    try:
+                        await self.store.store_or_undo(table, before, self.store.store_lobby(table))
+                    except NotStored:
+                        self._retry(table)
+                        return
             else:
                 before = Snapshot.of(table)
                 assert seat is not None

@@ -159,6 +159,8 @@ class Presence:
     def state_for(
         table: Table, common: dict[str, Any], seat: int | None, resync: bool, event: dict[str, Any] | None
     ) -> dict[str, Any]:
+        arriving = seat if seat is not None and table.seats[seat].arriving else None
+        seat = table.view_seat(seat)  # a person arriving at the next hand watches until then
         game: Encoded | None = None
         if table.state is not None:
             if seat is None:
@@ -168,7 +170,7 @@ class Presence:
         chat = chat_seen_by(common["table"]["chat"], you=seat, host=table.host_seat)
         return {
             "version": table.version,
-            "table": common["table"] | {"you": seat, "chat": chat},
+            "table": common["table"] | {"you": seat, "you_arrive": arriving, "chat": chat},
             "game": game,
             "resync": resync,
             "turn_left_ms": common["turn_left_ms"],

@@ -61,9 +61,6 @@ class TableRequests:
         self.table_quota = TableQuota(self.limits, addresses, live=lambda: len(live.tables))
 
     async def create_table(self, sid: str, message: Any) -> dict[str, Any]:
-        connection = self.live.connections.get(sid)
-        if connection is None:
-            raise TableError("rate_limited")
         settings = TableSettings(
             preset=message.preset,
             players=message.players,
@@ -76,10 +73,23 @@ class TableRequests:
             elimination=message.elimination,
             kitty=message.kitty,
         )
+        return await self.open_table(sid, settings, message.name, message.profile)
+
+    async def open_table(
+        self, sid: str, settings: TableSettings, name: str, proof: ProfileProof | None
+    ) -> dict[str, Any]:
+        """A new table with the asking socket's person seated: the host of a lobby, or at a
+        matchmade table (``settings.matchmade``) the only person, its match started with bots."""
+        connection = self.live.connections.get(sid)
+        if connection is None:
+            raise TableError("rate_limited")
         # Counted before the first await, so that requests arriving meanwhile see this table.
         with self.table_quota.creating(connection.address, self.clock()):
-            profile = await self.linked_profile(message.profile)
-            table, token = Table.create(settings, message.name, profile=profile)
+            profile = await self.linked_profile(proof)
+            if settings.matchmade:
+                table, token = Table.create_matchmade(settings, name, profile)
+            else:
+                table, token = Table.create(settings, name, profile=profile)
             await self.store.show_ratings(table)
             try:
                 await self.store.db(
@@ -90,6 +100,8 @@ class TableRequests:
                     self.store.seat_rows(table),
                     time.time(),
                 )
+                if table.status == "playing":
+                    await self.store.db(self._match_store(table))
             except Exception as err:
                 self.store.faults.failed(
                     "database", "table_not_stored", err, "a new table was not stored", table=table.code
@@ -98,11 +110,13 @@ class TableRequests:
             if self.cluster is not None:
                 await self.cluster.claim(table.code)
             self.live.tables[table.code] = table
+        seat = next(index for index, chair in enumerate(table.seats) if chair.token_hash is not None)
         async with self.live.lock(table):
-            self.presence.follow(sid, table, table.seats[0].token_hash)
+            self.presence.follow(sid, table, table.seats[seat].token_hash)
             version = table.version
             await self.presence.broadcast(table)
-        return {"table": table.code, "seat": 0, "token": token, "version": version}
+            self.pacing.drive(table)
+        return {"table": table.code, "seat": seat, "token": token, "version": version}
 
     async def join_table(self, sid: str, message: Any) -> dict[str, Any]:
         profile = await self.linked_profile(message.profile)
@@ -142,10 +156,11 @@ class TableRequests:
             self.live.disconnected_at.pop((table.code, seat), None)
             missed = table.events_since(message.version)
             version = table.version
+            viewer = table.view_seat(seat)
             replayed: list[tuple[str, Any, str]] = [
                 ("event", {"version": v, "event": shown}, sid)
                 for v, e in missed or []
-                if (shown := event_seen_by(e, you=seat, host=table.host_seat)) is not None
+                if (shown := event_seen_by(e, you=viewer, host=table.host_seat)) is not None
             ]
             messages = list(replayed)
             messages.append(("state", self.presence.state_payload(table, seat, resync=missed is None), sid))

@@ -53,6 +53,7 @@ class TableSettings:
     shoot_the_moon: bool = False
     elimination: bool = False  # a side at -21 or below loses
     kitty: bool = False  # where the preset offers one (five_point)
+    matchmade: bool = False  # made by "find a game": public, timed, no host; people take bots' seats
 
     def rules(self) -> Rules:
         rules = find_rules(self.preset)
@@ -112,6 +113,7 @@ class TableSettings:
             "shoot_the_moon": self.shoot_the_moon,
             "elimination": self.elimination,
             "kitty": self.kitty,
+            "matchmade": self.matchmade,
         }
 
 
@@ -133,6 +135,11 @@ class Seat:
     @property
     def is_person(self) -> bool:
         return self.token_hash is not None
+
+    @property
+    def arriving(self) -> bool:
+        """A person who took this bot's seat at a matchmade table: the bot plays it until the next hand."""
+        return self.is_bot and self.token_hash is not None
 
 
 def hash_token(token: str) -> str:
@@ -226,6 +233,47 @@ class Table:
                 return index, token
         raise TableError("table_full")
 
+    # --- matchmade tables ---------------------------------------------------------------------------
+
+    @classmethod
+    def create_matchmade(
+        cls, settings: TableSettings, name: str, profile: str | None = None, seed: int | None = None
+    ) -> tuple[Table, str]:
+        """A matchmade table, its match started at once: the person and bots in the other seats
+        (partners drawn at random), no host. Returns the table and the person's seat token."""
+        settings.check()
+        token = new_token()
+        bots = bot_profile_id(settings.bot_level)
+        seats = [Seat(name=name, token_hash=hash_token(token), profile=profile)]
+        seats += [Seat(name=bot, is_bot=True, profile=bots) for bot in BOT_NAMES[: settings.players - 1]]
+        table = cls(code=new_code(), settings=settings, seats=seats, host_seat=None)
+        table.bump({"kind": "created"})
+        table._deal_match(seed, reseat=True)
+        return table, token
+
+    def take_bot_seat(self, name: str, profile: str | None = None) -> tuple[int, str]:
+        """A person takes a bot's seat at this matchmade table from the next hand on (the bot plays
+        the hand under way); returns the seat and its token."""
+        if not self.settings.matchmade:
+            raise TableError("table_full")
+        if self.status != "playing":
+            raise TableError("match_over")
+        if profile is not None and any(seat.profile == profile for seat in self.seats):
+            raise TableError("profile_already_seated")
+        free = [index for index, seat in enumerate(self.seats) if seat.is_bot and not seat.arriving]
+        if not free:
+            raise TableError("table_full")
+        token = new_token()
+        self.seats[free[0]] = Seat(name=name, token_hash=hash_token(token), is_bot=True, profile=profile)
+        self.bump({"kind": "arriving", "seat": free[0]})
+        return free[0], token
+
+    def bot_seats_free(self) -> int:
+        """How many bots' seats people may still take (at a matchmade table whose match is on)."""
+        if not self.settings.matchmade or self.status != "playing":
+            return 0
+        return sum(1 for seat in self.seats if seat.is_bot and not seat.arriving)
+
     # --- who is asking ------------------------------------------------------------------------------
 
     def seat_of(self, token: str) -> int:
@@ -235,6 +283,18 @@ class Table:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return index
         raise TableError("bad_token")
+
+    def playing_seat(self, token: str) -> int:
+        """The seat a token holds, refused with ``not_your_turn`` while a bot plays it for a person
+        who arrives at the next hand (who sees the table as a spectator until then)."""
+        seat = self.seat_of(token)
+        if self.seats[seat].arriving:
+            raise TableError("not_your_turn")
+        return seat
+
+    def view_seat(self, seat: int | None) -> int | None:
+        """The seat whose cards a follower of ``seat`` sees: none while it is a person's who arrives."""
+        return None if seat is None or self.seats[seat].arriving else seat
 
     def _host(self, token: str) -> int:
         seat = self.seat_of(token)
@@ -444,7 +504,7 @@ class Table:
         """
         if self.status != "playing" or self.state is None:
             raise TableError("match_over" if self.status == "finished" else "not_in_lobby")
-        seat = self.seat_of(token)
+        seat = self.playing_seat(token)
         to_act = self.state.public.to_act
         if to_act != seat:
             raise TableError("not_your_turn")
@@ -474,11 +534,19 @@ class Table:
             self.status = "finished"
         self.bump(event)
 
-    def deal_next_hand(self) -> None:
-        """Deal the next hand once the last one has been shown."""
+    def deal_next_hand(self) -> list[int]:
+        """Deal the next hand once the last one has been shown; the people who arrived during the
+        last one take their seats from the bots first. Returns those seats (to be stored)."""
         assert self.state is not None and self.state.public.phase is Phase.HAND_OVER
+        arrived = [index for index, seat in enumerate(self.seats) if seat.arriving]
+        for index in arrived:
+            self.seats[index] = replace(self.seats[index], is_bot=False)
         self.state = next_hand(self.state)
-        self.bump({"kind": "deal", "hand": self.state.public.hand_number})
+        dealt: dict[str, Any] = {"kind": "deal", "hand": self.state.public.hand_number}
+        if arrived:
+            dealt["took_seats"] = arrived
+        self.bump(dealt)
+        return arrived
 
     def rematch(self, token: str, ready: bool, new_partners: bool, seed: int | None = None) -> bool:
         """After a match, a seat says it will play again or not (the host also whether partners are
@@ -559,6 +627,7 @@ class Table:
                     "bot": s.is_bot,
                     "bot_level": (bot_level(s.profile) or self.settings.bot_level) if s.is_bot else None,
                     "open": s.is_open,
+                    "arriving": s.arriving,
                     "player": s.profile,
                     "rating": s.rating,
                     "mark": seat_marks[i],
@@ -568,6 +637,7 @@ class Table:
                 for i, s in enumerate(self.seats)
             ],
             "you": you,
+            "you_arrive": None,
             "match_number": self.match_number,
             "chat": self.chat.controls_json()
             | {

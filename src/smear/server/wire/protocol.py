@@ -290,6 +290,25 @@ class JoinTable(_Message):
     profile: ProfileProof | None = None
 
 
+class FindGame(_Message):
+    """``find_game``: a seat at a matchmade table of this game, a bot's taken from the next hand, or
+    a new one's with bots in the other seats."""
+
+    name: Name
+    profile: ProfileProof | None = None
+    preset: Preset
+    players: Annotated[int, Field(ge=2, le=MAX_SEATS)]
+    teams: bool
+
+
+class TakeBotSeat(_Message):
+    """``take_bot_seat``: take a bot's seat at a matchmade table from its next hand."""
+
+    table: TableCode
+    name: Name
+    profile: ProfileProof | None = None
+
+
 class WatchTable(_Message):
     """``watch_table``: follow a table as a spectator."""
 
@@ -493,6 +512,8 @@ class OpenTables(_Message):
 INBOUND: dict[str, type[BaseModel]] = {
     "create_table": CreateTable,
     "join_table": JoinTable,
+    "find_game": FindGame,
+    "take_bot_seat": TakeBotSeat,
     "watch_table": WatchTable,
     "resume": Resume,
     "take_seat": TakeSeat,

@@ -6,7 +6,7 @@ import { routeOf } from "./routes";
 import { loadSession, noteHand, removeSession, resumeFrom, saveName, saveSession } from "./session";
 import { playTurnChime } from "./sound";
 import type { PresetFacts } from "./presets";
-import { createTablePayload, joinPayload } from "./tableSettings";
+import { createTablePayload, findGamePayload, joinPayload } from "./tableSettings";
 import { onProfileChange, withProfile } from "./profile";
 import { getApp, toast, update, type LogEntry, type Route } from "./store";
 import { followOpenTables, onOpenTables } from "./listing";
@@ -139,6 +139,18 @@ export async function createTable(name: string, settings: Settings, preset: Pres
   const ack = await userAck(() =>
     withProfile(name, (profile) => request("create_table", createTablePayload(name, settings, preset, profile))),
   );
+  if (!ack.ok) return false;
+  const table = String(ack.table);
+  saveSession({ table, token: String(ack.token), seat: Number(ack.seat), version: 0, seen: 0 });
+  navigate(`/t/${encodeURIComponent(table)}`);
+  return true;
+}
+
+/** "Find a game": a seat at a matchmade table of the game chosen (a bot's, from the next hand) or at a
+ * new one with bots; then to the table's page. */
+export async function findGame(name: string, settings: Settings): Promise<boolean> {
+  saveName(name);
+  const ack = await userAck(() => withProfile(name, (profile) => request("find_game", findGamePayload(name, settings, profile))));
   if (!ack.ok) return false;
   const table = String(ack.table);
   saveSession({ table, token: String(ack.token), seat: Number(ack.seat), version: 0, seen: 0 });
@@ -371,12 +383,12 @@ function onState(message: StateMessage): void {
 
   const session = loadSession(route.code);
   if (session && mode === "seat") {
-    if (message.table.you === null) {
+    if (message.table.you === null && message.table.you_arrive == null) {
       // The token no longer holds a seat: kicked by the host (or left from another tab).
       removeSession(route.code);
       mode = "watch";
       toast({ text: "lobby.not_seated" });
-    } else {
+    } else if (message.table.you !== null) {
       const seen = { ...session, seat: message.table.you, version: message.version };
       const hand = publicGame(message)?.hand_number ?? null;
       saveSession(noteHand(seen, message.version, hand, handDealtAt(app.log, message)));

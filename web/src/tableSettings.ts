@@ -182,6 +182,17 @@ export function createTablePayload(
   return payload;
 }
 
+/** The `find_game` request: the game chosen (preset, players, teams), with the profile when there is one. */
+export function findGamePayload(
+  name: string,
+  settings: Settings,
+  profile: { player: string; secret: string } | null = null,
+): Record<string, unknown> {
+  const payload: Record<string, unknown> = { name, preset: settings.preset, players: settings.players, teams: settings.teams };
+  if (profile) payload.profile = { player: profile.player, secret: profile.secret };
+  return payload;
+}
+
 /** The `join_table` request, with the player's profile when there is one. */
 export function joinPayload(
   table: string,

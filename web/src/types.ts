@@ -69,6 +69,8 @@ export interface Settings {
   elimination: boolean;
   /** The bidder exchanges with a three-card kitty (five_point only). */
   kitty: boolean;
+  /** Made by "Find a game": public, timed, no host; people take bots' seats at the next hand. */
+  matchmade?: boolean;
 }
 
 export interface SeatInfo {
@@ -78,6 +80,8 @@ export interface SeatInfo {
   /** A bot's seat: the bot's level (`expert`), shown beside its name; null otherwise. */
   bot_level?: string | null;
   open: boolean;
+  /** A person who found a game takes this bot's seat at the next hand (the bot plays until then). */
+  arriving?: boolean;
   connected: boolean;
   /** During a match, for a person who is away: the ms before the server plays for the seat (0: it does). */
   bot_in_ms?: number | null;
@@ -99,6 +103,8 @@ export interface TableInfo {
   host: number | null;
   seats: SeatInfo[];
   you: number | null;
+  /** The seat this browser's person takes at the next hand (watching until then), or null. */
+  you_arrive?: number | null;
   match_number: number;
   /** What the host chose for the chat (absent from a server older than the chat). */
   chat?: ChatControls;

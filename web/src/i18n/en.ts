@@ -112,6 +112,8 @@ export const en = {
   "landing.play_now.button": "Play now",
   "landing.play_now.note": "Game: {preset}. Four players in two teams: you and a bot partner against two bots. Bots: {level}. The cards are dealt at once.",
   "landing.play_now.more": "Choose the game and its rules, invite friends, or seat bots one by one.",
+  "landing.find_game.button": "Find a game",
+  "landing.find_game.note": "Play people who want a game now: {preset}, {players}, {teams}. You take a bot's seat at a table of players near your level, or start one with bots whom people replace as they come. Turns are timed.",
   "title.your_turn": "● Your turn · Smear",
 
   "preset.house": "House (6 points)",
@@ -221,6 +223,8 @@ export const en = {
   "table.your_hand": "Your hand",
   "table.your_discards": "Your discards",
   "table.watching": "You are watching",
+  "table.you_arrive": "You take this seat at the next hand; a bot plays it until then.",
+  "table.arriving": "next hand",
   "table.seconds_left": "{n} s",
   "table.log": "Play by play",
   "table.you": "you",

@@ -111,6 +111,8 @@ export const es: Catalog = {
   "landing.play_now.button": "Jugar ya",
   "landing.play_now.note": "Variante: {preset}. Cuatro jugadores en dos equipos: tú y un bot de compañero contra dos bots. Bots: {level}. Se reparte enseguida.",
   "landing.play_now.more": "Elige la variante y sus reglas, invita a tus amigos o sienta bots uno a uno.",
+  "landing.find_game.button": "Buscar partida",
+  "landing.find_game.note": "Juega con personas que quieren jugar ahora: {preset}, {players}, {teams}. Ocupas el asiento de un bot en una mesa de jugadores de tu nivel, o empiezas una con bots a los que las personas reemplazan al llegar. Los turnos tienen tiempo límite.",
   "title.your_turn": "● Te toca · Smear",
 
   "preset.house": "De la casa (6 puntos)",
@@ -220,6 +222,8 @@ export const es: Catalog = {
   "table.your_hand": "Tu mano",
   "table.your_discards": "Tus descartes",
   "table.watching": "Estás mirando",
+  "table.you_arrive": "Ocupas este asiento en la siguiente mano; hasta entonces lo juega un bot.",
+  "table.arriving": "siguiente mano",
   "table.seconds_left": "{n} s",
   "table.log": "Jugada a jugada",
   "table.you": "tú",

@@ -111,6 +111,8 @@ export const fr: Catalog = {
   "landing.play_now.button": "Jouer tout de suite",
   "landing.play_now.note": "Variante : {preset}. Quatre joueurs en deux équipes : vous et un robot partenaire contre deux robots. Robots : {level}. Les cartes sont distribuées aussitôt.",
   "landing.play_now.more": "Choisissez la variante et ses règles, invitez des amis ou placez des robots un à un.",
+  "landing.find_game.button": "Trouver une partie",
+  "landing.find_game.note": "Jouez avec des gens qui veulent jouer maintenant : {preset}, {players}, {teams}. Vous prenez la place d'un robot à une table de joueurs de votre niveau, ou vous en ouvrez une avec des robots que les gens remplacent en arrivant. Les tours sont chronométrés.",
   "title.your_turn": "● À vous de jouer · Smear",
 
   "preset.house": "Maison (6 points)",
@@ -220,6 +222,8 @@ export const fr: Catalog = {
   "table.your_hand": "Votre main",
   "table.your_discards": "Votre écart",
   "table.watching": "Vous êtes spectateur",
+  "table.you_arrive": "Vous prenez cette place à la donne suivante ; d'ici là, un robot la joue.",
+  "table.arriving": "donne suivante",
   "table.seconds_left": "{n} s",
   "table.log": "Coup par coup",
   "table.you": "vous",

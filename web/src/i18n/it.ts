@@ -111,6 +111,8 @@ export const it: Catalog = {
   "landing.play_now.button": "Gioca subito",
   "landing.play_now.note": "Variante: {preset}. Quattro giocatori in due squadre: tu e un bot come compagno contro due bot. Bot: {level}. Le carte si distribuiscono subito.",
   "landing.play_now.more": "Scegli la variante e le regole, invita gli amici o fai sedere i bot uno a uno.",
+  "landing.find_game.button": "Trova una partita",
+  "landing.find_game.note": "Gioca con persone che vogliono giocare adesso: {preset}, {players}, {teams}. Prendi il posto di un bot a un tavolo di giocatori del tuo livello, oppure ne apri uno con bot che le persone sostituiscono quando arrivano. I turni sono a tempo.",
   "title.your_turn": "● Tocca a te · Smear",
 
   "preset.house": "Della casa (6 punti)",
@@ -220,6 +222,8 @@ export const it: Catalog = {
   "table.your_hand": "La tua mano",
   "table.your_discards": "Le tue carte scartate",
   "table.watching": "Stai guardando",
+  "table.you_arrive": "Prendi questo posto dalla mano successiva; fino ad allora lo gioca un bot.",
+  "table.arriving": "mano successiva",
   "table.seconds_left": "{n} s",
   "table.log": "Mossa per mossa",
   "table.you": "tu",

@@ -111,6 +111,8 @@ export const pt: Catalog = {
   "landing.play_now.button": "Jogar agora",
   "landing.play_now.note": "Variante: {preset}. Quatro jogadores em duas equipes: você e um robô parceiro contra dois robôs. Robôs: {level}. As cartas são dadas na hora.",
   "landing.play_now.more": "Escolha a variante e as regras, convide amigos ou coloque robôs um a um.",
+  "landing.find_game.button": "Encontrar partida",
+  "landing.find_game.note": "Jogue com pessoas que querem jogar agora: {preset}, {players}, {teams}. Você ocupa o lugar de um robô numa mesa de jogadores do seu nível, ou começa uma com robôs que as pessoas substituem ao chegar. As jogadas têm tempo limite.",
   "title.your_turn": "● Sua vez · Smear",
 
   "preset.house": "Da casa (6 pontos)",
@@ -220,6 +222,8 @@ export const pt: Catalog = {
   "table.your_hand": "Sua mão",
   "table.your_discards": "Seus descartes",
   "table.watching": "Você está assistindo",
+  "table.you_arrive": "Você assume este lugar na próxima mão; até lá, um robô joga por ele.",
+  "table.arriving": "próxima mão",
   "table.seconds_left": "{n} s",
   "table.log": "Lance a lance",
   "table.you": "você",

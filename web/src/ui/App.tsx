@@ -45,7 +45,9 @@ function Menu() {
   }, [open]);
 
   const route = app.route;
-  const seated = route.kind === "table" && !route.watch && app.state?.table.you != null && !!loadSession(route.code);
+  // A person about to take a bot's seat (at the next hand) holds it already, and may leave it.
+  const held = app.state?.table.you ?? app.state?.table.you_arrive;
+  const seated = route.kind === "table" && !route.watch && held != null && !!loadSession(route.code);
   const status = app.state?.table.status;
   const facts = app.presets.status === "ready" ? app.presets.facts : null;
   // At a table its own variant; elsewhere the one chosen last on the landing page's form.

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
-import { t, tk } from "../i18n";
-import { createTable, navigate } from "../net";
+import { t, tk, tn } from "../i18n";
+import { createTable, findGame, navigate } from "../net";
 import { playNow } from "../playNow";
 import { tableFacts, tableSizes, type PresetsFacts } from "../presets";
 import { codeFrom } from "../routes";
@@ -62,6 +62,12 @@ export function Landing() {
     if (!facts || !settings) return;
     const valid = checkedName();
     if (valid !== null) await createTable(valid, settings, chosenPreset(facts, settings.preset));
+  };
+
+  const submitFindGame = async () => {
+    if (!facts || !settings) return;
+    const valid = checkedName();
+    if (valid !== null) await findGame(valid, settings);
   };
 
   const submitPlayNow = async (event: Event) => {
@@ -153,6 +159,22 @@ export function Landing() {
                 {t("landing.play_now.note", {
                   preset: tk(`preset.${quick.preset}`),
                   level: tk(`bot.${quick.bot_level}`),
+                })}
+              </p>
+              <button
+                type="button"
+                class="btn primary"
+                disabled={busy}
+                aria-describedby="find-game-note"
+                onClick={() => void submitFindGame()}
+              >
+                {t("landing.find_game.button")}
+              </button>
+              <p id="find-game-note" class="muted small-text">
+                {t("landing.find_game.note", {
+                  preset: tk(`preset.${settings.preset}`),
+                  players: tn("settings.players", settings.players),
+                  teams: t(settings.teams ? "settings.teams" : "settings.no_teams"),
                 })}
               </p>
             </form>

@@ -34,6 +34,7 @@ export function ActionPanel({
     return (
       <div class="action-panel watching" aria-live="polite">
         <span class="badge">{t("table.watching")}</span>
+        {state.table.you_arrive != null && <span class="arrive-note">{t("table.you_arrive")}</span>}
         {waiting && <span>{waiting}</span>}
       </div>
     );

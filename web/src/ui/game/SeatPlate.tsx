@@ -118,7 +118,12 @@ export function SeatPlate({
       <div class="seat-name">
         <PlateName name={info?.name ?? name} />
         <MarkTag mark={info?.mark} />
-        {info?.bot && <BotTag level={info.bot_level} />}
+        {/* A person who takes the bot's seat at the next hand: named already, the bot playing meanwhile. */}
+        {info?.arriving ? (
+          <span class="tag arriving-tag">{t("table.arriving")}</span>
+        ) : (
+          info?.bot && <BotTag level={info.bot_level} />
+        )}
         <RatingTag rating={info?.rating} />
         <FinishesTag finished={info?.finished} left={info?.left} />
         {isYou && <span class="tag">{t("table.you")}</span>}

@@ -183,10 +183,25 @@ class ProbeMaker:
             if table.to_act is not None and waiting:  # (between hands, the deal may make anyone's turn)
                 return event, {"table": code, "token": rng.choice(waiting).token}, "not their turn"
             return event, {"table": code, "token": self.foreign_token(rng, table)}, "another table's token"
-        talk = self.wrong_talk(rng, event, table)
+        talk = self.wrong_talk(rng, event, table) or self.wrong_matchmaking(rng, event, table)
         if talk is not None:
             return talk
         return event, self.refused_settings(rng), "settings the rules refuse"
+
+    @staticmethod
+    def wrong_matchmaking(
+        rng: random.Random, event: str, table: TargetTable
+    ) -> tuple[str, dict[str, Any], str] | None:
+        """A find_game for a game the rules refuse, or a bot's seat asked of a table that is not
+        matchmade (the fuzzer's never are); None for another event."""
+        name = rng.choice(ODD_NAMES)
+        if event == "find_game":
+            game = {"preset": "house", "players": rng.choice([3, 5]), "teams": True}
+            return event, {"name": name, **game}, "a game the rules refuse"
+        if event == "take_bot_seat":
+            code = table.code if rng.random() < 0.8 else random_code(rng)
+            return event, {"table": code, "name": name}, "not a matchmade table"
+        return None
 
     def wrong_talk(
         self, rng: random.Random, event: str, table: TargetTable

@@ -33,9 +33,11 @@ KNOWN_EVENTS = (
     "list_table",
     "rematch",
     "hello",
+    "find_game",
+    "take_bot_seat",
 )
 # How often each event is picked for a wrong request.
-WRONG_WEIGHTS = (3, 3, 1, 3, 3, 3, 3, 2, 14, 2, 2, 3, 1, 2, 1, 1, 1, 1, 1, 1)
+WRONG_WEIGHTS = (3, 3, 1, 3, 3, 3, 3, 2, 14, 2, 2, 3, 1, 2, 1, 1, 1, 1, 1, 1, 1, 2)
 
 CARDS = tuple(rank + suit for suit in "cdhs" for rank in "23456789TJQKA")
 # Texts that are no action in record notation, nor another spelling of one.

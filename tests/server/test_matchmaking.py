@@ -78,7 +78,8 @@ def test_the_first_person_gets_a_new_table_with_bots_and_the_next_takes_a_bots_s
             assert dealt["table"]["you"] == seat and dealt["table"]["you_arrive"] is None
             assert dealt["table"]["seats"][seat]["bot"] is False
             assert dealt["game"]["hand"] is not None
-            assert any(event["event"].get("took_seats") == [seat] for event in bob.events)
+            took = [event["event"] for event in bob.events if event["event"]["kind"] == "deal"][-1]
+            assert took["lines"] == [{"kind": "took_seat", "seat": seat}]
 
             # Bob leaves: a bot has the seat at once, and the next person may take it.
             assert (await bob.send("leave"))["ok"]

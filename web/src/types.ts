@@ -359,6 +359,8 @@ export interface StateMessage {
  */
 export type LogLine =
   | { kind: "trick"; seat: number }
+  /** A deal's: a person who found a game takes that bot's seat now. */
+  | { kind: "took_seat"; seat: number }
   | { kind: "kitty" | "stock" | "refill"; seat: number; count: number };
 
 export interface TableEvent {

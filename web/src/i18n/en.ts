@@ -375,6 +375,8 @@ export const en = {
   "ev.bot_off": "The bot leaves seat {n}",
   "ev.kicked": "The host empties seat {n}",
   "ev.left": "The player in seat {n} leaves",
+  "ev.arriving": "{name} takes a bot's seat from the next hand",
+  "ev.took_seat": "{name} takes the seat",
   "ev.started": "Match {n} begins",
   "ev.deal": "Hand {n} is dealt",
   "ev.chat_on": "The host turned the chat on",

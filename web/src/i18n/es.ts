@@ -374,6 +374,8 @@ export const es: Catalog = {
   "ev.bot_off": "El bot deja el asiento {n}",
   "ev.kicked": "El anfitrión deja libre el asiento {n}",
   "ev.left": "Quien ocupaba el asiento {n} se va",
+  "ev.arriving": "{name} ocupa el asiento de un bot desde la siguiente mano",
+  "ev.took_seat": "{name} ocupa el asiento",
   "ev.started": "Empieza la partida {n}",
   "ev.deal": "Se reparte la mano {n}",
   "ev.chat_on": "El anfitrión activó el chat",

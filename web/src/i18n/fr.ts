@@ -374,6 +374,8 @@ export const fr: Catalog = {
   "ev.bot_off": "Le robot quitte la place {n}",
   "ev.kicked": "L’hôte libère la place {n}",
   "ev.left": "Le joueur de la place {n} s’en va",
+  "ev.arriving": "{name} prend la place d'un robot à la donne suivante",
+  "ev.took_seat": "{name} prend la place",
   "ev.started": "La partie {n} commence",
   "ev.deal": "Distribution de la donne {n}",
   "ev.chat_on": "L'hôte a ouvert la discussion",

@@ -374,6 +374,8 @@ export const it: Catalog = {
   "ev.bot_off": "Il bot lascia il posto {n}",
   "ev.kicked": "Il padrone di casa libera il posto {n}",
   "ev.left": "Chi era al posto {n} se ne va",
+  "ev.arriving": "{name} prende il posto di un bot dalla mano successiva",
+  "ev.took_seat": "{name} prende il posto",
   "ev.started": "Inizia la partita {n}",
   "ev.deal": "Si distribuisce la mano {n}",
   "ev.chat_on": "L'host ha attivato la chat",

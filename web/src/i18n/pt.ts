@@ -374,6 +374,8 @@ export const pt: Catalog = {
   "ev.bot_off": "O robô deixa o lugar {n}",
   "ev.kicked": "O anfitrião libera o lugar {n}",
   "ev.left": "Quem estava no lugar {n} saiu",
+  "ev.arriving": "{name} assume o lugar de um robô a partir da próxima mão",
+  "ev.took_seat": "{name} assume o lugar",
   "ev.started": "Começa a partida {n}",
   "ev.deal": "Distribuída a mão {n}",
   "ev.chat_on": "O anfitrião ativou o chat",

@@ -543,8 +543,8 @@ class Table:
             self.seats[index] = replace(self.seats[index], is_bot=False)
         self.state = next_hand(self.state)
         dealt: dict[str, Any] = {"kind": "deal", "hand": self.state.public.hand_number}
-        if arrived:
-            dealt["took_seats"] = arrived
+        if arrived:  # the log tells who came in, after the deal's own line
+            dealt["lines"] = [{"kind": "took_seat", "seat": index} for index in arrived]
         self.bump(dealt)
         return arrived
 

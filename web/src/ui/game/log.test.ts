@@ -35,6 +35,15 @@ describe("logText", () => {
     expect(act(acts.play("LJ"))).toBe("Ann plays little joker");
   });
 
+  it("tells who takes a bot's seat at a matchmade table, and when it is theirs", () => {
+    expect(logText(line({ kind: "arriving", seat: 1 }, ["Ann", "Bob"]), state)).toBe(
+      "Bob takes a bot's seat from the next hand",
+    );
+    const [deal, took] = logEntries(9, { kind: "deal", hand: 2, lines: [{ kind: "took_seat", seat: 1 }] });
+    expect(logText({ ...deal, names: ["Ann", "Bob"] }, state)).toBe("Hand 2 is dealt");
+    expect(logText({ ...took, names: ["Ann", "Bob"] }, state)).toBe("Bob takes the seat");
+  });
+
   it("writes the host's changes to the chat", () => {
     expect(logText(line({ kind: "chat_settings", on: false, spectators: false }), state)).toBe(
       "The host turned the chat off",

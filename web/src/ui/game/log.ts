@@ -40,6 +40,10 @@ export function logText(entry: LogEntry, state: StateMessage): string {
       return t("ev.kicked", { n: seatNumber });
     case "left":
       return t("ev.left", { n: seatNumber });
+    case "arriving":
+      return t("ev.arriving", { name });
+    case "took_seat":
+      return t("ev.took_seat", { name });
     case "started":
       return t("ev.started", { n: ("match" in event && event.match) || 1 });
     case "deal":

@@ -5,10 +5,11 @@ seat back to a bot at once; blocks keep people apart; a matchmade table survives
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from pathlib import Path
 from typing import Any
 
-from serverkit import Client, Session, http_json, play_out, session
+from serverkit import FAST, Client, Session, http_json, play_out, session
 from test_players import new_profile, proof
 
 from smear.server.limits import Limits
@@ -87,6 +88,28 @@ def test_the_first_person_gets_a_new_table_with_bots_and_the_next_takes_a_bots_s
             assert left["table"]["seats"][seat]["arriving"] is False
             _, third = await find(s, "Cat")
             assert third["table"] == first["table"] and third["matched"] is True
+
+    run(scenario)
+
+
+def test_a_matchmade_table_never_waits_for_a_person_gone_who_keeps_the_seat(tmp_path: Path) -> None:
+    patient = dataclasses.replace(FAST, grace=600.0)  # elsewhere a seat would wait ten minutes
+
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db", timing=patient, limits=LIMITS) as s:
+            ann, _ = await find(s, "Ann")
+            bob, second = await find(s, "Bob")
+            seat, hand = second["seat"], hand_number(bob.state)
+            await play_out([ann], lambda state: hand_number(state) > hand)
+            await bob.wait_for(lambda state: state["table"]["you"] == seat)
+            await bob.close()
+            # The bot plays Bob's turns at once (nothing to wait for), while his seat stays his.
+            gone = await ann.wait_for(lambda state: not state["table"]["seats"][seat]["connected"])
+            assert gone["table"]["seats"][seat]["bot_in_ms"] == 0
+            await play_out([ann], lambda state: hand_number(state) > hand + 1)
+            back, resumed = await s.resume(second["table"], second["token"], 0)
+            assert resumed["ok"] and resumed["seat"] == seat
+            assert back.state["table"]["you"] == seat
 
     run(scenario)
 

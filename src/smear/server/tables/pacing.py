@@ -99,7 +99,7 @@ class Pacing:
             delay = self.timing.bot_pause
         elif not self.presence.connected(table, seat, hashes):
             gone = self.live.disconnected_at.setdefault((table.code, seat), time.monotonic())
-            delay = max(self.timing.bot_pause, gone + self.timing.grace - time.monotonic())
+            delay = max(self.timing.bot_pause, gone + self.presence.grace(table) - time.monotonic())
         else:
             deadline = self.presence.turn_deadline(table, hashes)
             if deadline is not None:

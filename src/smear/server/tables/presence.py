@@ -153,7 +153,12 @@ class Presence:
         if table.status != "playing" or not table.seats[seat].is_person:
             return None
         gone = self.live.disconnected_at.setdefault((table.code, seat), now)
-        return max(0, round((gone + self.timing.grace - now) * 1000))
+        return max(0, round((gone + self.grace(table) - now) * 1000))
+
+    def grace(self, table: Table) -> float:
+        """Seconds the server waits for a person gone before playing for the seat: none at a
+        matchmade table, which never waits for anyone (the seat stays the person's to resume)."""
+        return 0.0 if table.settings.matchmade else self.timing.grace
 
     @staticmethod
     def state_for(

@@ -35,6 +35,7 @@ SLOW_TESTS = frozenset(
         "test_gap_bench.py::test_sighted_the_bench_adds_the_expert_shown_the_cards_at_the_auction_and_the_trump",
         "test_gap_bench.py::test_the_bench_ends_with_its_lines_and_refuses_what_it_cannot_measure",
         "test_heuristic_bids.py::test_the_fitted_bids_hold_on_fresh_deals",
+        "test_matchmaking_bench.py::test_six_people_are_all_seated_without_an_error_and_the_bench_ends_with_its_lines",
         "test_omniscient.py::test_a_sighted_expert_searches_the_true_deal_only_where_it_sees",
         "test_omniscient.py::test_sighted_experts_are_named_in_the_arena_only",
         "test_omniscient.py::test_the_omniscient_bot_plays_only_legal_actions[ten_point-5]",

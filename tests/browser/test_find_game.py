@@ -4,9 +4,18 @@ leaves gives the seat back to a bot at once."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from browserkit import HAND_CARDS, Watched, play_until, requests_sent
+from browserkit import (
+    HAND_CARDS,
+    Watched,
+    create_table,
+    invite_link,
+    join_from_invite,
+    play_until,
+    requests_sent,
+)
 from playwright.sync_api import Page, expect
 
 MY_TURN = ".action-panel.mine"
@@ -62,3 +71,42 @@ def test_two_people_who_find_a_game_meet_at_one_table_the_second_from_the_next_h
     bob.get_by_role("button", name="Menu").click()
     bob.get_by_role("button", name="Leave the table").click()
     expect(ann.locator(".seat-plate .bot-tag")).to_have_count(3)
+
+
+def test_the_countdown_plays_a_turn_not_taken_in_time_and_the_person_keeps_the_seat(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    url = serve()
+    watched = open_page(375, 812)
+    page = watched.page
+    find_game(page, url, "Ann")
+    # Her turn comes with its countdown, from the table's limit; she lets it run out.
+    expect(page.locator(MY_TURN + " .bid-buttons")).to_be_visible(timeout=30_000)
+    timer = page.locator(".seat-plate.you .timer")
+    expect(timer).to_have_text(re.compile(r"^\d+ s$"))
+    assert int(timer.inner_text().split()[0]) <= 15
+    # The bot bids for her when it runs out: the buttons go, and the seat is still hers.
+    expect(page.locator(MY_TURN + " .bid-buttons")).to_have_count(0, timeout=30_000)
+    expect(page.locator(".seat-plate.you")).to_have_count(1)
+    expect(page.locator(".seat-plate.you .bot-tag")).to_have_count(0)
+    assert requests_sent(watched, "act") == []  # the server played it, not the page
+
+
+def test_a_block_keeps_two_people_apart_when_they_find_a_game(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    url = serve()
+    anna, bobby = open_page().page, open_page(375, 740).page
+    create_table(anna, url, "Anna")
+    join_from_invite(bobby, invite_link(anna), "Bobby")
+    anna.get_by_role("button", name="Bobby: add friend or block").click()
+    anna.get_by_role("button", name="Block", exact=True).click()
+    expect(anna.get_by_role("status").filter(has_text="Bobby is blocked.")).to_be_visible()
+    find_game(anna, url, "Anna")
+    find_game(bobby, url, "Bobby")
+    assert bobby.url != anna.url  # not seated together, and nothing tells Bobby why
+    expect(bobby.locator(".seat-plate .bot-tag")).to_have_count(3)
+    # Anyone else is matched as usual.
+    cat = open_page(375, 740).page
+    find_game(cat, url, "Cat")
+    assert cat.url in (anna.url, bobby.url)

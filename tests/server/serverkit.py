@@ -216,7 +216,7 @@ async def play_out(
                 lambda st, after=after: (
                     st is client.states[-1]
                     and st["version"] >= after
-                    and (until(st) or bool(st["game"] and st["game"]["legal"]))
+                    and (until(st) or bool(st["game"] and st["game"].get("legal")))  # a spectator's has none
                 ),
                 timeout=60,
             )

@@ -114,6 +114,30 @@ def test_a_matchmade_table_never_waits_for_a_person_gone_who_keeps_the_seat(tmp_
     run(scenario)
 
 
+def test_after_a_match_the_next_starts_with_whoever_plays_again_and_whoever_arrived(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db", timing=dataclasses.replace(FAST, match_pause=1.0)) as s:
+            ann, first = await find(s, "Ann")
+            bob, second = await find(s, "Bob")
+            await play_out([ann, bob], top_bid=True)
+            # Between two matches the table still takes people, for its next match.
+            cat, third = await find(s, "Cat")
+            assert third["table"] == first["table"] and cat.state["table"]["you_arrive"] == third["seat"]
+            assert (await ann.send("rematch", ready=True, new_partners=False))["ok"]
+            # Bob never says he plays again: the next match comes without him, Cat in his stead.
+            started = await ann.wait_for(lambda state: state["table"]["match_number"] == 2)
+            seats = started["table"]["seats"]
+            assert started["table"]["status"] == "playing" and started["table"]["you"] == first["seat"]
+            assert seats[second["seat"]]["bot"] is True and seats[second["seat"]]["name"] == "Bob"
+            cats = seats[third["seat"]]
+            assert (cats["name"], cats["bot"], cats["arriving"]) == ("Cat", False, False)
+            assert (await cat.wait_for(lambda state: state["table"]["you"] == third["seat"]))["game"]["hand"]
+            gone = await bob.wait_for(lambda state: state["table"]["match_number"] == 2)
+            assert gone["table"]["you"] is None and gone["table"]["you_arrive"] is None
+
+    run(scenario)
+
+
 def test_another_game_or_a_full_table_opens_a_new_table(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with session(tmp_path / "smear.db", limits=LIMITS) as s:

@@ -38,6 +38,8 @@ class Timing:
     bot_pause: float = 0.8  # a bot "thinks" this long, so people can follow the play
     hand_pause: float = 4.0  # the end-of-hand summary stays up this long before the next deal
     grace: float = 20.0  # a disconnected player's seat waits this long before a bot plays for it
+    # After a match at a matchmade table: the next starts this long after, with those still there.
+    match_pause: float = 20.0
     # With several processes: an owner that stops loses its tables to the others after this long.
     lease: float = 5.0
 

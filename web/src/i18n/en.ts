@@ -452,6 +452,7 @@ export const en = {
   "rematch.partners_same": "Everyone keeps their seat and partner.",
   "rematch.partners_new": "Partners will be drawn anew.",
   "rematch.how": "The next match starts when every player has said yes; bots always do.",
+  "rematch.matchmade": "The next match starts in a moment, or as soon as every player has said yes. Say Play again to keep your seat; otherwise a bot takes it.",
   "rematch.seat_ready": "{name}: ready",
   "rematch.seat_waiting": "{name}: not yet",
   "end.new_table": "New table",

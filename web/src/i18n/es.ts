@@ -451,6 +451,7 @@ export const es: Catalog = {
   "rematch.partners_same": "Cada uno conserva su asiento y su compañero.",
   "rematch.partners_new": "Los compañeros se sortearán de nuevo.",
   "rematch.how": "La siguiente partida empieza cuando todos los jugadores hayan dicho que sí; los bots siempre dicen que sí.",
+  "rematch.matchmade": "La siguiente partida empieza enseguida, o en cuanto todos los jugadores hayan dicho que sí. Pulsa Jugar otra vez para conservar tu asiento; si no, lo ocupa un bot.",
   "rematch.seat_ready": "{name}: listo",
   "rematch.seat_waiting": "{name}: todavía no",
   "end.new_table": "Mesa nueva",

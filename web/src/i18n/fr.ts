@@ -451,6 +451,7 @@ export const fr: Catalog = {
   "rematch.partners_same": "Chacun garde sa place et son partenaire.",
   "rematch.partners_new": "Les partenaires seront tirés au sort à nouveau.",
   "rematch.how": "La partie suivante commence quand tous les joueurs ont dit oui ; les bots disent toujours oui.",
+  "rematch.matchmade": "La partie suivante commence dans un instant, ou dès que tous les joueurs ont dit oui. Choisissez Rejouer pour garder votre place ; sinon, un bot la prend.",
   "rematch.seat_ready": "{name} : prêt",
   "rematch.seat_waiting": "{name} : pas encore",
   "end.new_table": "Nouvelle table",

@@ -451,6 +451,7 @@ export const it: Catalog = {
   "rematch.partners_same": "Ognuno tiene il suo posto e il suo compagno.",
   "rematch.partners_new": "I compagni verranno sorteggiati di nuovo.",
   "rematch.how": "La prossima partita inizia quando tutti i giocatori hanno detto sì; i bot dicono sempre sì.",
+  "rematch.matchmade": "La prossima partita inizia tra poco, o appena tutti i giocatori hanno detto sì. Scegli Gioca ancora per tenere il tuo posto; altrimenti lo prende un bot.",
   "rematch.seat_ready": "{name}: pronto",
   "rematch.seat_waiting": "{name}: non ancora",
   "end.new_table": "Nuovo tavolo",

@@ -451,6 +451,7 @@ export const pt: Catalog = {
   "rematch.partners_same": "Cada um mantém seu lugar e seu parceiro.",
   "rematch.partners_new": "Os parceiros serão sorteados de novo.",
   "rematch.how": "A próxima partida começa quando todos os jogadores disserem sim; os bots sempre dizem.",
+  "rematch.matchmade": "A próxima partida começa em instantes, ou assim que todos os jogadores disserem sim. Escolha Jogar de novo para manter seu lugar; senão, um bot fica com ele.",
   "rematch.seat_ready": "{name}: pronto",
   "rematch.seat_waiting": "{name}: ainda não",
   "end.new_table": "Nova mesa",

@@ -182,6 +182,21 @@ class TableStore:
         counted = None if left is None else (left, table.match_number)
         return self.db(self.storage.save_lobby, table.code, self.seat_rows(table), table.host_seat, counted)
 
+    def match_start(self, table: Table) -> Callable[[], None]:
+        """The storage call of a match just started at ``table`` (after the last match's record,
+        if that is still to store)."""
+        start = partial(
+            self.storage.start_match,
+            table.code,
+            table.match_number,
+            table.seed,
+            table.sides,
+            table.names,
+            seats=self.seat_rows(table),
+            host_seat=table.host_seat,
+        )
+        return self.finishes.before(table.code, start)
+
     def store_action(self, table: Table, seat: int, action: str) -> Awaitable[object]:
         """The latest action (and, if it ended the match, its record)."""
         row = ActionRow(table.code, table.match_number, table.action_count, seat, action)

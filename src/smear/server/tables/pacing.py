@@ -79,6 +79,12 @@ class Pacing:
         if handle is not None:
             handle.cancel()
         drive = self.live.drives[table.code] = self.live.drives.get(table.code, 0) + 1
+        if table.status == "finished" and table.settings.matchmade and self.presence.people_here(table):
+            # A matchmade table never waits for its people to agree: the next match comes anyway.
+            pause = max(at_least, self.timing.match_pause)
+            loop = asyncio.get_running_loop()
+            self.live.timers[table.code] = loop.call_later(pause, self._later_match, table.code, drive)
+            return
         if table.status != "playing" or table.state is None:
             return
         hashes = self.presence.connected_hashes(table)
@@ -110,6 +116,28 @@ class Pacing:
 
     def _later(self, code: str, drive: int, seat: int | None) -> None:
         self.tasks.spawn(self._act_for(code, drive, seat))
+
+    def _later_match(self, code: str, drive: int) -> None:
+        self.tasks.spawn(self._next_match(code, drive))
+
+    async def _next_match(self, code: str, drive: int) -> None:
+        """The next match at a matchmade table, with those who said they play again and those who
+        arrived; the others' seats are the bots'."""
+        table = self.live.tables.get(code)
+        if table is None:
+            return
+        async with self.live.lock(table):
+            if self.live.drives.get(code) != drive or table.status != "finished":
+                return  # a rematch everyone agreed to, or someone left: drive() has scheduled anew
+            before = Snapshot.of(table)
+            table.next_matchmade_match()
+            try:
+                await self.store.store_or_undo(table, before, self.store.db(self.store.match_start(table)))
+            except NotStored:
+                self._retry(table)
+                return
+            await self.presence.broadcast(table)
+            self.drive(table)
 
     async def _act_for(self, code: str, drive: int, seat: int | None) -> None:
         """The server's own move: deal the next hand (seat None) or play for a seat."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from functools import partial
 from typing import Any
 
 from smear.server.cluster.coordination import Cluster
@@ -101,7 +100,7 @@ class TableRequests:
                     time.time(),
                 )
                 if table.status == "playing":
-                    await self.store.db(self._match_store(table))
+                    await self.store.db(self.store.match_start(table))
             except Exception as err:
                 self.store.faults.failed(
                     "database", "table_not_stored", err, "a new table was not stored", table=table.code
@@ -194,7 +193,7 @@ class TableRequests:
             left = Snapshot.of(table)
             if table.rematch_if_everyone_is_ready():
                 with contextlib.suppress(NotStored):  # the leave holds; the rematch waits for a change
-                    await self.store.store_or_undo(table, left, self.store.db(self._match_store(table)))
+                    await self.store.store_or_undo(table, left, self.store.db(self.store.match_start(table)))
             version = table.version
             await self.presence.broadcast(table)
             self.open_tables_changed(before)
@@ -217,33 +216,18 @@ class TableRequests:
         """Store the next match if a rematch started it (readiness alone is not stored), then tell
         everyone."""
         if started:
-            await self.store.store_or_undo(table, before, self.store.db(self._match_store(table)))
+            await self.store.store_or_undo(table, before, self.store.db(self.store.match_start(table)))
         if table.version != before.version:
             await self.presence.broadcast(table)
             if started:
                 self.pacing.drive(table)
         return {"version": table.version, "started": started}
 
-    def _match_store(self, table: Table) -> Callable[[], None]:
-        """The storage call of a match just started at ``table`` (after the last match's record,
-        if that is still to store)."""
-        start = partial(
-            self.store.storage.start_match,
-            table.code,
-            table.match_number,
-            table.seed,
-            table.sides,
-            table.names,
-            seats=self.store.seat_rows(table),
-            host_seat=table.host_seat,
-        )
-        return self.store.finishes.before(table.code, start)
-
     async def _match_start(self, code: str, change: Callable[[Table], None]) -> dict[str, Any]:
         async with self.reach.at(code) as table:
             before = Snapshot.of(table)
             change(table)
-            await self.store.store_or_undo(table, before, self.store.db(self._match_store(table)))
+            await self.store.store_or_undo(table, before, self.store.db(self.store.match_start(table)))
             version = table.version
             await self.presence.broadcast(table)
             self.open_tables_changed(before)

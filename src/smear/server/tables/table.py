@@ -256,7 +256,7 @@ class Table:
         the hand under way); returns the seat and its token."""
         if not self.settings.matchmade:
             raise TableError("table_full")
-        if self.status != "playing":
+        if self.status == "lobby":
             raise TableError("match_over")
         if profile is not None and any(seat.profile == profile for seat in self.seats):
             raise TableError("profile_already_seated")
@@ -268,9 +268,20 @@ class Table:
         self.bump({"kind": "arriving", "seat": free[0]})
         return free[0], token
 
+    def next_matchmade_match(self, seed: int | None = None) -> None:
+        """After a match at a matchmade table: the people who did not say they play again give
+        their seats to bots (their match was finished, not left), and the next match starts with
+        the same seats, those who arrived meanwhile playing from its first hand."""
+        if not self.settings.matchmade or self.status != "finished":
+            raise TableError("match_not_over")
+        for index, seat in enumerate(self.seats):
+            if seat.is_person and not seat.is_bot and index not in self.rematch_ready:
+                self.seats[index] = Seat(name=seat.name, is_bot=True, profile=self.bot_profile)
+        self._deal_match(seed, reseat=False)
+
     def bot_seats_free(self) -> int:
         """How many bots' seats people may still take (at a matchmade table whose match is on)."""
-        if not self.settings.matchmade or self.status != "playing":
+        if not self.settings.matchmade or self.status == "lobby":
             return 0
         return sum(1 for seat in self.seats if seat.is_bot and not seat.arriving)
 
@@ -449,6 +460,13 @@ class Table:
         """Why a line from ``seat`` (None: a spectator) may not be written now, or None."""
         return self.chat.refusal(status=self.status, hand_over=self._hand_over, seat=seat)
 
+    def _seat_arrivals(self) -> list[int]:
+        """The people who took bots' seats play them from now on; returns those seats."""
+        arrived = [index for index, seat in enumerate(self.seats) if seat.arriving]
+        for index in arrived:
+            self.seats[index] = replace(self.seats[index], is_bot=False)
+        return arrived
+
     @property
     def _hand_over(self) -> bool:
         return self.state is not None and self.state.public.phase is Phase.HAND_OVER
@@ -477,6 +495,7 @@ class Table:
             if host is not None:
                 self.host_seat = self.seats.index(host)
         self.seed = rng.randrange(1 << 62)
+        self._seat_arrivals()
         self.match_number += 1
         self.listed = False  # a match under way waits for nobody
         self.rematch_ready, self.new_partners = frozenset(), False
@@ -538,9 +557,7 @@ class Table:
         """Deal the next hand once the last one has been shown; the people who arrived during the
         last one take their seats from the bots first. Returns those seats (to be stored)."""
         assert self.state is not None and self.state.public.phase is Phase.HAND_OVER
-        arrived = [index for index, seat in enumerate(self.seats) if seat.arriving]
-        for index in arrived:
-            self.seats[index] = replace(self.seats[index], is_bot=False)
+        arrived = self._seat_arrivals()
         self.state = next_hand(self.state)
         dealt: dict[str, Any] = {"kind": "deal", "hand": self.state.public.hand_number}
         if arrived:  # the log tells who came in, after the deal's own line

@@ -45,7 +45,7 @@ export function RematchPanel({ state }: { state: StateMessage }) {
       )}
       <p class="muted">
         {table.settings.teams ? t(newPartners ? "rematch.partners_new" : "rematch.partners_same") : null}{" "}
-        {t("rematch.how")}
+        {t(table.settings.matchmade ? "rematch.matchmade" : "rematch.how")}
       </p>
       <ul class="rematch-seats">
         {table.seats.map((seat) => {

@@ -216,7 +216,7 @@ class TableQuota:
     ...     with quota.creating("198.51.100.7", 0.0):
     ...         pass
     Traceback (most recent call last):
-    smear.server.tables.table.TableError: server_full
+    smear.server.tables.settings.TableError: server_full
     """
 
     def __init__(self, limits: Limits, addresses: AddressBook, live: Callable[[], int]) -> None:

@@ -90,7 +90,7 @@ _BOT_WORDS = (
     "roboespecialista",
 )
 BOT_WORDS = frozenset(_BOT_WORDS)
-# The number a match's record gives a repeated name (smear.server.tables.table.distinct_names).
+# The number a match's record gives a repeated name (smear.server.tables.seats.distinct_names).
 _REPEAT = re.compile(r" \(\d+\)$")
 
 

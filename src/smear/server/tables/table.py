@@ -7,7 +7,6 @@ changes nothing. The rules themselves are the engine's: a table only decides who
 
 from __future__ import annotations
 
-import hashlib
 import random
 import secrets
 from collections import deque
@@ -15,167 +14,21 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from smear.actions import Action, parse_action
-from smear.bots import table_bots
 from smear.dealing import new_match, next_hand, team_sides
-from smear.errors import ActionError, IllegalActionError, RulesError, SmearError
-from smear.rules import Rules, find_rules, option_changes
+from smear.errors import ActionError, IllegalActionError
 from smear.server.players.names import Named, marks
 from smear.server.players.ratings import bot_level, bot_profile_id
 from smear.server.social.chat import ChatRoom
+from smear.server.tables.seats import BOT_NAMES, Seat, distinct_names, hash_token, new_code, new_token
+from smear.server.tables.settings import TableError, TableSettings
 from smear.server.wire.protocol import illegal_action_args, log_lines, public_event
 from smear.state import Phase, State
 from smear.transitions import apply
 
+__all__ = ["EVENT_HISTORY", "Seat", "Table", "TableError", "TableSettings", "hash_token"]
+
 # Public events kept for clients that reconnect; one further behind gets a full resync.
 EVENT_HISTORY = 256
-
-
-class TableError(SmearError):
-    """A refused request, as a protocol error code with its arguments."""
-
-    def __init__(self, code: str, **args: str | int) -> None:
-        self.code = code
-        self.args_map: dict[str, str | int] = dict(args)
-        super().__init__(f"{code} {args}" if args else code)
-
-
-@dataclass(frozen=True)
-class TableSettings:
-    """What the host chose when creating the table."""
-
-    preset: str
-    players: int
-    teams: bool = False
-    target: int = 21
-    turn_timer: int = 0  # seconds; 0 means no timer
-    bot_level: str = "heuristic"
-    hints: bool = True
-    shoot_the_moon: bool = False
-    elimination: bool = False  # a side at -21 or below loses
-    kitty: bool = False  # where the preset offers one (five_point)
-    matchmade: bool = False  # made by "find a game": public, timed, no host; people take bots' seats
-
-    def rules(self) -> Rules:
-        rules = find_rules(self.preset)
-        changes = option_changes(
-            rules,
-            target=self.target,
-            shoot_the_moon=self.shoot_the_moon,
-            elimination=self.elimination,
-            kitty=self.kitty,
-        )
-        return rules.with_changes(**changes) if changes else rules
-
-    def check(self) -> None:
-        """Refuse settings the preset does not allow (raises ``TableError("rules_refused")``).
-
-        The error carries a ``reason_code`` and its args, so a client can say why in its own
-        language, and an English ``reason`` for its message.
-        """
-        if self.kitty and not find_rules(self.preset).kitty_option:
-            raise TableError(
-                "rules_refused",
-                reason_code="option_not_offered",
-                option="kitty",
-                preset=self.preset,
-                reason=f"{self.preset} has no kitty",
-            )
-        try:
-            rules = self.rules()
-        except RulesError as err:
-            raise TableError("rules_refused", reason_code="rules", reason=str(err)) from None
-        if self.bot_level not in table_bots():
-            bots = ", ".join(table_bots())
-            raise TableError(
-                "rules_refused", reason_code="unknown_bot", bots=bots, reason=f"the bots are {bots}"
-            )
-        refusal = rules.refusal(self.players, self.teams)
-        if refusal is not None:
-            allowed = rules.team_player_counts if self.teams else rules.player_counts
-            raise TableError(
-                "rules_refused",
-                reason_code="players_with_teams" if self.teams else "players",
-                preset=self.preset,
-                players=self.players,
-                allowed=", ".join(map(str, allowed)),
-                reason=refusal,
-            )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "preset": self.preset,
-            "players": self.players,
-            "teams": self.teams,
-            "target": self.target,
-            "turn_timer": self.turn_timer,
-            "bot_level": self.bot_level,
-            "hints": self.hints,
-            "shoot_the_moon": self.shoot_the_moon,
-            "elimination": self.elimination,
-            "kitty": self.kitty,
-            "matchmade": self.matchmade,
-        }
-
-
-@dataclass
-class Seat:
-    """One chair at the table: open, a person (known by the hash of a secret token) or a bot."""
-
-    name: str | None = None
-    token_hash: str | None = None
-    is_bot: bool = False
-    profile: str | None = None  # the player's profile (a bot's: its level's), if any
-    rating: float | None = None  # the profile's rating in the table's preset, as shown
-    finishes: tuple[int, int] | None = None  # a person's matches finished and left, as shown
-
-    @property
-    def is_open(self) -> bool:
-        return self.name is None
-
-    @property
-    def is_person(self) -> bool:
-        return self.token_hash is not None
-
-    @property
-    def arriving(self) -> bool:
-        """A person who took this bot's seat at a matchmade table: the bot plays it until the next hand."""
-        return self.is_bot and self.token_hash is not None
-
-
-def hash_token(token: str) -> str:
-    """Tokens are stored and compared only as hashes, so a leaked database holds no usable token."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_code() -> str:
-    """An unguessable table code for invite links."""
-    return secrets.token_urlsafe(12)
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-BOT_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
-
-
-def distinct_names(names: list[str]) -> list[str]:
-    """The seats' names as a match's record holds them, each once (a record refuses two seats of one
-    name, and a person may sit under a bot's or another person's name): a repeat is numbered.
-
-    >>> distinct_names(["Ada", "Bo", "Ada", "Ada"])
-    ['Ada', 'Bo', 'Ada (2)', 'Ada (3)']
-    """
-    seen: set[str] = set()
-    distinct: list[str] = []
-    for name in names:
-        shown, count = name, 1
-        while shown in seen:
-            count += 1
-            shown = f"{name} ({count})"
-        seen.add(shown)
-        distinct.append(shown)
-    return distinct
 
 
 @dataclass

@@ -12,8 +12,9 @@ Then ``--people`` people arrive evenly over ``--seconds`` seconds, each on a pyt
 to its ack is its seated time. It then plays: whenever the latest state it holds gives it legal
 actions it sends the first one, with that state's version (a refused act that was stale is not an
 error: the newer state is read and play goes on). A person who took a bot's seat watches until the
-next deal, when the seat becomes theirs. After a random 1 to 3 hands of its own (or when the match
-ends) it sends ``leave`` and disconnects.
+next deal, when the seat becomes theirs. After a random 1 to 3 hands of its own it sends ``leave``
+and disconnects; a match that ends first, it says it plays again (``rematch``) and plays on in the
+next one.
 
 Errors: any refused reply (but a stale act), any exception, a connection lost, a person whose state
 stops moving for ``STALL_SECONDS``. It prints what it saw, then ends with::
@@ -148,8 +149,9 @@ class Tally:
     hands: int = 0  # hands played by people in seats of their own
     acts: int = 0
     stale: int = 0  # acts refused as stale (not errors)
-    finished: int = 0  # people whose match ended before their hands were played
-    unplayed: int = 0  # of those, people who never held their seat (the match ended as they watched)
+    finished: int = 0  # matches that ended before a person's hands were played (it played on)
+    unplayed: int = 0  # of those, matches a person only watched (it arrived in the last hand)
+    rematches: int = 0  # "play again" said by people who had hands left to play
     servers_at: dict[str, set[str]] = field(default_factory=dict)  # table code -> servers asked there
     done: int = 0
     errors: Counter[str] = field(default_factory=Counter)
@@ -230,8 +232,11 @@ class Person:
 
     async def play(self) -> None:
         """Act on the latest state whenever it gives legal actions, until this person's hands are
-        played (it leaves as the last one ends) or the match is over."""
-        first: int | None = None  # the first hand this person holds a seat in
+        played (it leaves as the last one ends). A match that ends first: it says it plays again,
+        as a person who came for a game does, and goes on in the next one."""
+        before = 0  # hands played in the matches before this one
+        match, first = 0, None  # this match's number, and the first hand this person holds in it
+        ended = 0  # the last match seen over (counted once)
         acted = -1  # the version of the state last acted on
         while True:
             self.changed.clear()
@@ -241,19 +246,26 @@ class Person:
             state = self.state
             if state is not None:
                 table, game = state["table"], state["game"]
-                if table["status"] == "finished":
-                    self.tally.finished += 1
+                if table["match_number"] != match:
+                    match, first = table["match_number"], None
+                public: dict[str, Any] = public_of(game) if game else {}
+                mine = bool(public) and table["you"] is not None and game.get("hand") is not None
+                if mine and first is None:
+                    first = int(public["hand_number"])
+                if table["status"] == "finished" and match != ended:
+                    ended = match
                     if first is None:
                         self.tally.unplayed += 1
-                    elif game:  # the last hand, ended with the match, was played too
-                        self.tally.hands += int(public_of(game)["hand_number"]) - first + 1
-                    return
-                public = public_of(game) if game else None
-                if public is not None and table["you"] is not None and game.get("hand") is not None:
+                    elif public:
+                        before += int(public["hand_number"]) - first + 1
+                    self.tally.finished += 1
+                    if before >= self.hands:
+                        self.tally.hands += before
+                        return
+                    await self.play_again()
+                elif mine and first is not None and table["status"] == "playing":
                     number = int(public["hand_number"])
-                    first = number if first is None else first
-                    ended = public["phase"] == "hand_over"
-                    played = number - first + (1 if ended else 0)
+                    played = before + number - first + (1 if public["phase"] == "hand_over" else 0)
                     if played >= self.hands:
                         self.tally.hands += played
                         return
@@ -267,6 +279,21 @@ class Person:
             except TimeoutError:
                 self.error("stalled: no new state")
                 return
+
+    async def play_again(self) -> None:
+        """Says it plays the next match (paced: a refusal for the pace is tried again)."""
+        while True:
+            reply = await self.call(
+                "rematch", {"table": self.table, "token": self.token, "ready": True, "new_partners": False}
+            )
+            code = reply.get("error", {}).get("code")
+            if reply.get("ok") or code == "match_not_over":  # the next match began meanwhile
+                self.tally.rematches += 1
+                return
+            if code != "rate_limited":
+                self.error(f"rematch {code}")
+                return
+            await asyncio.sleep(0.1)
 
     async def act(self, version: int, action: str) -> None:
         reply = await self.call(
@@ -407,8 +434,9 @@ def report(args: argparse.Namespace, tally: Tally, troubles: list[str]) -> None:
     print()
     print(f"seated: {len(seated)} of {args.people} (new tables {tally.opened}, bots' seats {tally.matched})")
     print(
-        f"hands played in seats of their own: {tally.hands}; people whose match ended first: "
-        f"{tally.finished}, {tally.unplayed} of them before their seat was theirs"
+        f"hands played in seats of their own: {tally.hands}; matches that ended before a person's "
+        f"hands were played: {tally.finished} ({tally.unplayed} of them only watched), who then "
+        f"said play again: {tally.rematches}"
     )
     if args.servers > 1:
         shared = sum(1 for asked in tally.servers_at.values() if len(asked) > 1)

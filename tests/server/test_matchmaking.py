@@ -9,10 +9,14 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+import pytest
 from serverkit import FAST, Client, Session, http_json, play_out, session
 from test_players import new_profile, proof
 
+from smear.legal import legal_actions
 from smear.server.limits import Limits
+from smear.server.tables.table import Table, TableError, TableSettings
+from smear.state import Phase
 
 LIMITS = Limits(tables_per_hour=0, connections_per_address=0)
 HOUSE = {"preset": "house", "players": 4, "teams": True}
@@ -114,24 +118,72 @@ def test_a_matchmade_table_never_waits_for_a_person_gone_who_keeps_the_seat(tmp_
     run(scenario)
 
 
-def test_after_a_match_the_next_starts_with_whoever_plays_again_and_whoever_arrived(tmp_path: Path) -> None:
+def matchmade_match(seed: int, arrive_before: int | None = None) -> tuple[Table, str, str | None, int]:
+    """A matchmade table of Ann and bots played to its end with the first legal actions; Cat takes a
+    bot's seat before action number ``arrive_before``. Returns the table, both tokens, the actions."""
+    settings = TableSettings(preset="house", players=4, teams=True, target=11, turn_timer=15, matchmade=True)
+    table, ann = Table.create_matchmade(settings, "Ann", seed=seed)
+    cat, actions = None, 0
+    while table.status == "playing":
+        assert table.state is not None
+        if table.state.public.phase is Phase.HAND_OVER:
+            table.deal_next_hand()
+            continue
+        if actions == arrive_before:
+            cat = table.take_bot_seat("Cat")[1]
+        seat = table.state.public.to_act
+        assert seat is not None
+        table.apply_action(seat, legal_actions(table.state)[0])
+        actions += 1
+    return table, ann, cat, actions
+
+
+def test_one_who_arrives_in_a_matchs_last_hand_plays_the_next_match_from_its_first_hand() -> None:
+    *_, actions = matchmade_match(seed=5)
+    table, ann, cat, _ = matchmade_match(seed=5, arrive_before=actions - 1)
+    assert cat is not None and table.status == "finished"
+    seat = table.seat_of(cat)
+    assert table.seats[seat].arriving and table.bot_seats_free() == 0
+    with pytest.raises(TableError, match="match_over"):  # between matches a newcomer goes elsewhere
+        table.take_bot_seat("Dan")
+    # Ann says she plays again: everyone has (Cat's seat is still the bot's), so it starts at once.
+    assert table.rematch(ann, ready=True, new_partners=False) is True
+    assert table.match_number == 2 and not table.seats[seat].is_bot and table.seat_of(cat) == seat
+    # After that match nobody says anything: when the pause is over the bots take their seats.
+    while table.status == "playing":
+        assert table.state is not None
+        if table.state.public.phase is Phase.HAND_OVER:
+            table.deal_next_hand()
+            continue
+        to_act = table.state.public.to_act
+        assert to_act is not None
+        table.apply_action(to_act, legal_actions(table.state)[0])
+    table.next_matchmade_match()
+    assert table.match_number == 3 and all(chair.is_bot for chair in table.seats)
+    assert {chair.name for chair in table.seats} >= {"Ann", "Cat"}  # bots in their seats, their names kept
+
+
+def test_after_a_match_the_next_starts_with_whoever_plays_again(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with session(tmp_path / "smear.db", timing=dataclasses.replace(FAST, match_pause=1.0)) as s:
+        # The pause is long enough for Ann to say she plays again, short enough to wait for.
+        async with session(tmp_path / "smear.db", timing=dataclasses.replace(FAST, match_pause=5.0)) as s:
             ann, first = await find(s, "Ann")
             bob, second = await find(s, "Bob")
             await play_out([ann, bob], top_bid=True)
-            # Between two matches the table still takes people, for its next match.
-            cat, third = await find(s, "Cat")
-            assert third["table"] == first["table"] and cat.state["table"]["you_arrive"] == third["seat"]
-            assert (await ann.send("rematch", ready=True, new_partners=False))["ok"]
-            # Bob never says he plays again: the next match comes without him, Cat in his stead.
+            # (Ann sent her moves as fast as she could: her socket may have to wait its allowance.)
+            ready = await ann.send("rematch", ready=True, new_partners=False)
+            while not ready["ok"] and ready["error"]["code"] == "rate_limited":
+                await asyncio.sleep(0.1)
+                ready = await ann.send("rematch", ready=True, new_partners=False)
+            assert ready["ok"], ready
+            # Between two matches a newcomer is not made to wait: a new table.
+            _, third = await find(s, "Cat")
+            assert third["table"] != first["table"] and third["matched"] is False
+            # Bob never says he plays again: the next match comes without him when the pause is over.
             started = await ann.wait_for(lambda state: state["table"]["match_number"] == 2)
             seats = started["table"]["seats"]
             assert started["table"]["status"] == "playing" and started["table"]["you"] == first["seat"]
             assert seats[second["seat"]]["bot"] is True and seats[second["seat"]]["name"] == "Bob"
-            cats = seats[third["seat"]]
-            assert (cats["name"], cats["bot"], cats["arriving"]) == ("Cat", False, False)
-            assert (await cat.wait_for(lambda state: state["table"]["you"] == third["seat"]))["game"]["hand"]
             gone = await bob.wait_for(lambda state: state["table"]["match_number"] == 2)
             assert gone["table"]["you"] is None and gone["table"]["you_arrive"] is None
 

@@ -109,7 +109,7 @@ class Table:
         the hand under way); returns the seat and its token."""
         if not self.settings.matchmade:
             raise TableError("table_full")
-        if self.status == "lobby":
+        if self.status != "playing":  # between two matches: a newcomer is not made to wait
             raise TableError("match_over")
         if profile is not None and any(seat.profile == profile for seat in self.seats):
             raise TableError("profile_already_seated")
@@ -134,7 +134,7 @@ class Table:
 
     def bot_seats_free(self) -> int:
         """How many bots' seats people may still take (at a matchmade table whose match is on)."""
-        if not self.settings.matchmade or self.status == "lobby":
+        if not self.settings.matchmade or self.status != "playing":
             return 0
         return sum(1 for seat in self.seats if seat.is_bot and not seat.arriving)
 

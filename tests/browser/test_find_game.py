@@ -1,6 +1,7 @@
-"""The landing page's "Find a game": the first person gets a table with bots at once; the next
-takes a bot's seat at that table, watches the hand under way and plays from the next hand; one who
-leaves gives the seat back to a bot at once."""
+"""The landing page's "Find a game": the first person gets a table with bots at once; the next two
+take bots' seats at that table, watch the hand under way and play from the next hand; one who
+leaves gives the seat back to a bot at once; the countdown plays a turn not taken in time; a block
+keeps two people apart."""
 
 from __future__ import annotations
 
@@ -29,12 +30,12 @@ def find_game(page: Page, url: str, name: str) -> None:
     expect(page.locator(".seat-plate")).to_have_count(4)
 
 
-def test_two_people_who_find_a_game_meet_at_one_table_the_second_from_the_next_hand(
+def test_three_people_who_find_a_game_meet_at_one_table_the_later_two_from_the_next_hand(
     serve: Callable[..., str], open_page: Callable[..., Watched]
 ) -> None:
     url = serve()
     ann_watched = open_page(375, 812)
-    ann, bob = ann_watched.page, open_page(375, 740).page
+    ann, bob, cat = ann_watched.page, open_page(375, 740).page, open_page(360, 640).page
     ann.goto(url)
     button = ann.get_by_role("button", name="Find a game")
     expect(button).to_have_accessible_description(
@@ -50,27 +51,33 @@ def test_two_people_who_find_a_game_meet_at_one_table_the_second_from_the_next_h
         "players": 4,
         "teams": True,
     }
-    # Ann is the only person: three bots, the match under way, and a countdown on her turns.
+    # Ann is the only person: three bots, the match under way.
     expect(ann.locator(".seat-plate .bot-tag")).to_have_count(3)
     assert ann.evaluate("document.documentElement.scrollWidth") <= 375
 
-    find_game(bob, url, "Bob")
-    assert bob.url == ann.url  # the same table
-    # Bob watches until the next hand; everyone sees whose seat it is about to be.
-    expect(bob.get_by_text(ARRIVING)).to_be_visible()
-    expect(bob.locator(MY_TURN)).to_have_count(0)
-    expect(ann.locator(".seat-plate", has_text="Bob").get_by_text("next hand")).to_be_visible()
+    # Bob and Cat find a game: the same table, each watching until the next hand, and everyone sees
+    # whose seats they are about to be.
+    for page, name in ((bob, "Bob"), (cat, "Cat")):
+        find_game(page, url, name)
+        assert page.url == ann.url
+        expect(page.get_by_text(ARRIVING)).to_be_visible()
+        expect(page.locator(MY_TURN)).to_have_count(0)
+        expect(ann.locator(".seat-plate", has_text=name).get_by_text("next hand")).to_be_visible()
+    expect(ann.locator(".seat-plate .bot-tag")).to_have_count(1)
 
-    # Ann plays the hand out; at the deal the seat is Bob's and he has his own cards.
-    play_until([ann], lambda: bob.locator(HAND_CARDS).count() > 0, stall=90)
-    expect(bob.get_by_text(ARRIVING)).to_have_count(0)
-    expect(ann.locator(".seat-plate", has_text="Bob").locator(".bot-tag")).to_have_count(0)
+    # Ann plays the hand out; at the deal the seats are Bob's and Cat's, with their own cards.
+    play_until([ann], lambda: bob.locator(HAND_CARDS).count() > 0 and cat.locator(HAND_CARDS).count() > 0)
+    for page, name in ((bob, "Bob"), (cat, "Cat")):
+        expect(page.get_by_text(ARRIVING)).to_have_count(0)
+        expect(ann.locator(".seat-plate", has_text=name).locator(".bot-tag")).to_have_count(0)
+    assert cat.evaluate("document.documentElement.scrollWidth") <= 360
 
     # Bob leaves: a bot has his seat at once.
     bob.on("dialog", lambda dialog: dialog.accept())
     bob.get_by_role("button", name="Menu").click()
     bob.get_by_role("button", name="Leave the table").click()
-    expect(ann.locator(".seat-plate .bot-tag")).to_have_count(3)
+    expect(ann.locator(".seat-plate", has_text="Bob").locator(".bot-tag")).to_have_count(1)
+    expect(ann.locator(".seat-plate .bot-tag")).to_have_count(2)
 
 
 def test_the_countdown_plays_a_turn_not_taken_in_time_and_the_person_keeps_the_seat(

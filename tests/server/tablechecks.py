@@ -13,7 +13,10 @@ from typing import Any
 from serverkit import FAST, Client, Session
 
 from smear.actionjson import record_action_json
+from smear.legal import legal_actions
 from smear.server.app import SmearServer
+from smear.server.tables.table import Table
+from smear.state import Phase
 
 # A grace long enough that the server never plays for a disconnected seat during the test.
 PATIENT = dataclasses.replace(FAST, grace=5.0)
@@ -24,6 +27,24 @@ TOKEN_OF_NOBODY = "nobody-holds-this-token-0123456789"
 
 def run(scenario: Callable[[], Any]) -> None:
     asyncio.run(scenario())
+
+
+def play_table(table: Table, before_action: Callable[[int], None] | None = None) -> int:
+    """Plays ``table``'s match to its end, each seat its first legal action and each hand dealt when
+    the last is shown, with ``before_action(n)`` called before action number ``n``; how many."""
+    actions = 0
+    while table.status == "playing":
+        assert table.state is not None
+        if table.state.public.phase is Phase.HAND_OVER:
+            table.deal_next_hand()
+            continue
+        if before_action is not None:
+            before_action(actions)
+        seat = table.state.public.to_act
+        assert seat is not None
+        table.apply_action(seat, legal_actions(table.state)[0])
+        actions += 1
+    return actions
 
 
 def cards_in(value: Any) -> set[str]:

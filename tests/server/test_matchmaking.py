@@ -11,12 +11,11 @@ from typing import Any
 
 import pytest
 from serverkit import FAST, Client, Session, http_json, play_out, session
+from tablechecks import play_table
 from test_players import new_profile, proof
 
-from smear.legal import legal_actions
 from smear.server.limits import Limits
 from smear.server.tables.table import Table, TableError, TableSettings
-from smear.state import Phase
 
 LIMITS = Limits(tables_per_hour=0, connections_per_address=0)
 HOUSE = {"preset": "house", "players": 4, "teams": True}
@@ -123,19 +122,14 @@ def matchmade_match(seed: int, arrive_before: int | None = None) -> tuple[Table,
     bot's seat before action number ``arrive_before``. Returns the table, both tokens, the actions."""
     settings = TableSettings(preset="house", players=4, teams=True, target=11, turn_timer=15, matchmade=True)
     table, ann = Table.create_matchmade(settings, "Ann", seed=seed)
-    cat, actions = None, 0
-    while table.status == "playing":
-        assert table.state is not None
-        if table.state.public.phase is Phase.HAND_OVER:
-            table.deal_next_hand()
-            continue
-        if actions == arrive_before:
-            cat = table.take_bot_seat("Cat")[1]
-        seat = table.state.public.to_act
-        assert seat is not None
-        table.apply_action(seat, legal_actions(table.state)[0])
-        actions += 1
-    return table, ann, cat, actions
+    tokens: list[str] = []
+
+    def arrive(action: int) -> None:
+        if action == arrive_before:
+            tokens.append(table.take_bot_seat("Cat")[1])
+
+    actions = play_table(table, arrive)
+    return table, ann, tokens[0] if tokens else None, actions
 
 
 def test_one_who_arrives_in_a_matchs_last_hand_plays_the_next_match_from_its_first_hand() -> None:
@@ -150,14 +144,7 @@ def test_one_who_arrives_in_a_matchs_last_hand_plays_the_next_match_from_its_fir
     assert table.rematch(ann, ready=True, new_partners=False) is True
     assert table.match_number == 2 and not table.seats[seat].is_bot and table.seat_of(cat) == seat
     # After that match nobody says anything: when the pause is over the bots take their seats.
-    while table.status == "playing":
-        assert table.state is not None
-        if table.state.public.phase is Phase.HAND_OVER:
-            table.deal_next_hand()
-            continue
-        to_act = table.state.public.to_act
-        assert to_act is not None
-        table.apply_action(to_act, legal_actions(table.state)[0])
+    play_table(table)
     table.next_matchmade_match()
     assert table.match_number == 3 and all(chair.is_bot for chair in table.seats)
     assert {chair.name for chair in table.seats} >= {"Ann", "Cat"}  # bots in their seats, their names kept

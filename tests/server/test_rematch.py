@@ -12,11 +12,9 @@ from typing import Any
 
 import pytest
 from serverkit import FAST, play_out, session
-from tablechecks import refused
+from tablechecks import play_table, refused
 
-from smear.legal import legal_actions
 from smear.server.tables.table import Seat, Table, TableError, TableSettings, hash_token
-from smear.state import Phase
 
 
 def finished_table(teams: bool = True) -> tuple[Table, list[str]]:
@@ -25,14 +23,7 @@ def finished_table(teams: bool = True) -> tuple[Table, list[str]]:
     table, host = Table.create(settings, "Ann", code="rematch-table")
     tokens = [host] + [table.join(name)[1] for name in ("Ben", "Cy", "Di")]
     table.start(host, seed=7)
-    while table.status == "playing":
-        assert table.state is not None
-        if table.state.public.phase is Phase.HAND_OVER:
-            table.deal_next_hand()
-            continue
-        seat = table.state.public.to_act
-        assert seat is not None
-        table.apply_action(seat, legal_actions(table.state)[0])
+    play_table(table)
     return table, tokens
 
 

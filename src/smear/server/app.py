@@ -476,7 +476,6 @@ def build_server(
         sharing,
         openings,
         requests,
-        presence,
         pacing,
         store,
         blocks,

@@ -23,10 +23,9 @@ from typing import Any, Final
 from smear.server.players.ratings import NEW_PLAYER
 from smear.server.social.blocks import Blocks
 from smear.server.social.talk import TableReach
-from smear.server.tables.live import Snapshot, TableStore
+from smear.server.tables.live import TableStore
 from smear.server.tables.openings import Game, Opening, Openings
 from smear.server.tables.pacing import Pacing
-from smear.server.tables.presence import Presence
 from smear.server.tables.requests import TableRequests
 from smear.server.tables.table import TableError, TableSettings
 from smear.server.wire.protocol import ProfileProof
@@ -55,7 +54,6 @@ class Matchmaking:
         reach: TableReach,
         openings: Openings,
         requests: TableRequests,
-        presence: Presence,
         pacing: Pacing,
         store: TableStore,
         blocks: Blocks,
@@ -64,8 +62,7 @@ class Matchmaking:
     ) -> None:
         self.reach = reach
         self.openings = openings
-        self.requests = requests  # opens a new matchmade table
-        self.presence = presence
+        self.requests = requests  # opens a new matchmade table, and seats a person
         self.pacing = pacing
         self.store = store
         self.blocks = blocks
@@ -129,17 +126,11 @@ class Matchmaking:
                 pairs = await self.blocks.blocked_pairs(people | {profile})
                 if any(profile in pair for pair in pairs):
                     raise TableError("table_full")  # never told apart from a full table
-            before = Snapshot.of(table)
-            seat, token = table.take_bot_seat(message.name, profile)
-            await self.store.store_or_undo(table, before, self.store.store_lobby(table))
-            await self.store.show_ratings(table)
-            self.presence.follow(sid, table, table.seats[seat].token_hash)
-            version = table.version
-            await self.presence.broadcast(table)
+            seated = await self.requests.seat(sid, table, lambda t: t.take_bot_seat(message.name, profile))
             self.pacing.drive(table)
         await self.openings.written([table])
         log.info(
             "a bot's seat taken at a matchmade table",
-            extra={"event": "bot_seat_taken", "table": table.code, "seat": seat},
+            extra={"event": "bot_seat_taken", "table": table.code, "seat": seated["seat"]},
         )
-        return {"table": table.code, "seat": seat, "token": token, "version": version}
+        return seated

@@ -120,14 +120,19 @@ class TableRequests:
     async def join_table(self, sid: str, message: Any) -> dict[str, Any]:
         profile = await self.linked_profile(message.profile)
         async with self.reach.at(message.table) as table:
-            before = Snapshot.of(table)
-            seat, token = table.join(message.name, profile)
-            await self.store.store_or_undo(table, before, self.store.store_lobby(table))
-            await self.store.show_ratings(table)
-            self.presence.follow(sid, table, table.seats[seat].token_hash)
-            version = table.version
-            await self.presence.broadcast(table)
-            self.open_tables_changed(before)
+            return await self.seat(sid, table, lambda t: t.join(message.name, profile))
+
+    async def seat(self, sid: str, table: Table, sit: Callable[[Table], tuple[int, str]]) -> dict[str, Any]:
+        """A person seated by ``sit`` (which returns the seat and its token), the table's lock held:
+        stored, the ratings shown, the socket following the seat, everyone told."""
+        before = Snapshot.of(table)
+        seat, token = sit(table)
+        await self.store.store_or_undo(table, before, self.store.store_lobby(table))
+        await self.store.show_ratings(table)
+        self.presence.follow(sid, table, table.seats[seat].token_hash)
+        version = table.version
+        await self.presence.broadcast(table)
+        self.open_tables_changed(before)
         return {"table": table.code, "seat": seat, "token": token, "version": version}
 
     async def watch_table(self, sid: str, message: Any) -> dict[str, Any]:

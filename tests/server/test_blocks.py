@@ -9,7 +9,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from serverkit import session, stopped_pace  # noqa: F401
+from serverkit import Client, http_json, session, stopped_pace  # noqa: F401
+from test_cluster import two_servers
 from test_friends import LIMITS, call, friends, page
 from test_players import host_with_profile, new_profile, proof, seat_with_profile
 
@@ -122,5 +123,50 @@ def test_matchmaking_asks_whether_any_of_some_profiles_blocks_another(tmp_path: 
             assert await blocks.any_blocked(ids)
             assert not await blocks.any_blocked([bob["player"], cat["player"]])
             assert not await blocks.any_blocked([])
+
+    run(scenario)
+
+
+def test_a_blocker_watching_through_another_process_never_hears_the_blocked_player(
+    tmp_path: Path, redis_url: str
+) -> None:
+    async def scenario() -> None:
+        database = f"sqlite:///{tmp_path / 'smear.db'}"
+        async with two_servers(database, redis_url) as ((_, first_url), (_, second_url)):
+            ann, bob, dan, eve = [await new_profile(first_url, name) for name in ("Ann", "Bob", "Dan", "Eve")]
+            host = await Client(first_url).connect()
+            created = await host.call(
+                "create_table",
+                {"name": "Ann", "preset": "house", "players": 3, "teams": False, "profile": proof(ann)},
+            )
+            assert created["ok"], created
+            host.token, host.table = created["token"], created["table"]
+            rude = await Client(first_url).connect()
+            joined = await rude.call(
+                "join_table", {"table": host.table, "name": "Bob", "profile": proof(bob)}
+            )
+            rude.token, rude.table = joined["token"], joined["table"]
+            # Dan and Eve watch from pages on the other process, each having said whose page it is.
+            watchers = []
+            for who in (dan, eve):
+                watcher = await Client(second_url).connect()
+                assert (await watcher.call("hello", {"profile": proof(who)}))["ok"]
+                assert (await watcher.call("watch_table", {"table": host.table}))["ok"]
+                watchers.append(watcher)
+            status, _ = await http_json(
+                "POST",
+                f"{second_url}/api/players/{dan['player']}/blocks",
+                {"player": bob["player"]},
+                secret=dan["secret"],
+            )
+            assert status == 201
+            assert (await rude.send("chat", text="hello all"))["ok"]
+            assert (await host.send("chat", text="hi Bob"))["ok"]
+            # Ann's line comes after Bob's: once Dan has it, Bob's would have come first.
+            blocker, other = watchers
+            [line] = [data["lines"][0] for data in await blocker.wait_for_message("chat", 1)]
+            assert line["text"] == "hi Bob"
+            texts = [data["lines"][0]["text"] for data in await other.wait_for_message("chat", 2)]
+            assert texts == ["hello all", "hi Bob"]
 
     run(scenario)

@@ -200,7 +200,14 @@ class Sharing:
     ) -> dict[str, Any] | None:
         """Have ``owner`` answer the request, and note where the socket follows after it; None if
         ``owner`` does not own the table (any more), :class:`OwnerGone` if it stopped."""
-        request = {"kind": "request", "sid": sid, "address": connection.address, "event": event, "args": args}
+        request = {
+            "kind": "request",
+            "sid": sid,
+            "address": connection.address,
+            "page": connection.page,
+            "event": event,
+            "args": args,
+        }
         answer = await self._cluster().call(owner, request)
         if answer["reply"].get("moved"):
             return None
@@ -270,6 +277,8 @@ class Sharing:
         connection = self.live.connections.get(sid)
         if connection is None or connection.home != home:
             connection = self.live.connections[sid] = Connection(message["address"], home=home)
+        page = message.get("page")
+        connection.page = page if isinstance(page, str) else None
         reply = await self.handle(sid, message["event"], message["args"], forwarded=True)
         after = self.live.connections.get(sid)
         follow = None
@@ -286,12 +295,14 @@ class Sharing:
             return  # not (or no longer) the owner: the sender finds the real one at its next look
         try:
             async with self.at(code) as table:
-                for sid, address, token_hash in sockets:
+                for sid, address, token_hash, *page in sockets:
                     connection = self.live.connections.get(sid)
                     if home is not None and (connection is None or connection.home != home):
                         connection = self.live.connections[sid] = Connection(address, home=home)
                     if connection is None:
                         continue
+                    if home is not None:  # its page's profile, for blocks (a process before it sent none)
+                        connection.page = page[0] if page and isinstance(page[0], str) else None
                     if token_hash is not None and self.presence.seat_of_hash(table, token_hash) is None:
                         token_hash = None  # the seat was given up meanwhile: it watches
                     self.presence.follow(sid, table, token_hash)
@@ -300,8 +311,8 @@ class Sharing:
                 self.pacing.drive(table)
         except TableError as err:  # gone (a lobby closed) or put aside: its sockets here follow nothing
             if err.code == "table_unavailable":  # they are told, as whoever opens it is
-                await self._tell_unavailable(home, [sid for sid, _address, _token_hash in sockets])
-            for sid, _address, _token_hash in sockets:
+                await self._tell_unavailable(home, [socket[0] for socket in sockets])
+            for sid, *_ in sockets:
                 connection = self.live.connections.get(sid)
                 if home is None and connection is not None and connection.table == code:
                     connection.table = None
@@ -372,12 +383,14 @@ class Sharing:
                     await self.drop_connection(sid, connection)
 
     def _local_followers(self) -> dict[str, list[list[Any]]]:
-        """This process's sockets that follow a table, as ``[sid, address, token_hash]`` by table."""
+        """This process's sockets that follow a table, as ``[sid, address, token_hash, page]`` by
+        table (``page``: the profile its page said it is, or None)."""
         found: dict[str, list[list[Any]]] = {}
         for sid, connection in self.live.connections.items():
             code = connection.table
             if connection.home is None and code is not None:
-                found.setdefault(code, []).append([sid, connection.address, connection.token_hash])
+                socket = [sid, connection.address, connection.token_hash, connection.page]
+                found.setdefault(code, []).append(socket)
         return found
 
     def _strays(self, only: str | None = None) -> dict[str, list[list[Any]]]:

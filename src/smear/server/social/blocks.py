@@ -2,7 +2,9 @@
 reach the blocker's sockets (docs/players.md, "Blocking").
 
 Each chat line and reaction is filtered per recipient where it is sent (the table's owner): a socket
-is its seat's profile, or, watching, the profile its page said it is (``hello``). Who blocks a
+is its seat's profile, or, watching, the profile its page said it is (``hello``; with Redis, said at
+the socket's own process and carried to the table's owner with its requests and when the table is
+taken over). Who blocks a
 speaker is read from the database once and kept a short while (:data:`KEPT_SECONDS`); a block made
 or lifted forgets it at once here and, with Redis, at every process.
 

@@ -70,14 +70,17 @@ class Whereabouts:
         player = await self.linked_profile(message.profile)
         if player is not None and sid in self.live.connections:
             self.profiles[sid] = player
+            self.live.connections[sid].page = player  # carried to the owner of a table it follows
             if self.cluster is not None:
                 with contextlib.suppress(RedisError):
                     await self._publish({player: self._here(player)})
         return {}
 
     def profile_of(self, sid: str) -> str | None:
-        """The profile whose page socket ``sid`` (of this process) is, if it said so."""
-        return self.profiles.get(sid) if sid in self.live.connections else None
+        """The profile whose page socket ``sid`` is, if it said so: a socket of this process, or of
+        another that follows a table of this one (its process sends it with each request)."""
+        connection = self.live.connections.get(sid)
+        return None if connection is None else connection.page
 
     def sockets_of(self, player: str) -> list[str]:
         """This process's open sockets of ``player``."""

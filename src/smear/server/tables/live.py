@@ -52,6 +52,8 @@ class Connection:
     token_hash: str | None = None
     # The process whose socket this is, when another process owns the table it follows (None: here).
     home: str | None = None
+    # The profile whose page this socket is (its ``hello``, said at its own process), for blocks.
+    page: str | None = None
     # Token bucket for the rate limit.
     allowance: float = 40.0
     checked: float = field(default_factory=time.monotonic)

@@ -167,7 +167,7 @@ def test_after_a_match_the_next_starts_with_whoever_plays_again(tmp_path: Path) 
             _, third = await find(s, "Cat")
             assert third["table"] != first["table"] and third["matched"] is False
             # Bob never says he plays again: the next match comes without him when the pause is over.
-            started = await ann.wait_for(lambda state: state["table"]["match_number"] == 2)
+            started = await ann.wait_for(lambda state: state["table"]["match_number"] == 2, timeout=30)
             seats = started["table"]["seats"]
             assert started["table"]["status"] == "playing" and started["table"]["you"] == first["seat"]
             assert seats[second["seat"]]["bot"] is True and seats[second["seat"]]["name"] == "Bob"

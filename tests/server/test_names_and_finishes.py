@@ -110,6 +110,13 @@ def test_a_person_named_like_a_bot_level_is_marked_and_the_bots_are_not(tmp_path
             other = await host_with_profile(s, "Lou", plain)
             lou = await other.wait_for(lambda st: st["table"]["seats"][0]["name"] == "Lou")
             assert lou["table"]["seats"][0]["mark"] is None  # nobody to tell Lou from
+            # Their own pages show the same: Experto marked, Lou and the expert bot not.
+            pages = [await get_json(f"{s.url}/api/players/{who['player']}") for who in (expert, plain)]
+            assert [(status, page["mark"]) for status, page in pages] == [
+                (200, profile_mark(expert["player"])),
+                (200, None),
+            ]
+            assert (await get_json(f"{s.url}/api/players/bot-expert"))[1]["mark"] is None
 
     run(scenario)
 

@@ -71,6 +71,7 @@ def test_a_profile_is_made_renamed_carried_to_another_device_and_deleted(tmp_pat
             assert shown == {
                 "player": ann["player"],
                 "name": "Ann",
+                "mark": None,
                 "bot": False,
                 "bot_level": None,
                 "since": shown["since"],

@@ -42,6 +42,8 @@ export interface PresetStats {
 export interface PlayerProfile {
   player: string;
   name: string;
+  /** The mark that tells this person from a bot of a like name, or null: shown as sent. */
+  mark?: string | null;
   bot: boolean;
   /** A bot level's profile: the level (`expert`); null for a person. */
   bot_level?: string | null;

@@ -244,6 +244,8 @@ class PlayersApi:
             {
                 "player": info.player,
                 "name": info.name,
+                # A person named like a bot level ("Expert") is marked on its own page too.
+                "mark": marks([Named(info.name, info.player, info.is_bot)])[0],
                 "bot": info.is_bot,
                 "bot_level": bot_level(info.player),
                 "since": info.since,

@@ -7,7 +7,7 @@ import { forgetProfile, loadProfile, saveProfile } from "../../profile";
 import { getPlayer, type Answer, type PlayerProfile } from "../../playersApi";
 import { dateText, shownName } from "../../playersView";
 import { useApp } from "../../store";
-import { AppLink, useHeadingFocus, useProfile } from "./common";
+import { AppLink, MarkTag, useHeadingFocus, useProfile } from "./common";
 import { FriendsSection } from "./FriendsSection";
 import { MatchHistory } from "./MatchHistory";
 import { PresetCards } from "./PresetCards";
@@ -70,6 +70,7 @@ export function ProfilePage({ player }: { player: string }) {
       <section class="panel light profile-head" aria-labelledby="profile-name">
         <h1 id="profile-name" ref={heading} tabIndex={-1}>
           <span class="name-text">{shownName(profile.name, profile.bot_level)}</span>
+          <MarkTag mark={profile.mark} />
           {own && <span class="tag host">{t("profile.yours")}</span>}
         </h1>
         {profile.since > 0 && !profile.bot && (

@@ -11,8 +11,10 @@ from typing import Any
 
 from serverkit import FAST, Client, Session, session, stopped_pace  # noqa: F401  (a fixture, used by every test here)
 from tablechecks import nothing_changes, refused
+from test_players import host_with_profile, new_profile
 
 from smear.server.limits import Limits
+from smear.server.players.names import profile_mark
 from smear.server.social.listing import OPEN_TABLES_SHOWN
 from smear.server.storage.database import Storage
 from smear.server.storage.rows import SeatRow
@@ -75,6 +77,7 @@ def test_a_listed_table_is_shown_until_it_is_full_started_or_taken_off_the_list(
                 "free": 2,
                 "bots": 0,
                 "host": "Hosta",
+                "host_mark": None,
             }
             assert entry["settings"]["target"] == 31
 
@@ -166,5 +169,24 @@ def test_open_tables_listed_before_full_ones_are_still_shown(tmp_path: Path) -> 
             expected = [f"table-{n:03d}" for n in range(59, 59 - OPEN_TABLES_SHOWN, -1)]
             assert [entry["table"] for entry in tables] == expected
             assert all(entry["free"] == 2 for entry in tables)
+
+    run(scenario)
+
+
+def test_a_host_named_like_a_bot_level_is_listed_with_the_mark(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with session(tmp_path / "smear.db", limits=LIMITS) as s:
+            looking, _ = await watcher(s)
+            expert, lou = await new_profile(s.url, "Expert"), await new_profile(s.url, "Lou")
+            codes = []
+            for name, who in (("Expert", expert), ("Lou", lou)):
+                host = await host_with_profile(s, name, who)
+                assert (await host.send("list_table", listed=True))["ok"]
+                codes.insert(0, host.table)
+            entries = await shown(looking, codes)
+            assert [(entry["host"], entry["host_mark"]) for entry in entries] == [
+                ("Lou", None),
+                ("Expert", profile_mark(expert["player"])),
+            ]
 
     run(scenario)

@@ -122,6 +122,8 @@ export interface OpenTable {
   free: number;
   bots: number;
   host: string | null;
+  /** The host's mark (a name taken twice at the table, or like a bot level), or null: shown as sent. */
+  host_mark?: string | null;
 }
 
 /** The host's controls of the table's chat, and who may write in it now. */

@@ -7,7 +7,7 @@ import type { OpenTable } from "../types";
 /** One open table: its game and options, its host, the seats free, and the button that takes one. */
 function OpenTableItem({ entry, join, busy }: { entry: OpenTable; join: () => void; busy: boolean }) {
   const chips = settingsChips(entry.settings);
-  const host = entry.host ?? t("open.no_host");
+  const host = entry.host ? (entry.host_mark ? `${entry.host} #${entry.host_mark}` : entry.host) : t("open.no_host");
   return (
     <li class="open-table">
       <div class="open-table-what">

@@ -19,6 +19,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from smear.server.players.names import Named, marks
 from smear.server.storage.database import StorageError
 from smear.server.storage.liststore import ListedTable
 from smear.server.tables.live import LiveTables, NotStored, Snapshot, TableStore
@@ -35,19 +36,23 @@ LIST_PACE = 0.25
 
 def open_table_json(table: ListedTable) -> dict[str, Any] | None:
     """What the landing page shows of a listed lobby, or None once no seat is free."""
-    free = sum(1 for name, _bot in table.seats if name is None)
+    free = sum(1 for name, _bot, _profile in table.seats if name is None)
     if free == 0:
         return None
-    host = None
+    host = mark = None
     if table.host_seat is not None and 0 <= table.host_seat < len(table.seats):
         host = table.seats[table.host_seat][0]
+        # The host's mark among the table's names (a host named like a bot level is marked).
+        named = [Named(name or "", profile, bot) for name, bot, profile in table.seats]
+        mark = marks(named)[table.host_seat]
     return {
         "table": table.code,
         "settings": table.settings,
         "seats": len(table.seats),
         "free": free,
-        "bots": sum(1 for _name, bot in table.seats if bot),
+        "bots": sum(1 for _name, bot, _profile in table.seats if bot),
         "host": host,
+        "host_mark": mark,
     }
 
 

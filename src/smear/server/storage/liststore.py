@@ -16,13 +16,13 @@ from smear.server.storage.transactions import Transactions
 
 @dataclass(frozen=True)
 class ListedTable:
-    """A listed table in its lobby: its settings, its host's seat, and per seat a name (None: open)
-    and whether a bot holds it."""
+    """A listed table in its lobby: its settings, its host's seat, and per seat a name (None: open),
+    whether a bot holds it, and its profile (None: none)."""
 
     code: str
     settings: dict[str, Any]
     host_seat: int | None
-    seats: list[tuple[str | None, bool]]
+    seats: list[tuple[str | None, bool, str | None]]
 
 
 class ListingStore:
@@ -56,12 +56,12 @@ class ListingStore:
                 .limit(limit)
             ).all()
             codes = [row.code for row in rows]
-            seats: defaultdict[str, list[tuple[str | None, bool]]] = defaultdict(list)
+            seats: defaultdict[str, list[tuple[str | None, bool, str | None]]] = defaultdict(list)
             if codes:
                 for seat in session.scalars(
                     select(SeatModel)
                     .where(SeatModel.table_code.in_(codes))
                     .order_by(SeatModel.table_code, SeatModel.seat)
                 ):
-                    seats[seat.table_code].append((seat.name, seat.is_bot))
+                    seats[seat.table_code].append((seat.name, seat.is_bot, seat.profile_id))
         return [ListedTable(row.code, row.settings, row.host_seat, seats[row.code]) for row in rows]

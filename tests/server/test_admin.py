@@ -24,6 +24,7 @@ from smear.cli import cli
 from smear.cli.admin import MATCH_COLUMNS, RATING_COLUMNS
 from smear.server.storage import moderationstore
 from smear.server.storage.database import Storage
+from smear.server.storage.rows import SeatRow
 from smear.server.wire.errorcodes import error_payload
 
 
@@ -248,6 +249,39 @@ def test_a_banned_profile_is_refused_at_table_creation_and_by_the_api_then_let_i
         assert commands == [("unban profile", player), ("ban profile", player)] * 2
 
     run(scenario)
+
+
+def test_a_profile_id_name_or_table_code_that_begins_with_a_dash_is_never_read_as_options(
+    tmp_path: Path,
+) -> None:
+    """Profile ids and table codes are URL-safe base64: one in 64 begins with "-"."""
+    database = f"sqlite:///{tmp_path / 'admin.db'}"
+    with Storage(database) as storage:
+        storage.players.create_profile("-dash9ab_c", "Dana", "0" * 64, time.time())
+        storage.players.create_profile("p-other-12", "-Sam", "1" * 64, time.time())
+    for target, chosen in (("-dash9ab_c", "-dash9ab_c"), ("-Sam", "p-other-12")):
+        # ("-dash9ab_c" alone was read as the options -d -a -s -h, and printed the help.)
+        status, output = admin(database, "ban", "profile", target, "--reason", "-spam")
+        assert status == 0 and output.startswith(f"banned profile {chosen} "), output
+        assert admin(database, "unban", "profile", "--reason=-ok", target) == (
+            0,
+            f"unbanned profile {chosen}\n",
+        )
+    assert admin(database, "ban", "profile", "-nobody")[0] == 2  # still a one-line refusal
+    # A table code too ("-h..." was the help).
+    settings = {"preset": "house", "players": 4, "teams": True}
+    with Storage(database) as storage:
+        storage.create_table(
+            "-hdash-table-1", settings, 0, [SeatRow(0, "Ann", "x" * 64, False, None)], time.time()
+        )
+    assert admin(database, "close", "-hdash-table-1", "--reason", "spam") == (
+        0,
+        "closed table -hdash-table-1\n",
+    )
+    with Storage(database) as storage:
+        assert storage.moderation.bans(0) == []
+        notes = [(entry.command, entry.note) for entry in storage.moderation.audit(10)]
+    assert notes == [("close", "spam")] + [("unban profile", "-ok"), ("ban profile", "-spam")] * 2, notes
 
 
 def test_bad_arguments_are_one_line_errors_and_change_nothing(tmp_path: Path) -> None:

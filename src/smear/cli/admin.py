@@ -26,7 +26,7 @@ from typing import Any, Final
 
 import click
 
-from smear.cli.base import EXIT_INVALID, cli, fail
+from smear.cli.base import EXIT_INVALID, DashedArguments, cli, fail
 from smear.cli.secrets import secret_option
 from smear.cli.serve import database_option
 
@@ -198,8 +198,8 @@ def tables_command(database: str, redis: str | None) -> None:
     click.echo(f"{len(tables)} live tables", err=True)
 
 
-# The code may begin with "-": taken as the code, not as an unknown option.
-@admin_group.command("close", context_settings={"ignore_unknown_options": True})
+# The code may begin with "-" (DashedArguments): taken as the code, not as options.
+@admin_group.command("close", cls=DashedArguments)
 @click.argument("code")
 @click.option("--reason", required=True, help="Why: shown to the table's people and kept in the audit.")
 @database_option
@@ -243,7 +243,7 @@ def _profile_id(storage: Any, target: str) -> str:
     return str(found[0])
 
 
-@admin_group.command("ban")
+@admin_group.command("ban", cls=DashedArguments)
 @click.argument("kind", type=_KINDS)
 @click.argument("target")
 @click.option(
@@ -272,7 +272,7 @@ def ban_command(
     click.echo(f"banned {kind} {chosen} until {_shown(ends) if ends is not None else 'unbanned'}")
 
 
-@admin_group.command("unban")
+@admin_group.command("unban", cls=DashedArguments)
 @click.argument("kind", type=_KINDS)
 @click.argument("target")
 @click.option("--reason", default="", help="Why, for the audit.")

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from smear.cli.base import EXIT_INVALID, cli, fail
+from smear.cli.base import EXIT_INVALID, DashedArguments, cli, fail
 from smear.cli.secrets import secret_option
 from smear.server.limits import Limits, Timing
 
@@ -497,8 +497,8 @@ def db_quarantined_command(database: str) -> None:
     click.echo(f"{len(tables)} quarantined", err=True)
 
 
-# A table code may begin with "-": taken as the code, not as an unknown option.
-@db_group.command("release", context_settings={"ignore_unknown_options": True})
+# A table code may begin with "-" (DashedArguments): taken as the code, not as options.
+@db_group.command("release", cls=DashedArguments)
 @click.argument("code")
 @database_option
 def db_release_command(code: str, database: str) -> None:

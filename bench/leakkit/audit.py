@@ -446,7 +446,7 @@ def _where(who: str, spectator: bool, seat: int | None, index: int, kind: str) -
 TALK = {
     "reaction": frozenset({"seat", "reaction"}),
     "chat": frozenset({"id", "at", "seat", "name", "mark", "text"}),
-    "open_tables": frozenset({"table", "settings", "seats", "free", "bots", "host"}),
+    "open_tables": frozenset({"table", "settings", "seats", "free", "bots", "host", "host_mark"}),
 }
 
 MARK = re.compile(r"[A-Z2-7]{4}")
@@ -458,8 +458,9 @@ def check_talk(kind: str, message: Any) -> None:
     lines = [message] if kind == "reaction" else message["lines" if kind == "chat" else "tables"]
     for line in lines:
         need(set(line) == TALK[kind], f"a {kind} with other fields than {sorted(TALK[kind])}")
-        if kind == "chat":  # a name's mark: four characters of a hash of a public profile id
-            need(line["mark"] is None or bool(MARK.fullmatch(line["mark"])), "a chat line's mark")
+        if kind != "reaction":  # a name's mark: four characters of a hash of a public profile id
+            mark = line["mark" if kind == "chat" else "host_mark"]
+            need(mark is None or bool(MARK.fullmatch(mark)), f"a {kind} name's mark")
     need(not cards_in(message), f"a {kind} message naming a card", cards_in(message))
 
 

@@ -460,7 +460,10 @@ def check_talk(kind: str, message: Any) -> None:
         need(set(line) == TALK[kind], f"a {kind} with other fields than {sorted(TALK[kind])}")
         if kind != "reaction":  # a name's mark: four characters of a hash of a public profile id
             mark = line["mark" if kind == "chat" else "host_mark"]
-            need(mark is None or bool(MARK.fullmatch(mark)), f"a {kind} name's mark")
+            need(
+                mark is None or bool(MARK.fullmatch(mark)),
+                "a chat line's mark" if kind == "chat" else "a host's mark",
+            )
     need(not cards_in(message), f"a {kind} message naming a card", cards_in(message))
 
 

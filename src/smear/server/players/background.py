@@ -232,14 +232,21 @@ class BackgroundWork:
         :func:`smear.server.players.hints.played_review`), or None when there is none. A review kept
         is not paced; an unknown match is not either."""
         kept = self.reviewed.get(match)
-        if kept is None:
-            found = await self.reviews.run(lambda: self.reviews.read(read_played, self.storage, match))
-            if found is None:
-                return None
-            self.reviews.pace(address)
-            work = partial(self.reviews.work, played_review, found[1], self.hands, played_review_seed(match))
-            kept = self.reviewed.start(match, lambda: self.reviews.run(work))
-        answer: bytes = await asyncio.shield(kept)
+        if kept is not None:
+            answer: bytes = await asyncio.shield(kept)
+            return answer
+        # One place in the queue from the look-up to the judgement: taken twice, it was free for a
+        # moment between them, and a request then was let in past a full queue.
+        return await self.reviews.run(lambda: self._review(match, address))
+
+    async def _review(self, match: str, address: str) -> bytes | None:
+        found = await self.reviews.read(read_played, self.storage, match)
+        if found is None:
+            return None
+        self.reviews.pace(address)
+        work = partial(self.reviews.work, played_review, found[1], self.hands, played_review_seed(match))
+        # The judgement is shared by whoever asks for this match meanwhile.
+        answer: bytes = await asyncio.shield(self.reviewed.start(match, work))
         return answer
 
     def depths(self) -> dict[str, int]:

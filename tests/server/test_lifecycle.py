@@ -127,6 +127,9 @@ def test_a_table_moves_only_while_one_of_its_people_is_there(tmp_path: Path) -> 
             await host.wait_for(lambda st: st["version"] >= started["version"])
             version = host.state["version"]
             await gone(host, s)
+            # The table hears of it in a task of its own (its lock may be held): wait for it.
+            while (code, host.seat) not in s.server.live.disconnected_at:
+                await asyncio.sleep(0.01)
             # The bots had a move scheduled at most; with nobody there, nothing more is scheduled.
             assert code not in s.server.live.timers
             stopped = table.version

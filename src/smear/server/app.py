@@ -66,7 +66,6 @@ from smear.server.web import STATIC_DIR, client_routes, facts_routes, with_secur
 from smear.server.wire.guard import (
     GuardedServer,
     LogThrottle,
-    drop_undecodable_frames,
     page_may_connect,
     quiet_client_faults,
     quiet_logger,
@@ -228,7 +227,7 @@ class SmearServer:
         http = Starlette(routes=routes)
         app = socketio.ASGIApp(self.sio, other_asgi_app=http, on_startup=self.restore, on_shutdown=self.close)
         return TransportDoor(
-            with_security_headers(drop_undecodable_frames(app, self.drops)),
+            with_security_headers(app),
             self.sio.eio,
             self.sio.transport,
             self.limits.trusted_proxies,

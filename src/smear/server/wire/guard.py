@@ -25,18 +25,6 @@ from socketio import packet as sio_packet
 from smear.server.limits import AddressBook, Limits
 from smear.server.wire.transport import TICKET, DoorEngine, TransportCount
 
-# The Engine.IO packets a client may send: close, ping (to probe an upgrade), pong, message, upgrade, noop.
-CLIENT_PACKET_TYPES = frozenset(
-    {
-        eio_packet.CLOSE,
-        eio_packet.PING,
-        eio_packet.PONG,
-        eio_packet.MESSAGE,
-        eio_packet.UPGRADE,
-        eio_packet.NOOP,
-    }
-)
-
 # Receives (sid, the event's array as sent) and returns the ack; it never raises.
 Dispatch = Callable[[str, Any], Awaitable[dict[str, Any]]]
 
@@ -151,12 +139,16 @@ class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
         book = addresses or AddressBook(Limits(connections_per_address=0))
         self.transport = TransportCount(book, self.eio.on_polling)
 
+    def _frame_dropped(self, why: str) -> None:
+        self._drops.warn("frame", "frame_dropped", "dropped an Engine.IO frame: %s", why, error=why)
+
     def _engineio_server_class(self) -> type[DoorEngine]:
         return DoorEngine
 
     async def _handle_eio_connect(self, eio_sid: str, environ: dict[str, Any]) -> Any:
         scope = environ.get("asgi.scope") or {}
         self.transport.opened(eio_sid, scope.get(TICKET))
+        self.eio.lean(eio_sid, self._frame_dropped)
         return await super()._handle_eio_connect(eio_sid, environ)
 
     async def _handle_eio_disconnect(self, eio_sid: str, reason: Any) -> None:
@@ -219,49 +211,6 @@ class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
                 type(error).__name__,
                 error=type(error).__name__,
             )
-
-
-def drop_undecodable_frames(app: Any, drops: LogThrottle) -> Any:
-    """ASGI middleware: WebSocket frames that are not Engine.IO packets never reach python-engineio.
-
-    The library decodes a frame outside its error handling, so a garbage frame would end the
-    socket's reader with a traceback; here it is dropped with a throttled log line.
-    """
-
-    async def guarded(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] != "websocket":
-            await app(scope, receive, send)
-            return
-
-        async def checked_receive() -> dict[str, Any]:
-            while True:
-                message: dict[str, Any] = await receive()
-                if message.get("type") != "websocket.receive":
-                    return message
-                frame = message.get("text")
-                if frame is None:
-                    return message  # binary frames are Engine.IO binary messages as they are
-                try:
-                    kind = eio_packet.Packet(encoded_packet=frame).packet_type
-                except Exception as error:
-                    drops.warn(
-                        "frame",
-                        "frame_dropped",
-                        "dropped an undecodable Engine.IO frame: %s",
-                        type(error).__name__,
-                        error=type(error).__name__,
-                    )
-                    continue
-                if kind not in CLIENT_PACKET_TYPES:
-                    drops.warn(
-                        "frame", "frame_dropped", "dropped an Engine.IO frame of unknown type %s", kind
-                    )
-                    continue
-                return message
-
-        await app(scope, checked_receive, send)
-
-    return guarded
 
 
 def page_may_connect(origin: str | None, environ: dict[str, Any], others: tuple[str, ...]) -> bool:

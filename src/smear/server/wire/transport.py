@@ -32,6 +32,7 @@ import orjson
 from smear.server.limits import AddressBook, scope_address
 from smear.server.web import SECURITY_HEADERS
 from smear.server.wire.errorcodes import error_payload
+from smear.server.wire.leansocket import FrameDropped, LeanSocket
 
 ENGINE_PATH: Final = "/socket.io/"
 # How much of a refused long-polling body is read and thrown away before the connection is given up.
@@ -55,6 +56,13 @@ class DoorEngine(engineio.AsyncServer):  # type: ignore[misc]
             if socket is not None:
                 await socket.close(wait=False, reason=self.reason.SERVER_DISCONNECT)
             self.sockets.pop(one, None)
+
+    def lean(self, sid: str, dropped: FrameDropped) -> None:
+        """Make session ``sid``, just opened, a :class:`LeanSocket` telling ``dropped`` of the frames
+        it drops: the library makes its own class's."""
+        socket = self.sockets.get(sid)
+        if socket is not None and not isinstance(socket, LeanSocket):
+            LeanSocket.adopt(socket, dropped)
 
     def session_open(self, sid: str) -> bool:
         socket = self.sockets.get(sid)

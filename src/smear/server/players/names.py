@@ -18,6 +18,7 @@ seat, and a guest's (no profile), never get one.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import re
 import unicodedata
@@ -127,11 +128,17 @@ def profile_mark(profile: str) -> str:
 def marks(named: Sequence[Named]) -> list[str | None]:
     """The mark each name of ``named`` is shown with (None: shown bare). A match's record numbers a
     repeated name ("Sam", "Sam (2)"): the number is set aside, as it tells no one who is who."""
-    folded = [fold(_REPEAT.sub("", one.name)) for one in named]
+    return list(_marks(tuple((one.name, one.profile, one.bot) for one in named)))
+
+
+# Every state a table sends carries its seats' marks, and they change only with its seats.
+@functools.lru_cache(maxsize=4096)
+def _marks(named: tuple[tuple[str, str | None, bool], ...]) -> tuple[str | None, ...]:
+    folded = [fold(_REPEAT.sub("", name)) for name, _, _ in named]
     counts = Counter(folded)
-    return [
-        profile_mark(one.profile)
-        if one.profile is not None and not one.bot and (counts[name] > 1 or name in BOT_WORDS)
+    return tuple(
+        profile_mark(profile)
+        if profile is not None and not bot and (counts[key] > 1 or key in BOT_WORDS)
         else None
-        for one, name in zip(named, folded, strict=True)
-    ]
+        for (_, profile, bot), key in zip(named, folded, strict=True)
+    )

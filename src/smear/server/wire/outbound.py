@@ -15,6 +15,7 @@ describes every field.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -149,7 +150,9 @@ class _BuiltOnce:
         self._build = build
         self._size = size
         self._keyed = keyed
-        self._built: dict[Any, tuple[Any, Any]] = {}
+        # Ordered so that the oldest goes in constant time: a dict's first key, after many taken
+        # from its front, is found only past every slot they left.
+        self._built: OrderedDict[Any, tuple[Any, Any]] = OrderedDict()
 
     def __call__(self, value: Any, *further: Any) -> Any:
         key = (id(value), *further) if self._keyed else id(value)
@@ -157,7 +160,7 @@ class _BuiltOnce:
         if cached is not None and cached[0] is value:
             return cached[1]
         if len(self._built) >= self._size:
-            del self._built[next(iter(self._built))]
+            self._built.popitem(last=False)
         built = self._build(value, *further)
         self._built[key] = (value, built)
         return built

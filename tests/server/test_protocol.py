@@ -18,6 +18,7 @@ from smear import (
     find_rules,
     new_match,
 )
+from smear.server.wire.guard import WireJson
 from smear.server.wire.protocol import (
     ENGLISH_ONLY,
     ERROR_ARGS,
@@ -319,6 +320,22 @@ def test_bad_json_is_refused(data: str | bytes) -> None:
 )
 def test_a_message_that_is_not_an_object_is_refused(data: Any) -> None:
     assert refusal("watch_table", data).code == "malformed_json"
+
+
+@pytest.mark.parametrize(
+    "inner", ['{"table": NaN}', '{"table": -Infinity}', '{"table": 1e999}', '{"table": "kitchen\\ud800"}']
+)
+def test_a_packet_holding_what_json_has_not_is_refused_though_it_parses(inner: str) -> None:
+    # The packet's own JSON: orjson refuses these, the standard module reads them, and the message is
+    # answered malformed_json as it was when only the standard module read packets.
+    event = WireJson.loads(f'["watch_table",{inner}]')
+    assert event[0] == "watch_table"
+    assert refusal("watch_table", event[1]).code == "malformed_json"
+
+
+def test_a_packet_orjson_reads_is_read_as_the_standard_module_reads_it() -> None:
+    text = json.dumps(["act", VALID["act"] | {"deep": [[{"x": 1.5, "y": None, "z": "é"}]]}])
+    assert WireJson.loads(text) == json.loads(text)
 
 
 def test_deeply_nested_json_is_refused() -> None:

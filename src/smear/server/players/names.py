@@ -128,12 +128,13 @@ def profile_mark(profile: str) -> str:
 def marks(named: Sequence[Named]) -> list[str | None]:
     """The mark each name of ``named`` is shown with (None: shown bare). A match's record numbers a
     repeated name ("Sam", "Sam (2)"): the number is set aside, as it tells no one who is who."""
-    return list(_marks(tuple((one.name, one.profile, one.bot) for one in named)))
+    return list(seat_marks(tuple((one.name, one.profile, one.bot) for one in named)))
 
 
 # Every state a table sends carries its seats' marks, and they change only with its seats.
 @functools.lru_cache(maxsize=4096)
-def _marks(named: tuple[tuple[str, str | None, bool], ...]) -> tuple[str | None, ...]:
+def seat_marks(named: tuple[tuple[str, str | None, bool], ...]) -> tuple[str | None, ...]:
+    """:func:`marks` of ``(name, profile, bot)`` for each seat."""
     folded = [fold(_REPEAT.sub("", name)) for name, _, _ in named]
     counts = Counter(folded)
     return tuple(

@@ -3,6 +3,7 @@ nobody), the tokens and codes, and the names a match's record gives the seats.""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from dataclasses import dataclass
@@ -35,6 +36,9 @@ class Seat:
         return self.is_bot and self.token_hash is not None
 
 
+# Every request names its seat by token: the hashes of the tokens seen lately are kept (in memory
+# only, where the tokens pass anyway).
+@functools.lru_cache(maxsize=16_384)
 def hash_token(token: str) -> str:
     """Tokens are stored and compared only as hashes, so a leaked database holds no usable token."""
     return hashlib.sha256(token.encode()).hexdigest()

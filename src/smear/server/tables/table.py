@@ -16,7 +16,7 @@ from typing import Any
 from smear.actions import Action, parse_action
 from smear.dealing import new_match, next_hand, team_sides
 from smear.errors import ActionError, IllegalActionError
-from smear.server.players.names import Named, marks
+from smear.server.players.names import seat_marks
 from smear.server.players.ratings import bot_level, bot_profile_id
 from smear.server.social.chat import ChatRoom
 from smear.server.tables.seats import BOT_NAMES, Seat, distinct_names, hash_token, new_code, new_token
@@ -263,9 +263,9 @@ class Table:
         seat = self.seats[self.seat_of(token)]
         return seat.profile if self.status == "playing" and not seat.is_bot else None
 
-    def seat_marks(self) -> list[str | None]:
+    def seat_marks(self) -> tuple[str | None, ...]:
         """The mark each seat's name is shown with (:func:`smear.server.players.names.marks`)."""
-        return marks([Named(seat.name or "", seat.profile, seat.is_bot) for seat in self.seats])
+        return seat_marks(tuple((seat.name or "", seat.profile, seat.is_bot) for seat in self.seats))
 
     def set_profile_gone(self, player: str) -> None:
         """A profile was deleted: its seats here play on without one."""
@@ -484,7 +484,7 @@ class Table:
 
     def lobby_json(self, you: int | None) -> dict[str, Any]:
         """The table as everyone at it may see it."""
-        seat_marks = self.seat_marks()
+        marked = self.seat_marks()
         return {
             "code": self.code,
             "settings": self.settings.to_json(),
@@ -500,7 +500,7 @@ class Table:
                     "arriving": s.arriving,
                     "player": s.profile,
                     "rating": s.rating,
-                    "mark": seat_marks[i],
+                    "mark": marked[i],
                     "finished": None if s.finishes is None else s.finishes[0],
                     "left": None if s.finishes is None else s.finishes[1],
                 }

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
@@ -23,6 +24,7 @@ from engineio import packet as eio_packet  # type: ignore[import-untyped]
 from socketio import packet as sio_packet
 
 from smear.server.limits import AddressBook, Limits
+from smear.server.wire.protocol import NOT_JSON, NotJson
 from smear.server.wire.transport import TICKET, DoorEngine, TransportCount
 
 # Receives (sid, the event's array as sent) and returns the ack; it never raises.
@@ -102,13 +104,30 @@ def quiet_logger(name: str) -> logging.Logger:
 
 class WireJson:
     """The JSON module of the server's packets: orjson out, so that parts already encoded
-    (:data:`~smear.server.wire.protocol.Encoded`) are placed as they are; the standard module in."""
+    (:data:`~smear.server.wire.protocol.Encoded`) are placed as they are; orjson in, and the
+    standard module for what orjson refuses (NaN, Infinity, numbers past 64 bits, lone surrogates),
+    each NaN, Infinity or number too large for a float read as :data:`NOT_JSON`, so that the
+    message it is in is refused as ``malformed_json`` (see ``smear.server.wire.protocol``)."""
 
     @staticmethod
     def dumps(data: Any, **_options: Any) -> str:
         return orjson.dumps(data).decode()  # always compact, as the library asks
 
-    loads = staticmethod(json.loads)
+    @staticmethod
+    def loads(text: str | bytes, **_options: Any) -> Any:
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            return json.loads(text, parse_constant=_not_json, parse_float=_float_or_not_json)
+
+
+def _not_json(_name: str) -> NotJson:
+    return NOT_JSON
+
+
+def _float_or_not_json(text: str) -> float | NotJson:
+    number = float(text)
+    return number if math.isfinite(number) else NOT_JSON
 
 
 class TextPacket(sio_packet.Packet):  # type: ignore[misc]

@@ -28,7 +28,7 @@ from smear.knowledge import out_of_hand, seat_out_of_hand
 from smear.rules import Rules
 from smear.scoring import eliminated_sides
 from smear.standings import standings_json
-from smear.state import HandResult, Phase, PublicState
+from smear.state import BidderDraws, HandResult, Phase, PublicState
 from smear.trick import Trick, TrumpOrder, display_order, order_for, winning_index
 from smear.views import PlayerView
 
@@ -236,7 +236,7 @@ def _public_json(pub: PublicState) -> dict[str, Any]:
         "hand_sizes": list(pub.hand_sizes()),
         "out_of_hand": list(out_of_hand(pub)),
         "took": pub.took,
-        "bidder_took": pub.bidder_draws()._asdict(),
+        "bidder_took": dict(zip(BidderDraws._fields, pub.bidder_draws(), strict=True)),
         "drawn": pub.drawn,
         "discarded": list(pub.discarded),
         "refilled": [pub.refilled(seat) for seat in range(pub.players)],

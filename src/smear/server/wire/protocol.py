@@ -20,6 +20,7 @@ import json
 import unicodedata
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
+import orjson
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from pydantic_core import PydanticCustomError
 
@@ -548,12 +549,29 @@ def echoed(text: str) -> str:
     return text[:_EVENT_ECHO].encode("utf-8", "replace").decode("utf-8")
 
 
+class NotJson:
+    """What a client's message held where JSON has no value: NaN, Infinity, or a number too large
+    for a float. A message holding one is ``malformed_json``."""
+
+
+NOT_JSON = NotJson()
+
+
+def _json_size(data: dict[str, Any]) -> int:
+    """The bytes of ``data`` as compact JSON in UTF-8; raises TypeError or ValueError for what JSON
+    cannot hold (:class:`NotJson`, a lone surrogate) and RecursionError when too deep."""
+    try:
+        return len(orjson.dumps(data))
+    except TypeError:  # also past orjson's limits (integers past 64 bits, nesting) that JSON allows
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        return len(text.encode("utf-8"))  # a lone surrogate ("\ud800" in the JSON) cannot be encoded
+
+
 def _decode(data: Any) -> dict[str, Any]:
     """The JSON object of a message given as a dict or as JSON text, within the size limit."""
     if isinstance(data, dict):
         try:
-            text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-            size = len(text.encode("utf-8"))  # a lone surrogate ("\ud800" in the JSON) cannot be encoded
+            size = _json_size(data)
         except (TypeError, ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
             raise ProtocolError("malformed_json") from None
         if size > MAX_MESSAGE_BYTES:

@@ -185,9 +185,9 @@ class GuardedServer(socketio.AsyncServer):  # type: ignore[misc]
         message = eio_packet.Packet(eio_packet.MESSAGE, encoded)
         sockets = self.eio.sockets
         for sid in sids:
-            eio_sid = self.manager.eio_sid_from_sid(sid, namespace)
-            if eio_sid is not None and eio_sid in sockets:
-                await self.eio.send_packet(eio_sid, message)
+            socket = sockets.get(self.manager.eio_sid_from_sid(sid, namespace))
+            if socket is not None and not socket.closed:
+                await socket.send(message)
 
     async def _handle_eio_message(self, eio_sid: str, data: Any) -> None:
         try:

@@ -22,7 +22,9 @@ from smear.server.tables.table import TableError
 
 HAND_0: Any = ["hand 0"]  # what the stand-in review gives
 FINE: Any = ["fine"]
-REVIEW_MATCH_WAIT = 30.0  # seconds the browser waits for the answer of ``review_match``
+# Seconds the browser waits for a review's answer (web/src/net.ts): a hand's review, like a match's,
+# is seconds of the expert's search on the hints' thread, not the 10 s of a move.
+REVIEW_WAIT = 30.0
 DECISION_KEYS = {"action_index", "action", "best", "expected_action", "expected_best", "loss"}
 DECISION_KEYS |= {"verdict", "error"}
 
@@ -97,7 +99,7 @@ def test_a_hand_over_is_reviewed_for_the_asking_seat_only(tmp_path: Path) -> Non
                 for client in clients:
                     seat = client.seat_now
                     assert seat is not None
-                    reply = await client.send("review_hand", hand=0)
+                    reply = await client.send("review_hand", hand=0, timeout=REVIEW_WAIT)
                     assert reply["ok"], reply
                     assert set(reply) == {"ok", "hand", "decisions", "costliest", "total_loss"}
                     assert reply["hand"] == 0
@@ -162,7 +164,7 @@ def test_the_match_is_reviewed_once_it_is_over(tmp_path: Path) -> None:
             record = record_at(s, code)
             # A match's review is seconds of work on the hints' thread: the client waits for it as
             # long as the browser does (web/src/net.ts), not the 10 s of a move.
-            reply = await host.send("review_match", timeout=REVIEW_MATCH_WAIT)
+            reply = await host.send("review_match", timeout=REVIEW_WAIT)
             assert reply["ok"], reply
             assert set(reply) == {"ok", "players", "costliest"}
             # One entry per seat: each seat's decisions, forced ones too, and its total loss.

@@ -280,15 +280,18 @@ export function hideBidAdvice(): void {
   update({ bidAdvice: null });
 }
 
+/** How long a review is awaited: the expert's search of every decision takes seconds. */
+const REVIEW_WAIT_MS = 30000;
+
 /**
  * The expert's review of this seat's decisions in a hand of the match that is over (`review_hand`,
  * `hand` from 0): the server's answer, for the review panel to read (its parsers stay out of the
- * first page's script), or null after an error (shown as a toast).
+ * first page's script), or null after an error (shown as a toast). It takes seconds too.
  */
 export async function requestHandReview(hand: number): Promise<Record<string, unknown> | null> {
   const payload = seatPayload();
   if (!payload) return null;
-  const ack = await request("review_hand", { ...payload, hand });
+  const ack = await request("review_hand", { ...payload, hand }, REVIEW_WAIT_MS);
   if (!ack.ok) {
     toast({ error: ack.error });
     return null;
@@ -304,7 +307,7 @@ export async function requestHandReview(hand: number): Promise<Record<string, un
 export async function requestMatchReview(): Promise<Record<string, unknown> | null> {
   const payload = seatPayload();
   if (!payload) return null;
-  const ack = await request("review_match", payload, 30000);
+  const ack = await request("review_match", payload, REVIEW_WAIT_MS);
   if (!ack.ok) {
     toast({ error: ack.error });
     return null;

@@ -10,8 +10,9 @@ and more (docs/scaling.md).
 :class:`LeanSocket` writes a packet to its WebSocket in the sender's own task when nothing is
 queued before it (uvicorn writes the frame at once unless the peer is slow to read). Only packets
 that must wait (behind a slow peer, during the upgrade, on long-polling) go through the queue and
-the writer, which then waits, as the reader does, under ``asyncio.timeout`` in its own task. The
-packets sent, their order and the ends of a session stay the library's.
+the writer. The reader awaits uvicorn's next message itself, with no timer: a silent session is
+ended by python-engineio's ping timeout, whose close stops the reader. The packets sent, their
+order and the ends of a session stay the library's.
 """
 
 from __future__ import annotations
@@ -107,9 +108,11 @@ class LeanSocket(AsyncSocket):  # type: ignore[misc]
         await writer
         await self.close(wait=False, abort=True, reason=self.server.reason.TRANSPORT_CLOSE)
 
-    async def _frame(self, ws: Any) -> Any:
-        """The next frame's data (see :meth:`_data_of`)."""
-        return self._data_of(await ws.asgi_receive())
+    async def _next_packet(self, ws: Any) -> Any:
+        """The next frame's packet; None when the peer closed or broke the WebSocket, or sent a
+        frame too large or no packet a client may send."""
+        data = self._data_of(await ws.asgi_receive())
+        return None if data is None else self._decoded(data)
 
     def _data_of(self, message: dict[str, Any]) -> Any:
         """A received ASGI message's frame; None when the peer closed or broke the WebSocket, or
@@ -140,15 +143,13 @@ class LeanSocket(AsyncSocket):  # type: ignore[misc]
         """The probe and the upgrade packet of Engine.IO's upgrade; False if either is wrong."""
         self.upgrading = True  # packets sent meanwhile wait for the upgrade
         try:
-            data = await self._frame(ws)
-            probe = None if data is None else self._decoded(data)
+            probe = await self._next_packet(ws)
             if probe is None or probe.packet_type != packet.PING or probe.data != "probe":
                 self.server.logger.info("%s: Failed websocket upgrade, no PING packet", self.sid)
                 return False
             await ws.send(packet.Packet(packet.PONG, data="probe").encode())
             await self.queue.put(packet.Packet(packet.NOOP))  # ends the long poll under way
-            data = await self._frame(ws)
-            upgrade = None if data is None else self._decoded(data)
+            upgrade = await self._next_packet(ws)
             if upgrade is None or upgrade.packet_type != packet.UPGRADE:
                 self.upgraded = False
                 self.server.logger.info("%s: Failed websocket upgrade, no UPGRADE packet", self.sid)
@@ -201,7 +202,7 @@ class LeanSocket(AsyncSocket):  # type: ignore[misc]
         """Send the packets that had to wait until the session ends, then close the WebSocket.
 
         No time limit here: packets mostly go straight to the WebSocket, so the queue may stay
-        empty for good; the reader's limit ends a silent session, and then this writer."""
+        empty for good; the end of the reader (see :meth:`close`) ends this writer."""
         while True:
             first = await self.queue.get()
             self.queue.task_done()

@@ -8,9 +8,10 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from enum import Enum
 from pathlib import Path
+from typing import cast
 
 from smear import (
     PRESETS,
@@ -239,32 +240,69 @@ def mentioned_cards(value: object, facts: Sequence[object] = ()) -> CardSet:
     and CardSets, but not inside a value equal to one of ``facts`` (see :func:`public_facts`).
     Fails on a type it does not know, so a new kind of field is looked at."""
     found: set[Card] = set()
-    _walk(value, found, facts)
+    fact_types = {type(fact) for fact in facts}
+    _walk(value, found, facts, fact_types)
     return CardSet(found)
 
 
-def _walk(value: object, found: set[Card], facts: Sequence[object]) -> None:
-    if isinstance(value, Card):
-        found.add(value)
-    elif value is None or isinstance(value, bool | int | float | str | Enum) or _is_fact(value, facts):
+# What _walk does with a value, by its type.
+_CARD, _SCALAR, _CARDSET, _DICT, _COLLECTION, _DATACLASS, _UNKNOWN = range(7)
+
+
+_KINDS: dict[type, int] = {}
+
+
+def _kind(kind: type) -> int:
+    """What a value of type ``kind`` is to :func:`_walk` (found once per type: the walk sees
+    millions of values of a few dozen types)."""
+    known = _KINDS.get(kind)
+    if known is None:
+        known = _KINDS[kind] = _find_kind(kind)
+    return known
+
+
+def _find_kind(kind: type) -> int:
+    if issubclass(kind, Card):
+        return _CARD
+    if kind is type(None) or issubclass(kind, bool | int | float | str | Enum):
+        return _SCALAR
+    if issubclass(kind, CardSet):
+        return _CARDSET
+    if issubclass(kind, dict):
+        return _DICT
+    if issubclass(kind, tuple | list | set | frozenset):
+        return _COLLECTION
+    if dataclasses.is_dataclass(kind):
+        return _DATACLASS
+    return _UNKNOWN
+
+
+def _walk(value: object, found: set[Card], facts: Sequence[object], fact_types: set[type]) -> None:
+    kind = _kind(type(value))
+    if kind == _CARD:
+        found.add(cast(Card, value))
         return
-    elif isinstance(value, CardSet):
-        found.update(value)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _walk(key, found, facts)
-            _walk(item, found, facts)
-    elif isinstance(value, tuple | list | set | frozenset):
-        if all(type(item) is int for item in value):  # scores, seats, bitmask tables: no Card
+    if kind == _SCALAR or (type(value) in fact_types and _is_fact(value, facts)):
+        return
+    if kind == _CARDSET:
+        found.update(cast(CardSet, value))
+    elif kind == _DICT:
+        for key, item in cast(dict[object, object], value).items():
+            _walk(key, found, facts, fact_types)
+            _walk(item, found, facts, fact_types)
+    elif kind == _COLLECTION:
+        items = cast(Collection[object], value)
+        if all(type(item) is int for item in items):  # scores, seats, bitmask tables: no Card
             return
-        if all(type(item) is Card for item in value):
-            found.update(value)
+        if all(type(item) is Card for item in items):
+            found.update(cast(Collection[Card], items))
             return
-        for item in value:
-            _walk(item, found, facts)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for name in _field_names(type(value)):
-            _walk(getattr(value, name), found, facts)
+        for item in items:
+            _walk(item, found, facts, fact_types)
+    elif kind == _DATACLASS:
+        value_type: type = type(value)
+        for name in _field_names(value_type):
+            _walk(getattr(value, name), found, facts, fact_types)
     else:
         raise AssertionError(f"unexpected {type(value).__name__} in a view: {value!r}")
 

@@ -14,7 +14,7 @@ from serverkit import FAST, Client, Session, http_json, play_out, session
 from tablechecks import play_table
 from test_players import new_profile, proof
 
-from smear.server.limits import Limits
+from smear.server.limits import Limits, Timing
 from smear.server.tables.table import Table, TableError, TableSettings
 
 LIMITS = Limits(tables_per_hour=0, connections_per_address=0)
@@ -235,3 +235,39 @@ def test_bad_requests_are_refused_with_codes_and_change_nothing(tmp_path: Path) 
             assert len(s.server.live.tables) == 1
 
     run(scenario)
+
+
+def test_the_turn_limit_of_the_tables_find_a_game_makes_is_the_operator_s(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        timing = dataclasses.replace(FAST, matchmade_turn=30)
+        async with session(tmp_path / "smear.db", timing=timing, limits=LIMITS) as s:
+            ann, _ = await find(s, "Ann")
+            assert ann.state["table"]["settings"]["turn_timer"] == 30
+
+    run(scenario)
+
+
+def test_serve_takes_the_matchmade_turn_and_the_pause_between_matches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+
+    from click.testing import CliRunner
+
+    from smear.cli import cli
+    from smear.server import app, logs, workers
+
+    built: list[Timing] = []
+    monkeypatch.setattr(app, "create_app", lambda database, timing, *args, **kwargs: built.append(timing))
+    monkeypatch.setattr(workers, "serve", lambda *args, **kwargs: None)
+    monkeypatch.setattr(logs, "configure_logging", lambda *args: None)
+    monkeypatch.setattr(gc, "set_threshold", lambda *args: None)  # this process's own stays
+    serve = ["serve", "--database", "sqlite:///unused.db", "--no-practice-starter"]
+    result = CliRunner().invoke(cli, [*serve, "--matchmade-turn", "45", "--match-pause", "3.5"])
+    assert result.exit_code == 0, result.output
+    assert [(timing.matchmade_turn, timing.match_pause) for timing in built] == [(45, 3.5)]
+    assert (Timing().matchmade_turn, Timing().match_pause) == (15, 20.0)
+    for refused in (["--matchmade-turn", "0"], ["--match-pause", "-1"], ["--matchmade-turn", "1.5"]):
+        result = CliRunner().invoke(cli, [*serve, *refused])
+        assert result.exit_code == 2 and refused[0] in result.output, result.output
+    assert len(built) == 1

@@ -214,6 +214,18 @@ _SERVE_SETTINGS: tuple[tuple[str, str, Any, str], ...] = (
         "Seconds a disconnected player's turn waits before a bot plays it.",
     ),
     (
+        "--match-pause",
+        "match_pause",
+        click.FloatRange(0),
+        "Seconds between two matches at a matchmade table (the next starts with those still there).",
+    ),
+    (
+        "--matchmade-turn",
+        "matchmade_turn",
+        click.IntRange(1),
+        "Seconds a matchmade table gives each turn before a bot plays it.",
+    ),
+    (
         "--lease",
         "lease",
         click.FloatRange(0.5),
@@ -250,7 +262,7 @@ _LIMIT_SETTINGS = (
     "allowed_origins",
     "trusted_proxies",
 )
-_TIMING_SETTINGS = ("bot_pause", "hand_pause", "grace", "lease")
+_TIMING_SETTINGS = ("bot_pause", "hand_pause", "grace", "match_pause", "matchmade_turn", "lease")
 
 
 def serve_settings(command: Any) -> Any:

@@ -480,6 +480,7 @@ def build_server(
         blocks,
         moderation.checked(players.linked_profile),
         sharing.handle,
+        timing.matchmade_turn,
     )
     handlers.update(find_game=matchmaking.find_game, take_bot_seat=matchmaking.take_bot_seat)
     door = SocketDoor(live, limits, sio.transport.over_cap, sharing, metrics)

@@ -40,6 +40,8 @@ class Timing:
     grace: float = 20.0  # a disconnected player's seat waits this long before a bot plays for it
     # After a match at a matchmade table: the next starts this long after, with those still there.
     match_pause: float = 20.0
+    # The turn limit of matchmade tables (whole seconds): a bot plays a turn not taken in time.
+    matchmade_turn: int = 15
     # With several processes: an owner that stops loses its tables to the others after this long.
     lease: float = 5.0
 

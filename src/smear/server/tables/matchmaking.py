@@ -10,7 +10,7 @@ is opened: the person, bots in the other seats, its match started at once.
 
 A person who takes a bot's seat watches until the hand under way ends: the bot plays it, and the
 seat is the person's from the next deal (:meth:`Table.deal_next_hand`). Matchmade tables have no
-host, are timed (:data:`TURN_SECONDS`) and never wait: a turn that times out, or the turn of a
+host, are timed (``Timing.matchmade_turn``) and never wait: a turn that times out, or the turn of a
 person gone, is played by the bot, and a person who leaves gives the seat back to a bot at once.
 """
 
@@ -32,10 +32,8 @@ from smear.server.wire.protocol import ProfileProof
 
 log = logging.getLogger("smear.server")
 
-__all__ = ["TURN_SECONDS", "Matchmaking"]
+__all__ = ["Matchmaking"]
 
-# The turn limit of matchmade tables: a bot plays a turn not taken in time.
-TURN_SECONDS: Final = 15
 # How many tables one search asks for a seat before opening a new one.
 TRIES: Final = 4
 # How much a point of finishing rate counts against one of rating, choosing among tables.
@@ -59,6 +57,7 @@ class Matchmaking:
         blocks: Blocks,
         linked_profile: Callable[[ProfileProof | None], Awaitable[str | None]],
         ask: Ask,
+        turn_seconds: int,
     ) -> None:
         self.reach = reach
         self.openings = openings
@@ -68,13 +67,14 @@ class Matchmaking:
         self.blocks = blocks
         self.linked_profile = linked_profile
         self.ask = ask  # a request answered at its table's owner (Sharing.handle)
+        self.turn_seconds = turn_seconds  # each matchmade table's turn limit
 
     async def find_game(self, sid: str, message: Any) -> dict[str, Any]:
         settings = TableSettings(
             preset=message.preset,
             players=message.players,
             teams=message.teams,
-            turn_timer=TURN_SECONDS,
+            turn_timer=self.turn_seconds,
             matchmade=True,
         )
         settings.check()  # rules_refused before anything else

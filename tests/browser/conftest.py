@@ -7,20 +7,20 @@ watched for console errors and uncaught exceptions: any one fails the test.
 
 from __future__ import annotations
 
-import asyncio
 import fcntl
 import subprocess
 import tempfile
 import threading
+import time
 import urllib.request
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 import pytest
+import uvicorn
 from axekit import AXE
 from browserkit import SharedBrowser, Watched
 from playwright.sync_api import Browser, Request
-from support.inprocess import served
 
 from smear.server.app import STATIC_DIR, Timing, build_server
 from smear.server.limits import Limits
@@ -79,48 +79,34 @@ def browser(shared_browser: SharedBrowser) -> Iterator[Browser]:
 
 
 class ServerThread:
-    """A SmearServer served in a background thread of its own (its own event loop), on a free port.
-
-    Served as the in-process server tests serve theirs (``support.inprocess.served``): it stops as
-    soon as its connections have closed, not in uvicorn's steps of 0.1 s."""
+    """A SmearServer under uvicorn in a background thread, on a free port."""
 
     def __init__(self, database: Path, timing: Timing) -> None:
         # Background work (the replays and reviews pages ask for) shares the CPU evenly, as in
         # tests/server/serverkit.py: behind every other process, a busy machine would starve it.
         self.app = build_server(f"sqlite:///{database}", timing, Limits(background_niceness=0))
-        self.thread = threading.Thread(target=self._run, daemon=True)
+        config = uvicorn.Config(
+            self.app.asgi_app(), host="127.0.0.1", port=0, log_level="warning", lifespan="on"
+        )
+        self.uv = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.uv.run, daemon=True)
         self.url = ""
-        self._started = threading.Event()
-        self._failure: BaseException | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._stop_asked: asyncio.Event | None = None
-
-    def _run(self) -> None:
-        try:
-            asyncio.run(self._serve())
-        except BaseException as err:  # told to the test by start()
-            self._failure = err
-            self._started.set()
-
-    async def _serve(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._stop_asked = asyncio.Event()
-        async with served(self.app.asgi_app()) as url:
-            self.url = url
-            self._started.set()
-            await self._stop_asked.wait()
 
     def start(self) -> ServerThread:
         self.thread.start()
-        assert self._started.wait(20), "the server did not start"
-        assert self._failure is None, f"the server did not start: {self._failure!r}"
+        deadline = time.monotonic() + 20
+        while not self.uv.started:
+            assert self.thread.is_alive(), "the server thread stopped"
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        port = self.uv.servers[0].sockets[0].getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
         with urllib.request.urlopen(f"{self.url}/health", timeout=10) as response:
             assert response.status == 200
         return self
 
     def stop(self) -> None:
-        if self._loop is not None and self._stop_asked is not None:
-            self._loop.call_soon_threadsafe(self._stop_asked.set)
+        self.uv.should_exit = True
         self.thread.join(timeout=15)
 
 

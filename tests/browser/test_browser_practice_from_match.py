@@ -120,8 +120,9 @@ def test_a_player_practises_its_costliest_decisions_from_its_match_s_replay(
             f"Position 2 of {len(positions)}"
         )
     page.get_by_role("link", name="Back to the replay").click()
-    expect(page).to_have_url(f"{url}/m/{match}")
     expect(page.get_by_role("heading", name="Match replay", level=1)).to_be_visible()
+    # The replay opens at its start and writes that place into its address once shown.
+    expect(page).to_have_url(f"{url}/m/{match}?hand=1&step=0")
 
     # On a phone, in Spanish, the same profile: the same positions, kept by the server (nothing
     # solved again).

@@ -79,6 +79,7 @@ SLOW_TESTS = frozenset(
         # Two smear serve processes, one killed, and two hands of a matchmade table: 10 to 20 s.
         "server/test_matchmaking_cluster.py::test_people_on_two_processes_are_matched_to_one_table_which_outlives_its_owner",
         "server/test_matchmaking.py::test_after_a_match_the_next_starts_with_whoever_plays_again",
+        "server/test_matchmaking.py::test_a_person_cut_off_by_a_restart_has_the_turn_limit_to_come_back",
         "server/test_matchmaking_leaks.py::test_a_person_who_arrives_sees_no_card_of_the_seat_before_taking_it",
         "server/test_migrations.py::test_a_database_of_the_server_before_players_keeps_its_rows_and_plays_on_with_profiles",
         "server/test_open_tables.py::test_a_listed_table_is_shown_until_it_is_full_started_or_taken_off_the_list",

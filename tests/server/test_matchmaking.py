@@ -1,6 +1,7 @@
 """Find a game (``find_game``, ``take_bot_seat``): a new matchmade table started with bots; the next
 person takes a bot's seat from the next hand, watching until then; a person who leaves gives the
-seat back to a bot at once; blocks keep people apart; a matchmade table survives a restart."""
+seat back to a bot at once (one cut off by a restart has the turn limit to come back); blocks keep
+people apart; a matchmade table survives a restart."""
 
 from __future__ import annotations
 
@@ -113,6 +114,54 @@ def test_a_matchmade_table_never_waits_for_a_person_gone_who_keeps_the_seat(tmp_
             back, resumed = await s.resume(second["table"], second["token"], 0)
             assert resumed["ok"] and resumed["seat"] == seat
             assert back.state["table"]["you"] == seat
+
+    run(scenario)
+
+
+def test_a_person_cut_off_by_a_restart_has_the_turn_limit_to_come_back(tmp_path: Path) -> None:
+    """Nobody saw Ann leave: her socket went with the server. The restored table gives her its turn
+    limit to come back (the one she would have had connected), where one seen leaving gets none."""
+    timing = dataclasses.replace(FAST, matchmade_turn=600)
+    database = tmp_path / "smear.db"
+
+    def anns_turn(state: dict[str, Any], seat: int, hand: int) -> bool:
+        public = state["game"] and state["game"].get("public")
+        return (
+            bool(public)
+            and public["hand_number"] == hand
+            and public["to_act"] == seat
+            and public["phase"] != "hand_over"
+        )
+
+    async def scenario() -> None:
+        async with session(database, timing=timing, limits=LIMITS) as s:
+            ann, first = await find(s, "Ann")
+            bob, second = await find(s, "Bob")
+            seat, hand = first["seat"], hand_number(bob.state)
+            await play_out([ann], lambda state: hand_number(state) > hand)
+            await bob.wait_for(lambda state: state["table"]["you"] == second["seat"])
+            hand += 1
+            # Both play until it is Ann's turn in the hand Bob is seated for.
+            await play_out([ann, bob], lambda state: anns_turn(state, seat, hand))
+            before = await ann.wait_for(
+                lambda state: (
+                    state is ann.states[-1] and bool(state["game"]["legal"]) and anns_turn(state, seat, hand)
+                )
+            )
+        async with session(database, timing=timing, limits=LIMITS) as s:
+            # Bob is back first: the table moves again, but Ann's turn waits for her.
+            bob, resumed = await s.resume(first["table"], second["token"], 0)
+            assert resumed["ok"], resumed
+            waiting = await bob.wait_for(lambda state: anns_turn(state, seat, hand))
+            shown = waiting["table"]["seats"][seat]
+            assert shown["connected"] is False and shown["bot_in_ms"] > 500_000, shown
+            ann, back = await s.resume(first["table"], first["token"], 0)
+            assert back["ok"] and back["seat"] == seat, back
+            mine = await ann.wait_for(
+                lambda state: state["table"]["you"] == seat and anns_turn(state, seat, hand)
+            )
+            assert mine["game"]["hand"] == before["game"]["hand"]
+            assert mine["game"]["legal"] == before["game"]["legal"]
 
     run(scenario)
 

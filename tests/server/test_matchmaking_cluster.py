@@ -22,10 +22,10 @@ from smear.server.tables.openings import STALE_SECONDS, Game, Opening
 
 @contextlib.asynccontextmanager
 async def two_quick_processes(tmp_path: Path, database: str, redis_url: str) -> Any:
-    """test_cluster's two_server_processes (a short lease, a grace long enough that no bot plays for
-    a person coming back), with bots that play and hands that are dealt at once: a matchmade table
-    is all bots but its people."""
-    options = ("--redis", redis_url, "--lease", "1", "--grace", "120")
+    """test_cluster's two_server_processes (a short lease), with bots that play and hands that are
+    dealt at once: a matchmade table is all bots but its people. A person cut off with the owner
+    has the turn limit (15 s) to come back before a bot plays their turn."""
+    options = ("--redis", redis_url, "--lease", "1")
     options += ("--bot-pause", "0.01", "--hand-pause", "0.05")
     async with (
         server_process(free_port(), database, tmp_path / "first.log", *options) as first,

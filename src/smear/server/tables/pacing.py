@@ -104,8 +104,8 @@ class Pacing:
         if chair.is_bot:
             delay = self.timing.bot_pause
         elif not self.presence.connected(table, seat, hashes):
-            gone = self.live.disconnected_at.setdefault((table.code, seat), time.monotonic())
-            delay = max(self.timing.bot_pause, gone + self.presence.grace(table) - time.monotonic())
+            now = time.monotonic()
+            delay = max(self.timing.bot_pause, self.presence.plays_for_at(table, seat, now) - now)
         else:
             deadline = self.presence.turn_deadline(table, hashes)
             if deadline is not None:

@@ -147,18 +147,28 @@ class Presence:
         """During a match, for the seat of a person who is not connected: the milliseconds before the
         server plays for it (0 once it does), else None.
 
-        The first caller starts the grace when nothing has yet (a seat not seen connected since a
-        restart), so what the state says and when drive() plays agree.
         """
         if table.status != "playing" or not table.seats[seat].is_person:
             return None
-        gone = self.live.disconnected_at.setdefault((table.code, seat), now)
-        return max(0, round((gone + self.grace(table) - now) * 1000))
+        return max(0, round((self.plays_for_at(table, seat, now) - now) * 1000))
 
-    def grace(self, table: Table) -> float:
-        """Seconds the server waits for a person gone before playing for the seat: none at a
-        matchmade table, which never waits for anyone (the seat stays the person's to resume)."""
-        return 0.0 if table.settings.matchmade else self.timing.grace
+    def plays_for_at(self, table: Table, seat: int, now: float) -> float:
+        """When (monotonic clock) the server plays for the seat of a person not connected.
+
+        A person seen leaving waits out the grace: none at a matchmade table, which never waits for
+        anyone (the seat stays the person's to resume). A seat not seen connected since the table came
+        to this process (a restart, a take-over) starts its wait at the first call, so what the state
+        says and when drive() plays agree; its person was cut off rather than gone, so a matchmade
+        table gives them its turn limit.
+        """
+        key = (table.code, seat)
+        gone = self.live.disconnected_at.get(key)
+        if gone is None:
+            gone = self.live.disconnected_at[key] = now
+            self.live.cut_off.add(key)
+        if not table.settings.matchmade:
+            return gone + self.timing.grace
+        return gone + (self.timing.matchmade_turn if key in self.live.cut_off else 0.0)
 
     @staticmethod
     def state_for(

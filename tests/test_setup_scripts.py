@@ -525,7 +525,7 @@ def test_fast_installs_nothing_and_says_to_run_scripts_test_first(tmp_path: Path
     assert script.recorded() == []
 
 
-def test_the_full_run_lists_its_25_slowest_tests_at_the_full_hypothesis_profile(tmp_path: Path) -> None:
+def test_the_full_run_lists_its_25_slowest_tests_at_the_full_hypothesis_profile_two_workers_a_core(tmp_path: Path) -> None:
     script = Script(tmp_path, "test")
     script.venv()
     for tool in ("ruff", "mypy"):
@@ -541,12 +541,16 @@ def test_the_full_run_lists_its_25_slowest_tests_at_the_full_hypothesis_profile(
     fake(script.fakes, "npm", "exit 0")
     result = script.run("-k", "cards", HYPOTHESIS_PROFILE="quick")
     assert result.returncode == 0, result.stderr
+    cores = int(subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout)
     assert script.recorded() == [
-        *("-m", "pytest", "-n", "auto", "--durations=25", "-k", "cards"),
+        *("-m", "pytest", "-n", "auto", "--dist", "worksteal", "--durations=25", "-k", "cards"),
         "HYPOTHESIS_PROFILE=full",
         f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '(unset)')}",
-        "PYTEST_XDIST_AUTO_NUM_WORKERS=(unset)",
+        # -n auto: two workers a core.
+        f"PYTEST_XDIST_AUTO_NUM_WORKERS={2 * cores}",
     ]
+    assert script.run(PYTEST_XDIST_AUTO_NUM_WORKERS="3").returncode == 0
+    assert "PYTEST_XDIST_AUTO_NUM_WORKERS=3" in script.recorded()
 
 
 def test_pyproject_registers_exactly_the_tiers_the_fast_run_leaves_out() -> None:

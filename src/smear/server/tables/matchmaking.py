@@ -93,7 +93,7 @@ class Matchmaking:
             elif code in ("banned", "rate_limited"):
                 raise TableError(code)  # the same at any table: the person is told
         opened = await self.requests.open_table(sid, settings, message.name, message.profile)
-        await self.openings.written([self.requests.live.tables[opened["table"]]])
+        await self.openings.opened(opened["table"])
         log.info(
             "a matchmade table opened",
             extra={"event": "matchmade_opened", "table": opened["table"], "preset": settings.preset},

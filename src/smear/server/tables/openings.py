@@ -154,6 +154,10 @@ class Openings:
             assert self.cluster is not None
             self.cluster.faults.failed("redis", "openings_not_written", err, "open seats not written")
 
+    async def opened(self, code: str) -> None:
+        """A table just opened here (:meth:`written` for it alone)."""
+        await self.written([self.live.tables[code]])
+
     async def write(self, tables: Iterable[Table] | None = None) -> None:
         """Rewrite this process's entries (``tables``' alone if given), and delete those of its
         tables with no seat left, finished or gone."""

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import settings
 from support.dbservers import Postgres, Redis
-from tiers import hypothesis_profile, spread, tier_weight, tiers
+from tiers import hypothesis_profile, tiers
 
 
 # First, so that -m deselects by the markers given here.
@@ -21,24 +21,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         for mark in sorted(tiers(item)):
             item.add_marker(mark)
-
-
-class _Spread:
-    """Under pytest-xdist, after -m and -k have chosen: the tests dealt to the workers heaviest first
-    (tiers.spread)."""
-
-    @pytest.hookimpl(trylast=True)
-    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
-        items[:] = spread(items, workers, _weight)
-
-
-def _weight(item: pytest.Item) -> int:
-    return tier_weight({mark.name for mark in item.iter_markers()})
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.pluginmanager.register(_Spread(), "smear-spread")
 
 
 # A test's own @settings(max_examples=...) outranks the profile: these set the others' default. No

@@ -525,7 +525,7 @@ def test_fast_installs_nothing_and_says_to_run_scripts_test_first(tmp_path: Path
     assert script.recorded() == []
 
 
-def test_the_full_run_lists_its_25_slowest_at_the_full_profile_two_workers_a_core(tmp_path: Path) -> None:
+def test_the_full_run_lists_its_25_slowest_tests_at_the_full_hypothesis_profile_two_workers_a_core(tmp_path: Path) -> None:
     script = Script(tmp_path, "test")
     script.venv()
     for tool in ("ruff", "mypy"):
@@ -643,18 +643,3 @@ def test_this_run_uses_the_hypothesis_profile_its_environment_names() -> None:
     assert settings.get_current_profile_name() == hypothesis_profile(os.environ)
     assert settings.default.deadline is None
     assert settings.default.max_examples == {"full": 100, "quick": 20}[hypothesis_profile(os.environ)]
-
-
-def test_the_heaviest_tests_start_each_worker_s_share_and_equal_ones_keep_their_order() -> None:
-    from tiers import spread, tier_weight
-
-    weights = {"a": 1, "b": 10, "c": 1, "d": 20, "e": 3, "f": 10, "g": 1}
-    items = list(weights)
-    dealt = spread(items, 2, weights.__getitem__)
-    # Heaviest first (d, b, f, e, a, c, g), dealt in turn: the first worker's four, then the second's three.
-    assert dealt == ["d", "f", "a", "g", "b", "e", "c"]
-    assert sorted(dealt) == sorted(items)
-    assert spread(items, 1, weights.__getitem__) == items
-    assert spread(items, 3, lambda item: 1) == items
-    assert tier_weight(set()) == 1 and tier_weight({"dbservers"}) == 3
-    assert tier_weight({"browser", "slow"}) == 20

@@ -13,9 +13,9 @@ servers or more than about 1.5 s; and which Hypothesis profile a run uses.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 # The markers pyproject.toml registers, and the expression that leaves them all out.
 MARKERS = ("browser", "dbservers", "cluster", "slow")
@@ -149,27 +149,3 @@ def hypothesis_profile(environment: Mapping[str, str]) -> str:
     if environment.get("CI", "").strip().lower() not in ("", "0", "false"):
         return "full"
     return environment.get("HYPOTHESIS_PROFILE") or "full"
-
-
-# How long a test of each tier takes, roughly, against a fast one (--durations=0 of the whole run):
-# what `spread` orders by.
-TIER_WEIGHTS = {"slow": 20, "browser": 10, "cluster": 4, "dbservers": 3}
-T = TypeVar("T")
-
-
-def tier_weight(marks: set[str]) -> int:
-    return max((TIER_WEIGHTS[mark] for mark in marks if mark in TIER_WEIGHTS), default=1)
-
-
-def spread(items: list[T], workers: int, weight: Callable[[T], int]) -> list[T]:
-    """``items`` dealt to ``workers`` like cards, heaviest first, each worker's deal kept together.
-
-    pytest-xdist's worksteal gives each worker an equal run of the list and lets an idle worker take
-    the end of a busy one's queue: with each run starting with its heaviest tests, the longest tests
-    start early on every worker, rather than one of them starting near the end while the others
-    have nothing left. The order is kept where every item weighs the same.
-    """
-    if workers < 2 or len({weight(item) for item in items}) < 2:
-        return items
-    ranked = sorted(items, key=weight, reverse=True)  # stable: each tier keeps its order
-    return [item for worker in range(workers) for item in ranked[worker::workers]]

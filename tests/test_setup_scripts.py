@@ -525,7 +525,7 @@ def test_fast_installs_nothing_and_says_to_run_scripts_test_first(tmp_path: Path
     assert script.recorded() == []
 
 
-def test_the_full_run_lists_its_25_slowest_tests_at_the_full_hypothesis_profile_two_workers_a_core(tmp_path: Path) -> None:
+def test_the_full_run_lists_its_25_slowest_at_the_full_profile_two_workers_a_core(tmp_path: Path) -> None:
     script = Script(tmp_path, "test")
     script.venv()
     for tool in ("ruff", "mypy"):

@@ -539,17 +539,24 @@ def test_the_full_run_lists_its_25_slowest_at_the_full_profile_two_workers_a_cor
         (script.root / "scripts" / name).write_text(functions + "\n")
     (script.root / "web").mkdir()
     fake(script.fakes, "npm", "exit 0")
-    result = script.run("-k", "cards", HYPOTHESIS_PROFILE="quick")
+    loadavg = tmp_path / "loadavg"
+    loadavg.write_text("0.00 0.01 0.05 1/300 4242\n")  # nothing runs but the reader: idle
+    result = script.run("-k", "cards", HYPOTHESIS_PROFILE="quick", LOADAVG_FILE=str(loadavg))
     assert result.returncode == 0, result.stderr
     cores = int(subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout)
     assert script.recorded() == [
         *("-m", "pytest", "-n", "auto", "--dist", "worksteal", "--durations=25", "-k", "cards"),
         "HYPOTHESIS_PROFILE=full",
         f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '(unset)')}",
-        # -n auto: two workers a core.
+        # -n auto: two workers a core on an idle machine.
         f"PYTEST_XDIST_AUTO_NUM_WORKERS={2 * cores}",
     ]
-    assert script.run(PYTEST_XDIST_AUTO_NUM_WORKERS="3").returncode == 0
+    # One fewer for each process running beside it, down to one a core.
+    for running, workers in ((2, 2 * cores - 1), (1 + cores, cores), (1 + 4 * cores, cores)):
+        loadavg.write_text(f"2.00 2.00 2.00 {running}/300 4242\n")
+        assert script.run(LOADAVG_FILE=str(loadavg)).returncode == 0
+        assert f"PYTEST_XDIST_AUTO_NUM_WORKERS={workers}" in script.recorded(), running
+    assert script.run(PYTEST_XDIST_AUTO_NUM_WORKERS="3", LOADAVG_FILE=str(loadavg)).returncode == 0
     assert "PYTEST_XDIST_AUTO_NUM_WORKERS=3" in script.recorded()
 
 

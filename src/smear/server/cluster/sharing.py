@@ -460,6 +460,6 @@ class Sharing:
                 return
             seat = self.presence.seat_of_hash(table, token_hash)
             if seat is not None and not self.presence.connected(table, seat):
-                self.live.seen_leaving(table.code, seat, time.monotonic())
+                self.live.disconnected_at[(table.code, seat)] = (time.monotonic(), False)
                 await self.presence.broadcast(table, with_event=False)
                 self.pacing.drive(table)

@@ -80,11 +80,10 @@ class LiveTables:
         self.drives: dict[str, int] = {}
         # Per table: the version whose turn is timed and when (monotonic clock) that turn runs out.
         self.turn_deadlines: dict[str, tuple[int, float]] = {}
-        # Per (table, seat) of a person not connected during a match: since when (clock).
-        self.disconnected_at: dict[tuple[str, int], float] = {}
-        # Those of them nobody saw leave: the table came to this process (a restart, a take-over)
-        # without them; they were most likely cut off with the process that had it.
-        self.cut_off: set[tuple[str, int]] = set()
+        # Per (table, seat) of a person not connected during a match: since when (clock), and
+        # whether they were cut off: nobody saw them leave, the table came to this process (a
+        # restart, a take-over) without them, most likely with the process that had it.
+        self.disconnected_at: dict[tuple[str, int], tuple[float, bool]] = {}
         # Per table with no person connected: since when (clock), and whether that is stored.
         self.idle_since: dict[str, tuple[float, bool]] = {}
 
@@ -97,15 +96,6 @@ class LiveTables:
             mapping.pop(code, None)
         for key in [key for key in self.disconnected_at if key[0] == code]:
             del self.disconnected_at[key]
-            self.cut_off.discard(key)
-
-    def seen_leaving(self, code: str, seat: int, at: float) -> None:
-        self.disconnected_at[(code, seat)] = at
-        self.cut_off.discard((code, seat))
-
-    def back(self, code: str, seat: int) -> None:
-        self.disconnected_at.pop((code, seat), None)
-        self.cut_off.discard((code, seat))
 
 
 class Tasks:

@@ -145,9 +145,7 @@ class Presence:
 
     def bot_in_ms(self, table: Table, seat: int, now: float) -> int | None:
         """During a match, for the seat of a person who is not connected: the milliseconds before the
-        server plays for it (0 once it does), else None.
-
-        """
+        server plays for it (0 once it does), else None."""
         if table.status != "playing" or not table.seats[seat].is_person:
             return None
         return max(0, round((self.plays_for_at(table, seat, now) - now) * 1000))
@@ -161,14 +159,10 @@ class Presence:
         says and when drive() plays agree; its person was cut off rather than gone, so a matchmade
         table gives them its turn limit.
         """
-        key = (table.code, seat)
-        gone = self.live.disconnected_at.get(key)
-        if gone is None:
-            gone = self.live.disconnected_at[key] = now
-            self.live.cut_off.add(key)
+        gone, cut_off = self.live.disconnected_at.setdefault((table.code, seat), (now, True))
         if not table.settings.matchmade:
             return gone + self.timing.grace
-        return gone + (self.timing.matchmade_turn if key in self.live.cut_off else 0.0)
+        return gone + (self.timing.matchmade_turn if cut_off else 0.0)
 
     @staticmethod
     def state_for(

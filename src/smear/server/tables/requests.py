@@ -157,7 +157,7 @@ class TableRequests:
         async with self.reach.at(message.table) as table:
             seat = table.seat_of(message.token)
             self.presence.follow(sid, table, table.seats[seat].token_hash)
-            self.live.back(table.code, seat)
+            self.live.disconnected_at.pop((table.code, seat), None)
             missed = table.events_since(message.version)
             version = table.version
             viewer = table.view_seat(seat)

@@ -40,9 +40,31 @@ HAND_CARDS = ".hand .hand-card"
 PLAYABLE_NOW = f'.game.my-turn[data-phase="play"] {HAND_CARDS}.playable'
 # A card of the hand is named by the text on its face, then in words ("8♣, eight of clubs").
 FACE_FIRST = re.compile(r"^(?:10|[2-9JQKA])[♣♦♥♠], ")
-# Where a card of the hand is clicked: near its left edge, the part a neighbour never covers when the
-# cards overlap on a narrow screen.
+# Where a card of the hand is clicked when nothing covers it there: near its left edge, the part its
+# left-hand neighbour never covers when the cards overlap on a narrow screen.
 CARD_EDGE = {"x": 7, "y": 30}
+# The point of a card, relative to it, that is on top of the page there, once the card has stopped
+# moving (a card rises when chosen or hovered): near its left edge first, as a player clicks. A card
+# with the keyboard's focus comes to the front and may cover its right-hand neighbour's edge, and a
+# bar fixed to the window may cover a card; a player clicks what shows, and so does a test.
+_SHOWING_POINT = """async (card) => {
+  const frame = () => new Promise((done) => requestAnimationFrame(done));
+  let box = card.getBoundingClientRect();
+  for (let looks = 0; looks < 30; looks++) {
+    await frame();
+    const now = card.getBoundingClientRect();
+    const still = now.x === box.x && now.y === box.y && now.width === box.width;
+    box = now;
+    if (still) break;
+  }
+  for (const y of [30, box.height / 2, box.height - 10, 10]) {
+    for (let x = 7; x < box.width - 2; x += 4) {
+      const top = document.elementFromPoint(box.left + x, box.top + y);
+      if (top && card.contains(top)) return { x, y };
+    }
+  }
+  return null;
+}"""
 
 
 @dataclass
@@ -290,7 +312,7 @@ def take_turn(
         if playable.count() and hold != "card":
             held = cards.count()
             card = playable.first
-            return _act("card", lambda: card.click(position=CARD_EDGE, timeout=2000), cards, held - 1)
+            return _act("card", lambda: click_card(card), cards, held - 1)
     except PlaywrightError:
         return None  # the table moved on while we looked: look again
     return None
@@ -354,6 +376,14 @@ def _act(
     return done
 
 
+def click_card(card: Locator, timeout: float = 2000) -> None:
+    """Click a card of the hand where it shows: near its left edge, unless something covers that
+    (then Playwright would wait on a point it can never click)."""
+    card.scroll_into_view_if_needed(timeout=timeout)
+    point = card.evaluate(_SHOWING_POINT)
+    card.click(position=point or CARD_EDGE, timeout=timeout)
+
+
 def discard_progress(page: Page) -> tuple[int, int]:
     """The discard's counter as (chosen, to choose): "3 of 18 chosen" is (3, 18)."""
     text = page.locator(".action-panel.mine .discard-progress").inner_text(timeout=2000)
@@ -369,7 +399,7 @@ def choose_discard(page: Page) -> list[str]:
     chosen, count = discard_progress(page)
     while chosen < count:
         free = page.locator(f"{HAND_CARDS}.playable:not(.selected)")
-        free.first.click(position=CARD_EDGE, timeout=2000)
+        click_card(free.first)
         expect(page.locator(".action-panel.mine .discard-progress")).to_have_text(
             f"{chosen + 1} of {count} chosen", timeout=5000
         )

@@ -18,6 +18,7 @@ import pytest
 from browserkit import (
     HAND_CARDS,
     Watched,
+    click_card,
     create_table,
     discard_progress,
     start_with_bots,
@@ -368,7 +369,7 @@ def test_nine_card_the_bidder_discards_first_and_plays_extra_trumps_to_the_first
             )
         if held == kept:
             shot(page, "table-nine-card-extras-1280.png")
-        page.locator(f"{HAND_CARDS}.playable").first.click(position={"x": 7, "y": 30})
+        click_card(page.locator(f"{HAND_CARDS}.playable").first)
         expect(page.locator(HAND_CARDS)).to_have_count(held - 1)
     # Her cards in the first trick are fanned out at her place, every one of them shown.
     fanned = page.locator(".trick .trick-card.fanned")

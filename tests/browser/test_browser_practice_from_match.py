@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from axekit import Audit
-from browserkit import Watched, create_table, play_until, start_with_bots
+from browserkit import Watched, click_card, create_table, play_until, start_with_bots
 from playwright.sync_api import Page, expect
 from test_browser_players import api_json, no_horizontal_overflow
 
@@ -62,7 +62,7 @@ def answer_first(page: Page, question: dict[str, Any]) -> None:
     """One of the position's choices taken with the table's controls."""
     if question["kind"] == "card":
         choice = question["choices"][0]
-        page.locator(".practice .hand-card").nth(question["you"]["hand"].index(choice)).click()
+        click_card(page.locator(".practice .hand-card").nth(question["you"]["hand"].index(choice)))
     elif question["kind"] == "bid":
         page.locator(".practice .bid-buttons button").first.click()
     else:

@@ -8,12 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from browserkit import (
-    CARD_EDGE,
     HAND_CARDS,
     PLAYABLE_NOW,
     Watched,
     actions_sent,
     cards_sent,
+    click_card,
     create_table,
     play_until,
     spoken_name,
@@ -21,7 +21,7 @@ from browserkit import (
     unfold_the_form,
 )
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page, WebSocketRoute, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from smear.server.app import Timing
 
@@ -246,10 +246,6 @@ def test_screenshots_of_the_landing_page_with_the_options(
         page.screenshot(path=str(path), full_page=True, animations="disabled")
         data = path.read_bytes()
         assert data[:8] == PNG_MAGIC and len(data) > 10_000
-
-
-def click_card(card: Locator) -> None:
-    card.click(position=CARD_EDGE, timeout=2000)
 
 
 def test_the_kitty_option_is_offered_by_five_point_only_and_remembered(

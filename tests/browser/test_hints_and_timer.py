@@ -8,6 +8,7 @@ from collections.abc import Callable
 from browserkit import (
     HAND_CARDS,
     Watched,
+    click_card,
     create_table,
     hand,
     play_until,
@@ -97,7 +98,7 @@ def test_a_hint_suggests_a_legal_action_and_goes_when_the_turn_passes(
     assert len(hints_sent(player)) == 2
 
     before = len(hand(page))
-    card.click()
+    click_card(card)
     expect(page.locator(HAND_CARDS)).to_have_count(before - 1)
     expect(page.locator(HINT_SHOWN)).to_have_count(0)
     expect(page.locator(SUGGESTED)).to_have_count(0)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browserkit import CARD_EDGE, HAND_CARDS, PLAYABLE_NOW, Watched, create_table, start_with_bots
+from browserkit import HAND_CARDS, PLAYABLE_NOW, Watched, click_card, create_table, start_with_bots
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
@@ -118,7 +118,7 @@ def step(page: Page, avoid: str = "") -> bool:
         playable = page.locator(PLAYABLE_NOW)
         if avoid != "card" and playable.count():
             held = page.locator(HAND_CARDS).count()
-            playable.first.click(position=CARD_EDGE, timeout=2000)
+            click_card(playable.first)
             expect(page.locator(HAND_CARDS)).to_have_count(held - 1, timeout=5000)
             return True
     except (PlaywrightError, AssertionError):
@@ -189,7 +189,7 @@ def test_the_discard_fits_every_screen(
     page.set_viewport_size({"width": 360, "height": 640})
     free = page.locator(f"{HAND_CARDS}.playable:not(.selected)")
     if free.count():
-        free.first.click(position=CARD_EDGE)
+        click_card(free.first)
     expect(page.locator(f"{HAND_CARDS}.selected").first).to_be_visible()
     check_every_screen(page, ("hand", "choices", "turn"))
 

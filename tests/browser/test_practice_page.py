@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from axekit import Audit
-from browserkit import Watched
+from browserkit import Watched, click_card
 from leakkit.practice import position_record
 from playwright.sync_api import Page, expect
 
@@ -67,7 +67,7 @@ def choose(page: Page, question: dict[str, Any], right: bool) -> None:
     choice = question["choices"][0 if right else 1]
     if question["kind"] == "card":
         index = question["you"]["hand"].index(choice)
-        page.locator(".practice .hand-card").nth(index).click()
+        click_card(page.locator(".practice .hand-card").nth(index))
     else:
         page.locator(".practice .bid-buttons button").nth(question["choices"].index(choice)).click()
 

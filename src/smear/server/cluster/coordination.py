@@ -78,6 +78,12 @@ class ClusterError(SmearError):
     """Redis cannot be reached or refused a command."""
 
 
+class LeftCluster(RedisError):
+    """This process has left the cluster: nothing more goes to Redis. A request answered during the
+    shutdown would otherwise open a connection after the client closed, which nobody closes. A
+    :class:`RedisError`, so every caller takes it as Redis gone."""
+
+
 class OwnerGone(ClusterError):
     """A forwarded request got no answer: its table's owner stopped or is too slow."""
 
@@ -150,7 +156,7 @@ class Cluster:
         self.metrics = metrics or Metrics()
         self.faults = faults or FaultLog(log)  # Redis failing: logged once, then counted
         try:
-            self.redis = aioredis.Redis.from_url(url)
+            self._redis = aioredis.Redis.from_url(url)
         except ValueError as err:  # not quoted: the URL may hold a password
             raise ClusterError(f"the Redis URL cannot be read ({err})") from None
         self.process = process_name()
@@ -162,8 +168,16 @@ class Cluster:
         self._outbox: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._sending = False  # a batch taken from the outbox is on its way
-        self._renew = self.redis.register_script(_RENEW)
-        self._release = self.redis.register_script(_RELEASE)
+        self._left = False
+        self._renew = self._redis.register_script(_RENEW)
+        self._release = self._redis.register_script(_RELEASE)
+
+    @property
+    def redis(self) -> aioredis.Redis:
+        """The Redis client, until this process leaves the cluster (then :class:`LeftCluster`)."""
+        if self._left:
+            raise LeftCluster("this process has left the cluster")
+        return self._redis
 
     @property
     def _lease_ms(self) -> int:
@@ -205,7 +219,7 @@ class Cluster:
         released = sorted(self.owned)
         with contextlib.suppress(RedisError):
             for code in released:
-                await self._release(keys=[_lease_key(code)], args=[self.process])
+                await self._release(keys=[_lease_key(code)], args=[self.process], client=self.redis)
             await self.redis.delete(_alive_key(self.process))
         self.owned.clear()
         if released:
@@ -220,7 +234,8 @@ class Cluster:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        await self.redis.aclose()
+        self._left = True
+        await self._redis.aclose()
 
     # --- leases ----------------------------------------------------------------------------------
 
@@ -253,7 +268,8 @@ class Cluster:
     async def release(self, code: str) -> None:
         """Give the table up (it left memory here): the next request for it may go to any process."""
         self.owned.discard(code)
-        await self._trip("release", self._release(keys=[_lease_key(code)], args=[self.process]))
+        releasing = self._release(keys=[_lease_key(code)], args=[self.process], client=self.redis)
+        await self._trip("release", releasing)
 
     async def renew(self) -> list[str]:
         """Renew this process's leases and say it is alive; returns the tables whose lease was lost."""
@@ -261,7 +277,8 @@ class Cluster:
         await self._trip("set", self.redis.set(_alive_key(self.process), 1, px=self._lease_ms))
         if not codes:
             return []
-        renewing = self._renew(keys=[_lease_key(code) for code in codes], args=[self.process, self._lease_ms])
+        keys = [_lease_key(code) for code in codes]
+        renewing = self._renew(keys=keys, args=[self.process, self._lease_ms], client=self.redis)
         renewed = await self._trip("renew", renewing)
         lost = [code for code, kept in zip(codes, renewed, strict=True) if not kept]
         self.owned.difference_update(lost)

@@ -170,6 +170,7 @@ class SmearServer:
         sio: GuardedServer,
         live: LiveTables,
         store: TableStore,
+        storage: Storage,
         parts: tuple[Presence, Pacing, Sharing, Talk, OpenTables, TableRequests, PlayersApi],
         settings: tuple[Timing, Limits, Callable[[], float]],
         hints: HintService,
@@ -189,7 +190,7 @@ class SmearServer:
         self.sio = sio
         self.live = live
         self.store = store
-        self.storage = store.storage
+        self.storage = storage
         self.presence, self.pacing, self.sharing, self.talk, self.listing, self.requests, self.players = parts
         self.timing, self.limits, self.clock = settings
         self.hints = hints
@@ -412,23 +413,35 @@ def build_server(
     doors: list[SocketDoor] = []  # the one door, once made
     sio = socket_server(limits, drops, addresses, cluster is not None, lambda: doors[0])
     live, tasks, pace = LiveTables(), Tasks(), TalkPace(metrics)
-    store = TableStore(Storage(database), limits, clock, drops, metrics=metrics, faults=faults)
+    storage = Storage(database)
+    store = TableStore(storage, limits, clock, drops, metrics=metrics, faults=faults)
     hints = HintService(limits.hint_queue, metrics=metrics)
     presence = Presence(live, timing, cluster, sio)
-    listing = OpenTables(live, store, presence.push, shared=cluster is not None)
+    listing = OpenTables(live, store, storage.listing, presence.push, shared=cluster is not None)
     pacing = Pacing(
-        live, presence, store, tasks, (timing, limits), clock, cluster, hints, addresses, listing.changed
+        live,
+        presence,
+        store,
+        storage,
+        tasks,
+        (timing, limits),
+        clock,
+        cluster,
+        hints,
+        addresses,
+        listing.changed,
     )
     handlers: dict[str, Handler] = {}  # filled below, once the parts that answer are made
     sharing = Sharing(
-        live, presence, pacing, store, tasks, timing, clock, cluster, sio, handlers, metrics=metrics
+        live, presence, pacing, store, storage, tasks, timing, clock, cluster, sio, handlers, metrics=metrics
     )
-    background = BackgroundWork(limits, store.storage, lambda: talk.pace_clock(), metrics=metrics)
+    background = BackgroundWork(limits, storage, lambda: talk.pace_clock(), metrics=metrics)
     profile_pace = ProfilePace(limits, lambda: talk.pace_clock(), metrics)
     owns = (lambda code: True) if cluster is None else (lambda code: code in cluster.owned)
-    moderation = Moderation(live, store, presence, pacing, clock, owns, sio.disconnect)
+    moderation = Moderation(live, store, storage.moderation, presence, pacing, clock, owns, sio.disconnect)
     players = PlayersApi(
         store,
+        storage,
         profile_pace,
         background,
         limits,
@@ -439,17 +452,18 @@ def build_server(
         moderation.refuse_banned,
     )
     whereabouts = Whereabouts(live, cluster, sio, moderation.checked(players.linked_profile), timing.lease)
-    blocks = Blocks(live, store, cluster, whereabouts.profile_of)
+    blocks = Blocks(live, store, storage.relations, cluster, whereabouts.profile_of)
     sharing.listeners.update(
         invitation=whereabouts.on_cluster_message, blocks_changed=blocks.on_cluster_message
     )
-    chat = Talk(live, sharing, presence, store, pace, clock, blocks)
+    chat = Talk(live, sharing, presence, store, storage.chat, pace, clock, blocks)
     requests = TableRequests(
         live,
         sharing,
         presence,
         pacing,
         store,
+        storage,
         pace,
         (limits, addresses),
         clock,
@@ -462,6 +476,7 @@ def build_server(
         live,
         sharing,
         store,
+        storage.reports,
         profile_pace,
         limits,
         clock,
@@ -477,6 +492,7 @@ def build_server(
         requests,
         pacing,
         store,
+        storage.players,
         blocks,
         moderation.checked(players.linked_profile),
         sharing.handle,
@@ -491,6 +507,7 @@ def build_server(
         sio=sio,
         live=live,
         store=store,
+        storage=storage,
         parts=(presence, pacing, sharing, chat, listing, requests, players),
         settings=(timing, limits, clock),
         hints=hints,
@@ -499,12 +516,23 @@ def build_server(
         addresses=addresses,
         drops=drops,
         moderation=moderation,
-        readiness=Readiness(store.storage.ping, None if cluster is None else cluster.redis.ping),
+        readiness=Readiness(storage.ping, None if cluster is None else cluster.redis.ping),
         reports=reports,
         metrics=metrics,
-        practice=PracticeApi(store, profile_pace, limits, clock, players.proven),
-        own_practice=OwnPractice(store, background, profile_pace, limits, clock, players.proven),
-        friends=FriendsApi(store, profile_pace, limits, clock, players.proven, whereabouts, blocks),
+        practice=PracticeApi(store, storage.practice, profile_pace, limits, clock, players.proven),
+        own_practice=OwnPractice(
+            store,
+            storage.own_practice,
+            storage.practice,
+            background,
+            profile_pace,
+            limits,
+            clock,
+            players.proven,
+        ),
+        friends=FriendsApi(
+            store, storage.relations, profile_pace, limits, clock, players.proven, whereabouts, blocks
+        ),
         openings=openings,
     )
 

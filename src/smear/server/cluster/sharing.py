@@ -28,6 +28,7 @@ from redis.exceptions import RedisError
 from smear.server.cluster.coordination import Cluster, ClusterError, OwnerGone
 from smear.server.limits import Timing
 from smear.server.metrics import Metrics
+from smear.server.storage.database import Storage
 from smear.server.tables.live import Connection, LiveTables, NotStored, TableStore, Tasks
 from smear.server.tables.pacing import Pacing
 from smear.server.tables.presence import Presence, Sender
@@ -54,6 +55,7 @@ class Sharing:
         presence: Presence,
         pacing: Pacing,
         store: TableStore,
+        storage: Storage,
         tasks: Tasks,
         timing: Timing,
         clock: Callable[[], float],
@@ -67,6 +69,7 @@ class Sharing:
         self.presence = presence
         self.pacing = pacing
         self.store = store
+        self.storage = storage
         self.tasks = tasks
         self.timing = timing
         self.clock = clock
@@ -106,12 +109,12 @@ class Sharing:
             table = self.live.tables.get(code)
             if table is not None:
                 return table
-            stored = await self.store.read(self.store.storage.table, code)
+            stored = await self.store.read(self.storage.table, code)
             if stored is None:
                 raise TableError("no_such_table")
             table = await self.store.table_from_storage(stored)  # table_unavailable if put aside
             if stored.resting:
-                await self.store.db(self.store.storage.set_idle, code, stored.idle_since)
+                await self.store.db(self.storage.set_idle, code, stored.idle_since)
             self.pacing.keep(table, idle_since=(self.clock(), False))
             log.info("table %s is back from storage", code, extra={"event": "table_woken", "table": code})
             if self.cluster is not None:  # taken over: sockets here that followed it elsewhere follow it here

@@ -35,7 +35,7 @@ from smear.server.players.playerstats import add_stats, stats_json
 from smear.server.players.profilepace import ProfilePace, TooSoon
 from smear.server.players.ratings import bot_level, is_bot_profile
 from smear.server.players.recordjobs import TOO_MANY_HANDS, Refused
-from smear.server.storage.database import StorageError
+from smear.server.storage.database import Storage, StorageError
 from smear.server.storage.playerstore import PlayedMatch
 from smear.server.tables.live import TableStore
 from smear.server.tables.table import TableError, hash_token
@@ -161,6 +161,7 @@ class PlayersApi:
     def __init__(
         self,
         store: TableStore,
+        storage: Storage,
         pace: ProfilePace,
         background: BackgroundWork,
         limits: Limits,
@@ -171,7 +172,7 @@ class PlayersApi:
         refuse_banned: Callable[[str | None, str | None], None],
     ) -> None:
         self.store = store
-        self.storage = store.storage
+        self.storage = storage
         self.pace = pace  # of new profiles and transfer codes tried
         self.background = background  # the reviews, replays and uploads: each in a worker of its own
         self.limits = limits

@@ -33,7 +33,8 @@ from smear.server.players.hints import match_review_samples, played_review_seed
 from smear.server.players.practice import NO_STORE, Choice, position_in_path, standing_json
 from smear.server.players.profilepace import ProfilePace
 from smear.server.players.recordjobs import Refused, record_within, refusing
-from smear.server.storage.ownpracticestore import OwnPosition
+from smear.server.storage.ownpracticestore import OwnPosition, OwnPracticeStore
+from smear.server.storage.practicestore import PracticeStore
 from smear.server.tables.live import TableStore
 from smear.server.wire.protocol import parse_message
 
@@ -69,6 +70,8 @@ class OwnPractice:
     def __init__(
         self,
         store: TableStore,
+        own: OwnPracticeStore,
+        practice: PracticeStore,
         background: BackgroundWork,
         pace: ProfilePace,
         limits: Limits,
@@ -76,7 +79,8 @@ class OwnPractice:
         proven: Callable[[Request], Awaitable[str]],
     ) -> None:
         self.store = store
-        self.own = store.storage.own_practice
+        self.own = own
+        self.practice = practice
         self.background = background  # the reviews' lane: its process, queue and pace
         self.pace = pace
         self.limits = limits
@@ -158,7 +162,7 @@ class OwnPractice:
             raise HttpError(404, "no_such_position")
         if body.choice not in found.question["choices"]:
             raise HttpError(400, "bad_practice_choice")
-        standing = await self.store.read(self.store.storage.practice.standing, player)
+        standing = await self.store.read(self.practice.standing, player)
         unmoved = standing_json(standing)
         return JSONResponse(
             {

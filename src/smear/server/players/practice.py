@@ -25,7 +25,7 @@ from smear.server.players.api import HttpError, answering, read_body
 from smear.server.players.practiceratings import shown
 from smear.server.players.profilepace import ProfilePace
 from smear.server.players.ratings import Rating
-from smear.server.storage.practicestore import PracticeStanding
+from smear.server.storage.practicestore import PracticeStanding, PracticeStore
 from smear.server.tables.live import TableStore
 from smear.server.wire.protocol import Message, parse_message
 
@@ -55,13 +55,14 @@ class PracticeApi:
     def __init__(
         self,
         store: TableStore,
+        practice: PracticeStore,
         pace: ProfilePace,
         limits: Limits,
         clock: Callable[[], float],
         proven: Callable[[Request], Awaitable[str]],
     ) -> None:
         self.store = store
-        self.practice = store.storage.practice
+        self.practice = practice
         self.pace = pace  # practice requests per profile and per address
         self.limits = limits
         self.clock = clock

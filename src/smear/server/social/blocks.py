@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection
 from typing import Any, Final
 
 from smear.server.cluster.coordination import Cluster
+from smear.server.storage.relationstore import RelationStore
 from smear.server.tables.live import LiveTables, TableStore
 from smear.server.tables.presence import Presence
 from smear.server.tables.table import Table
@@ -35,12 +36,14 @@ class Blocks:
         self,
         live: LiveTables,
         store: TableStore,
+        relations: RelationStore,
         cluster: Cluster | None,
         profile_of: Callable[[str], str | None],
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.live = live
         self.store = store
+        self.relations = relations
         self.cluster = cluster
         self.profile_of = profile_of  # the profile a socket's page said it is (``hello``)
         self.clock = clock
@@ -54,7 +57,7 @@ class Blocks:
             return kept[1]
         if len(self.kept) > 10_000:
             self.kept.clear()
-        found = frozenset(await self.store.read(self.store.storage.relations.blockers_of, player))
+        found = frozenset(await self.store.read(self.relations.blockers_of, player))
         self.kept[player] = (now, found)
         return found
 
@@ -109,7 +112,7 @@ class Blocks:
 
     async def blocked_pairs(self, players: Collection[str]) -> set[tuple[str, str]]:
         """Every ``(blocker, blocked)`` among ``players`` (read from the database)."""
-        return await self.store.read(self.store.storage.relations.blocked_pairs, list(players))
+        return await self.store.read(self.relations.blocked_pairs, list(players))
 
     async def any_blocked(self, players: Collection[str]) -> bool:
         """Whether any of ``players`` blocks another of them: they are not to be seated together."""

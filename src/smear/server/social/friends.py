@@ -23,6 +23,7 @@ from smear.server.players.api import HttpError, answering, read_body
 from smear.server.players.profilepace import ProfilePace
 from smear.server.social.blocks import Blocks
 from smear.server.social.whereabouts import Whereabouts
+from smear.server.storage.relationstore import RelationStore
 from smear.server.tables.live import TableStore
 from smear.server.wire.protocol import OtherPlayer, parse_message
 
@@ -42,6 +43,7 @@ class FriendsApi:
     def __init__(
         self,
         store: TableStore,
+        relations: RelationStore,
         pace: ProfilePace,
         limits: Limits,
         clock: Callable[[], float],
@@ -50,7 +52,7 @@ class FriendsApi:
         blocks: Blocks,
     ) -> None:
         self.store = store
-        self.relations = store.storage.relations
+        self.relations = relations
         self.pace = pace
         self.limits = limits
         self.clock = clock

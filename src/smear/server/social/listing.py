@@ -21,7 +21,7 @@ from typing import Any
 
 from smear.server.players.names import Named, marks
 from smear.server.storage.database import StorageError
-from smear.server.storage.liststore import ListedTable
+from smear.server.storage.liststore import ListedTable, ListingStore
 from smear.server.tables.live import LiveTables, NotStored, Snapshot, TableStore
 
 log = logging.getLogger("smear.server")
@@ -63,11 +63,13 @@ class OpenTables:
         self,
         live: LiveTables,
         store: TableStore,
+        listing_store: ListingStore,
         push: Callable[[str, Any, list[str]], Awaitable[None]],
         shared: bool,
     ) -> None:
         self.live = live
         self.store = store
+        self.listing_store = listing_store
         self.push = push
         self.shared = shared  # other processes change the list too: it is read again now and then
         # The sockets shown the open tables, and a change to them to publish.
@@ -89,7 +91,7 @@ class OpenTables:
             self._publisher.cancel()
 
     async def _open_tables(self) -> list[dict[str, Any]]:
-        listed = await self.store.read(self.store.storage.listing.listed_lobbies, OPEN_TABLES_SHOWN)
+        listed = await self.store.read(self.listing_store.listed_lobbies, OPEN_TABLES_SHOWN)
         return [entry for entry in map(open_table_json, listed) if entry is not None]
 
     async def open_tables(self, sid: str, message: Any) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from smear.server.storage.moderationstore import (
     CHAT_DELETE,
     CLOSE,
     Ban,
+    ModerationStore,
     Order,
     ServerProcess,
     banned_address,
@@ -70,6 +71,7 @@ class Moderation:
         self,
         live: LiveTables,
         store: TableStore,
+        moderation_store: ModerationStore,
         presence: Presence,
         pacing: Pacing,
         clock: Callable[[], float],
@@ -78,6 +80,7 @@ class Moderation:
     ) -> None:
         self.live = live
         self.store = store
+        self.moderation_store = moderation_store
         self.presence = presence
         self.pacing = pacing
         self.clock = clock
@@ -93,7 +96,7 @@ class Moderation:
 
     async def start(self, process: ServerProcess) -> None:
         """Note this process, read the bans, and read the orders from now on."""
-        moderation = self.store.storage.moderation
+        moderation = self.moderation_store
         await self.store.db(moderation.note_process, process)
         self._process, self._beaten = process.process, process.started_at
         self._last = await self.store.read(moderation.last_order)
@@ -143,7 +146,7 @@ class Moderation:
         return linked
 
     async def _read_bans(self) -> None:
-        bans = await self.store.read(self.store.storage.moderation.bans, self.clock())
+        bans = await self.store.read(self.moderation_store.bans, self.clock())
         self._profiles = {ban.target: ban.until for ban in bans if ban.kind == "profile"}
         self._networks = [
             (ipaddress.ip_network(ban.target, strict=False), ban.until)
@@ -177,12 +180,12 @@ class Moderation:
         now = self.clock()
         if self._process is None or now - self._beaten < moderationstore.HEARTBEAT_EVERY:
             return
-        await self.store.db(self.store.storage.moderation.heartbeat, self._process, now)
+        await self.store.db(self.moderation_store.heartbeat, self._process, now)
         self._beaten = now
 
     async def carry_out_orders(self) -> None:
         """Carry out the orders given since the last read."""
-        orders = await self.store.read(self.store.storage.moderation.orders_after, self._last)
+        orders = await self.store.read(self.moderation_store.orders_after, self._last)
         if any(order.kind == BANS_CHANGED for order in orders):
             await self._read_bans()
             await self._disconnect_banned()

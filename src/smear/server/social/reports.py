@@ -30,6 +30,7 @@ from smear.server.storage.reportstore import (
     REPORT_CHAT_LINES,
     NewReport,
     PlayedSeat,
+    ReportStore,
 )
 from smear.server.tables.live import LiveTables, NotStored, TableStore
 from smear.server.tables.table import Table, TableError
@@ -67,6 +68,7 @@ class Reports:
         live: LiveTables,
         reach: TableReach,
         store: TableStore,
+        report_store: ReportStore,
         pace: ProfilePace,
         limits: Limits,
         clock: Callable[[], float],
@@ -76,6 +78,7 @@ class Reports:
         self.live = live
         self.reach = reach
         self.store = store
+        self.report_store = report_store
         self.pace = pace
         self.limits = limits
         self.clock = clock
@@ -123,7 +126,7 @@ class Reports:
 
     async def _stored(self, report: NewReport) -> int:
         try:
-            report_id = await self.store.db(self.store.storage.reports.add_report, report)
+            report_id = await self.store.db(self.report_store.add_report, report)
         except Exception as err:
             self.store.faults.failed(
                 "database",
@@ -163,16 +166,14 @@ class Reports:
             raise HttpError(413, "message_too_large", limit=BODY_BYTES)
         message = parse_message(HistoryReport, body)
         text = self._checked_text(message.text)
-        seats: list[PlayedSeat] = await self.store.read(
-            self.store.storage.reports.played_seats, message.match
-        )
+        seats: list[PlayedSeat] = await self.store.read(self.report_store.played_seats, message.match)
         mine = [index for index, seat in enumerate(seats) if seat.profile == player]
         if not mine:  # only a match of one's own history: another's is as if it did not exist
             raise HttpError(404, "no_such_match")
         _reported(message.seat, [(s.name or "?", s.is_bot) for s in seats], mine[0])
         target, now = seats[message.seat], self.clock()
         chat = await self.store.read(
-            self.store.storage.reports.chat_until,
+            self.report_store.chat_until,
             target.table_code,
             target.finished_at,
             now - CHAT_KEPT_SECONDS,
@@ -212,7 +213,7 @@ class Reports:
         """Empty the chat lines kept with reports older than their retention."""
         cutoff = self.clock() - REPORT_CHAT_KEPT_SECONDS
         try:
-            await self.store.db(self.store.storage.reports.forget_chat_before, cutoff)
+            await self.store.db(self.report_store.forget_chat_before, cutoff)
         except StorageError as err:
             self.store.faults.failed(
                 "database", "reports_not_swept", err, "the old reports' chat was not emptied"

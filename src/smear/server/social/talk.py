@@ -22,6 +22,7 @@ from smear.server.limits import Bucket
 from smear.server.metrics import Metrics
 from smear.server.social.blocks import Blocks
 from smear.server.social.chat import CHAT_KEPT_SECONDS, ChatLine
+from smear.server.storage.chatstore import ChatStore
 from smear.server.storage.database import StorageError
 from smear.server.tables.live import LiveTables, NotStored, Snapshot, TableStore
 from smear.server.tables.presence import Presence
@@ -94,6 +95,7 @@ class Talk:
         reach: TableReach,
         presence: Presence,
         store: TableStore,
+        chat_store: ChatStore,
         pace: TalkPace,
         clock: Callable[[], float],
         blocks: Blocks,
@@ -102,6 +104,7 @@ class Talk:
         self.reach = reach
         self.presence = presence
         self.store = store
+        self.chat_store = chat_store
         self.pace = pace
         self.clock = clock
         self.blocks = blocks  # a blocked player's lines and reactions never reach the blocker
@@ -157,7 +160,7 @@ class Talk:
             at = self.clock()
             with self.pace.paced_while("chat", table.code, who):
                 try:
-                    add = self.store.storage.chat.add_chat_line
+                    add = self.chat_store.add_chat_line
                     write = self.store.db(add, table.code, at, seat, name, message.text, profile, mark)
                     line_id = await write
                 except Exception as err:
@@ -201,9 +204,7 @@ class Talk:
             change(table)
             if table.version != before.version:
                 on, spectators, muted = table.chat.controls
-                write = self.store.db(
-                    self.store.storage.chat.save_chat_controls, table.code, on, spectators, muted
-                )
+                write = self.store.db(self.chat_store.save_chat_controls, table.code, on, spectators, muted)
                 await self.store.store_or_undo(table, before, write)
                 await self.presence.broadcast(table)
             version = table.version
@@ -214,5 +215,5 @@ class Talk:
         cutoff = self.clock() - CHAT_KEPT_SECONDS
         for table in self.live.tables.values():
             table.chat.forget_before(cutoff)
-        await self.store.db(self.store.storage.chat.forget_chat_before, cutoff)
+        await self.store.db(self.chat_store.forget_chat_before, cutoff)
         self.pace.forget_full()

@@ -23,6 +23,7 @@ from typing import Any, Final
 from smear.server.players.ratings import NEW_PLAYER
 from smear.server.social.blocks import Blocks
 from smear.server.social.talk import TableReach
+from smear.server.storage.playerstore import PlayerStore
 from smear.server.tables.live import TableStore
 from smear.server.tables.openings import Game, Opening, Openings
 from smear.server.tables.pacing import Pacing
@@ -54,6 +55,7 @@ class Matchmaking:
         requests: TableRequests,
         pacing: Pacing,
         store: TableStore,
+        player_store: PlayerStore,
         blocks: Blocks,
         linked_profile: Callable[[ProfileProof | None], Awaitable[str | None]],
         ask: Ask,
@@ -64,6 +66,7 @@ class Matchmaking:
         self.requests = requests  # opens a new matchmade table, and seats a person
         self.pacing = pacing
         self.store = store
+        self.player_store = player_store
         self.blocks = blocks
         self.linked_profile = linked_profile
         self.ask = ask  # a request answered at its table's owner (Sharing.handle)
@@ -114,7 +117,7 @@ class Matchmaking:
     async def _rating(self, profile: str | None, preset: str) -> float:
         if profile is None:
             return NEW_PLAYER.shown
-        ratings = await self.store.read(self.store.storage.players.ratings_of, [profile], preset)
+        ratings = await self.store.read(self.player_store.ratings_of, [profile], preset)
         return ratings.get(profile, NEW_PLAYER).shown
 
     async def take_bot_seat(self, sid: str, message: Any) -> dict[str, Any]:

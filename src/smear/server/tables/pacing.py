@@ -20,6 +20,7 @@ from smear.bots import make_bot
 from smear.server.cluster.coordination import Cluster
 from smear.server.limits import AddressBook, Limits, Timing
 from smear.server.players.hints import HintService
+from smear.server.storage.database import Storage
 from smear.server.tables.live import LiveTables, NotStored, Snapshot, TableStore, Tasks
 from smear.server.tables.presence import Presence
 from smear.server.tables.quarantine import FINISH
@@ -42,6 +43,7 @@ class Pacing:
         live: LiveTables,
         presence: Presence,
         store: TableStore,
+        storage: Storage,
         tasks: Tasks,
         settings: tuple[Timing, Limits],
         clock: Callable[[], float],
@@ -53,6 +55,7 @@ class Pacing:
         self.live = live
         self.presence = presence
         self.store = store
+        self.storage = storage
         self.tasks = tasks
         self.timing, self.limits = settings
         self.clock = clock  # wall-clock seconds, for how long tables have been idle
@@ -215,7 +218,7 @@ class Pacing:
                     if since < 0:
                         since, stored = now, False
                     if not stored:
-                        await self.store.db(self.store.storage.set_idle, code, since)
+                        await self.store.db(self.storage.set_idle, code, since)
                     self.live.idle_since[code] = (since, True)
                     if await self.retire(code, table.status, since, now):
                         self.free(table)
@@ -263,12 +266,12 @@ class Pacing:
     async def _note_present(self, code: str) -> None:
         since = self.live.idle_since.pop(code, None)
         if since is not None and since[1]:
-            await self.store.db(self.store.storage.set_idle, code, None)
+            await self.store.db(self.storage.set_idle, code, None)
 
     async def retire(self, code: str, status: str, since: float, now: float) -> bool:
         """Close a lobby or put a match to rest if it has been idle long enough; says whether it did."""
         if status == "lobby" and now - since >= self.limits.lobby_idle:
-            await self.store.db(self.store.storage.delete_table, code)
+            await self.store.db(self.storage.delete_table, code)
             self.open_tables_changed()
             log.info(
                 "closed the lobby of table %s: nobody came for %.0f s",
@@ -278,7 +281,7 @@ class Pacing:
             )
             return True
         if status == "playing" and now - since >= self.limits.match_idle:
-            await self.store.db(partial(self.store.storage.set_idle, code, since, resting=True))
+            await self.store.db(partial(self.storage.set_idle, code, since, resting=True))
             log.info(
                 "put table %s to rest: nobody came for %.0f s",
                 code,

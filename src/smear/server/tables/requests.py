@@ -19,6 +19,7 @@ from smear.server.limits import AddressBook, Limits, TableQuota
 from smear.server.metrics import Metrics
 from smear.server.social.chat import event_seen_by
 from smear.server.social.talk import TableReach, TalkPace
+from smear.server.storage.database import Storage
 from smear.server.tables.live import LiveTables, NotStored, Snapshot, TableStore
 from smear.server.tables.pacing import Pacing
 from smear.server.tables.presence import Presence
@@ -36,6 +37,7 @@ class TableRequests:
         presence: Presence,
         pacing: Pacing,
         store: TableStore,
+        storage: Storage,
         pace: TalkPace,
         settings: tuple[Limits, AddressBook],
         clock: Callable[[], float],
@@ -50,6 +52,7 @@ class TableRequests:
         self.presence = presence
         self.pacing = pacing
         self.store = store
+        self.storage = storage
         self.pace = pace
         self.limits, addresses = settings
         self.clock = clock
@@ -92,7 +95,7 @@ class TableRequests:
             await self.store.show_ratings(table)
             try:
                 await self.store.db(
-                    self.store.storage.create_table,
+                    self.storage.create_table,
                     table.code,
                     settings.to_json(),
                     table.host_seat,
@@ -279,9 +282,7 @@ class TableRequests:
                 except TableError:
                     before.restore(table)
                     raise
-                write = self.store.db(
-                    self.store.storage.listing.set_listed, table.code, table.listed, self.clock()
-                )
+                write = self.store.db(self.storage.listing.set_listed, table.code, table.listed, self.clock())
                 try:
                     await self.store.store_or_undo(table, before, write)
                 except NotStored:

@@ -55,6 +55,7 @@ from smear.server.social.whereabouts import Whereabouts
 from smear.server.storage.database import Storage, StorageError
 from smear.server.storage.playerstore import mask_names
 from smear.server.storage.rows import StoredTable
+from smear.server.tables.finishing import PendingFinishes
 from smear.server.tables.live import Connection, LiveTables, TableStore, Tasks
 from smear.server.tables.matchmaking import Matchmaking
 from smear.server.tables.openings import Openings
@@ -171,6 +172,7 @@ class SmearServer:
         live: LiveTables,
         store: TableStore,
         storage: Storage,
+        faults: FaultLog,
         parts: tuple[Presence, Pacing, Sharing, Talk, OpenTables, TableRequests, PlayersApi],
         settings: tuple[Timing, Limits, Callable[[], float]],
         hints: HintService,
@@ -191,6 +193,7 @@ class SmearServer:
         self.live = live
         self.store = store
         self.storage = storage
+        self.faults = faults  # the database failing: logged once, then counted
         self.presence, self.pacing, self.sharing, self.talk, self.listing, self.requests, self.players = parts
         self.timing, self.limits, self.clock = settings
         self.hints = hints
@@ -252,9 +255,7 @@ class SmearServer:
                     record, await self.store.read(self.storage.players.deleted_seats, code, number)
                 )
         except StorageError as err:
-            self.store.faults.failed(
-                "database", "record_not_read", err, "a record could not be read", table=code
-            )
+            self.faults.failed("database", "record_not_read", err, "a record could not be read", table=code)
             return JSONResponse({"error": "storage unavailable, try again"}, status_code=503)
         if record is None:
             return JSONResponse({"error": "no finished match there"}, status_code=404)
@@ -273,7 +274,7 @@ class SmearServer:
         try:
             await self.store.db(self.storage.players.ensure_bots, table_bots(), list(PRESETS), now)
         except StorageError as err:  # the database failed: a bot gets its profile at its first rated match
-            self.store.faults.failed("database", "bots_not_stored", err, "the bots' profiles were not stored")
+            self.faults.failed("database", "bots_not_stored", err, "the bots' profiles were not stored")
         if self.cluster is not None:
             await self.cluster.start(self.sharing.on_cluster_message)
             self._watcher = asyncio.get_running_loop().create_task(self.sharing.look_around_forever())
@@ -311,7 +312,7 @@ class SmearServer:
         except TableError:  # put aside, and logged
             return
         except StorageError as err:
-            self.store.faults.failed(
+            self.faults.failed(
                 "database",
                 "table_not_restored",
                 err,
@@ -414,14 +415,16 @@ def build_server(
     sio = socket_server(limits, drops, addresses, cluster is not None, lambda: doors[0])
     live, tasks, pace = LiveTables(), Tasks(), TalkPace(metrics)
     storage = Storage(database)
-    store = TableStore(storage, limits, clock, drops, metrics=metrics, faults=faults)
+    finishes = PendingFinishes(limits.finish_attempts)
+    store = TableStore(storage, finishes, clock, drops, metrics=metrics, faults=faults)
     hints = HintService(limits.hint_queue, metrics=metrics)
     presence = Presence(live, timing, cluster, sio)
-    listing = OpenTables(live, store, storage.listing, presence.push, shared=cluster is not None)
+    listing = OpenTables(live, store, faults, storage.listing, presence.push, shared=cluster is not None)
     pacing = Pacing(
         live,
         presence,
         store,
+        finishes,
         storage,
         tasks,
         (timing, limits),
@@ -438,7 +441,9 @@ def build_server(
     background = BackgroundWork(limits, storage, lambda: talk.pace_clock(), metrics=metrics)
     profile_pace = ProfilePace(limits, lambda: talk.pace_clock(), metrics)
     owns = (lambda code: True) if cluster is None else (lambda code: code in cluster.owned)
-    moderation = Moderation(live, store, storage.moderation, presence, pacing, clock, owns, sio.disconnect)
+    moderation = Moderation(
+        live, store, storage.moderation, finishes, presence, pacing, clock, owns, sio.disconnect
+    )
     players = PlayersApi(
         store,
         storage,
@@ -456,13 +461,14 @@ def build_server(
     sharing.listeners.update(
         invitation=whereabouts.on_cluster_message, blocks_changed=blocks.on_cluster_message
     )
-    chat = Talk(live, sharing, presence, store, storage.chat, pace, clock, blocks)
+    chat = Talk(live, sharing, presence, store, faults, storage.chat, pace, clock, blocks)
     requests = TableRequests(
         live,
         sharing,
         presence,
         pacing,
         store,
+        faults,
         storage,
         pace,
         (limits, addresses),
@@ -476,6 +482,7 @@ def build_server(
         live,
         sharing,
         store,
+        faults,
         storage.reports,
         profile_pace,
         limits,
@@ -508,6 +515,7 @@ def build_server(
         live=live,
         store=store,
         storage=storage,
+        faults=faults,
         parts=(presence, pacing, sharing, chat, listing, requests, players),
         settings=(timing, limits, clock),
         hints=hints,

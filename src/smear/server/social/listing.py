@@ -19,6 +19,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from smear.server.faultlog import FaultLog
 from smear.server.players.names import Named, marks
 from smear.server.storage.database import StorageError
 from smear.server.storage.liststore import ListedTable, ListingStore
@@ -63,12 +64,14 @@ class OpenTables:
         self,
         live: LiveTables,
         store: TableStore,
+        faults: FaultLog,
         listing_store: ListingStore,
         push: Callable[[str, Any, list[str]], Awaitable[None]],
         shared: bool,
     ) -> None:
         self.live = live
         self.store = store
+        self.faults = faults
         self.listing_store = listing_store
         self.push = push
         self.shared = shared  # other processes change the list too: it is read again now and then
@@ -104,9 +107,7 @@ class OpenTables:
         try:
             tables = await self._open_tables()
         except StorageError as err:
-            self.store.faults.failed(
-                "database", "open_tables_not_read", err, "the open tables could not be read"
-            )
+            self.faults.failed("database", "open_tables_not_read", err, "the open tables could not be read")
             raise NotStored from None  # answered not_stored: ask again
         return {"tables": tables}
 
@@ -130,7 +131,7 @@ class OpenTables:
             try:
                 tables = await self._open_tables()
             except StorageError as err:
-                self.store.faults.failed(
+                self.faults.failed(
                     "database", "open_tables_not_read", err, "the open tables could not be read"
                 )
                 continue

@@ -38,6 +38,7 @@ from smear.server.storage.moderationstore import (
     ServerProcess,
     banned_address,
 )
+from smear.server.tables.finishing import PendingFinishes
 from smear.server.tables.live import LiveTables, TableStore
 from smear.server.tables.pacing import Pacing
 from smear.server.tables.presence import Presence
@@ -72,6 +73,7 @@ class Moderation:
         live: LiveTables,
         store: TableStore,
         moderation_store: ModerationStore,
+        finishes: PendingFinishes,
         presence: Presence,
         pacing: Pacing,
         clock: Callable[[], float],
@@ -81,6 +83,7 @@ class Moderation:
         self.live = live
         self.store = store
         self.moderation_store = moderation_store
+        self.finishes = finishes
         self.presence = presence
         self.pacing = pacing
         self.clock = clock
@@ -213,7 +216,7 @@ class Moderation:
                 if followers:
                     payload = error_payload("table_closed", note=str(order.detail.get("note", "")))
                     await self.presence.push("error", payload, followers)
-                self.store.finishes.drop(table.code)
+                self.finishes.drop(table.code)
                 self.pacing.free(table)
                 log.warning(
                     "table %s closed by the operator",

@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from smear.server.faultlog import FaultLog
 from smear.server.limits import Limits, scope_address
 from smear.server.players.api import HttpError, answering
 from smear.server.players.profilepace import ProfilePace
@@ -68,6 +69,7 @@ class Reports:
         live: LiveTables,
         reach: TableReach,
         store: TableStore,
+        faults: FaultLog,
         report_store: ReportStore,
         pace: ProfilePace,
         limits: Limits,
@@ -78,6 +80,7 @@ class Reports:
         self.live = live
         self.reach = reach
         self.store = store
+        self.faults = faults
         self.report_store = report_store
         self.pace = pace
         self.limits = limits
@@ -128,7 +131,7 @@ class Reports:
         try:
             report_id = await self.store.db(self.report_store.add_report, report)
         except Exception as err:
-            self.store.faults.failed(
+            self.faults.failed(
                 "database",
                 "report_not_stored",
                 err,
@@ -215,6 +218,4 @@ class Reports:
         try:
             await self.store.db(self.report_store.forget_chat_before, cutoff)
         except StorageError as err:
-            self.store.faults.failed(
-                "database", "reports_not_swept", err, "the old reports' chat was not emptied"
-            )
+            self.faults.failed("database", "reports_not_swept", err, "the old reports' chat was not emptied")

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractAsyncContextManager, contextmanager
 from typing import Any, Protocol
 
+from smear.server.faultlog import FaultLog
 from smear.server.limits import Bucket
 from smear.server.metrics import Metrics
 from smear.server.social.blocks import Blocks
@@ -95,6 +96,7 @@ class Talk:
         reach: TableReach,
         presence: Presence,
         store: TableStore,
+        faults: FaultLog,
         chat_store: ChatStore,
         pace: TalkPace,
         clock: Callable[[], float],
@@ -104,6 +106,7 @@ class Talk:
         self.reach = reach
         self.presence = presence
         self.store = store
+        self.faults = faults
         self.chat_store = chat_store
         self.pace = pace
         self.clock = clock
@@ -164,7 +167,7 @@ class Talk:
                     write = self.store.db(add, table.code, at, seat, name, message.text, profile, mark)
                     line_id = await write
                 except Exception as err:
-                    self.store.faults.failed(
+                    self.faults.failed(
                         "database",
                         "chat_not_stored",
                         err,

@@ -21,7 +21,6 @@ from typing import Any, TypeVar
 
 from smear.record import record_of
 from smear.server.faultlog import FaultLog
-from smear.server.limits import Limits
 from smear.server.metrics import Metrics
 from smear.server.players.playerstats import seat_stats, side_ranks
 from smear.server.players.ratings import NEW_PLAYER, bot_profile_id
@@ -120,7 +119,7 @@ class TableStore:
     def __init__(
         self,
         storage: Storage,
-        limits: Limits,
+        finishes: PendingFinishes,
         clock: Callable[[], float],
         drops: LogThrottle,
         metrics: Metrics | None = None,
@@ -134,7 +133,7 @@ class TableStore:
         self.writer = StorageWriter(storage, metrics=self.metrics)
         self._reading_threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="smear-reading")
         self.quarantine = Quarantine(storage.quarantine, self.db, self.read, clock)
-        self.finishes = PendingFinishes(limits.finish_attempts)
+        self.finishes = finishes  # matches over whose record is to be stored again
 
     async def close(self) -> None:
         self._reading_threads.shutdown(wait=True)

@@ -21,6 +21,7 @@ from smear.server.cluster.coordination import Cluster
 from smear.server.limits import AddressBook, Limits, Timing
 from smear.server.players.hints import HintService
 from smear.server.storage.database import Storage
+from smear.server.tables.finishing import PendingFinishes
 from smear.server.tables.live import LiveTables, NotStored, Snapshot, TableStore, Tasks
 from smear.server.tables.presence import Presence
 from smear.server.tables.quarantine import FINISH
@@ -43,6 +44,7 @@ class Pacing:
         live: LiveTables,
         presence: Presence,
         store: TableStore,
+        finishes: PendingFinishes,
         storage: Storage,
         tasks: Tasks,
         settings: tuple[Timing, Limits],
@@ -55,6 +57,7 @@ class Pacing:
         self.live = live
         self.presence = presence
         self.store = store
+        self.finishes = finishes
         self.storage = storage
         self.tasks = tasks
         self.timing, self.limits = settings
@@ -211,7 +214,7 @@ class Pacing:
                 if self.presence.people_here(table):
                     await self._note_present(code)
                 elif table.status == "finished":
-                    if not self.live.followers.get(code) and not self.store.finishes.waiting(code):
+                    if not self.live.followers.get(code) and not self.finishes.waiting(code):
                         self.free(table)
                 else:
                     since, stored = self.live.idle_since.get(code, (now, False))
@@ -228,22 +231,22 @@ class Pacing:
     async def _retry_finishes(self) -> None:
         """Try again to store each record that failed; put aside a table whose record has failed
         as often as the limit allows."""
-        for code in self.store.finishes.codes():
+        for code in self.finishes.codes():
             table = self.live.tables.get(code)
-            if table is None or not self.store.finishes.waiting(code):
-                self.store.finishes.drop(code)  # stored meanwhile, or its table is another process's now
+            if table is None or not self.finishes.waiting(code):
+                self.finishes.drop(code)  # stored meanwhile, or its table is another process's now
                 continue
             async with self.live.lock(table):
                 if self.live.tables.get(code) is not table:
-                    self.store.finishes.drop(code)
+                    self.finishes.drop(code)
                     continue
                 try:
-                    await self.store.db(self.store.finishes.attempt(code))
+                    await self.store.db(self.finishes.attempt(code))
                 except Exception as err:
-                    if self.store.finishes.failed_again(code):
+                    if self.finishes.failed_again(code):
                         await self.put_aside(table, FINISH, err)
                     continue
-                self.store.finishes.drop(code)
+                self.finishes.drop(code)
                 log.info(
                     "table %s: the record of its match is stored",
                     code,
@@ -257,7 +260,7 @@ class Pacing:
         follows it is told, and it leaves memory."""
         if not await self.store.quarantine.put_aside(table.code, reason, error):
             return
-        self.store.finishes.drop(table.code)
+        self.finishes.drop(table.code)
         followers = list(self.live.followers.get(table.code, ()))
         if followers:
             await self.presence.push("error", error_payload("table_unavailable"), followers)

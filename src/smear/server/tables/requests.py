@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from smear.server.cluster.coordination import Cluster
+from smear.server.faultlog import FaultLog
 from smear.server.limits import AddressBook, Limits, TableQuota
 from smear.server.metrics import Metrics
 from smear.server.social.chat import event_seen_by
@@ -37,6 +38,7 @@ class TableRequests:
         presence: Presence,
         pacing: Pacing,
         store: TableStore,
+        faults: FaultLog,
         storage: Storage,
         pace: TalkPace,
         settings: tuple[Limits, AddressBook],
@@ -52,6 +54,7 @@ class TableRequests:
         self.presence = presence
         self.pacing = pacing
         self.store = store
+        self.faults = faults
         self.storage = storage
         self.pace = pace
         self.limits, addresses = settings
@@ -105,7 +108,7 @@ class TableRequests:
                 if table.status == "playing":
                     await self.store.db(self.store.match_start(table))
             except Exception as err:
-                self.store.faults.failed(
+                self.faults.failed(
                     "database", "table_not_stored", err, "a new table was not stored", table=table.code
                 )
                 raise NotStored from None

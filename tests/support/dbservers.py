@@ -19,11 +19,12 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
+
+from support.ports import free_port as free_port  # re-exported: where the tests take it
 
 START_TIMEOUT = 60  # seconds for pg_ctl to see the server accept connections
 REDIS_START_TIMEOUT = 30  # seconds for redis-server to answer PING
@@ -112,13 +113,6 @@ class Postgres:
 
 class RedisUnavailable(RuntimeError):
     """No ``redis-server`` on this machine (``scripts/test`` installs Debian's)."""
-
-
-def free_port() -> int:
-    """A TCP port of 127.0.0.1 that nothing listens on now (the kernel's pick for port 0)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Redis:

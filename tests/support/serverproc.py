@@ -12,7 +12,6 @@ import functools
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -20,16 +19,11 @@ import urllib.request
 from collections.abc import Mapping
 from pathlib import Path
 
+from support.ports import free_port as free_port  # re-exported: where the tests and benches take it
+
 
 class ServerStartError(RuntimeError):
     """The server exited, or did not answer ``/health`` in time."""
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def serve_command(

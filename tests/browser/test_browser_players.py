@@ -62,15 +62,18 @@ def score_numbers(text: str) -> list[int]:
     return [int(n) for n in re.findall(r"-?\d+", text.replace(MINUS, "-"))]
 
 
-def finish_a_match_against_bots(open_page: Callable[..., Watched], url: str, name: str) -> Watched:
+def finish_a_match_against_bots(
+    open_page: Callable[..., Watched], url: str, name: str, *, top_bid: bool = False
+) -> Watched:
     """A player's page that created a three-player table to 11, filled it with bots and played it
-    to the end through the UI; the profile is made with the table."""
+    to the end through the UI; the profile is made with the table. With ``top_bid`` the player bids
+    the highest short of the moon whenever it may (see :func:`browserkit.take_turn`)."""
     watched = open_page()
     page = watched.page
     create_table(page, url, name, players=3, target=11)
     start_with_bots(page)
     end = page.locator(".match-end")
-    play_until([page], lambda: end.count() > 0)
+    play_until([page], lambda: end.count() > 0, top_bid=top_bid)
     expect(end).to_be_visible()
     return watched
 

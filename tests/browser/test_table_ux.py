@@ -288,3 +288,27 @@ def test_how_to_play_in_spanish_at_phone_width_keeps_headings_clear_and_whole(
         "(els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent)"
     )
     assert wide == [], wide
+
+
+# Every animation of the page that repeats without end (a CSS animation's name, else its kind).
+ENDLESS_ANIMATIONS = """() => document.getAnimations()
+  .filter((animation) => animation.effect && animation.effect.getComputedTiming().iterations === Infinity)
+  .map((animation) => animation.animationName || animation.constructor.name)"""
+
+
+def test_a_table_waiting_for_the_player_runs_no_endless_animation(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    """An endless animation has the browser draw a frame sixty times a second for as long as the table
+    is open: a phone's battery spent on a screen that waits. The glow of the seat whose turn it is
+    breathes a few times when the turn comes, then holds still."""
+    page = solo_table(open_page, serve(), hints=False).page
+    mine = page.locator(".seat-plate.active.you")
+    expect(page.locator(".action-panel.mine")).to_be_visible()
+    expect(mine).to_have_count(1)
+    glows = page.evaluate(
+        "() => document.getAnimations().filter((a) => a.animationName === 'glow')"
+        ".map((a) => a.effect.getComputedTiming().iterations)"
+    )
+    assert glows and all(0 < count < 10 for count in glows), glows
+    assert page.evaluate(ENDLESS_ANIMATIONS) == []

@@ -10,6 +10,8 @@ import asyncio
 import json
 import logging
 import re
+import socket
+import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +20,7 @@ from typing import Any
 from leakkit.audit import cards_in_text
 from serverkit import Client, create, free_port, http_json, play_out, server_process
 from support.dbservers import Postgres, Redis
-from support.serverproc import stop_server
+from support.serverproc import serve_command, stop_server
 
 from smear.server.faultlog import FaultLog
 
@@ -128,6 +130,16 @@ def test_the_text_log_has_time_level_process_and_event(tmp_path: Path) -> None:
     found = [shape.match(line) for line in lines]
     assert all(found), lines
     assert {"server_ready", "request_refused", "server_stopping"} <= {m.group(2) for m in found if m}
+
+
+def test_a_port_already_taken_is_an_error_and_the_server_never_says_it_is_ready(tmp_path: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        command = serve_command(port, f"sqlite:///{tmp_path / 'smear.db'}", ["--log-format", "json"])
+        run = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2, run
+    assert f"the server cannot listen at 127.0.0.1:{port}: Address already in use" in run.stderr
+    assert "server_ready" not in run.stdout + run.stderr and "Traceback" not in run.stderr
 
 
 def test_a_redis_restart_is_one_line_when_it_begins_and_one_when_it_ends(

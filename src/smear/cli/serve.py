@@ -401,7 +401,7 @@ def _serve(
     from smear.server.logs import configure_logging
     from smear.server.metrics import Metrics, aggregated_registry, serve_metrics, worker_gone
     from smear.server.storage.database import Storage, StorageError
-    from smear.server.workers import run_workers, serve
+    from smear.server.workers import listen, run_workers, serve
 
     if workers > 1 and redis is None:
         fail("--workers above 1 needs --redis URL: the processes share their tables through it", EXIT_INVALID)
@@ -442,6 +442,10 @@ def _serve(
         except OSError as err:  # the port taken, or an address not of this machine
             where = f"{metrics_at[0]}:{metrics_at[1]}"
             fail(f"the metrics cannot be served at {where}: {err.strerror or err}", EXIT_INVALID)
+    try:  # bound before the server says it is ready: a port taken is an error, not a ready server
+        listener = listen(host, port)
+    except OSError as err:
+        fail(f"the server cannot listen at {host}:{port}: {err.strerror or err}", EXIT_INVALID)
     shown = make_url(database).render_as_string()  # the password, if any, as ***
     shared = "" if redis is None else f", Redis {masked(redis)}"
     processes = "" if workers == 1 else f", {workers} processes"
@@ -459,9 +463,9 @@ def _serve(
     if workers > 1:
         gone = None if directory is None else partial(worker_gone, directory)
         setup = partial(configure_logging, log_format, log_level)  # each worker's lines name it
-        run_workers(build, host, port, workers, limits.stop_grace, gone=gone, setup=setup)
+        run_workers(build, listener, workers, limits.stop_grace, gone=gone, setup=setup)
         return
-    serve(app, limits.stop_grace, host=host, port=port)
+    serve(app, limits.stop_grace, sockets=[listener])
 
 
 # --- smear db -------------------------------------------------------------------------------------

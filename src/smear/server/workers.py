@@ -92,6 +92,15 @@ class StoppingServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound at ``host:port`` (an IPv6 address takes its own family);
+    OSError when it cannot be (the port taken, an address not of this machine)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.create_server((host, port), family=family, backlog=2048)
+    listener.set_inheritable(True)  # with several processes, each worker serves on it
+    return listener
+
+
 def serve(app: Any, stop_grace: int, sockets: list[socket.socket] | None = None, **where: Any) -> None:
     """Run ``app`` under uvicorn (on ``sockets``, or at ``host`` and ``port``) until SIGINT or SIGTERM."""
     config = uvicorn.Config(app, timeout_graceful_shutdown=stop_grace, **where, **UVICORN_SETTINGS)
@@ -113,18 +122,15 @@ def _worker(
 
 def run_workers(
     build_app: Callable[[], Any],
-    host: str,
-    port: int,
+    listener: socket.socket,
     workers: int,
     stop_grace: int = 5,
     gone: Callable[[int], None] | None = None,
     setup: Callable[[int], None] | None = None,
 ) -> None:
-    """Serve on ``host:port`` with ``workers`` processes, each running ``build_app()``'s application;
-    ``gone(pid)`` is told of each worker that stopped (its metrics leave the sums); ``setup(index)``
-    runs first in each worker (its log lines name it)."""
-    listener = socket.create_server((host, port), reuse_port=False, backlog=2048)
-    listener.set_inheritable(True)
+    """Serve on ``listener`` (see :func:`listen`) with ``workers`` processes, each running
+    ``build_app()``'s application; ``gone(pid)`` is told of each worker that stopped (its metrics
+    leave the sums); ``setup(index)`` runs first in each worker (its log lines name it)."""
     context = multiprocessing.get_context("fork")  # the workers inherit the bound socket
     stopping = False
 

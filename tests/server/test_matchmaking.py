@@ -308,6 +308,7 @@ def test_serve_takes_the_matchmade_turn_and_the_pause_between_matches(
 
     built: list[Timing] = []
     monkeypatch.setattr(app, "create_app", lambda database, timing, *args, **kwargs: built.append(timing))
+    monkeypatch.setattr(workers, "listen", lambda host, port: None)  # no port of this machine taken
     monkeypatch.setattr(workers, "serve", lambda *args, **kwargs: None)
     monkeypatch.setattr(logs, "configure_logging", lambda *args: None)
     monkeypatch.setattr(gc, "set_threshold", lambda *args: None)  # this process's own stays

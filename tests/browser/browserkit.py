@@ -38,6 +38,16 @@ HAND_CARDS = ".hand .hand-card"
 # The cards this page may play now: its turn and the card play in one selector, checked again at a
 # click (a discard screen also marks cards playable: those that may be picked).
 PLAYABLE_NOW = f'.game.my-turn[data-phase="play"] {HAND_CARDS}.playable'
+# What this page's screen offers it to do now, in one look (one call to the page, where asking for
+# each control in turn took five): "bid", "widow", "trump", "discard", "card", or null.
+TURN_OFFERED = f"""() => {{
+  const mine = (inside) => document.querySelector(`.action-panel.mine ${{inside}}`) !== null;
+  if (mine('.bid-buttons')) return 'bid';
+  if (mine('.widow-btn')) return 'widow';
+  if (mine('.trump-buttons button')) return 'trump';
+  if (mine('.discard-progress')) return 'discard';
+  return document.querySelector('{PLAYABLE_NOW}') !== null ? 'card' : null;
+}}"""
 # A card of the hand is named by the text on its face, then in words ("8♣, eight of clubs").
 FACE_FIRST = re.compile(r"^(?:10|[2-9JQKA])[♣♦♥♠], ")
 # Where a card of the hand is clicked when nothing covers it there: near its left edge, the part its
@@ -277,11 +287,12 @@ def take_turn(
     untaken, for a caller waiting for that screen: it stays until this page acts.
     """
     try:
+        offered = page.evaluate(TURN_OFFERED)
+        if offered is None or offered == hold:
+            return None
         panel = page.locator(".action-panel.mine")
         bids = panel.locator(".bid-buttons")
-        if bids.count():
-            if hold == "bid":
-                return None
+        if offered == "bid":
             if on_bid is not None:
                 on_bid(page)
             passing = panel.locator(".bid-buttons button", has_text="Pass")
@@ -294,24 +305,21 @@ def take_turn(
                 button, done = panel.locator(".bid-btn").first, "bid"
             return _act(done, lambda: button.click(timeout=2000), bids, 0)
         widow = panel.locator(".widow-btn")
-        if widow.count():
+        if offered == "widow":
             return _act("widow", lambda: widow.click(timeout=2000), widow, 0)
         suits = panel.locator(".trump-buttons button")
-        if suits.count():
+        if offered == "trump":
             first = suits.first
             return _act("trump", lambda: first.click(timeout=2000), suits, 0)
         cards = page.locator(HAND_CARDS)
-        if panel.locator(".discard-progress").count():
-            if hold == "discard":
-                return None
+        if offered == "discard":
             held = cards.count()
             choose_discard(page)
             confirm = panel.get_by_role("button", name="Discard", exact=True)
             return _act("discard", lambda: confirm.click(timeout=2000), cards, held, changed=True)
-        playable = page.locator(PLAYABLE_NOW)
-        if playable.count() and hold != "card":
+        if offered == "card":
             held = cards.count()
-            card = playable.first
+            card = page.locator(PLAYABLE_NOW).first
             return _act("card", lambda: click_card(card), cards, held - 1)
     except PlaywrightError:
         return None  # the table moved on while we looked: look again
@@ -410,6 +418,13 @@ def choose_discard(page: Page) -> list[str]:
     return names
 
 
+def wait_for_a_turn(page: Page, most_ms: float) -> None:
+    """Until the page offers it a turn, or for ``most_ms`` at most: watched by the page at each
+    frame, rather than asked from here again and again."""
+    with contextlib.suppress(PlaywrightError):  # no turn yet, or the page moved on: look again
+        page.wait_for_function(f"() => ({TURN_OFFERED})() !== null", timeout=most_ms, polling="raf")
+
+
 def play_until(
     pages: Sequence[Page],
     done: Callable[[], bool],
@@ -436,6 +451,8 @@ def play_until(
                 acted = True
         if acted:
             deadline = time.monotonic() + stall
+        elif len(pages) == 1:
+            wait_for_a_turn(pages[0], 100)
         else:
             pages[0].wait_for_timeout(30)
     return actions

@@ -418,11 +418,12 @@ def choose_discard(page: Page) -> list[str]:
     return names
 
 
-def wait_for_a_turn(page: Page, most_ms: float) -> None:
-    """Until the page offers it a turn, or for ``most_ms`` at most: watched by the page at each
-    frame, rather than asked from here again and again."""
+def wait_for_a_turn(page: Page, most_ms: float, or_shown: str = "") -> None:
+    """Until the page offers it a turn (or shows ``or_shown``, a selector), for ``most_ms`` at most:
+    looked at by the page every 20 ms, rather than asked from here again and again."""
+    shown = f"document.querySelector({json.dumps(or_shown)}) !== null || " if or_shown else ""
     with contextlib.suppress(PlaywrightError):  # no turn yet, or the page moved on: look again
-        page.wait_for_function(f"() => ({TURN_OFFERED})() !== null", timeout=most_ms, polling="raf")
+        page.wait_for_function(f"() => {shown}({TURN_OFFERED})() !== null", timeout=most_ms, polling=20)
 
 
 def play_until(

@@ -19,6 +19,7 @@ from browserkit import (
     join_from_invite,
     start_with_bots,
     take_turn,
+    wait_for_a_turn,
 )
 from playwright.sync_api import Page, expect
 
@@ -37,8 +38,12 @@ def act_until(page: Page, shown: str, what: str, limit: int = 400, hold: str = "
     for _ in range(limit):
         if found.count():
             return
-        if not take_turn(page, hold=hold):
+        if take_turn(page, hold=hold):
+            continue
+        if hold:  # a held turn stays offered: waiting for a turn would not wait
             page.wait_for_timeout(20)
+        else:
+            wait_for_a_turn(page, 100, or_shown=shown)
     raise AssertionError(f"{what} never came")
 
 

@@ -10,7 +10,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from browserkit import HAND_CARDS, Watched, create_table, requests_sent, start_with_bots, take_turn
+from browserkit import (
+    HAND_CARDS,
+    Watched,
+    create_table,
+    requests_sent,
+    start_with_bots,
+    take_turn,
+    wait_for_a_turn,
+)
 from playwright.sync_api import Locator, Page, expect
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -34,8 +42,8 @@ def play_until(page: Page, selector: str, seconds: float, what: str) -> Locator:
     deadline = time.monotonic() + seconds
     while not found.count():
         assert time.monotonic() < deadline, what
-        take_turn(page)
-        page.wait_for_timeout(20)
+        if not take_turn(page):
+            wait_for_a_turn(page, 100, or_shown=selector)
     return found
 
 
@@ -47,8 +55,10 @@ def play_to_the_first_summary(page: Page) -> Locator:
     cards = 0
     while cards < HOUSE_HAND and not summary.count():
         assert time.monotonic() < deadline, "no hand ended"
-        cards += take_turn(page) == "card"
-        page.wait_for_timeout(20)
+        done = take_turn(page)
+        cards += done == "card"
+        if not done:
+            wait_for_a_turn(page, 100, or_shown=".summary-overlay")
     expect(summary).to_have_count(1, timeout=30_000)
     return summary
 

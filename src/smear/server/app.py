@@ -61,6 +61,7 @@ from smear.server.tables.matchmaking import Matchmaking
 from smear.server.tables.openings import Openings
 from smear.server.tables.pacing import Pacing
 from smear.server.tables.presence import Presence
+from smear.server.tables.quarantine import Quarantine
 from smear.server.tables.requests import TableRequests
 from smear.server.tables.table import TableError
 from smear.server.web import STATIC_DIR, client_routes, facts_routes, with_security_headers
@@ -187,7 +188,9 @@ class SmearServer:
         practice: PracticeApi,
         own_practice: OwnPractice,
         friends: FriendsApi,
+        whereabouts: Whereabouts,
         openings: Openings,
+        quarantine: Quarantine,
     ) -> None:
         self.sio = sio
         self.live = live
@@ -207,6 +210,8 @@ class SmearServer:
         self.practice = practice  # practice positions, attempts and practice ratings
         self.own_practice = own_practice  # a profile's costliest decisions of a match, to practise
         self.friends = friends  # friends, invitations and blocks
+        self.whereabouts = whereabouts  # where each profile's pages are, across the processes
+        self.quarantine = quarantine  # the tables put aside
         self.openings = openings  # the matchmade tables' seats to take, shared with every process
         self.metrics = metrics
         self._sweeper: asyncio.Task[None] | None = None
@@ -241,7 +246,7 @@ class SmearServer:
 
     async def health(self, request: Request) -> Response:
         # The tables put aside are for the operator to see; the count is read at each sweep.
-        return JSONResponse({"ok": True, "quarantined": self.store.quarantine.count})
+        return JSONResponse({"ok": True, "quarantined": self.quarantine.count})
 
     async def record(self, request: Request) -> Response:
         code = request.path_params["code"]
@@ -278,7 +283,7 @@ class SmearServer:
         if self.cluster is not None:
             await self.cluster.start(self.sharing.on_cluster_message)
             self._watcher = asyncio.get_running_loop().create_task(self.sharing.look_around_forever())
-            self.friends.whereabouts.start()
+            self.whereabouts.start()
             self.openings.start()
         process = self.cluster.process if self.cluster is not None else process_name()
         await self.moderation.start(this_process(process, now))
@@ -286,18 +291,18 @@ class SmearServer:
             if self.cluster is not None and await self.cluster.claim(stored.code) != self.cluster.process:
                 continue  # another process serves it
             await self._restore_table(stored, now)
-        await self.store.quarantine.recount()
+        await self.quarantine.recount()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         if self.metrics.on:
             self._sampler = asyncio.get_running_loop().create_task(self._sample_forever())
         log.info(
             "restored %d tables (%d put aside)",
             len(self.live.tables),
-            self.store.quarantine.count,
+            self.quarantine.count,
             extra={
                 "event": "tables_restored",
                 "tables": len(self.live.tables),
-                "put_aside": self.store.quarantine.count,
+                "put_aside": self.quarantine.count,
             },
         )
 
@@ -355,7 +360,7 @@ class SmearServer:
             if task is not None:
                 task.cancel()
         self.listing.close()
-        self.friends.whereabouts.close()
+        self.whereabouts.close()
         self.openings.close()
         for handle in self.live.timers.values():
             handle.cancel()
@@ -424,6 +429,7 @@ def build_server(
         live,
         presence,
         store,
+        store.quarantine,
         finishes,
         storage,
         tasks,
@@ -456,7 +462,8 @@ def build_server(
         sharing.profile_gone,
         moderation.refuse_banned,
     )
-    whereabouts = Whereabouts(live, cluster, sio, moderation.checked(players.linked_profile), timing.lease)
+    checked_profile = moderation.checked(players.linked_profile)
+    whereabouts = Whereabouts(live, cluster, faults, sio, checked_profile, timing.lease)
     blocks = Blocks(live, store, storage.relations, cluster, whereabouts.profile_of)
     sharing.listeners.update(
         invitation=whereabouts.on_cluster_message, blocks_changed=blocks.on_cluster_message
@@ -474,7 +481,7 @@ def build_server(
         (limits, addresses),
         clock,
         cluster,
-        moderation.checked(players.linked_profile),
+        checked_profile,
         listing.changed,
         metrics=metrics,
     )
@@ -492,7 +499,7 @@ def build_server(
     )
     handlers.update(_events(requests, HintRequests(sharing, hints), chat, listing), report=reports.report)
     handlers.update(hello=whereabouts.hello)
-    openings = Openings(live, cluster, clock)
+    openings = Openings(live, cluster, faults, clock)
     matchmaking = Matchmaking(
         sharing,
         openings,
@@ -501,7 +508,7 @@ def build_server(
         store,
         storage.players,
         blocks,
-        moderation.checked(players.linked_profile),
+        checked_profile,
         sharing.handle,
         timing.matchmade_turn,
     )
@@ -524,7 +531,8 @@ def build_server(
         addresses=addresses,
         drops=drops,
         moderation=moderation,
-        readiness=Readiness(storage.ping, None if cluster is None else cluster.redis.ping),
+        # Redis asked through the cluster each time: once the process has left it, it is refused.
+        readiness=Readiness(storage.ping, None if cluster is None else lambda: cluster.redis.ping()),
         reports=reports,
         metrics=metrics,
         practice=PracticeApi(store, storage.practice, profile_pace, limits, clock, players.proven),
@@ -541,7 +549,9 @@ def build_server(
         friends=FriendsApi(
             store, storage.relations, profile_pace, limits, clock, players.proven, whereabouts, blocks
         ),
+        whereabouts=whereabouts,
         openings=openings,
+        quarantine=store.quarantine,
     )
 
 

@@ -24,6 +24,7 @@ from typing import Any, Final
 from redis.exceptions import RedisError
 
 from smear.server.cluster.coordination import Cluster
+from smear.server.faultlog import FaultLog
 from smear.server.tables.live import LiveTables
 from smear.server.tables.presence import Sender
 from smear.server.wire.protocol import ProfileProof
@@ -53,12 +54,14 @@ class Whereabouts:
         self,
         live: LiveTables,
         cluster: Cluster | None,
+        faults: FaultLog,
         sender: Sender,
         linked_profile: Callable[[ProfileProof | None], Awaitable[str | None]],
         lease: float,
     ) -> None:
         self.live = live
         self.cluster = cluster
+        self.faults = faults  # Redis failing: logged once, then counted
         self.sender = sender
         self.linked_profile = linked_profile  # a profile proven by its secret (else ``bad_profile``)
         self.lease = lease
@@ -155,6 +158,4 @@ class Whereabouts:
                 await self._publish({player: self._here(player) for player in set(self.profiles.values())})
             except RedisError as err:
                 assert self.cluster is not None
-                self.cluster.faults.failed(
-                    "redis", "places_not_kept", err, "the profiles' places were not kept"
-                )
+                self.faults.failed("redis", "places_not_kept", err, "the profiles' places were not kept")

@@ -23,6 +23,7 @@ import orjson
 from redis.exceptions import RedisError
 
 from smear.server.cluster.coordination import Cluster
+from smear.server.faultlog import FaultLog
 from smear.server.players.playerstats import finish_rate
 from smear.server.tables.live import LiveTables
 from smear.server.tables.table import Table
@@ -98,9 +99,12 @@ def _text(value: bytes | str) -> str:
 class Openings:
     """The matchmade tables with seats to take: this process's, and with Redis every process's."""
 
-    def __init__(self, live: LiveTables, cluster: Cluster | None, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, live: LiveTables, cluster: Cluster | None, faults: FaultLog, clock: Callable[[], float]
+    ) -> None:
         self.live = live
         self.cluster = cluster
+        self.faults = faults  # Redis failing: logged once, then counted
         self.clock = clock
         self._written: dict[str, Game] = {}  # this process's tables in Redis, by code
         self._writer: asyncio.Task[None] | None = None
@@ -125,7 +129,7 @@ class Openings:
         try:
             entries = await self.cluster.redis.hgetall(game.key)
         except RedisError as err:  # matched among this process's tables alone meanwhile
-            self.cluster.faults.failed("redis", "openings_not_read", err, "the open seats were not read")
+            self.faults.failed("redis", "openings_not_read", err, "the open seats were not read")
             return []
         now = self.clock()
         found, stale = [], []
@@ -152,7 +156,7 @@ class Openings:
             await self.write(tables)
         except RedisError as err:
             assert self.cluster is not None
-            self.cluster.faults.failed("redis", "openings_not_written", err, "open seats not written")
+            self.faults.failed("redis", "openings_not_written", err, "open seats not written")
 
     async def opened(self, code: str) -> None:
         """A table just opened here (:meth:`written` for it alone)."""

@@ -24,7 +24,7 @@ from smear.server.storage.database import Storage
 from smear.server.tables.finishing import PendingFinishes
 from smear.server.tables.live import LiveTables, NotStored, Snapshot, TableStore, Tasks
 from smear.server.tables.presence import Presence
-from smear.server.tables.quarantine import FINISH
+from smear.server.tables.quarantine import FINISH, Quarantine
 from smear.server.tables.table import Table
 from smear.server.wire.errorcodes import error_payload
 from smear.state import Phase
@@ -44,6 +44,7 @@ class Pacing:
         live: LiveTables,
         presence: Presence,
         store: TableStore,
+        quarantine: Quarantine,
         finishes: PendingFinishes,
         storage: Storage,
         tasks: Tasks,
@@ -57,6 +58,7 @@ class Pacing:
         self.live = live
         self.presence = presence
         self.store = store
+        self.quarantine = quarantine
         self.finishes = finishes
         self.storage = storage
         self.tasks = tasks
@@ -226,7 +228,7 @@ class Pacing:
                     if await self.retire(code, table.status, since, now):
                         self.free(table)
         self.addresses.forget_old(now)
-        await self.store.quarantine.recount()
+        await self.quarantine.recount()
 
     async def _retry_finishes(self) -> None:
         """Try again to store each record that failed; put aside a table whose record has failed
@@ -258,7 +260,7 @@ class Pacing:
     async def put_aside(self, table: Table, reason: str, error: BaseException) -> None:
         """Quarantine a table in memory (if that is not stored, the next sweep tries again): whoever
         follows it is told, and it leaves memory."""
-        if not await self.store.quarantine.put_aside(table.code, reason, error):
+        if not await self.quarantine.put_aside(table.code, reason, error):
             return
         self.finishes.drop(table.code)
         followers = list(self.live.followers.get(table.code, ()))

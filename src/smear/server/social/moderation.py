@@ -99,10 +99,9 @@ class Moderation:
 
     async def start(self, process: ServerProcess) -> None:
         """Note this process, read the bans, and read the orders from now on."""
-        moderation = self.moderation_store
-        await self.store.db(moderation.note_process, process)
+        await self.store.db(self.moderation_store.note_process, process)
         self._process, self._beaten = process.process, process.started_at
-        self._last = await self.store.read(moderation.last_order)
+        self._last = await self.store.read(self.moderation_store.last_order)
         await self._read_bans()
         self._task = asyncio.get_running_loop().create_task(self._follow_orders())
 

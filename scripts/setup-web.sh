@@ -125,9 +125,10 @@ build_web() {
     printf '%s %s\n' "$built" "$(hash_files "$WEB_BUILT")" >"$WEB_BUILD_STAMP"
 }
 
-# The browser tests drive Debian's chromium through Playwright (no browser download).
+# The browser tests drive Debian's chromium, its headless shell, through Playwright (no browser
+# download).
 install_chromium() {
-    if [ ! -x /usr/bin/chromium ]; then
-        apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+    if [ ! -x /usr/bin/chromium-headless-shell ]; then
+        apt-get update -qq && apt-get install -y -qq chromium-headless-shell >/dev/null
     fi
 }

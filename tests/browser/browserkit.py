@@ -24,7 +24,9 @@ from playwright.sync_api import (
 )
 from playwright.sync_api import Error as PlaywrightError
 
-CHROMIUM = "/usr/bin/chromium"
+# Chromium's headless shell (Debian's chromium-headless-shell): the same engine without the browser's
+# windowing, which took about a third more CPU for the same tests.
+CHROMIUM = "/usr/bin/chromium-headless-shell"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -38,8 +38,9 @@ sys.exit(os.environ.get("SMEAR_PURE_PYTHON") != "1" and not os.path.isfile("src/
         2>/dev/null
 }
 
-install_python_packages() {
-    local python="${PYTHON:-python3}" inputs installed=""
+# .venv, made by Python 3.11 or newer ($PYTHON, else python3) unless it is there already.
+make_python_env() {
+    local python="${PYTHON:-python3}"
     if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
         echo "Smear needs Python 3.11 or newer (set PYTHON=/path/to/python3.11)" >&2
         exit 1
@@ -52,6 +53,11 @@ install_python_packages() {
         echo "Making the Python environment in .venv..." >&2
         "$python" -m venv .venv
     fi
+}
+
+install_python_packages() {
+    local inputs installed=""
+    make_python_env
     inputs=$(python_install_inputs)
     if [ -f "$PYTHON_STAMP" ] && [ "$(head -n 1 "$PYTHON_STAMP")" = "$inputs" ]; then
         installed=$(tail -n +2 "$PYTHON_STAMP")

@@ -124,11 +124,3 @@ build_web() {
     (cd web && npm run --silent build) || return
     printf '%s %s\n' "$built" "$(hash_files "$WEB_BUILT")" >"$WEB_BUILD_STAMP"
 }
-
-# The browser tests drive Debian's chromium, its headless shell, through Playwright (no browser
-# download).
-install_chromium() {
-    if [ ! -x /usr/bin/chromium-headless-shell ]; then
-        apt-get update -qq && apt-get install -y -qq chromium-headless-shell >/dev/null
-    fi
-}

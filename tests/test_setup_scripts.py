@@ -531,12 +531,13 @@ def test_the_full_run_lists_its_25_slowest_at_the_full_profile_two_workers_a_cor
     for tool in ("ruff", "mypy"):
         fake(script.root / ".venv" / "bin", tool, "exit 0")
     stubs = {
-        "setup-python.sh": "install_python_packages() { :; }",
-        "setup-web.sh": "build_web() { :; }\ninstall_chromium() { :; }",
-        "setup-databases.sh": "install_database_servers() { :; }",
+        "setup-python.sh": "make_python_env() { :; }\ninstall_python_packages() { :; }",
+        "setup-web.sh": "ensure_node() { :; }\nbuild_web() { :; }",
+        "setup-debian.sh": "install_debian_packages() { :; }",
     }
     for name, functions in stubs.items():
         (script.root / "scripts" / name).write_text(functions + "\n")
+    shutil.copy(ROOT / "scripts" / "together.sh", script.root / "scripts")
     (script.root / "web").mkdir()
     fake(script.fakes, "npm", "exit 0")
     loadavg = tmp_path / "loadavg"
@@ -545,6 +546,11 @@ def test_the_full_run_lists_its_25_slowest_at_the_full_profile_two_workers_a_cor
     assert result.returncode == 0, result.stderr
     cores = int(subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout)
     assert script.recorded() == [
+        # The search's kernels compiled once, before the workers start.
+        "tests/support/warm_kernels.py",
+        "HYPOTHESIS_PROFILE=quick",
+        f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '(unset)')}",
+        "PYTEST_XDIST_AUTO_NUM_WORKERS=(unset)",
         *("-m", "pytest", "-n", "auto", "--dist", "worksteal", "--durations=25", "-k", "cards"),
         "HYPOTHESIS_PROFILE=full",
         f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '(unset)')}",
@@ -558,6 +564,34 @@ def test_the_full_run_lists_its_25_slowest_at_the_full_profile_two_workers_a_cor
         assert f"PYTEST_XDIST_AUTO_NUM_WORKERS={workers}" in script.recorded(), running
     assert script.run(PYTEST_XDIST_AUTO_NUM_WORKERS="3", LOADAVG_FILE=str(loadavg)).returncode == 0
     assert "PYTEST_XDIST_AUTO_NUM_WORKERS=3" in script.recorded()
+
+
+def test_steps_run_together_all_at_once_each_output_under_its_name_and_any_failure_named(
+    tmp_path: Path,
+) -> None:
+    # Each step waits for the other's mark: they finish only when both run at the same time.
+    script = f"""source {ROOT / "scripts" / "together.sh"}
+first() {{ touch {tmp_path}/first; until [ -e {tmp_path}/second ]; do sleep 0.01; done; echo one; }}
+second() {{ touch {tmp_path}/second; until [ -e {tmp_path}/first ]; do sleep 0.01; done; echo two; }}
+broken() {{ echo why >&2; return 3; }}
+slow() {{ sleep 0.3; touch {tmp_path}/slow; }}
+"""
+
+    def run(steps: str) -> subprocess.CompletedProcess[str]:
+        together = f"{script}run_together {steps} && echo passed"
+        return subprocess.run(["bash", "-c", together], capture_output=True, text=True, timeout=30)
+
+    both = run("first second")
+    assert both.returncode == 0, both.stderr
+    assert both.stdout == "passed\n"
+    assert both.stderr.splitlines() == ["At once: first second", "--- first", "one", "--- second", "two"]
+
+    failing = run("broken slow")
+    assert failing.returncode == 1
+    assert failing.stdout == ""
+    assert "--- broken\nwhy\n" in failing.stderr
+    assert failing.stderr.splitlines()[-1] == "failed: broken"
+    assert (tmp_path / "slow").exists()  # the other step was waited for, not left running
 
 
 def test_pyproject_registers_exactly_the_tiers_the_fast_run_leaves_out() -> None:

@@ -12,7 +12,10 @@ The baseline is ``counting`` unless named: the heuristic as it was when the gap 
 ``--baseline heuristic`` measures from today's heuristic instead.
 
 Usage: python bench/gap.py [--bot expert] [--baseline counting] [--rules house] [--matches 400]
-[--workers 2] [--seed 0] [--sighted]
+[--workers 2] [--seed 0] [--target POINTS] [--sighted]
+
+``--target`` plays each match to another score than the preset's: shorter matches, the same
+figures per hand (a quick run's, for the tests).
 
 It prints each arena as it ends, then where each side's points came from (how often it won the
 auction and was set, its points per hand bidding and defending, and of each point of the preset, the
@@ -143,6 +146,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=400, help="matches per arena (default 400)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="deal seed of the first match (default 0)")
+    parser.add_argument("--target", type=int, help="the score that wins a match (default: the preset's)")
     parser.add_argument(
         "--sighted",
         action="store_true",
@@ -162,15 +166,16 @@ def main() -> None:
             parser.error(f"unknown bot: {name!r} (bots: {known})")
     if args.bot == baseline:
         parser.error(f"{baseline} is the baseline: name another bot to measure from it")
+    changes = () if args.target is None else (("target", args.target),)
     configs = {
         name: ArenaConfig(
-            args.rules, PLAYERS, True, team_lineup(name, baseline, PLAYERS), args.matches, args.seed
+            args.rules, PLAYERS, True, team_lineup(name, baseline, PLAYERS), args.matches, args.seed, changes
         )
         for name in (baseline, args.bot, *(SIGHTED_EXPERTS if args.sighted else ()), CEILING)
     }
     try:
         rules = configs[baseline].rules
-    except ValueError as err:  # an unknown preset
+    except ValueError as err:  # an unknown preset, a target below 1
         parser.error(str(err))
     if PLAYERS not in rules.team_player_counts:
         parser.error(f"{args.rules} is not played in two teams of two")
@@ -191,7 +196,10 @@ def main() -> None:
                 f"{side.hands} hands, {side.wins}/{side.matches} matches won{made}"
             )
     per_hand = {name: side.as_json()["points_per_hand"] for name, side in sides.items()}
-    print(f"{args.rules}, two teams, {args.matches} matches per arena from seed {args.seed}, from {baseline}")
+    arenas = f"{args.matches} matches per arena" + (
+        "" if args.target is None else f" to {args.target} points"
+    )
+    print(f"{args.rules}, two teams, {arenas} from seed {args.seed}, from {baseline}")
     print("where each side's points came from (bid, set: shares of hands and of bids; points per hand")
     print("bidding and defending; each point: shares of its bidding hands it and the other side took it)")
     for line in sources_table(found):

@@ -106,7 +106,21 @@ def test_the_bench_ends_with_its_lines_and_refuses_what_it_cannot_measure() -> N
 
 def test_sighted_the_bench_adds_the_expert_shown_the_cards_at_the_auction_and_the_trump() -> None:
     keys = [name.replace("-", "_") for name in SIGHTED_EXPERTS]
-    run = run_bench(BENCH, "--bot", "expert", "--sighted", "--matches", "1", "--workers", "2", timeout=600)
+    # Matches to 7 points rather than the preset's 21: a few hands each, the same figures per hand.
+    run = run_bench(
+        BENCH,
+        "--bot",
+        "expert",
+        "--sighted",
+        "--matches",
+        "1",
+        "--target",
+        "7",
+        "--workers",
+        "2",
+        timeout=600,
+    )
+    assert "house, two teams, 1 matches per arena to 7 points from seed 0" in run.stdout
     figures = closing_figures(
         run,
         [
@@ -127,4 +141,10 @@ def test_sighted_the_bench_adds_the_expert_shown_the_cards_at_the_auction_and_th
             figures["omniscient_points_per_hand"],
         )
         assert figures[f"{key}_gap_closed"] == pytest.approx(expected, abs=0.002)
-    assert_refused(BENCH, [(["--bot", "heuristic", "--sighted"], "--sighted shows the cards to the expert")])
+    assert_refused(
+        BENCH,
+        [
+            (["--bot", "heuristic", "--sighted"], "--sighted shows the cards to the expert"),
+            (["--target", "0"], "the target must be positive, not 0"),
+        ],
+    )

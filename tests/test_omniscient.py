@@ -173,6 +173,8 @@ def test_sighted_experts_are_named_in_the_arena_only() -> None:
         assert name not in bot_names()
         assert SightedExpertBot(sees).name == name
         assert parse_lineup(f"{name},counting", 4, True) == team_lineup(name, "counting", 4)
-    config = ArenaConfig("house", 4, True, team_lineup("expert-sees-trump", "random", 4), matches=1, seed=2)
+    # One match, to 7 points rather than 21: an arena plays it all the same.
+    lineup = team_lineup("expert-sees-trump", "random", 4)
+    config = ArenaConfig("house", 4, True, lineup, matches=1, seed=2, changes=(("target", 7),))
     rows = {row["bot"]: row for row in run_arena(config, workers=1).as_json()["bots"]}
     assert rows["expert-sees-trump"]["matches"] == rows["random"]["matches"] == 1

@@ -542,18 +542,30 @@ def test_the_full_run_lists_its_25_slowest_at_the_full_profile_two_workers_a_cor
     fake(script.fakes, "npm", "exit 0")
     loadavg = tmp_path / "loadavg"
     loadavg.write_text("0.00 0.01 0.05 1/300 4242\n")  # nothing runs but the reader: idle
-    result = script.run("-k", "cards", HYPOTHESIS_PROFILE="quick", LOADAVG_FILE=str(loadavg))
+    result = script.run(
+        "-k", "cards", HYPOTHESIS_PROFILE="quick", LOADAVG_FILE=str(loadavg), PYTHONDONTWRITEBYTECODE="1"
+    )
     assert result.returncode == 0, result.stderr
     cores = int(subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout)
-    assert script.recorded() == [
-        # The search's kernels compiled once, before the workers start.
-        "tests/support/warm_kernels.py",
-        "HYPOTHESIS_PROFILE=quick",
-        f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '(unset)')}",
-        "PYTEST_XDIST_AUTO_NUM_WORKERS=(unset)",
+    ahead = script.recorded()[:11]  # run together: their lines in any order
+    assert sorted(ahead) == sorted(
+        [
+            # The search's kernels compiled and the test modules collected once, before the workers
+            # start, their bytecode kept (whatever the environment said) for every test process.
+            "tests/support/warm_kernels.py",
+            *("-m", "pytest", "--collect-only", "-q"),
+            *[
+                "HYPOTHESIS_PROFILE=quick",
+                "PYTHONDONTWRITEBYTECODE=(unset)",
+                "PYTEST_XDIST_AUTO_NUM_WORKERS=(unset)",
+            ]
+            * 2,
+        ]
+    )
+    assert script.recorded()[11:] == [
         *("-m", "pytest", "-n", "auto", "--dist", "worksteal", "--durations=25", "-k", "cards"),
         "HYPOTHESIS_PROFILE=full",
-        f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '(unset)')}",
+        "PYTHONDONTWRITEBYTECODE=(unset)",
         # -n auto: two workers a core on an idle machine.
         f"PYTEST_XDIST_AUTO_NUM_WORKERS={2 * cores}",
     ]

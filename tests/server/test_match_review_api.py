@@ -42,13 +42,15 @@ def run(scenario: Callable[[], Any]) -> None:
 
 async def finished_match(s: Session) -> tuple[str, str]:
     """A match a new Ann played against two bots to the end: its id, from her history, and Ann's
-    profile id."""
+    profile id. She bids the highest she may: bids she cannot make cost points, so the review has
+    costly decisions to list (a player who always passed left, now and then, none worse than the
+    expert's margin of error)."""
     ann = await new_profile(s.url, "Ann")
     host = await host_with_profile(s, "Ann", ann, players=3, target=11)
     for seat in (1, 2):
         assert (await host.send("set_bot", seat=seat, bot=True))["ok"]
     assert (await host.send("start"))["ok"]
-    await play_out([host])
+    await play_out([host], top_bid=True)
     history = (await get_json(f"{s.url}/api/players/{ann['player']}/matches"))[1]["matches"]
     assert len(history) == 1
     return str(history[0]["match"]), ann["player"]

@@ -56,13 +56,15 @@ make_python_env() {
 }
 
 install_python_packages() {
-    local inputs installed=""
+    local inputs installed="" covering
     make_python_env
     inputs=$(python_install_inputs)
     if [ -f "$PYTHON_STAMP" ] && [ "$(head -n 1 "$PYTHON_STAMP")" = "$inputs" ]; then
         installed=$(tail -n +2 "$PYTHON_STAMP")
-        if grep -qxF -- "$1" <<<"$installed" && project_installed; then
-            echo "pyproject.toml, setup.py and the compiled sources unchanged since the last pip install -e $1: not reinstalling" >&2
+        # The project with extras (".[test]", scripts/test's) is the project (".", scripts/run's) and more.
+        covering=$(grep -xF -- "$1" <<<"$installed" || { [ "$1" = . ] && grep -m 1 '^\.\[' <<<"$installed"; } || true)
+        if [ -n "$covering" ] && project_installed; then
+            echo "pyproject.toml, setup.py and the compiled sources unchanged since the last pip install -e $covering: not reinstalling" >&2
             return 0
         fi
     fi

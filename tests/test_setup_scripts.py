@@ -416,7 +416,24 @@ def test_each_requirement_is_installed_once(python: Steps) -> None:
     setup = python.root / "setup.py"
     setup.write_text(setup.read_text() + "# changed\n")
     assert python.run("install_python_packages '.[test]'")[0] == [pip_install(".[test]")]
+    assert python.run("install_python_packages .")[0] == []  # installed with it, from the new inputs
+    setup.write_text(setup.read_text() + "# changed again\n")
     assert python.run("install_python_packages .")[0] == [pip_install(".")]
+    assert python.run("install_python_packages '.[test]'")[0] == [pip_install(".[test]")]
+
+
+def test_the_project_with_its_test_extras_serves_for_the_project(python: Steps) -> None:
+    # ./scripts/test, then ./scripts/run: the second finds the project installed, and more.
+    assert python.run("install_python_packages '.[test]'")[0] == [pip_install(".[test]")]
+    calls, stderr = python.run("install_python_packages .")
+    assert calls == []
+    assert INSTALL_SKIPPED.format(".[test]") in stderr
+    # Not the other way round: the test tools were never installed.
+    assert python.run("install_python_packages .")[0] == []
+    setup = python.root / "setup.py"
+    setup.write_text(setup.read_text() + "# changed\n")
+    assert python.run("install_python_packages .")[0] == [pip_install(".")]
+    assert python.run("install_python_packages '.[test]'")[0] == [pip_install(".[test]")]
 
 
 def test_failed_or_lost_install_is_redone(python: Steps) -> None:

@@ -5,7 +5,7 @@
 # own, then shows each step's output in the order given, under its name. It waits for every step,
 # and fails when any did, naming them: one step's failure never leaves another running unseen.
 run_together() {
-    local outputs step status=0 failed=()
+    local outputs step failed=()
     local -a pids=()
     outputs=$(mktemp -d)
     echo "At once: $*" >&2
@@ -15,10 +15,7 @@ run_together() {
     done
     local index=0
     for step in "$@"; do
-        if ! wait "${pids[$index]}"; then
-            status=1
-            failed+=("$step")
-        fi
+        wait "${pids[$index]}" || failed+=("$step")
         if [ -s "$outputs/$index" ]; then
             echo "--- $step" >&2
             cat "$outputs/$index" >&2
@@ -26,8 +23,8 @@ run_together() {
         index=$((index + 1))
     done
     rm -rf "$outputs"
-    if ((status)); then
+    if ((${#failed[@]})); then
         echo "failed: ${failed[*]}" >&2
+        return 1
     fi
-    return "$status"
 }

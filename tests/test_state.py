@@ -272,6 +272,21 @@ def test_house_refusal_names_the_suit_led_and_the_card() -> None:
     assert error.describe("Kemal") == "Kemal cannot play Ks: hearts were led and Kemal holds a heart"
 
 
+def test_a_refusal_copied_to_another_process_keeps_its_code_its_seat_and_its_sentence() -> None:
+    # As a worker process sends it back: pickled, then made again from its code and action.
+    state = act(start(HOUSE, TRUMP_LED_HANDS), "bid 2", "pass", "pass")
+    error = refusal(state, "pass", seat=1)
+    copied = pickle.loads(pickle.dumps(error))
+    assert type(copied) is NotYourTurnError
+    assert (copied.code, copied.action, copied.seat, copied.args_map) == (
+        "not_your_turn",
+        "pass",
+        1,
+        {"to_act": 3},
+    )
+    assert str(copied) == str(error) == "you cannot pass: it is seat 3's turn"
+
+
 def test_playing_a_card_you_do_not_hold_is_refused() -> None:
     state = act(start(HOUSE, TRUMP_LED_HANDS), "bid 2", "pass", "pass", "pass")
     assert "you do not hold Kh" in str(refusal(state, "Kh"))

@@ -82,7 +82,13 @@ class IllegalActionError(SmearError):
         self.action = action
         self.seat = seat
         self.args_map: dict[str, str | int] = dict(args)
-        super().__init__(self.describe(None))
+        # The sentence is made when it is read (str): whoever tries many actions to see which are
+        # refused pays for none it does not read. ``code`` and ``action`` are what a copy (pickle)
+        # is made again from.
+        super().__init__(code, action)
+
+    def __str__(self) -> str:
+        return self.describe(None)
 
     def reason(self, name: str | None = None) -> str:
         """Why the action is refused, speaking of ``name`` (or to the player when ``None``)."""

@@ -138,7 +138,8 @@ def test_a_port_already_taken_is_an_error_and_the_server_never_says_it_is_ready(
         command = serve_command(port, f"sqlite:///{tmp_path / 'smear.db'}", ["--log-format", "json"])
         run = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert run.returncode == 2, run
-    assert f"the server cannot listen at 127.0.0.1:{port}: Address already in use" in run.stderr
+    assert f"the server cannot listen at 127.0.0.1:{port}: Address already in use\n" in run.stderr
+    assert run.stderr.count(str(port)) == 1, "the address is named once"
     assert "server_ready" not in run.stdout + run.stderr and "Traceback" not in run.stderr
 
 

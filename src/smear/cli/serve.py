@@ -4,6 +4,7 @@ back."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import click
@@ -265,6 +266,12 @@ _LIMIT_SETTINGS = (
 _TIMING_SETTINGS = ("bot_pause", "hand_pause", "grace", "match_pause", "matchmade_turn", "lease")
 
 
+def os_reason(err: OSError) -> str:
+    """The system's words for ``err`` ("Address already in use"), without what Python added to them
+    (``socket.create_server`` names the address again)."""
+    return os.strerror(err.errno) if err.errno else str(err)
+
+
 def serve_settings(command: Any) -> Any:
     """The options of :data:`_SERVE_SETTINGS`, and the two that may be given several times."""
     defaults = {**vars(Limits()), **vars(Timing())}
@@ -441,11 +448,11 @@ def _serve(
             serve_metrics(metrics_at, registry)
         except OSError as err:  # the port taken, or an address not of this machine
             where = f"{metrics_at[0]}:{metrics_at[1]}"
-            fail(f"the metrics cannot be served at {where}: {err.strerror or err}", EXIT_INVALID)
+            fail(f"the metrics cannot be served at {where}: {os_reason(err)}", EXIT_INVALID)
     try:  # bound before the server says it is ready: a port taken is an error, not a ready server
         listener = listen(host, port)
     except OSError as err:
-        fail(f"the server cannot listen at {host}:{port}: {err.strerror or err}", EXIT_INVALID)
+        fail(f"the server cannot listen at {host}:{port}: {os_reason(err)}", EXIT_INVALID)
     shown = make_url(database).render_as_string()  # the password, if any, as ***
     shared = "" if redis is None else f", Redis {masked(redis)}"
     processes = "" if workers == 1 else f", {workers} processes"

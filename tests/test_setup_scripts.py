@@ -622,23 +622,35 @@ def test_steps_run_together_all_at_once_each_output_under_its_name_and_any_failu
     script = f"""source {ROOT / "scripts" / "together.sh"}
 first() {{ touch {tmp_path}/first; until [ -e {tmp_path}/second ]; do sleep 0.01; done; echo one; }}
 second() {{ touch {tmp_path}/second; until [ -e {tmp_path}/first ]; do sleep 0.01; done; echo two; }}
-broken() {{ echo why >&2; return 3; }}
+broken() {{ echo why >&2; false; echo never; }}
 slow() {{ sleep 0.3; touch {tmp_path}/slow; }}
 """
 
     def run(steps: str) -> subprocess.CompletedProcess[str]:
-        together = f"{script}run_together {steps} && echo passed"
+        # As scripts/test runs it: with set -e, which stops a step at its first failure.
+        together = f"set -e\n{script}run_together {steps}\necho passed"
         return subprocess.run(["bash", "-c", together], capture_output=True, text=True, timeout=30)
+
+    def timed(stderr: str) -> str:
+        """The output with each step's whole seconds as N (how many depends on the machine)."""
+        return re.sub(r"^(--- \w+) \(\d+ s\)$", r"\1 (N s)", stderr, flags=re.MULTILINE)
 
     both = run("first second")
     assert both.returncode == 0, both.stderr
     assert both.stdout == "passed\n"
-    assert both.stderr.splitlines() == ["At once: first second", "--- first", "one", "--- second", "two"]
+    assert timed(both.stderr).splitlines() == [
+        "At once: first second",
+        "--- first (N s)",
+        "one",
+        "--- second (N s)",
+        "two",
+    ]
 
     failing = run("broken slow")
     assert failing.returncode == 1
     assert failing.stdout == ""
-    assert "--- broken\nwhy\n" in failing.stderr
+    assert "--- broken (N s)\nwhy\n" in timed(failing.stderr) and "never" not in failing.stderr
+    assert "--- slow (N s)\n" in timed(failing.stderr)  # a step that said nothing is named with its time
     assert failing.stderr.splitlines()[-1] == "failed: broken"
     assert (tmp_path / "slow").exists()  # the other step was waited for, not left running
 

@@ -176,6 +176,8 @@ class Determinizer:
         self.constrained = sum(1 for place in places if place.forbidden)
         self._rejection_failed = False
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        # Each (place, cards left per class)'s options, counted once and drawn from at every sample.
+        self._option_lists: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
         self._classes: list[list[Card]] | None = None
         self._patterns: list[list[tuple[int, ...]]] = []
 
@@ -338,6 +340,13 @@ class Determinizer:
     def _options(self, index: int, rem: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         """Each way constrained place ``index`` can take its cards from ``rem`` cards per class,
         with the number of consistent layouts of the constrained places that it leaves."""
+        key = (index, rem)
+        options = self._option_lists.get(key)
+        if options is None:
+            options = self._option_lists[key] = self._count_options(index, rem)
+        return options
+
+    def _count_options(self, index: int, rem: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         options = []
         last = index + 1 == self.constrained
         for split in self._patterns[index]:

@@ -25,6 +25,8 @@ from smear.trick import TrumpOrder, order_for
 from smear.views import PlayerView
 
 _SUITS = tuple(Suit)
+# The four tens (a card's index is 13 * suit + rank, the ten's rank 8), whose points count for Game.
+_TENS = sum(1 << (13 * suit + 8) for suit in _SUITS)
 
 
 def _top(mask: int) -> int:
@@ -74,8 +76,7 @@ def estimate(hand: int, deck: int, rules: Rules, suit: Suit) -> float:
         points += rules.trey_points * (0.7 if strong else 0.35)
     if rules.ten_for_game:  # the Ten of trump instead of Game
         return points + ((0.7 if strong else 0.35) if hand >> (13 * suit + 8) & 1 else 0.0)
-    tens = sum(1 for card in iter_bits(hand) if card < 52 and card % 13 == 8)
-    points += 0.15 * tens + (0.25 if strong else 0.0)
+    points += 0.15 * (hand & _TENS).bit_count() + (0.25 if strong else 0.0)
     return points
 
 

@@ -29,10 +29,6 @@ _SUITS = tuple(Suit)
 _TENS = sum(1 << (13 * suit + 8) for suit in _SUITS)
 
 
-def _top(mask: int) -> int:
-    return mask.bit_length() - 1
-
-
 def _bottom(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
@@ -53,17 +49,22 @@ def estimate(hand: int, deck: int, rules: Rules, suit: Suit) -> float:
     strong = count >= 3
     points = 0.0
     if mine:
-        if _top(mine) == _top(natural):
+        # The highest and lowest natural trumps, of the hand and of the deck (indexes of set bits;
+        # a bot's search asks this of every deal it samples, so each is worked out once).
+        top, top_mine = natural.bit_length() - 1, mine.bit_length() - 1
+        if top_mine == top:
             points += 1.0  # the top trump in play always wins its trick
-        elif _top(mine) == _top(natural & ~(1 << _top(natural))):
+        elif top_mine == (natural & ~(1 << top)).bit_length() - 1:
             points += 0.35
         if rules.two_points:
             # The Two scores for its holder whoever wins its trick.
             points += rules.two_points if hand >> (13 * suit) & 1 else 0.0
-        elif _bottom(mine) == _bottom(natural):
-            points += 1.0 if rules.low_to_player else (0.6 if strong else 0.3)
-        elif rules.low_to_player and _bottom(mine) == _bottom(natural & ~(1 << _bottom(natural))):
-            points += 0.3
+        else:
+            bottom, bottom_mine = _bottom(natural), _bottom(mine)
+            if bottom_mine == bottom:
+                points += 1.0 if rules.low_to_player else (0.6 if strong else 0.3)
+            elif rules.low_to_player and bottom_mine == _bottom(natural & ~(1 << bottom)):
+                points += 0.3
     protected = 0.8 if strong else 0.4
     if hand >> order.jack & 1:
         points += protected
@@ -82,9 +83,15 @@ def estimate(hand: int, deck: int, rules: Rules, suit: Suit) -> float:
 
 def best_suit(hand: int, deck: int, rules: Rules) -> SuitEstimate:
     """The trump suit that suits this hand best (house: only suits the hand can lead)."""
-    candidates = [s for s in _SUITS if not (not rules.trump_named and not hand & (0x1FFF << 13 * s))]
-    scored = [SuitEstimate(s, estimate(hand, deck, rules, s)) for s in candidates]
-    return max(scored, key=lambda e: e.points)
+    best: SuitEstimate | None = None
+    for suit in _SUITS:
+        if rules.trump_named or hand & (0x1FFF << 13 * suit):
+            points = estimate(hand, deck, rules, suit)
+            if best is None or points > best.points:  # the first of equals, as max() keeps
+                best = SuitEstimate(suit, points)
+    if best is None:
+        raise ValueError("the hand holds no card of a suit it may name")
+    return best
 
 
 def bid_count(hand: int, pub: PublicState, suit: Suit | None = None) -> float:

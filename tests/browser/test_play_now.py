@@ -81,7 +81,9 @@ def test_play_now_asks_for_a_name_and_takes_the_bots_last_chosen(
     expect(page.get_by_label("Bots")).to_have_value("beginner")
     expect(note).to_contain_text("Bots: Beginner.")
 
-    # The keyboard's way: the name, then Enter.
+    # The keyboard's way: the name, then Enter, once the page is connected again after the reload
+    # (until then "Play now" is disabled, and Enter submits nothing: a click would wait, a key does not).
+    expect(page.get_by_role("button", name="Play now")).to_be_enabled()
     name.fill("Ben")
     name.press("Enter")
     expect(page.locator(".game")).to_be_visible()

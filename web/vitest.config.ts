@@ -10,7 +10,7 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["src/test/setup.ts"],
     // The files of a worker share one environment: a fresh one for each file took three quarters
-    // of the run. src/test/setup.ts puts back, before each test, the state tests change.
+    // of the run. src/test/setup.ts puts back, after each test, the state tests change.
     isolate: false,
   },
 });

@@ -16,7 +16,16 @@ from dataclasses import dataclass
 from smear.actions import PASS, PLAYS, TRUMPS, Action, Bid, Discard, Play, bid
 from smear.bots.base import register
 from smear.bots.bidlines import bid_of, fitted_bid
-from smear.cards import BIG_JOKER_INDEX, GAME_VALUES, LITTLE_JOKER_INDEX, CardSet, Suit, iter_bits
+from smear.cards import (
+    BIG_JOKER_INDEX,
+    GAME_VALUES,
+    LITTLE_JOKER_INDEX,
+    SUIT_BITS,
+    SUIT_MASKS,
+    CardSet,
+    Suit,
+    iter_bits,
+)
 from smear.knowledge import unseen_cards
 from smear.rules import Rules
 from smear.scoring import scoring_trumps
@@ -26,7 +35,7 @@ from smear.views import PlayerView
 
 _SUITS = tuple(Suit)
 # The four tens (a card's index is 13 * suit + rank, the ten's rank 8), whose points count for Game.
-_TENS = sum(1 << (13 * suit + 8) for suit in _SUITS)
+_TENS = sum(1 << (SUIT_BITS * suit + 8) for suit in _SUITS)
 
 
 def _bottom(mask: int) -> int:
@@ -85,7 +94,7 @@ def best_suit(hand: int, deck: int, rules: Rules) -> SuitEstimate:
     """The trump suit that suits this hand best (house: only suits the hand can lead)."""
     best: SuitEstimate | None = None
     for suit in _SUITS:
-        if rules.trump_named or hand & (0x1FFF << 13 * suit):
+        if rules.trump_named or hand & SUIT_MASKS[suit]:
             points = estimate(hand, deck, rules, suit)
             if best is None or points > best.points:  # the first of equals, as max() keeps
                 best = SuitEstimate(suit, points)

@@ -21,6 +21,7 @@ import uvicorn
 from axekit import AXE
 from browserkit import SharedBrowser, Watched
 from playwright.sync_api import Browser, Request
+from support.deals import seed_deals
 
 from smear.server.app import STATIC_DIR, Timing, build_server
 from smear.server.limits import Limits
@@ -111,11 +112,19 @@ class ServerThread:
 
 
 @pytest.fixture
-def serve(static_build: Path, tmp_path: Path) -> Iterator[Callable[..., str]]:
-    """``serve(timing=FAST)`` starts a server for this test and returns its base URL."""
+def serve(
+    static_build: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[..., str]]:
+    """``serve(timing=FAST)`` starts a server for this test and returns its base URL.
+
+    ``serve(deals=seed)`` deals every match the test starts from ``seed`` (``support.deals``): a test
+    that plays a match to its end names one, so that its match is the same, and as short, every run
+    (a match to 11 between random deals took 2 to 12 hands)."""
     started: list[ServerThread] = []
 
-    def start(timing: Timing = FAST) -> str:
+    def start(timing: Timing = FAST, deals: int | None = None) -> str:
+        if deals is not None:
+            seed_deals(monkeypatch, deals)
         server = ServerThread(tmp_path / f"smear{len(started)}.db", timing).start()
         started.append(server)
         return server.url

@@ -62,7 +62,7 @@ def wait_for_history(page: Page, url: str, matches: int, limit: int = 600) -> No
 def test_every_screen_has_no_serious_accessibility_violation(
     serve: Callable[..., str], open_page: Callable[..., Watched], axe_script: Path
 ) -> None:
-    url = serve(QUICK)
+    url = serve(QUICK, deals=4)
     audit = Audit(axe_script)
     host = open_page(bypass_csp=True).page
     host.goto(url)

@@ -81,7 +81,7 @@ def test_four_players_from_the_invite_link_play_a_hand_to_the_points_screen(
 def test_one_player_and_three_bots_play_a_match_to_the_winner_screen(
     serve: Callable[..., str], open_page: Callable[..., Watched]
 ) -> None:
-    url = serve()
+    url = serve(deals=4)
     player = solo_table(open_page, url, target=11)
     page = player.page
     expect(page.locator(".scores-panel")).to_contain_text("First to 11")

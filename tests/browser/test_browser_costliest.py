@@ -50,7 +50,7 @@ def step_title(hand: dict[str, Any], step: int) -> str:
 def test_the_costliest_decisions_lead_to_their_steps_and_mark_them(
     serve: Callable[..., str], open_page: Callable[..., Watched]
 ) -> None:
-    url = serve()
+    url = serve(deals=7)
     # The expert must find costly decisions to list. A short match's few decisions can all be within
     # the review's margin: playing the first hands of 150 matches against the Normal bots by passing,
     # one review in 150 found none (as in one CI run). Bidding high on any hand and naming the first

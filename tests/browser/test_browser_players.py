@@ -231,7 +231,7 @@ def test_a_profile_is_made_renamed_carried_to_a_second_browser_and_deleted(
 def test_a_match_finished_against_bots_is_in_the_history_and_replays_to_its_final_score(
     serve: Callable[..., str], open_page: Callable[..., Watched]
 ) -> None:
-    url = serve()
+    url = serve(deals=7)
     page = finish_a_match_against_bots(open_page, url, "Mira").page
     profile = stored_profile(page)
     assert profile is not None

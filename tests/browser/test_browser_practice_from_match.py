@@ -72,7 +72,7 @@ def answer_first(page: Page, question: dict[str, Any]) -> None:
 def test_a_player_practises_its_costliest_decisions_from_its_match_s_replay(
     serve: Callable[..., str], open_page: Callable[..., Watched], axe_script: Path
 ) -> None:
-    url = serve()
+    url = serve(deals=7)
     # A three-player table to 11 filled with bots and played to its end through the UI (the page
     # lets axe's script in).
     page = open_page(1280, 800, bypass_csp=True).page

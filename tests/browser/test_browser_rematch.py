@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 def test_a_rematch_with_new_partners_starts_when_both_players_say_yes(
     serve: Callable[..., str], open_page: Callable[..., Watched]
 ) -> None:
-    url = serve()
+    url = serve(deals=5)
     host_watched = open_page()
     host, guest = host_watched.page, open_page(width=375, height=740).page
     create_table(host, url, "Hosta", teams=True, target=11)

@@ -74,7 +74,7 @@ def to_french(page: Page) -> None:
 def test_a_hand_and_the_match_are_reviewed_at_phone_width(
     serve: Callable[..., str], open_page: Callable[..., Watched]
 ) -> None:
-    url = serve()
+    url = serve(deals=4)
     player = open_page(PHONE, 812)
     page = player.page
     create_table(page, url, "Solo", target=11)

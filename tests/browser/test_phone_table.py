@@ -197,7 +197,7 @@ def test_the_discard_fits_every_screen(
 def test_the_match_end_opens_at_its_top_with_play_again_in_sight(
     serve: Callable[..., str], open_page: Callable[..., Watched]
 ) -> None:
-    url = serve(MATCH_FAST)
+    url = serve(MATCH_FAST, deals=4)
     page = open_page(375, 740).page
     create_table(page, url, "Newbie", target=11)
     start_with_bots(page)

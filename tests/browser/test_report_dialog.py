@@ -98,7 +98,7 @@ def test_a_report_made_at_the_table_is_listed_read_and_resolved_by_the_operator(
 def test_a_report_made_from_the_match_history_is_listed_by_the_operator(
     serve: Callable[..., str], open_page: Callable[..., Watched], tmp_path: Path, axe_script: Path
 ) -> None:
-    url = serve()
+    url = serve(deals=2)
     database = tmp_path / "smear0.db"
     host = open_page(width=375, height=740, bypass_csp=True).page
     guest = open_page().page

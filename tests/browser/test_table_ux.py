@@ -198,7 +198,7 @@ def test_an_away_player_is_counted_down_to_the_bot_that_plays_for_them(
 def test_the_match_end_gives_each_sides_place_and_its_last_hand_fits_a_phone(
     serve: Callable[..., str], open_page: Callable[..., Watched]
 ) -> None:
-    url = serve()
+    url = serve(deals=2)
     player = solo_table(open_page, url, target=11)
     code = player.page.url.rsplit("/t/", 1)[1]
     # The player leaves: a bot takes the seat, and the bots play the match out for a spectator.

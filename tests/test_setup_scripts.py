@@ -531,7 +531,7 @@ def test_fast_runs_pytest_on_every_core_leaving_out_every_marked_tier(tmp_path: 
     result = script.run("-x", "tests/test_cards.py", PYTHONDONTWRITEBYTECODE="1")
     assert result.returncode == 0, result.stderr
     assert script.recorded() == [
-        *("-m", "pytest", "-n", "auto", "-m", FAST, "-x", "tests/test_cards.py"),
+        *("-m", "pytest", "-n", "auto", "--dist", "worksteal", "-m", FAST, "-x", "tests/test_cards.py"),
         "HYPOTHESIS_PROFILE=quick",
         # pytest may keep the test modules it rewrote, for the next run.
         "PYTHONDONTWRITEBYTECODE=(unset)",

@@ -140,17 +140,28 @@ def open_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Call
     ``bypass_csp=True`` lets a test add inline scripts (an audit's) to the page, and
     ``ignore_https_errors=True`` takes a test's self-signed certificate.
 
+    The page asks for reduced motion, as a player may in their system's settings: the client then
+    draws no animation or transition (``styles/motion.css``), and nothing else changes. Drawing
+    them cost a seventh of the browser tests' CPU, spent on frames no assertion reads. A test of the
+    motion itself, or of a match played with it, passes ``motion=True``.
+
     At teardown, the test fails if any page logged a console error or threw an uncaught exception.
     Nothing is ignored: the client has no favicon request that could 404.
     """
     opened: list[Watched] = []
 
     def new(
-        width: int = 1280, height: int = 800, *, bypass_csp: bool = False, ignore_https_errors: bool = False
+        width: int = 1280,
+        height: int = 800,
+        *,
+        bypass_csp: bool = False,
+        ignore_https_errors: bool = False,
+        motion: bool = False,
     ) -> Watched:
         context = browser.new_context(
             viewport={"width": width, "height": height},
             locale="en-US",
+            reduced_motion="no-preference" if motion else "reduce",
             bypass_csp=bypass_csp,
             ignore_https_errors=ignore_https_errors,
         )

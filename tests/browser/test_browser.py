@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from browserkit import (
@@ -82,7 +83,8 @@ def test_one_player_and_three_bots_play_a_match_to_the_winner_screen(
     serve: Callable[..., str], open_page: Callable[..., Watched]
 ) -> None:
     url = serve(deals=4)
-    player = solo_table(open_page, url, target=11)
+    # Played with the client's animations and transitions on, as most players see it.
+    player = solo_table(partial(open_page, motion=True), url, target=11)
     page = player.page
     expect(page.locator(".scores-panel")).to_contain_text("First to 11")
     end = page.locator(".match-end")

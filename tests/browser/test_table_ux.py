@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from browserkit import (
@@ -302,7 +303,7 @@ def test_a_table_waiting_for_the_player_runs_no_endless_animation(
     """An endless animation has the browser draw a frame sixty times a second for as long as the table
     is open: a phone's battery spent on a screen that waits. The glow of the seat whose turn it is
     breathes a few times when the turn comes, then holds still."""
-    page = solo_table(open_page, serve(), hints=False).page
+    page = solo_table(partial(open_page, motion=True), serve(), hints=False).page
     mine = page.locator(".seat-plate.active.you")
     expect(page.locator(".action-panel.mine")).to_be_visible()
     expect(mine).to_have_count(1)
@@ -312,3 +313,16 @@ def test_a_table_waiting_for_the_player_runs_no_endless_animation(
     )
     assert glows and all(0 < count < 10 for count in glows), glows
     assert page.evaluate(ENDLESS_ANIMATIONS) == []
+
+
+def test_a_player_who_asks_for_reduced_motion_sees_the_turn_come_without_animation(
+    serve: Callable[..., str], open_page: Callable[..., Watched]
+) -> None:
+    """A player's system may ask for less motion (vestibular disorders, or a tired phone): the table
+    then marks whose turn it is without the glow, and animates nothing (open_page asks for it)."""
+    page = solo_table(open_page, serve(), hints=False).page
+    expect(page.locator(".action-panel.mine")).to_be_visible()
+    expect(page.locator(".seat-plate.active.you")).to_have_count(1)
+    assert page.evaluate("() => matchMedia('(prefers-reduced-motion: reduce)').matches")
+    running = page.evaluate("() => document.getAnimations().map((a) => a.animationName || a.id)")
+    assert running == [], running

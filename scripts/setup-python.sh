@@ -100,9 +100,11 @@ EOF
 
 # What `pip install -e REQUIREMENT` does, in two pips at once: one installs the requirements, the
 # other builds the project and installs it alone. One pip does the two one after the other, and the
-# build (mypyc, then gcc on one core) is half of the minute.
+# build (mypyc, then gcc on one core) is half of the minute. Nothing is compiled to bytecode ahead:
+# that was a third of the requirements' install, mostly for modules nothing imports (their tests,
+# their other targets); a module imported is compiled then, once.
 pip_install_project() {
-    local pip=(.venv/bin/python -m pip install --quiet --disable-pip-version-check) status=0 requirements
+    local pip=(.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-compile) status=0 requirements
     write_project_requirements "$1" || return
     "${pip[@]}" -r "$PIP_REQUIREMENTS" &
     requirements=$!

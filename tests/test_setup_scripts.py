@@ -363,7 +363,7 @@ fi
 exec {shlex.quote(sys.executable)} "$@"
 """
 INSTALL_SKIPPED = "unchanged since the last pip install -e {}: not reinstalling"
-PIP = "-m pip install --quiet --disable-pip-version-check"
+PIP = "-m pip install --quiet --disable-pip-version-check --no-compile"
 
 
 def pip_install(requirement: str) -> list[str]:

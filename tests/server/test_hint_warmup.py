@@ -9,7 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from serverkit import running_server
+
+from smear.server.players import hints
 
 FRESH_PROCESS = """
 import sys
@@ -37,3 +40,21 @@ def test_the_server_warms_the_hints_as_it_starts(tmp_path: Path) -> None:
             assert warmed.exception() is None
 
     asyncio.run(scenario())
+
+
+def test_a_second_warm_up_in_the_same_process_searches_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's code stays loaded for the process: a second server started in it (tests start
+    hundreds) has nothing to load, and searches nothing."""
+    hints.warm_search()  # loads the search, or finds it loaded by an earlier test
+    searched: list[object] = []
+
+    class Counting:
+        def __init__(self, **settings: object) -> None:
+            searched.append(settings)
+
+        def advise(self, *args: object) -> None:
+            searched.append(args)
+
+    monkeypatch.setattr(hints, "ExpertBot", Counting)
+    hints.warm_search()
+    assert searched == []

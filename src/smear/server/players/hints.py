@@ -18,6 +18,7 @@ in a worker process of its own (:mod:`smear.server.players.background`), never h
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import random
 import time
@@ -82,16 +83,11 @@ def match_review_samples(decisions: int) -> int:
     return max(MATCH_REVIEW_MIN_SAMPLES, min(MATCH_REVIEW_SAMPLES, fit))
 
 
-_search_warmed = False  # warm_search has run in this process
-
-
+@functools.cache  # once a process: what it loads stays loaded
 def warm_search() -> None:
     """A hint at a first lead of a seeded match, on two deals. Numba and the search's compiled code
     are loaded on their first use, which takes about 0.3 s on an idle core (seconds on a busy one).
     Once loaded they stay loaded for the process: a second server in it (a test's) searches nothing."""
-    global _search_warmed
-    if _search_warmed:
-        return
     state = new_match(find_rules("house"), 4, True, seed=0)
     policy, rng = HeuristicBot(), random.Random(0)
     while state.public.phase is not Phase.PLAY:
@@ -101,7 +97,6 @@ def warm_search() -> None:
     seat = state.public.to_act
     assert seat is not None
     ExpertBot(play_samples=2).advise(player_view(state, seat), rng)
-    _search_warmed = True
 
 
 def _record(state: State, hands: int | None = None) -> Record:
